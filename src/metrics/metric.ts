@@ -1,0 +1,87 @@
+/**
+ * The contract every metric follows (after sacrebleu's `Metric`): options fixed at construction, a signature
+ * holding every setting that changes the number, references prepared once (shareable across systems), a fixed-width
+ * sufficient-statistics row per segment, and a pure reduction from summed rows to the corpus score.
+ */
+
+/** A score as printed and as JSON-serialised. */
+export interface MetricScore {
+  /** Score name as sacrebleu prints it: `BLEU`, `chrF2`, `chrF2++`, `NIST`. */
+  readonly name: string;
+  /** The score on the metric's own scale (0–100 for BLEU and chrF, as sacrebleu). */
+  readonly score: number;
+  /** Everything after the score in sacrebleu's text output, e.g. `58.6/31.9/19.6/12.9 (BP = 1.000 …)`; may be ''. */
+  readonly verboseScore: string;
+  /** Extra numbers a metric exposes (precisions, brevity penalty, lengths …). */
+  readonly details?: Readonly<Record<string, number | readonly number[]>>;
+}
+
+/** References of a test set after tokenization and interning; opaque to callers. */
+export interface PreparedReferences {
+  /** Number of segments. */
+  readonly segments: number;
+}
+
+/** One evaluation metric. */
+export interface Metric<P extends PreparedReferences = PreparedReferences> {
+  /** Metric id as given to `-m` (`bleu`, `chrf`, `nist`). */
+  readonly id: string;
+  /** Width of a statistics row. */
+  readonly statsWidth: number;
+  /** Column names of a statistics row, in order. */
+  readonly statsColumns: readonly string[];
+  /** sacrebleu-style signature, e.g. `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:0.1.0`. */
+  signature(nRefs: number): string;
+  /**
+   * Tokenizes and interns references. `refStreams[j][i]` is reference `j` of segment `i`; every stream has the same
+   * length. Prepare once and reuse for every system scored against the same references.
+   */
+  prepareReferences(refStreams: readonly (readonly string[])[]): P;
+  /** Statistics rows (row-major, `statsWidth` per segment) of hypotheses `hyps[i]` against segment `i`. */
+  segmentStats(hyps: readonly string[], refs: P): Float64Array;
+  /** Corpus score from the column sums of the rows. */
+  scoreFromStats(totals: Float64Array): MetricScore;
+  /** Sentence score from one row (may differ from `scoreFromStats`, e.g. effective order for BLEU). */
+  sentenceScoreFromStats(row: Float64Array): MetricScore;
+}
+
+/** Column sums of row-major statistics. */
+export function sumRows(rows: Float64Array, width: number): Float64Array {
+  const totals = new Float64Array(width);
+  for (let i = 0; i < rows.length; i += width) for (let c = 0; c < width; c++) totals[c] += rows[i + c];
+  return totals;
+}
+
+/** Scores a whole corpus: statistics per segment, summed, reduced. */
+export function corpusScore<P extends PreparedReferences>(
+  metric: Metric<P>,
+  hyps: readonly string[],
+  refStreams: readonly (readonly string[])[] | P,
+): MetricScore {
+  const refs = 'segments' in refStreams ? refStreams : metric.prepareReferences(refStreams);
+  return metric.scoreFromStats(sumRows(metric.segmentStats(hyps, refs), metric.statsWidth));
+}
+
+/** Scores every segment on its own. */
+export function sentenceScores<P extends PreparedReferences>(
+  metric: Metric<P>,
+  hyps: readonly string[],
+  refStreams: readonly (readonly string[])[] | P,
+): MetricScore[] {
+  const refs = 'segments' in refStreams ? refStreams : metric.prepareReferences(refStreams);
+  const rows = metric.segmentStats(hyps, refs);
+  const out: MetricScore[] = [];
+  for (let i = 0; i < hyps.length; i++) {
+    out.push(metric.sentenceScoreFromStats(rows.subarray(i * metric.statsWidth, (i + 1) * metric.statsWidth)));
+  }
+  return out;
+}
+
+/** Scores one hypothesis against its references. */
+export function sentenceScore<P extends PreparedReferences>(
+  metric: Metric<P>,
+  hyp: string,
+  refs: readonly string[],
+): MetricScore {
+  return sentenceScores(metric, [hyp], refs.map((r) => [r]))[0];
+}

@@ -1,0 +1,47 @@
+/**
+ * sacrebleu's `zh` tokenizer: strip the line, put spaces around every "Chinese character", then the shared
+ * regex stage (without 13a's padding, entity decoding or `<skipped>` removal).
+ */
+import { pyStrip } from '../pystr.js';
+import { regexpPost } from './regexp-post.js';
+import { isZhCharSacrebleu, isZhCharFixed } from './zh-ranges.js';
+
+function tokenizeZhWith(line: string, isZh: (cp: number) => boolean): string {
+  line = pyStrip(line);
+  const n = line.length;
+  let out = '';
+  let runStart = 0;
+  let i = 0;
+  while (i < n) {
+    let cp = line.charCodeAt(i);
+    let width = 1;
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < n) {
+      const lo = line.charCodeAt(i + 1);
+      if ((lo & 0xfc00) === 0xdc00) {
+        cp = ((cp - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
+        width = 2;
+      }
+    }
+    // Every range of either table starts at or above U+2001, so ASCII and most Latin text skip the lookup.
+    if (cp >= 0x2001 && isZh(cp)) {
+      out += line.slice(runStart, i) + ' ' + line.slice(i, i + width) + ' ';
+      runStart = i + width;
+    }
+    i += width;
+  }
+  out += line.slice(runStart);
+  return regexpPost(out);
+}
+
+/**
+ * The `zh` tokenizer exactly as sacrebleu 2.6.0 behaves, including its range-table bug (U+2001–U+2A6D count as
+ * Chinese, U+2000 and CJK Extension B do not).
+ */
+export function tokenizeZh(line: string): string {
+  return tokenizeZhWith(line, isZhCharSacrebleu);
+}
+
+/** The `zh` tokenizer with the range table sacrebleu intended (Extension B and the compatibility supplement). */
+export function tokenizeZhFixed(line: string): string {
+  return tokenizeZhWith(line, isZhCharFixed);
+}

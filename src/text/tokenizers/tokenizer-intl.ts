@@ -1,15 +1,27 @@
 /**
  * sacrebleu's `intl` tokenizer (mteval-v14 `--international-tokenization`): split Unicode punctuation unless
  * it sits between digits, split every Unicode symbol, collapse whitespace. No padding, no entity decoding.
+ *
+ * sacrebleu runs these patterns with the `regex` module, whose \p{P}/\p{S}/\p{N} are Unicode 15.0; the
+ * classes here are built from our generated Unicode 15.0 tables, never from the runtime's property data.
  */
 import { pyJoinSplit } from '../pystr.js';
+import { NUMBER_15, PUNCTUATION_15, SYMBOL_15 } from '../unicode/categories-15.js';
+import { rangeListToClass } from '../unicode/range-list.js';
 
-// Temporary: runtime property tables (replaced by generated Unicode 15.0 tables).
-const PUNCT_AFTER_NON_NUMBER = /(\P{N})(\p{P})/gu;
-const PUNCT_BEFORE_NON_NUMBER = /(\p{P})(\P{N})/gu;
-const SYMBOL = /(\p{S})/gu;
+const P = `[${rangeListToClass(PUNCTUATION_15)}]`;
+const NOT_N = `[^${rangeListToClass(NUMBER_15)}]`;
+const S = `[${rangeListToClass(SYMBOL_15)}]`;
 
-/** The `intl` tokenizer as sacrebleu 2.6.0 (`TokenizerV14International`) defines it. */
+const PUNCT_AFTER_NON_NUMBER = new RegExp(`(${NOT_N})(${P})`, 'gu');
+const PUNCT_BEFORE_NON_NUMBER = new RegExp(`(${P})(${NOT_N})`, 'gu');
+const SYMBOL = new RegExp(`(${S})`, 'gu');
+
+/**
+ * The `intl` tokenizer as sacrebleu 2.6.0 (`TokenizerV14International`) defines it: three substitutions, each
+ * non-overlapping left to right over code points, then `' '.join(line.split())`. A final `5.` keeps its
+ * period because nothing follows it.
+ */
 export function tokenizeIntl(line: string): string {
   line = line.replace(PUNCT_AFTER_NON_NUMBER, '$1 $2 ');
   line = line.replace(PUNCT_BEFORE_NON_NUMBER, ' $1 $2');

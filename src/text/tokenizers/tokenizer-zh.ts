@@ -3,7 +3,7 @@
  * regex stage (without 13a's padding, entity decoding or `<skipped>` removal).
  */
 import { pyStrip } from '../pystr.js';
-import { regexpPost } from './regexp-post.js';
+import { regexpPostScan } from './regexp-post-scanner.js';
 import { isZhCharSacrebleu, isZhCharFixed } from './zh-ranges.js';
 
 function tokenizeZhWith(line: string, isZh: (cp: number) => boolean): string {
@@ -30,7 +30,7 @@ function tokenizeZhWith(line: string, isZh: (cp: number) => boolean): string {
     i += width;
   }
   out += line.slice(runStart);
-  return regexpPost(out);
+  return regexpPostScan(out, false);
 }
 
 /**

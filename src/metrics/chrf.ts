@@ -1,0 +1,264 @@
+/**
+ * chrF and chrF++ (Popović 2015, 2017) exactly as sacrebleu 2.6.0's `CHRF` computes them.
+ *
+ * Statistics row (width `3 * (charOrder + wordOrder)`), sacrebleu's own layout: for each character order
+ * 1..charOrder, then each word order 1..wordOrder, `[hyp n-grams, ref n-grams, matching n-grams]`. With several
+ * references the row is the one of the reference with the best sentence chrF (the first one on ties). As in
+ * sacrebleu, the hypothesis count of an order is recorded as 0 when the chosen reference has no n-gram of that
+ * order (an empty or too short reference).
+ */
+import { CsrBuilder, type Csr } from '../corpus/csr.js';
+import { InputError, badOption } from '../errors.js';
+import { Vocabulary } from '../text/intern.js';
+import { pyLower } from '../text/pystr.js';
+import { VERSION } from '../version.js';
+import { perReferenceNgramCounts, type NgramBatch } from '../wasm/ngram.js';
+import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { appendCodePoints, appendWords } from './chrf-text.js';
+import { chrfScore } from './chrf-score.js';
+
+/** Options of {@link Chrf}; the defaults are sacrebleu's. */
+export interface ChrfOptions {
+  /** Character n-gram order. @default 6 */
+  readonly charOrder?: number;
+  /** Word n-gram order; 2 gives chrF++. @default 0 */
+  readonly wordOrder?: number;
+  /** Weight of recall relative to precision. @default 2 */
+  readonly beta?: number;
+  /** Lowercase both sides first (Python `str.lower()`). @default false */
+  readonly lowercase?: boolean;
+  /** Keep whitespace inside character n-grams. @default false */
+  readonly whitespace?: boolean;
+  /** chrF++.py-style epsilon smoothing instead of sacrebleu's effective-order averaging. @default false */
+  readonly epsSmoothing?: boolean;
+}
+
+/** References prepared for {@link Chrf}: code points and interned words, one CSR row per (segment, reference). */
+export interface ChrfReferences extends PreparedReferences {
+  /** Number of references per segment. */
+  readonly nRefs: number;
+  /** Code points of every reference, segment-major. */
+  readonly chars: Csr;
+  /** chrF++ words of every reference (interned in `vocab`), or null when `wordOrder` is 0. */
+  readonly words: Csr | null;
+  /** References of segment `s` are rows `segRefOffsets[s] .. segRefOffsets[s + 1]`. */
+  readonly segRefOffsets: Int32Array;
+  /** The word vocabulary; hypotheses are interned into it too. */
+  readonly vocab: Vocabulary;
+  /** The options the references were prepared with (lowercasing and whitespace change what is stored). */
+  readonly prepKey: string;
+}
+
+function checkOrder(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0) throw badOption(name, 'a non-negative integer', value);
+  return value;
+}
+
+/** sacrebleu's chrF / chrF++ metric. */
+export class Chrf implements Metric<ChrfReferences> {
+  /** Metric id as given to `-m`. */
+  readonly id = 'chrf';
+  /** Character n-gram order. */
+  readonly charOrder: number;
+  /** Word n-gram order. */
+  readonly wordOrder: number;
+  /** Recall weight. */
+  readonly beta: number;
+  /** Whether text is lowercased first. */
+  readonly lowercase: boolean;
+  /** Whether whitespace stays in character n-grams. */
+  readonly whitespace: boolean;
+  /** Whether epsilon smoothing is on. */
+  readonly epsSmoothing: boolean;
+  /** `3 * (charOrder + wordOrder)`. */
+  readonly statsWidth: number;
+  /** `c1_hyp, c1_ref, c1_match, …, w1_hyp, …` */
+  readonly statsColumns: readonly string[];
+
+  constructor(options: ChrfOptions = {}) {
+    this.charOrder = checkOrder('charOrder', options.charOrder ?? 6);
+    this.wordOrder = checkOrder('wordOrder', options.wordOrder ?? 0);
+    if (this.charOrder + this.wordOrder === 0) throw badOption('charOrder + wordOrder', 'at least 1', 0);
+    const beta = options.beta ?? 2;
+    if (!Number.isFinite(beta) || beta <= 0) throw badOption('beta', 'a positive number', beta);
+    this.beta = beta;
+    this.lowercase = options.lowercase ?? false;
+    this.whitespace = options.whitespace ?? false;
+    this.epsSmoothing = options.epsSmoothing ?? false;
+    this.statsWidth = 3 * (this.charOrder + this.wordOrder);
+    const cols: string[] = [];
+    for (let n = 1; n <= this.charOrder; n++) cols.push(`c${n}_hyp`, `c${n}_ref`, `c${n}_match`);
+    for (let n = 1; n <= this.wordOrder; n++) cols.push(`w${n}_hyp`, `w${n}_ref`, `w${n}_match`);
+    this.statsColumns = cols;
+  }
+
+  /** sacrebleu's score name: `chrF2`, with one `+` per word order (`chrF2++`). */
+  get scoreName(): string {
+    return `chrF${this.beta}${'+'.repeat(this.wordOrder)}`;
+  }
+
+  /**
+   * sacrebleu's chrF signature, e.g. `nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:…`. sacrebleu writes
+   * `eff:yes` when eps smoothing is *off* (effective-order averaging is then in use). `nRefs < 0` gives `var`.
+   */
+  signature(nRefs: number): string {
+    return [
+      `nrefs:${nRefs < 0 ? 'var' : nRefs}`,
+      `case:${this.lowercase ? 'lc' : 'mixed'}`,
+      `eff:${this.epsSmoothing ? 'no' : 'yes'}`,
+      `nc:${this.charOrder}`,
+      `nw:${this.wordOrder}`,
+      `space:${this.whitespace ? 'yes' : 'no'}`,
+      `version:${VERSION}`,
+    ].join('|');
+  }
+
+  private get prepKey(): string {
+    return `${this.lowercase ? 'lc' : 'mixed'}|${this.whitespace ? 'ws' : 'nows'}|${this.wordOrder > 0 ? 'w' : 'c'}`;
+  }
+
+  private prepare(line: string): string {
+    return this.lowercase ? pyLower(line) : line;
+  }
+
+  /**
+   * Lowercases (if asked), extracts code points and words of every reference. Empty references are kept, as
+   * sacrebleu 2.6.0 keeps them (they just have no n-grams).
+   * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
+   */
+  prepareReferences(refStreams: readonly (readonly string[])[]): ChrfReferences {
+    if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', 'chrF needs at least one reference stream');
+    const segments = refStreams[0].length;
+    refStreams.forEach((s, j) => {
+      if (s.length !== segments) {
+        throw new InputError(
+          'E_LINE_COUNT_MISMATCH',
+          `reference stream ${j + 1} has ${s.length} lines, reference stream 1 has ${segments}`,
+        );
+      }
+    });
+    const nRefs = refStreams.length;
+    const vocab = new Vocabulary();
+    const chars = new CsrBuilder(segments * nRefs * 128, segments * nRefs);
+    const words = this.wordOrder > 0 ? new CsrBuilder(segments * nRefs * 24, segments * nRefs) : null;
+    for (let i = 0; i < segments; i++) {
+      for (let j = 0; j < nRefs; j++) {
+        const line = this.prepare(refStreams[j][i]);
+        appendCodePoints(line, this.whitespace, chars);
+        if (words) appendWords(vocab, line, words);
+      }
+    }
+    const segRefOffsets = new Int32Array(segments + 1);
+    for (let i = 0; i <= segments; i++) segRefOffsets[i] = i * nRefs;
+    return {
+      segments,
+      nRefs,
+      chars: chars.finish(),
+      words: words ? words.finish() : null,
+      segRefOffsets,
+      vocab,
+      prepKey: this.prepKey,
+    };
+  }
+
+  /**
+   * One statistics row per hypothesis (see the file comment for the layout).
+   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
+   */
+  segmentStats(hyps: readonly string[], refs: ChrfReferences): Float64Array {
+    if (hyps.length !== refs.segments) {
+      throw new InputError(
+        'E_LINE_COUNT_MISMATCH',
+        `${hyps.length} hypotheses but ${refs.segments} reference segments`,
+      );
+    }
+    if (refs.prepKey !== this.prepKey) {
+      throw new TypeError('chrF references were prepared with other lowercase/whitespace/word-order options');
+    }
+    const nHyp = hyps.length;
+    const chars = new CsrBuilder(nHyp * 128, nHyp);
+    const words = this.wordOrder > 0 ? new CsrBuilder(nHyp * 24, nHyp) : null;
+    for (const h of hyps) {
+      const line = this.prepare(h);
+      appendCodePoints(line, this.whitespace, chars);
+      if (words) appendWords(refs.vocab, line, words);
+    }
+    const charCounts =
+      this.charOrder > 0 ? countsPerReference(chars.finish(), refs.chars, refs.segRefOffsets, this.charOrder) : null;
+    const wordCounts =
+      words && refs.words ? countsPerReference(words.finish(), refs.words, refs.segRefOffsets, this.wordOrder) : null;
+
+    const width = this.statsWidth;
+    const order = this.charOrder + this.wordOrder;
+    const out = new Float64Array(nHyp * width);
+    const candidate = new Float64Array(width);
+    for (let h = 0; h < nHyp; h++) {
+      let best = -1;
+      for (let r = 0; r < refs.nRefs; r++) {
+        if (charCounts) fillTriples(candidate, 0, charCounts.rows, charCounts.rowOffsets[h] + r, this.charOrder);
+        if (wordCounts) {
+          fillTriples(candidate, 3 * this.charOrder, wordCounts.rows, wordCounts.rowOffsets[h] + r, this.wordOrder);
+        }
+        const f = chrfScore(candidate, 0, order, this.beta, this.epsSmoothing);
+        // Strictly greater: the first reference wins ties, as sacrebleu's loop does.
+        if (f > best) {
+          best = f;
+          out.set(candidate, h * width);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Corpus chrF from the column sums of the rows. */
+  scoreFromStats(totals: Float64Array): MetricScore {
+    return this.toScore(totals);
+  }
+
+  /** Sentence chrF from one row: the same formula as the corpus score (sacrebleu has no sentence variant). */
+  sentenceScoreFromStats(row: Float64Array): MetricScore {
+    return this.toScore(row);
+  }
+
+  private toScore(stats: Float64Array): MetricScore {
+    if (stats.length !== this.statsWidth) {
+      throw new RangeError(`chrF statistics must have ${this.statsWidth} columns (got ${stats.length})`);
+    }
+    const score = chrfScore(stats, 0, this.charOrder + this.wordOrder, this.beta, this.epsSmoothing);
+    return { name: this.scoreName, score, verboseScore: '' };
+  }
+}
+
+/** Per-(hypothesis, reference) n-gram counts of a batch whose hypothesis `h` belongs to segment `h`. */
+function countsPerReference(
+  hyps: Csr,
+  refs: Csr,
+  segRefOffsets: Int32Array,
+  maxOrder: number,
+): { rows: Float64Array; rowOffsets: Int32Array } {
+  const batch: NgramBatch = { hyps, hypSegment: null, refs, segRefOffsets };
+  return perReferenceNgramCounts(batch, maxOrder);
+}
+
+/**
+ * Copies one (hypothesis, reference) row of `perReferenceNgramCounts` (`match_1..N, hyp_1..N, ref_1..N`) into
+ * sacrebleu's `[hyp, ref, match]` triples. The hypothesis count is zeroed where the reference has no n-gram of
+ * that order: sacrebleu's `hyp_count if ref_ngrams else 0`.
+ */
+function fillTriples(
+  dst: Float64Array,
+  at: number,
+  counts: Float64Array,
+  pair: number,
+  maxOrder: number,
+): void {
+  const row = pair * 3 * maxOrder;
+  for (let n = 0; n < maxOrder; n++) {
+    const match = counts[row + n];
+    const hyp = counts[row + maxOrder + n];
+    const ref = counts[row + 2 * maxOrder + n];
+    dst[at + 3 * n] = ref > 0 ? hyp : 0;
+    dst[at + 3 * n + 1] = ref;
+    dst[at + 3 * n + 2] = match;
+  }
+}

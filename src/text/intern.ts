@@ -1,45 +1,173 @@
 /**
  * Interning of tokenized text into integer ids and flat CSR stores.
- * Tokenizers return sacrebleu-style strings (tokens joined by single spaces); interning scans them once.
+ * Tokenizers return sacrebleu-style strings; interning scans them once, over char codes, and splits them the way
+ * sacrebleu's BLEU does (`str.split()` on Python whitespace, which for tokenizer output joined by single spaces is
+ * the same as splitting on spaces). The vocabulary is an open-addressing hash table keyed by the token's code
+ * units, so a token already seen costs a hash and a compare, and only a new token allocates its string.
  */
 import { CsrBuilder, type Csr } from '../corpus/csr.js';
+import { isPyWhitespace } from './unicode/whitespace.js';
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a step over one UTF-16 code unit. */
+function hashStep(h: number, c: number): number {
+  return Math.imul(h ^ c, FNV_PRIME);
+}
+
+/** Final avalanche (murmur3 fmix32) so that the low bits used as the slot index depend on every code unit. */
+function hashFinish(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/** The hash {@link Vocabulary} uses for `s[start, end)`. */
+function hashRange(s: string, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = hashStep(h, s.charCodeAt(i));
+  return hashFinish(h);
+}
 
 /** A growable token ↔ id table. Ids are dense, starting at 0, in order of first appearance. */
 export class Vocabulary {
-  private readonly ids = new Map<string, number>();
-  private readonly tokens: string[] = [];
+  private readonly strings: string[] = [];
+  private hashes = new Int32Array(64);
+  /** Open-addressing slots holding `id + 1` (0 = empty); the capacity is a power of two, at most half full. */
+  private slots = new Int32Array(128);
+  private mask = 127;
 
   /** The id of `token`, assigning the next free id when it is new. */
   id(token: string): number {
-    let id = this.ids.get(token);
-    if (id === undefined) {
-      id = this.tokens.length;
-      this.ids.set(token, id);
-      this.tokens.push(token);
-    }
-    return id;
+    return this.idOfRange(token, 0, token.length, hashRange(token, 0, token.length));
+  }
+
+  /** The id of `token`, or -1 when it has none (the vocabulary is left unchanged). */
+  find(token: string): number {
+    return this.findRange(token, 0, token.length, hashRange(token, 0, token.length));
   }
 
   /** The token of an id. */
   token(id: number): string {
-    return this.tokens[id];
+    return this.strings[id];
   }
 
   /** Number of distinct tokens. */
   get size(): number {
-    return this.tokens.length;
+    return this.strings.length;
+  }
+
+  /**
+   * The id of the token `s[start, end)` whose hash (see `hashRange`) is `hash`, -1 when absent. The probe
+   * compares hashes first and code units only on a hash match, so no string is created.
+   */
+  findRange(s: string, start: number, end: number, hash: number): number {
+    const { slots, mask, hashes, strings } = this;
+    const len = end - start;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = slots[slot];
+      if (entry === 0) return -1;
+      const id = entry - 1;
+      if (hashes[id] !== hash) continue;
+      const t = strings[id];
+      if (t.length !== len) continue;
+      let k = 0;
+      while (k < len && t.charCodeAt(k) === s.charCodeAt(start + k)) k++;
+      if (k === len) return id;
+    }
+  }
+
+  /** Like {@link findRange}, but assigns the next id (allocating the token's string) when `s[start, end)` is new. */
+  idOfRange(s: string, start: number, end: number, hash: number): number {
+    const found = this.findRange(s, start, end, hash);
+    if (found >= 0) return found;
+    const id = this.strings.length;
+    this.strings.push(start === 0 && end === s.length ? s : s.slice(start, end));
+    if (id === this.hashes.length) {
+      const grown = new Int32Array(id * 2);
+      grown.set(this.hashes);
+      this.hashes = grown;
+    }
+    this.hashes[id] = hash;
+    if ((id + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    else this.place(id, hash);
+    return id;
+  }
+
+  private place(id: number, hash: number): void {
+    const { slots, mask } = this;
+    let slot = hash & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = id + 1;
+  }
+
+  private rehash(capacity: number): void {
+    this.slots = new Int32Array(capacity);
+    this.mask = capacity - 1;
+    for (let id = 0; id < this.strings.length; id++) this.place(id, this.hashes[id]);
   }
 }
 
-/** Appends the tokens of one tokenized line (tokens separated by single ASCII spaces) as one CSR row. */
-export function internLine(vocab: Vocabulary, line: string, out: CsrBuilder): void {
-  if (line.length > 0) for (const t of line.split(' ')) if (t.length > 0) out.push(vocab.id(t));
+/**
+ * Scans the Python-whitespace-separated tokens of `line` and appends `idOf(line, start, end, hash)` of each to
+ * `out`, then closes the row. One loop over char codes computes the bounds and the hash together.
+ */
+function scanTokens(
+  vocab: Vocabulary,
+  line: string,
+  out: CsrBuilder,
+  grow: boolean,
+  missingId: number,
+): void {
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    let c = line.charCodeAt(i);
+    // The cheap tests first: ASCII letters and digits are never whitespace.
+    while (c <= 0x20 || c >= 0x85 ? isPyWhitespace(c) : false) {
+      if (++i === n) break;
+      c = line.charCodeAt(i);
+    }
+    if (i === n) break;
+    const start = i;
+    let h = FNV_OFFSET;
+    do {
+      h = Math.imul(h ^ c, FNV_PRIME);
+      if (++i === n) break;
+      c = line.charCodeAt(i);
+    } while (c > 0x20 && (c < 0x85 || !isPyWhitespace(c)));
+    h = hashFinish(h);
+    if (grow) out.push(vocab.idOfRange(line, start, i, h));
+    else {
+      const id = vocab.findRange(line, start, i, h);
+      out.push(id >= 0 ? id : missingId);
+    }
+  }
   out.endRow();
 }
 
-/** Interns many tokenized lines into one CSR store. */
+/**
+ * Appends the tokens of one tokenized line as one CSR row, growing `vocab` with new tokens. Tokens are the
+ * maximal runs of non-whitespace (Python `str.split()`); an empty or all-whitespace line gives an empty row.
+ */
+export function internLine(vocab: Vocabulary, line: string, out: CsrBuilder): void {
+  scanTokens(vocab, line, out, true, -1);
+}
+
+/** Interns many tokenized lines into one CSR store (one row per line). */
 export function internLines(vocab: Vocabulary, lines: readonly string[]): Csr {
   const b = new CsrBuilder(lines.length * 32, lines.length);
-  for (const l of lines) internLine(vocab, l, b);
+  for (const l of lines) scanTokens(vocab, l, b, true, -1);
   return b.finish();
+}
+
+/**
+ * Appends the tokens of one tokenized line as one CSR row against a frozen `vocab`: a token without an id gets
+ * `missingId` and the vocabulary is not changed (e.g. hypothesis tokens that no reference contains).
+ */
+export function lookupLine(vocab: Vocabulary, line: string, out: CsrBuilder, missingId: number): void {
+  scanTokens(vocab, line, out, false, missingId);
 }

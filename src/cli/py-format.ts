@@ -1,0 +1,143 @@
+/**
+ * Python's number and JSON formatting, as sacrebleu's CLI output depends on it byte for byte:
+ * `f'{x:.{w}f}'` (correctly rounded, ties to even on the exact binary value — JavaScript's `toFixed` rounds exact
+ * ties up), `repr(float)` (shortest round-trip digits, exponent form outside [1e-4, 1e16)), `float(str)`/`int(str)`
+ * parsing as `tabulate` applies it, and `json.dumps` with `indent` and `ensure_ascii`.
+ */
+
+/** A JSON value as `json.dumps` writes it; every number is written as a Python float. */
+export type PyJson = string | number | boolean | null | readonly PyJson[] | { readonly [key: string]: PyJson };
+
+const F64 = new Float64Array(1);
+const U64 = new BigUint64Array(F64.buffer);
+
+/** The exact value of a finite double as `mantissa · 2^exponent` (mantissa ≥ 0; the sign is returned apart). */
+function decompose(x: number): { negative: boolean; mantissa: bigint; exponent: number } {
+  F64[0] = x;
+  const bits = U64[0];
+  const negative = bits >> 63n === 1n;
+  const biased = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & 0xfffffffffffffn;
+  if (biased === 0) return { negative, mantissa: fraction, exponent: -1074 };
+  return { negative, mantissa: fraction | 0x10000000000000n, exponent: biased - 1075 };
+}
+
+/**
+ * Python `f'{x:.{digits}f}'`: fixed notation with `digits` decimals, rounded half to even on the exact binary value.
+ * @param digits 0 or more decimals
+ */
+export function pyFixed(x: number, digits: number): string {
+  if (!Number.isInteger(digits) || digits < 0) throw new RangeError(`digits must be an integer >= 0 (got ${digits})`);
+  if (Number.isNaN(x)) return 'nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  const { negative, mantissa, exponent } = decompose(x);
+  let scaled: bigint;
+  const pow10 = 10n ** BigInt(digits);
+  if (exponent >= 0) {
+    scaled = (mantissa << BigInt(exponent)) * pow10;
+  } else {
+    const numerator = mantissa * pow10;
+    const denominator = 1n << BigInt(-exponent);
+    scaled = numerator / denominator;
+    const twiceRest = (numerator % denominator) * 2n;
+    if (twiceRest > denominator || (twiceRest === denominator && (scaled & 1n) === 1n)) scaled += 1n;
+  }
+  let text = scaled.toString();
+  if (digits > 0) {
+    text = text.padStart(digits + 1, '0');
+    text = `${text.slice(0, text.length - digits)}.${text.slice(text.length - digits)}`;
+  }
+  // Python keeps the sign of negative values that round to zero ('-0.0'), and of -0.0 itself.
+  return negative ? `-${text}` : text;
+}
+
+/** Python `repr(x)` of a float: shortest round-trip digits; `1e-05`, `1e+16` outside [1e-4, 1e16). */
+export function pyFloatRepr(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  if (x === 0) return `${sign}0.0`;
+  // toExponential() without an argument gives the shortest digits that round-trip, like Python's repr.
+  const [mant, exp] = Math.abs(x).toExponential().split('e');
+  const digits = mant.replace('.', '');
+  const e = Number(exp);
+  const point = e + 1; // position of the decimal point relative to the first digit
+  if (point > -4 && point <= 16) {
+    if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+    if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}.0`;
+    return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+  }
+  const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+  return `${sign}${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+}
+
+// Python's float()/int() accept surrounding whitespace and '_' between digits.
+const PY_INT = /^\s*[+-]?\d(?:_?\d)*\s*$/;
+const PY_FLOAT =
+  /^\s*[+-]?(?:(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:[eE][+-]?\d(?:_?\d)*)?|inf(?:inity)?|nan)\s*$/i;
+
+/** Python `int(s)` for a string, or `undefined` where Python raises `ValueError` (ASCII digits only). */
+export function pyParseInt(s: string): number | undefined {
+  return PY_INT.test(s) ? Number(s.trim().replace(/_/g, '')) : undefined;
+}
+
+/** Python `float(s)` for a string, or `undefined` where Python raises `ValueError` (ASCII digits only). */
+export function pyParseFloat(s: string): number | undefined {
+  if (!PY_FLOAT.test(s)) return undefined;
+  const t = s.trim().replace(/_/g, '').toLowerCase();
+  const unsigned = t.replace(/^[+-]/, '');
+  if (unsigned.startsWith('inf')) return t.startsWith('-') ? -Infinity : Infinity;
+  if (unsigned === 'nan') return NaN;
+  return Number(t);
+}
+
+const SHORT_ESCAPES: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
+
+/** Python `json.dumps(s)` of a string; `ensureAscii` escapes everything outside printable ASCII as `\uXXXX`. */
+export function pyJsonString(s: string, ensureAscii: boolean): string {
+  const pattern = ensureAscii ? /["\\]|[^ -~]/g : /["\\\x00-\x1f]/g;
+  const body = s.replace(pattern, (c) => {
+    const short = SHORT_ESCAPES[c];
+    if (short !== undefined) return short;
+    // Lone code units of a surrogate pair are matched one by one, which is how Python writes astral characters.
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+  return `"${body}"`;
+}
+
+/**
+ * Python `json.dumps(value, indent=indent, ensure_ascii=ensureAscii)`: with an indent, items end in `,` and nested
+ * levels indent by `indent` spaces; without one, `', '` and `': '` separate on one line. Numbers are written as
+ * Python floats (`22.7`, `100.0`, `NaN`, `Infinity`).
+ */
+export function pyJsonDumps(value: PyJson, options: { indent?: number; ensureAscii: boolean }): string {
+  const { indent, ensureAscii } = options;
+  const write = (v: PyJson, depth: number): string => {
+    if (v === null) return 'null';
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'number') {
+      if (Number.isNaN(v)) return 'NaN';
+      if (!Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';
+      return pyFloatRepr(v);
+    }
+    if (typeof v === 'string') return pyJsonString(v, ensureAscii);
+    const entries: string[] = Array.isArray(v)
+      ? (v as readonly PyJson[]).map((item) => write(item, depth + 1))
+      : Object.entries(v).map(([k, item]) => `${pyJsonString(k, ensureAscii)}: ${write(item, depth + 1)}`);
+    const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
+    if (entries.length === 0) return `${open}${close}`;
+    if (indent === undefined) return `${open}${entries.join(', ')}${close}`;
+    const inner = '\n' + ' '.repeat(indent * (depth + 1));
+    const outer = '\n' + ' '.repeat(indent * depth);
+    return `${open}${inner}${entries.join(',' + inner)}${outer}${close}`;
+  };
+  return write(value, 0);
+}

@@ -1,0 +1,339 @@
+/**
+ * BLEU as sacrebleu 2.6.0 computes it (`sacrebleu.metrics.BLEU`): corpus BLEU from summed per-segment statistics,
+ * sentence BLEU (`sentence_score`), multiple references (n-gram counts max-merged over references, closest
+ * reference length), every tokenizer of src/text, smoothing none/floor/add-k/exp, effective order, any maximum
+ * order. Character BLEU "BLEUcM" (Denoual & Lepage 2005) is this metric with `tokenize: 'char'` and
+ * `maxNgramOrder: M`.
+ *
+ * Statistics row (`statsColumns`), `2 + 2N` numbers for max order N:
+ * `[hyp_len, ref_len, correct_1 … correct_N, total_1 … total_N]` — hypothesis length, the segment's reference
+ * length (per `refLength`), clipped n-gram matches per order, hypothesis n-grams per order.
+ */
+import { badOption, InputError } from '../errors.js';
+import { getTokenizer, type TokenizerName } from '../text/tokenizers/index.js';
+import { clippedNgramCounts } from '../wasm/ngram.js';
+import { formatBleuVerbose, pyFixed } from './bleu-format.js';
+import {
+  BLEU_DEFAULT_MAX_ORDER,
+  BLEU_SMOOTH_DEFAULTS,
+  BLEU_SMOOTH_METHODS,
+  bleuFromStats,
+  type BleuReduction,
+  type BleuResult,
+  type BleuSmoothMethod,
+} from './bleu-score.js';
+import { internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
+import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { formatSignature, type SignatureField } from './signature.js';
+
+/** How a segment's reference length is chosen from its references' lengths. */
+export type BleuRefLength = 'closest' | 'shortest' | 'average';
+
+/** The reference-length strategies. */
+export const BLEU_REF_LENGTHS: readonly BleuRefLength[] = ['closest', 'shortest', 'average'];
+
+/** Options of {@link Bleu}; every field is optional. */
+export interface BleuOptions {
+  /**
+   * Maximum n-gram order N. sacrebleu's signature does not record it (nor does Palette's, to stay identical).
+   * @default 4
+   */
+  readonly maxNgramOrder?: number;
+  /**
+   * Smoothing: `none`, `floor` (Chen & Cherry method 1), `add-k` (method 2), `exp` (method 3, mteval-v13a).
+   * @default 'exp'
+   */
+  readonly smoothMethod?: BleuSmoothMethod;
+  /**
+   * Value for `floor` and `add-k`.
+   * @default 0.1 for `floor`, 1 for `add-k`
+   */
+  readonly smoothValue?: number;
+  /**
+   * Average only over the orders that have hypothesis n-grams. When left undefined: off for corpus scores, on for
+   * sentence scores (sacrebleu's CLI `--sentence-level` and every sentence-BLEU recommendation); when set, it
+   * applies to both, as in sacrebleu's API.
+   */
+  readonly effectiveOrder?: boolean;
+  /**
+   * Lowercase (Python `str.lower()`) before tokenizing.
+   * @default false
+   */
+  readonly lowercase?: boolean;
+  /**
+   * Tokenizer name (src/text/tokenizers).
+   * @default '13a'
+   */
+  readonly tokenize?: TokenizerName;
+  /**
+   * Reference length per segment: `closest` to the hypothesis length (ties to the shorter; sacrebleu, mteval,
+   * NLTK), `shortest` (mteval `--brevity-penalty shortest`), `average` (mean of the reference lengths, not
+   * rounded). Only `closest` exists in sacrebleu; the others add `reflen:` to the signature.
+   * @default 'closest'
+   */
+  readonly refLength?: BleuRefLength;
+}
+
+/** {@link BleuOptions} with every default filled in. */
+export interface ResolvedBleuOptions {
+  readonly maxNgramOrder: number;
+  readonly smoothMethod: BleuSmoothMethod;
+  /** The smoothing value in effect (`null` for `none` and `exp`). */
+  readonly smoothValue: number | null;
+  /** `undefined` = corpus off, sentence on. */
+  readonly effectiveOrder: boolean | undefined;
+  readonly lowercase: boolean;
+  readonly tokenize: TokenizerName;
+  readonly refLength: BleuRefLength;
+}
+
+/** Validates options and fills in defaults; throws `InputError` (`E_BAD_OPTION`) on a bad value. */
+export function resolveBleuOptions(options: BleuOptions = {}): ResolvedBleuOptions {
+  const maxNgramOrder = options.maxNgramOrder ?? BLEU_DEFAULT_MAX_ORDER;
+  if (!Number.isInteger(maxNgramOrder) || maxNgramOrder < 1) {
+    throw badOption('options.maxNgramOrder', 'an integer >= 1', options.maxNgramOrder);
+  }
+  const smoothMethod = options.smoothMethod ?? 'exp';
+  if (!BLEU_SMOOTH_METHODS.includes(smoothMethod)) {
+    throw badOption('options.smoothMethod', `one of ${BLEU_SMOOTH_METHODS.join(', ')}`, options.smoothMethod);
+  }
+  const takesValue = BLEU_SMOOTH_DEFAULTS[smoothMethod] !== null;
+  if (options.smoothValue !== undefined && (typeof options.smoothValue !== 'number' || !Number.isFinite(options.smoothValue))) {
+    throw badOption('options.smoothValue', 'a finite number', options.smoothValue);
+  }
+  const smoothValue = takesValue ? (options.smoothValue ?? BLEU_SMOOTH_DEFAULTS[smoothMethod]) : null;
+  const tokenize = options.tokenize ?? '13a';
+  getTokenizer(tokenize); // throws InputError E_UNKNOWN_TOKENIZER for an unknown name
+  const refLength = options.refLength ?? 'closest';
+  if (!BLEU_REF_LENGTHS.includes(refLength)) {
+    throw badOption('options.refLength', `one of ${BLEU_REF_LENGTHS.join(', ')}`, options.refLength);
+  }
+  if (options.effectiveOrder !== undefined && typeof options.effectiveOrder !== 'boolean') {
+    throw badOption('options.effectiveOrder', 'a boolean', options.effectiveOrder);
+  }
+  if (options.lowercase !== undefined && typeof options.lowercase !== 'boolean') {
+    throw badOption('options.lowercase', 'a boolean', options.lowercase);
+  }
+  return {
+    maxNgramOrder,
+    smoothMethod,
+    smoothValue,
+    effectiveOrder: options.effectiveOrder,
+    lowercase: options.lowercase ?? false,
+    tokenize,
+    refLength,
+  };
+}
+
+/** References prepared for {@link Bleu}: tokenized, interned, lengths known. Immutable; share across systems. */
+export interface BleuReferences extends PreparedReferences, InternedReferences {
+  /** References per segment (every segment has the same number). */
+  readonly nRefs: number;
+  /** Token count of every reference row (row order of `refs`). */
+  readonly refLengths: Int32Array;
+  /** Tokenizer and case setting the references were prepared with (hypotheses must use the same). */
+  readonly textKey: string;
+}
+
+/** The reference length sacrebleu-style BLEU uses for a hypothesis of `hypLen` tokens. */
+export function chooseRefLength(
+  strategy: BleuRefLength,
+  hypLen: number,
+  lengths: ArrayLike<number>,
+  from: number,
+  to: number,
+): number {
+  if (strategy === 'closest') {
+    let bestDiff = -1;
+    let best = -1;
+    for (let r = from; r < to; r++) {
+      const len = lengths[r];
+      const diff = Math.abs(hypLen - len);
+      if (bestDiff === -1 || diff < bestDiff || (diff === bestDiff && len < best)) {
+        bestDiff = diff;
+        best = len;
+      }
+    }
+    return best;
+  }
+  if (strategy === 'shortest') {
+    let best = Infinity;
+    for (let r = from; r < to; r++) best = Math.min(best, lengths[r]);
+    return best;
+  }
+  let sum = 0;
+  for (let r = from; r < to; r++) sum += lengths[r];
+  return sum / (to - from);
+}
+
+/** Column names of a BLEU statistics row of max order `n`. */
+export function bleuStatsColumns(n: number): string[] {
+  const cols = ['hyp_len', 'ref_len'];
+  for (let i = 1; i <= n; i++) cols.push(`correct_${i}`);
+  for (let i = 1; i <= n; i++) cols.push(`total_${i}`);
+  return cols;
+}
+
+/** sacrebleu's BLEU (see the file comment). */
+export class Bleu implements Metric<BleuReferences> {
+  /** Metric id. */
+  readonly id = 'bleu';
+  /** The options in effect. */
+  readonly options: ResolvedBleuOptions;
+  /** `2 + 2 * maxNgramOrder`. */
+  readonly statsWidth: number;
+  /** `hyp_len, ref_len, correct_1..N, total_1..N`. */
+  readonly statsColumns: readonly string[];
+  private readonly text: BleuTextOptions;
+  private readonly corpusReduction: BleuReduction;
+  private readonly sentenceReduction: BleuReduction;
+
+  constructor(options: BleuOptions = {}) {
+    this.options = resolveBleuOptions(options);
+    const o = this.options;
+    this.statsWidth = 2 + 2 * o.maxNgramOrder;
+    this.statsColumns = bleuStatsColumns(o.maxNgramOrder);
+    this.text = { tokenizer: getTokenizer(o.tokenize), lowercase: o.lowercase };
+    const base = { maxNgramOrder: o.maxNgramOrder, smoothMethod: o.smoothMethod, smoothValue: o.smoothValue };
+    this.corpusReduction = { ...base, effectiveOrder: o.effectiveOrder ?? false };
+    this.sentenceReduction = { ...base, effectiveOrder: o.effectiveOrder ?? true };
+  }
+
+  private signatureFields(effectiveOrder: boolean): SignatureField[] {
+    const o = this.options;
+    const smooth = o.smoothValue === null ? o.smoothMethod : `${o.smoothMethod}[${pyFixed(o.smoothValue, 2)}]`;
+    return [
+      { key: 'case', abbr: 'c', value: o.lowercase ? 'lc' : 'mixed' },
+      { key: 'eff', abbr: 'e', value: effectiveOrder },
+      { key: 'tok', abbr: 'tok', value: o.tokenize },
+      { key: 'smooth', abbr: 's', value: smooth },
+      // Palette's own setting, absent from sacrebleu: printed only when it is not sacrebleu's behaviour.
+      { key: 'reflen', abbr: 'rl', value: o.refLength === 'closest' ? null : o.refLength },
+    ];
+  }
+
+  /**
+   * Signature of corpus scores, exactly sacrebleu's (`nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:…`)
+   * with Palette's version. `nRefs < 0` prints `var`.
+   */
+  signature(nRefs: number, short = false): string {
+    return formatSignature({ nRefs }, this.signatureFields(this.corpusReduction.effectiveOrder), short);
+  }
+
+  /** Signature of sentence scores (differs from {@link signature} only in `eff` when effective order is defaulted). */
+  sentenceSignature(nRefs: number, short = false): string {
+    return formatSignature({ nRefs }, this.signatureFields(this.sentenceReduction.effectiveOrder), short);
+  }
+
+  /** Key of the text settings: references prepared by one BLEU can serve another with the same key. */
+  get textKey(): string {
+    return `${this.options.tokenize}|${this.options.lowercase ? 'lc' : 'mixed'}`;
+  }
+
+  /**
+   * Tokenizes and interns references. `refStreams[j][i]` is reference `j` of segment `i`.
+   * @throws InputError `E_BAD_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when streams differ in length.
+   */
+  prepareReferences(refStreams: readonly (readonly string[])[]): BleuReferences {
+    if (refStreams.length === 0) throw new InputError('E_BAD_INPUT', 'BLEU needs at least one reference stream');
+    const segments = refStreams[0].length;
+    refStreams.forEach((stream, j) => {
+      if (stream.length !== segments) {
+        throw new InputError(
+          'E_LINE_COUNT_MISMATCH',
+          `reference stream ${j + 1} has ${stream.length} lines, reference stream 1 has ${segments}`,
+        );
+      }
+    });
+    const interned = internReferences(refStreams, segments, this.text);
+    const nRows = interned.refs.offsets.length - 1;
+    const refLengths = new Int32Array(nRows);
+    for (let r = 0; r < nRows; r++) refLengths[r] = interned.refs.offsets[r + 1] - interned.refs.offsets[r];
+    return { ...interned, segments, nRefs: refStreams.length, refLengths, textKey: this.textKey };
+  }
+
+  /**
+   * Statistics rows of `hyps[i]` against segment `i` (row-major, {@link statsWidth} per segment).
+   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length;
+   *   `E_BAD_OPTION` when the references were prepared with another tokenizer or case setting.
+   */
+  segmentStats(hyps: readonly string[], refs: BleuReferences): Float64Array {
+    if (hyps.length !== refs.segments) {
+      throw new InputError(
+        'E_LINE_COUNT_MISMATCH',
+        `${hyps.length} hypotheses for ${refs.segments} reference segments`,
+      );
+    }
+    if (refs.textKey !== this.textKey) {
+      throw badOption('references', `prepared with tokenize|case ${this.textKey}`, refs.textKey);
+    }
+    const n = this.options.maxNgramOrder;
+    const hypCsr = internHypotheses(hyps, refs, this.text);
+    const counts = clippedNgramCounts(
+      { hyps: hypCsr, hypSegment: null, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
+      n,
+    );
+    const width = this.statsWidth;
+    const out = new Float64Array(hyps.length * width);
+    for (let i = 0; i < hyps.length; i++) {
+      const hypLen = hypCsr.offsets[i + 1] - hypCsr.offsets[i];
+      const row = i * width;
+      out[row] = hypLen;
+      out[row + 1] = chooseRefLength(
+        this.options.refLength,
+        hypLen,
+        refs.refLengths,
+        refs.segRefOffsets[i],
+        refs.segRefOffsets[i + 1],
+      );
+      out.set(counts.subarray(i * 2 * n, (i + 1) * 2 * n), row + 2);
+    }
+    return out;
+  }
+
+  /** Corpus BLEU with every number sacrebleu's `BLEUScore` has, from column sums of statistics rows. */
+  corpusResult(totals: ArrayLike<number>): BleuResult {
+    return bleuFromStats(totals, this.corpusReduction);
+  }
+
+  /** Sentence BLEU with every number sacrebleu's `BLEUScore` has, from one statistics row. */
+  sentenceResult(row: ArrayLike<number>): BleuResult {
+    return bleuFromStats(row, this.sentenceReduction);
+  }
+
+  /** Corpus score from column sums. */
+  scoreFromStats(totals: Float64Array): MetricScore {
+    return toMetricScore(this.corpusResult(totals));
+  }
+
+  /** Sentence score from one row (effective order on unless set off explicitly). */
+  sentenceScoreFromStats(row: Float64Array): MetricScore {
+    return toMetricScore(this.sentenceResult(row));
+  }
+}
+
+/** A {@link BleuResult} as the generic {@link MetricScore}. */
+export function toMetricScore(r: BleuResult): MetricScore {
+  return {
+    name: 'BLEU',
+    score: r.score,
+    verboseScore: formatBleuVerbose(r.precisions, r.bp, r.ratio, r.sysLen, r.refLen),
+    details: {
+      counts: r.counts,
+      totals: r.totals,
+      precisions: r.precisions,
+      bp: r.bp,
+      ratio: r.ratio,
+      sysLen: r.sysLen,
+      refLen: r.refLen,
+    },
+  };
+}
+
+/**
+ * Character BLEU "BLEUcM" (Denoual & Lepage 2005): {@link Bleu} with the `char` tokenizer and max order `m`.
+ * @param m maximum character n-gram order (18 approximates word BLEU-4).
+ */
+export function characterBleu(m: number, options: Omit<BleuOptions, 'tokenize' | 'maxNgramOrder'> = {}): Bleu {
+  return new Bleu({ ...options, tokenize: 'char', maxNgramOrder: m });
+}

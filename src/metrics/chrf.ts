@@ -11,11 +11,11 @@ import { CsrBuilder, type Csr } from '../corpus/csr.js';
 import { InputError, badOption } from '../errors.js';
 import { Vocabulary } from '../text/intern.js';
 import { pyLower } from '../text/pystr.js';
-import { VERSION } from '../version.js';
 import { perReferenceNgramCounts, type NgramBatch } from '../wasm/ngram.js';
 import type { Metric, MetricScore, PreparedReferences } from './metric.js';
 import { appendCodePoints, appendWords } from './chrf-text.js';
 import { chrfScore } from './chrf-score.js';
+import { formatSignature } from './signature.js';
 
 /** Options of {@link Chrf}; the defaults are sacrebleu's. */
 export interface ChrfOptions {
@@ -98,19 +98,22 @@ export class Chrf implements Metric<ChrfReferences> {
   }
 
   /**
-   * sacrebleu's chrF signature, e.g. `nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:…`. sacrebleu writes
-   * `eff:yes` when eps smoothing is *off* (effective-order averaging is then in use). `nRefs < 0` gives `var`.
+   * sacrebleu's chrF signature, e.g. `nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:…` (short form
+   * `#:1|c:mixed|e:yes|nc:6|nw:0|s:no|v:…`). sacrebleu writes `eff:yes` when eps smoothing is *off*
+   * (effective-order averaging is then in use). `nRefs < 0` gives `var`.
    */
-  signature(nRefs: number): string {
-    return [
-      `nrefs:${nRefs < 0 ? 'var' : nRefs}`,
-      `case:${this.lowercase ? 'lc' : 'mixed'}`,
-      `eff:${this.epsSmoothing ? 'no' : 'yes'}`,
-      `nc:${this.charOrder}`,
-      `nw:${this.wordOrder}`,
-      `space:${this.whitespace ? 'yes' : 'no'}`,
-      `version:${VERSION}`,
-    ].join('|');
+  signature(nRefs: number, short = false): string {
+    return formatSignature(
+      { nRefs },
+      [
+        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
+        { key: 'eff', abbr: 'e', value: !this.epsSmoothing },
+        { key: 'nc', abbr: 'nc', value: this.charOrder },
+        { key: 'nw', abbr: 'nw', value: this.wordOrder },
+        { key: 'space', abbr: 's', value: this.whitespace },
+      ],
+      short,
+    );
   }
 
   private get prepKey(): string {

@@ -1,0 +1,241 @@
+/**
+ * The NIST metric (Doddington 2002) in two flavors that give different numbers on the same text:
+ * - `mteval` (default): mteval-v13a.pl's NIST, see nist-mteval.ts (row layout there);
+ * - `nltk`: NLTK 3.8's `corpus_nist` / `sentence_nist`, see nist-nltk.ts (row layout there).
+ *
+ * Text: each line goes through the tokenizer (default `13a`, sacrebleu's = mteval-v13a's normalisation) and is
+ * split on whitespace. `lowercase` follows each oracle: mteval (run without `-c`) lowercases only ASCII A–Z
+ * (`tr/[A-Z]/[a-z]/`), NLTK's goldens lowercase with Python's `str.lower()` before tokenizing.
+ * Information weights come from every reference of the prepared test set, so references must be prepared as a
+ * whole before any segment is scored.
+ */
+import { CsrBuilder, type Csr } from '../corpus/csr.js';
+import { InputError, badOption } from '../errors.js';
+import { Vocabulary, internLine } from '../text/intern.js';
+import { pyJoinSplit, pyLower } from '../text/pystr.js';
+import { getTokenizer, type Tokenizer, type TokenizerName } from '../text/tokenizers/index.js';
+import { ngramWeights, type NgramWeights } from '../wasm/ngram.js';
+import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { mtevalColumns, mtevalRows, mtevalScore } from './nist-mteval.js';
+import { nltkColumns, nltkRows, nltkScore } from './nist-nltk.js';
+import { formatSignature } from './signature.js';
+
+/** The implementations whose numbers {@link Nist} reproduces. */
+export const NIST_FLAVORS = ['mteval', 'nltk'] as const;
+/** One of {@link NIST_FLAVORS}. */
+export type NistFlavor = (typeof NIST_FLAVORS)[number];
+
+/** Options of {@link Nist}. */
+export interface NistOptions {
+  /** Whose NIST: mteval-v13a.pl or NLTK 3.8. @default 'mteval' */
+  readonly flavor?: NistFlavor;
+  /** Highest n-gram order N. @default 5 */
+  readonly maxOrder?: number;
+  /** Tokenizer applied to every line. @default '13a' */
+  readonly tokenize?: TokenizerName;
+  /** Case-insensitive scoring, the way the flavor's oracle lowercases (see the file comment). @default false */
+  readonly lowercase?: boolean;
+}
+
+/** References prepared for {@link Nist}. */
+export interface NistReferences extends PreparedReferences {
+  /** References per segment. */
+  readonly nRefs: number;
+  /** Token ids of every reference, segment-major. */
+  readonly refs: Csr;
+  /** References of segment `s` are rows `segRefOffsets[s] .. segRefOffsets[s + 1]`. */
+  readonly segRefOffsets: Int32Array;
+  /** Words of all references of each segment together. */
+  readonly refWords: Float64Array;
+  /** Information weights over all references. */
+  readonly weights: NgramWeights;
+  /** Id of the word `0` in the references, or -1 (mteval's Perl-truthiness quirk, see nist-mteval.ts). */
+  readonly zeroId: number;
+  /** Vocabulary of the references; hypotheses are interned into it too. */
+  readonly vocab: Vocabulary;
+  /** Text settings the references were prepared with. */
+  readonly prepKey: string;
+}
+
+/** mteval's ASCII-only lowercasing (`tr/[A-Z]/[a-z]/`). */
+function asciiLower(s: string): string {
+  return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+}
+
+/** NIST (mteval-v13a or NLTK flavor). */
+export class Nist implements Metric<NistReferences> {
+  /** Metric id as given to `-m`. */
+  readonly id = 'nist';
+  /** Flavor. */
+  readonly flavor: NistFlavor;
+  /** Highest n-gram order. */
+  readonly maxOrder: number;
+  /** Tokenizer name. */
+  readonly tokenize: TokenizerName;
+  /** Whether scoring is case-insensitive. */
+  readonly lowercase: boolean;
+  /** Row width: `3 + 3N` (mteval) or `1 + 5N` (nltk). */
+  readonly statsWidth: number;
+  /** Column names of a row. */
+  readonly statsColumns: readonly string[];
+  private readonly tokenizer: Tokenizer;
+
+  constructor(options: NistOptions = {}) {
+    const flavor = options.flavor ?? 'mteval';
+    if (!(NIST_FLAVORS as readonly string[]).includes(flavor)) {
+      throw badOption('flavor', `one of ${NIST_FLAVORS.join(', ')}`, flavor);
+    }
+    this.flavor = flavor;
+    const maxOrder = options.maxOrder ?? 5;
+    if (!Number.isInteger(maxOrder) || maxOrder < 1) throw badOption('maxOrder', 'a positive integer', maxOrder);
+    this.maxOrder = maxOrder;
+    this.tokenize = options.tokenize ?? '13a';
+    this.tokenizer = getTokenizer(this.tokenize);
+    this.lowercase = options.lowercase ?? false;
+    this.statsColumns = flavor === 'mteval' ? mtevalColumns(maxOrder) : nltkColumns(maxOrder);
+    this.statsWidth = this.statsColumns.length;
+  }
+
+  /**
+   * Signature in sacrebleu's style: `nrefs:1|case:mixed|tok:13a|n:5|flavor:mteval|version:…`
+   * (short form `#:1|c:mixed|tok:13a|n:5|f:mteval|v:…`).
+   */
+  signature(nRefs: number, short = false): string {
+    return formatSignature(
+      { nRefs },
+      [
+        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
+        { key: 'tok', abbr: 'tok', value: this.tokenize },
+        { key: 'n', abbr: 'n', value: this.maxOrder },
+        { key: 'flavor', abbr: 'f', value: this.flavor },
+      ],
+      short,
+    );
+  }
+
+  private get prepKey(): string {
+    return `${this.flavor}|${this.tokenize}|${this.lowercase}|${this.maxOrder}`;
+  }
+
+  /** A line as the flavor's oracle sees it: tokens joined by single spaces. */
+  private tokens(line: string): string {
+    if (this.flavor === 'nltk') return pyJoinSplit(this.tokenizer(this.lowercase ? pyLower(line) : line));
+    const tokenized = pyJoinSplit(this.tokenizer(line));
+    return this.lowercase ? asciiLower(tokenized) : tokenized;
+  }
+
+  /**
+   * Tokenizes and interns every reference and computes the information weights over all of them.
+   * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
+   */
+  prepareReferences(refStreams: readonly (readonly string[])[]): NistReferences {
+    if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', 'NIST needs at least one reference stream');
+    const segments = refStreams[0].length;
+    refStreams.forEach((s, j) => {
+      if (s.length !== segments) {
+        throw new InputError(
+          'E_LINE_COUNT_MISMATCH',
+          `reference stream ${j + 1} has ${s.length} lines, reference stream 1 has ${segments}`,
+        );
+      }
+    });
+    const nRefs = refStreams.length;
+    const vocab = new Vocabulary();
+    const builder = new CsrBuilder(segments * nRefs * 32, segments * nRefs);
+    for (let i = 0; i < segments; i++) for (let j = 0; j < nRefs; j++) internLine(vocab, this.tokens(refStreams[j][i]), builder);
+    const refs = builder.finish();
+    const segRefOffsets = new Int32Array(segments + 1);
+    const refWords = new Float64Array(segments);
+    for (let i = 0; i < segments; i++) {
+      segRefOffsets[i + 1] = (i + 1) * nRefs;
+      refWords[i] = refs.offsets[(i + 1) * nRefs] - refs.offsets[i * nRefs];
+    }
+    // Asked after the references are interned: an id at or past this size is not a reference word.
+    const known = vocab.size;
+    const zero = vocab.id('0');
+    return {
+      segments,
+      nRefs,
+      refs,
+      segRefOffsets,
+      refWords,
+      weights: ngramWeights(refs, this.maxOrder),
+      zeroId: zero < known ? zero : -1,
+      vocab,
+      prepKey: this.prepKey,
+    };
+  }
+
+  /**
+   * One statistics row per hypothesis (layouts in nist-mteval.ts / nist-nltk.ts).
+   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
+   */
+  segmentStats(hyps: readonly string[], refs: NistReferences): Float64Array {
+    if (hyps.length !== refs.segments) {
+      throw new InputError('E_LINE_COUNT_MISMATCH', `${hyps.length} hypotheses but ${refs.segments} reference segments`);
+    }
+    if (refs.prepKey !== this.prepKey) {
+      throw new TypeError('NIST references were prepared with another flavor, tokenizer, case or order');
+    }
+    const builder = new CsrBuilder(hyps.length * 32, hyps.length);
+    for (const h of hyps) internLine(refs.vocab, this.tokens(h), builder);
+    const hypCsr = builder.finish();
+    return this.flavor === 'mteval' ? mtevalRows(hypCsr, refs, this.maxOrder) : nltkRows(hypCsr, refs, this.maxOrder);
+  }
+
+  /** Corpus NIST from the column sums of the rows (`corpus_nist` for the nltk flavor). */
+  scoreFromStats(totals: Float64Array): MetricScore {
+    return this.toScore(totals, false);
+  }
+
+  /**
+   * Sentence NIST from one row: mteval's segment score, or NLTK's `sentence_nist` (weights from the segment's own
+   * references). NaN where the oracle fails (see the flavor files).
+   */
+  sentenceScoreFromStats(row: Float64Array): MetricScore {
+    return this.toScore(row, true);
+  }
+
+  private toScore(stats: Float64Array, sentence: boolean): MetricScore {
+    if (stats.length !== this.statsWidth) {
+      throw new RangeError(`NIST statistics must have ${this.statsWidth} columns (got ${stats.length})`);
+    }
+    if (this.flavor === 'mteval') {
+      const r = mtevalScore(stats, this.maxOrder);
+      return {
+        name: 'NIST',
+        score: r.score,
+        verboseScore: verbose(r.individual, r.penalty, r.ratio, r.hypLen, r.refLen),
+        details: {
+          individual: r.individual,
+          cumulative: r.cumulative,
+          penalty: r.penalty,
+          ratio: r.ratio,
+          hypLen: r.hypLen,
+          refLen: r.refLen,
+        },
+      };
+    }
+    const r = nltkScore(stats, this.maxOrder, sentence);
+    const individual = r.precisions.map((p) => p * r.penalty);
+    return {
+      name: 'NIST',
+      score: r.score,
+      verboseScore: verbose(individual, r.penalty, r.ratio, r.hypLen, r.refLen),
+      details: { precisions: r.precisions, penalty: r.penalty, ratio: r.ratio, hypLen: r.hypLen, refLen: r.refLen },
+    };
+  }
+}
+
+/**
+ * The text after the score: the per-order scores with the penalty applied, 4 decimals as mteval prints its
+ * "Individual N-gram scoring" line, then penalty, ratio and lengths. Empty when the score is NaN.
+ */
+function verbose(individual: number[], penalty: number, ratio: number, hypLen: number, refLen: number): string {
+  if (!Number.isFinite(penalty)) return '';
+  const ref = Number.isInteger(refLen) ? String(refLen) : refLen.toFixed(2);
+  return (
+    `${individual.map((x) => x.toFixed(4)).join('/')} ` +
+    `(BP = ${penalty.toFixed(4)} ratio = ${ratio.toFixed(4)} hyp_len = ${hypLen} ref_len = ${ref})`
+  );
+}

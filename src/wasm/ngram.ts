@@ -1,10 +1,16 @@
 /**
- * N-gram statistics over interned token ids: the calling contract every n-gram metric (BLEU, chrF, NIST) uses.
+ * N-gram statistics over interned token ids: the calling contract every n-gram metric (BLEU, chrF, NIST) uses,
+ * computed by the WebAssembly kernels (`assembly/ngram.ts`) on this thread's default kernel instance.
  *
- * TEMPORARY plain implementation: the WebAssembly kernels (assembly/ngram.ts) replace these bodies behind the
- * same signatures; this code then moves to test/reference/ as the oracle of the property tests.
+ * The results are defined by the plain reference implementation in `test/reference/ngram.ts`; property tests check
+ * that the kernels give exactly its rows. NIST weights are `log(x) / log(2)` with the kernels' own `log` (musl's,
+ * the algorithm of glibc's `log` that Python calls), i.e. Python's `math.log(x, 2)` as NLTK computes it.
  */
 import type { Csr } from '../corpus/csr.js';
+import { instantiateKernels } from './load.js';
+import { NgramEngine, type NgramReferenceSet } from './ngram-engine.js';
+
+export { KernelNgramWeights, NgramEngine, NgramReferenceSet } from './ngram-engine.js';
 
 /**
  * A batch of hypotheses with their references, all as CSR token ids.
@@ -28,71 +34,26 @@ export interface NgramWeights {
   weight(tokens: ArrayLike<number>, start: number, n: number): number;
 }
 
-const key = (t: ArrayLike<number>, start: number, n: number): string => {
-  let k = '';
-  for (let i = 0; i < n; i++) k += (i ? ',' : '') + t[start + i];
-  return k;
-};
+let defaultEngine: NgramEngine | null = null;
 
-function countNgrams(t: Int32Array, from: number, to: number, maxOrder: number): Map<string, number>[] {
-  const maps: Map<string, number>[] = [];
-  for (let n = 1; n <= maxOrder; n++) {
-    const m = new Map<string, number>();
-    for (let i = from; i + n <= to; i++) {
-      const k = key(t, i, n);
-      m.set(k, (m.get(k) ?? 0) + 1);
-    }
-    maps.push(m);
-  }
-  return maps;
-}
-
-function segmentOf(batch: NgramBatch, h: number): number {
-  return batch.hypSegment === null ? h : batch.hypSegment[h];
+/**
+ * The engine the functions below use: one kernel instance per thread, created on first use from the build that
+ * `PALETTE_WASM` selects. Its memory grows to the largest batch seen and stays that size.
+ */
+export function defaultNgramEngine(): NgramEngine {
+  defaultEngine ??= new NgramEngine(instantiateKernels());
+  return defaultEngine;
 }
 
 /**
  * Clipped n-gram counts against references max-merged per n-gram (BLEU, mteval NIST).
  * Row per hypothesis, `2 * maxOrder` columns (or `3 * maxOrder` with `weights`):
  * `correct_1..N`, `total_1..N`, then `info_1..N` = Σ weight(g) · clipped count(g).
+ * @throws RangeError/TypeError for inconsistent offsets or segment indices; TypeError for weights not made by
+ * {@link ngramWeights}.
  */
 export function clippedNgramCounts(batch: NgramBatch, maxOrder: number, weights?: NgramWeights): Float64Array {
-  const nHyp = batch.hyps.offsets.length - 1;
-  const width = (weights ? 3 : 2) * maxOrder;
-  const out = new Float64Array(nHyp * width);
-  let cachedSeg = -1;
-  let refMax: Map<string, number>[] = [];
-  for (let h = 0; h < nHyp; h++) {
-    const s = segmentOf(batch, h);
-    if (s !== cachedSeg) {
-      cachedSeg = s;
-      refMax = Array.from({ length: maxOrder }, () => new Map<string, number>());
-      for (let r = batch.segRefOffsets[s]; r < batch.segRefOffsets[s + 1]; r++) {
-        const counts = countNgrams(batch.refs.tokens, batch.refs.offsets[r], batch.refs.offsets[r + 1], maxOrder);
-        counts.forEach((m, n) => {
-          for (const [k, c] of m) refMax[n].set(k, Math.max(refMax[n].get(k) ?? 0, c));
-        });
-      }
-    }
-    const t = batch.hyps.tokens;
-    const from = batch.hyps.offsets[h];
-    const to = batch.hyps.offsets[h + 1];
-    const row = h * width;
-    for (let n = 1; n <= maxOrder; n++) {
-      const used = new Map<string, number>();
-      for (let i = from; i + n <= to; i++) {
-        const k = key(t, i, n);
-        const u = used.get(k) ?? 0;
-        out[row + maxOrder + n - 1]++;
-        if (u < (refMax[n - 1].get(k) ?? 0)) {
-          used.set(k, u + 1);
-          out[row + n - 1]++;
-          if (weights) out[row + 2 * maxOrder + n - 1] += weights.weight(t, i, n);
-        }
-      }
-    }
-  }
-  return out;
+  return defaultNgramEngine().clippedNgramCounts(batch, maxOrder, weights);
 }
 
 /**
@@ -100,59 +61,26 @@ export function clippedNgramCounts(batch: NgramBatch, maxOrder: number, weights?
  * One row per (hypothesis, reference of its segment), hypothesis-major, references in order; `3 * maxOrder`
  * columns (`4 * maxOrder` with `weights`): `match_1..N`, `hypTotal_1..N`, `refTotal_1..N`, then `info_1..N`.
  * Returns the rows and `rowOffsets` (rows of hypothesis `h` are `rowOffsets[h] .. rowOffsets[h + 1]`).
+ * @throws as {@link clippedNgramCounts}.
  */
 export function perReferenceNgramCounts(
   batch: NgramBatch,
   maxOrder: number,
   weights?: NgramWeights,
 ): { rows: Float64Array; rowOffsets: Int32Array } {
-  const nHyp = batch.hyps.offsets.length - 1;
-  const width = (weights ? 4 : 3) * maxOrder;
-  const rowOffsets = new Int32Array(nHyp + 1);
-  for (let h = 0; h < nHyp; h++) {
-    const s = segmentOf(batch, h);
-    rowOffsets[h + 1] = rowOffsets[h] + batch.segRefOffsets[s + 1] - batch.segRefOffsets[s];
-  }
-  const rows = new Float64Array(rowOffsets[nHyp] * width);
-  for (let h = 0; h < nHyp; h++) {
-    const s = segmentOf(batch, h);
-    const hyp = countNgrams(batch.hyps.tokens, batch.hyps.offsets[h], batch.hyps.offsets[h + 1], maxOrder);
-    for (let r = batch.segRefOffsets[s], j = rowOffsets[h]; r < batch.segRefOffsets[s + 1]; r++, j++) {
-      const ref = countNgrams(batch.refs.tokens, batch.refs.offsets[r], batch.refs.offsets[r + 1], maxOrder);
-      const row = j * width;
-      for (let n = 0; n < maxOrder; n++) {
-        for (const [k, c] of hyp[n]) {
-          rows[row + maxOrder + n] += c;
-          const m = Math.min(c, ref[n].get(k) ?? 0);
-          rows[row + n] += m;
-          if (weights && m > 0) {
-            const ids = k.split(',').map(Number);
-            rows[row + 3 * maxOrder + n] += m * weights.weight(ids, 0, n + 1);
-          }
-        }
-        for (const c of ref[n].values()) rows[row + 2 * maxOrder + n] += c;
-      }
-    }
-  }
-  return { rows, rowOffsets };
+  return defaultNgramEngine().perReferenceNgramCounts(batch, maxOrder, weights);
 }
 
 /** Builds NIST information weights from every reference of a test set (all rows of `refs`). */
 export function ngramWeights(refs: Csr, maxOrder: number): NgramWeights {
-  const counts = new Map<string, number>();
-  const nRefs = refs.offsets.length - 1;
-  for (let r = 0; r < nRefs; r++) {
-    const m = countNgrams(refs.tokens, refs.offsets[r], refs.offsets[r + 1], maxOrder);
-    for (const level of m) for (const [k, c] of level) counts.set(k, (counts.get(k) ?? 0) + c);
-  }
-  const totalWords = refs.tokens.length;
-  return {
-    maxOrder,
-    weight(tokens, start, n) {
-      const c = counts.get(key(tokens, start, n));
-      if (c === undefined) return 0;
-      const prefix = n === 1 ? totalWords : counts.get(key(tokens, start, n - 1))!;
-      return Math.log2(prefix / c);
-    },
-  };
+  return defaultNgramEngine().ngramWeights(refs, maxOrder);
+}
+
+/**
+ * References prepared once for many calls (e.g. every system of a test set): copied into the default engine's
+ * memory on first use and kept there while consecutive calls use them, instead of being copied with every batch.
+ * `segRefOffsets` is as in {@link NgramBatch}; the set copies both arrays.
+ */
+export function prepareNgramReferences(refs: Csr, segRefOffsets: Int32Array): NgramReferenceSet {
+  return defaultNgramEngine().prepareReferences(refs, segRefOffsets);
 }

@@ -1,0 +1,140 @@
+/**
+ * Per-segment reference tables of the n-gram kernels: every n-gram of orders 1..maxOrder of a segment's references
+ * in one hash-table trie (see `common/hash`), built once per segment and probed by all of its hypotheses.
+ *
+ * Two kinds: the clipped table keeps each n-gram's count max-merged over the references (BLEU, mteval NIST); the
+ * per-reference table keeps one count per reference in a side array, `counts[slot * k + r]` (chrF, NLTK NIST).
+ * With a NIST weights table (`ngram-weights`), each new entry caches its information weight when it is inserted.
+ */
+import { ROOT, ngramKey, prefixCode } from './common/hash';
+import {
+  AUX, COUNT, NEW_SLOT, SLOT_SHIFT, STAMP, USED, WEIGHT, findSlot, insertSlot, slotAddress, tableCapacity,
+} from './common/table';
+import { WEIGHTS_SHIFT, WEIGHTS_WEIGHT } from './ngram-weights';
+
+/** Number of n-grams of orders 1..maxOrder in a sequence of `length` tokens (f64: can exceed 2^31). */
+// @ts-ignore: decorator
+@inline
+export function ngramsIn(length: i32, maxOrder: i32): f64 {
+  const m = f64(min(length, maxOrder));
+  return m * f64(length) - (m * (m - 1)) / 2;
+}
+
+/**
+ * Sizes the reference table of every segment: `capacity[s]` (u32 slots) for segments `0 .. nSegments`, from the
+ * number of n-grams in the segment's references (an upper bound of its distinct n-grams). Returns the largest
+ * capacity; a capacity that would not fit in u32 is stored as 0xFFFFFFFF and the caller must refuse the batch.
+ */
+export function planSegmentTables(
+  refOffsets: usize, segRefOffsets: usize, nSegments: i32, maxOrder: i32, capacity: usize,
+): f64 {
+  let largest = 0.0;
+  for (let s = 0; s < nSegments; s++) {
+    const r0 = load<i32>(segRefOffsets + (usize(s) << 2));
+    const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
+    let ngrams = 0.0;
+    for (let r = r0; r < r1; r++) {
+      ngrams += ngramsIn(load<i32>(refOffsets + (usize(r) << 2), 4) - load<i32>(refOffsets + (usize(r) << 2)), maxOrder);
+    }
+    const slots = ngrams < 2.0e9 ? f64(tableCapacity(i32(ngrams))) : 4.0e9;
+    store<u32>(capacity + (usize(s) << 2), slots < 4294967295.0 ? u32(slots) : 0xFFFFFFFF);
+    largest = max(largest, slots);
+  }
+  return largest;
+}
+
+/**
+ * Gives a newly inserted segment entry its NIST weight. `weightsParent` is the prefix code, in the weights table,
+ * of the entry's (n-1)-gram prefix (0 when the prefix is absent there, and then so is the n-gram).
+ * Returns the entry's own code in the weights table, for its extensions.
+ */
+// @ts-ignore: decorator
+@inline
+function cacheWeight(at: usize, weightsParent: u32, token: u32, weights: usize, weightsCapacity: u32): u32 {
+  if (weightsParent == 0) return 0;
+  const g = findSlot(weights, weightsCapacity, ngramKey(weightsParent, token), WEIGHTS_SHIFT);
+  if (g < 0) return 0;
+  const code = prefixCode(u32(g));
+  store<u32>(at, code, AUX);
+  store<f64>(at, load<f64>(slotAddress(weights, u32(g), WEIGHTS_SHIFT), WEIGHTS_WEIGHT), WEIGHT);
+  return code;
+}
+
+/**
+ * Builds the clipped table of references `r0 .. r1`: `COUNT` = the largest count of the n-gram in any one of them.
+ * Each reference is counted under its own stamp (`r - r0 + 1`) in `STAMP`/`USED`, so no per-reference clearing is
+ * needed; hypothesis generations must therefore start above `r1 - r0`.
+ */
+// @ts-ignore: decorator
+@inline
+export function buildClippedTable(
+  table: usize, capacity: u32, refTokens: usize, refOffsets: usize, r0: i32, r1: i32, maxOrder: i32,
+  weights: usize, weightsCapacity: u32,
+): void {
+  memory.fill(table, 0, usize(capacity) << SLOT_SHIFT);
+  for (let r = r0; r < r1; r++) {
+    const stamp = r - r0 + 1;
+    const from = load<i32>(refOffsets + (usize(r) << 2));
+    const to = load<i32>(refOffsets + (usize(r) << 2), 4);
+    for (let i = from; i < to; i++) {
+      let parent = ROOT;
+      let weightsParent = ROOT;
+      const last = min(to, i + maxOrder);
+      for (let j = i; j < last; j++) {
+        const token = load<u32>(refTokens + (usize(j) << 2));
+        const hit = insertSlot(table, capacity, ngramKey(parent, token), SLOT_SHIFT);
+        const slot = hit & ~NEW_SLOT;
+        const at = slotAddress(table, slot, SLOT_SHIFT);
+        if (weights) {
+          weightsParent = hit & NEW_SLOT
+            ? cacheWeight(at, weightsParent, token, weights, weightsCapacity)
+            : load<u32>(at, AUX);
+        }
+        let used = 1;
+        if (load<i32>(at, STAMP) == stamp) used = load<i32>(at, USED) + 1;
+        else store<i32>(at, stamp, STAMP);
+        store<i32>(at, used, USED);
+        if (used > load<i32>(at, COUNT)) store<i32>(at, used, COUNT);
+        parent = prefixCode(slot);
+      }
+    }
+  }
+}
+
+/**
+ * Builds the per-reference table of references `r0 .. r1`: `counts[slot * k + (r - r0)]` (i32, `k = r1 - r0`) =
+ * occurrences of the slot's n-gram in reference `r`. `STAMP` stays 0, so any generation above 0 is fresh.
+ */
+// @ts-ignore: decorator
+@inline
+export function buildPerReferenceTable(
+  table: usize, capacity: u32, counts: usize, refTokens: usize, refOffsets: usize, r0: i32, r1: i32, maxOrder: i32,
+  weights: usize, weightsCapacity: u32,
+): void {
+  const k = r1 - r0;
+  memory.fill(table, 0, usize(capacity) << SLOT_SHIFT);
+  memory.fill(counts, 0, (usize(capacity) * usize(k)) << 2);
+  for (let r = r0; r < r1; r++) {
+    const from = load<i32>(refOffsets + (usize(r) << 2));
+    const to = load<i32>(refOffsets + (usize(r) << 2), 4);
+    for (let i = from; i < to; i++) {
+      let parent = ROOT;
+      let weightsParent = ROOT;
+      const last = min(to, i + maxOrder);
+      for (let j = i; j < last; j++) {
+        const token = load<u32>(refTokens + (usize(j) << 2));
+        const hit = insertSlot(table, capacity, ngramKey(parent, token), SLOT_SHIFT);
+        const slot = hit & ~NEW_SLOT;
+        const at = slotAddress(table, slot, SLOT_SHIFT);
+        if (weights) {
+          weightsParent = hit & NEW_SLOT
+            ? cacheWeight(at, weightsParent, token, weights, weightsCapacity)
+            : load<u32>(at, AUX);
+        }
+        const c = counts + ((usize(slot) * usize(k) + usize(r - r0)) << 2);
+        store<i32>(c, load<i32>(c) + 1);
+        parent = prefixCode(slot);
+      }
+    }
+  }
+}

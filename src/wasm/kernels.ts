@@ -1,0 +1,44 @@
+/**
+ * Typed bindings of the WebAssembly kernels (`assembly/index.ts`). Pointers are byte addresses in the instance's
+ * linear memory; counts and capacities are plain integers. Kernels never allocate and never validate: callers lay
+ * out inputs, scratch and outputs above {@link KernelExports.heapBase} and pass consistent arguments.
+ */
+export interface KernelExports {
+  /** The instance's linear memory (grown by the caller; grows detach JS views). */
+  readonly memory: WebAssembly.Memory;
+  /** First byte above the module's static data. */
+  heapBase(): number;
+  /** Slots of a hash table for at most `entries` distinct keys (load factor ≤ 2/3). */
+  tableSlots(entries: number): number;
+  /**
+   * Writes the table capacity (u32 slots) of each segment to `capacity` and returns the largest; a value of
+   * 2^32 or more means the batch is too large.
+   */
+  planSegmentTables(refOffsets: number, segRefOffsets: number, nSegments: number, maxOrder: number, capacity: number): number;
+  /** Clipped counts: `nHyps` rows of `(weights ? 3 : 2) * maxOrder` f64 at `out`. */
+  clippedNgramCounts(
+    hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
+    refTokens: number, refOffsets: number, segRefOffsets: number, capacities: number, maxOrder: number,
+    weights: number, weightsCapacity: number, table: number, out: number,
+  ): void;
+  /** Per-reference counts: `rowOffsets[nHyps]` rows of `(weights ? 4 : 3) * maxOrder` f64 at `out`. */
+  perReferenceNgramCounts(
+    hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
+    refTokens: number, refOffsets: number, segRefOffsets: number, capacities: number, maxOrder: number,
+    weights: number, weightsCapacity: number, rowOffsets: number, table: number, counts: number, list: number,
+    out: number,
+  ): void;
+  /** Counts all n-grams of references `0 .. nRefs` into a counting table; returns the number of distinct n-grams. */
+  countReferenceNgrams(
+    refTokens: number, refOffsets: number, nRefs: number, maxOrder: number, table: number, capacity: number,
+    order: number,
+  ): number;
+  /** Turns a counting table into the compact NIST weights table. */
+  compactNgramWeights(
+    table: number, order: number, distinct: number, totalTokens: number, weights: number, weightsCapacity: number,
+  ): void;
+  /** Weight of the n-gram of `n` i32 token ids at `tokens`, 0 when absent. */
+  ngramWeight(tokens: number, n: number, weights: number, weightsCapacity: number): number;
+  /** `log(numerator / denominator) / log(2)` with the kernels' own `log` (the weights' formula). */
+  log2Ratio(numerator: number, denominator: number): number;
+}

@@ -1,0 +1,354 @@
+/**
+ * The n-gram kernels bound to one kernel instance: lays out each call in linear memory, runs the kernel, copies the
+ * rows out. Long-lived data — a NIST weights table, a prepared reference set — stays resident in the memory
+ * between calls and is copied in again only when another one took its place.
+ *
+ * Memory of an engine, upward from the heap base: [weights region][reference-set region][scratch of the call].
+ * The weights region keeps the size of the largest weights table placed so far, so placing another one does not
+ * move a resident reference set unless it is larger.
+ */
+import type { Csr } from '../corpus/csr.js';
+import { checkCsr, checkHypSegments, checkMaxOrder, checkSegmentOffsets } from './check-input.js';
+import type { KernelExports } from './kernels.js';
+import { Layout, LinearMemory, alignUp } from './linear-memory.js';
+import type { NgramBatch, NgramWeights } from './ngram.js';
+
+/** Bytes of a counting slot, a compact weights slot, and the per-entry pair of the per-reference list. */
+const SLOT_BYTES = 32;
+const WEIGHTS_SLOT_BYTES = 16;
+const LIST_PAIR_BYTES = 8;
+
+/** Reference rows and the segment → reference-row offsets of a batch, as the kernels read them. */
+interface ReferenceArrays {
+  /** Exactly the tokens covered by `offsets`. */
+  readonly tokens: Int32Array;
+  readonly offsets: Int32Array;
+  readonly segRefOffsets: Int32Array;
+}
+
+/** Addresses of reference arrays placed in linear memory. */
+interface PlacedReferences {
+  readonly tokens: number;
+  readonly offsets: number;
+  readonly segRefOffsets: number;
+}
+
+/** Places the three reference arrays in a layout. */
+function placeReferences(layout: Layout, refs: ReferenceArrays): PlacedReferences {
+  return {
+    tokens: layout.place(refs.tokens.byteLength),
+    offsets: layout.place(refs.offsets.byteLength),
+    segRefOffsets: layout.place(refs.segRefOffsets.byteLength),
+  };
+}
+
+/** Writes the three reference arrays where they were placed (memory must already be reserved). */
+function writeReferences(memory: LinearMemory, at: PlacedReferences, refs: ReferenceArrays): void {
+  const i32 = memory.i32;
+  i32.set(refs.tokens, at.tokens >> 2);
+  i32.set(refs.offsets, at.offsets >> 2);
+  i32.set(refs.segRefOffsets, at.segRefOffsets >> 2);
+}
+
+/** The tokens a CSR actually covers (a view, no copy). */
+function coveredTokens(csr: Csr): Int32Array {
+  return csr.tokens.subarray(0, csr.offsets[csr.offsets.length - 1]);
+}
+
+/**
+ * NIST information weights held as the kernels' compact weights table (an image of its bytes), usable with any
+ * engine: it is copied into an engine's memory when that engine needs it.
+ */
+export class KernelNgramWeights implements NgramWeights {
+  /** @internal */
+  constructor(
+    private readonly engine: NgramEngine,
+    readonly maxOrder: number,
+    /** The weights table, byte for byte. */
+    readonly image: Uint8Array,
+    /** Slots of the weights table. */
+    readonly capacity: number,
+  ) {}
+
+  /** Weight of `tokens[start .. start + n]`, or 0 when that n-gram never occurs in the references. */
+  weight(tokens: ArrayLike<number>, start: number, n: number): number {
+    return this.engine.weightOf(this, tokens, start, n);
+  }
+}
+
+/**
+ * References of many segments copied once into an engine's memory and reused by every call made through it, e.g.
+ * the hypotheses of many systems scored against the same references. Holds its own copy of the arrays, so later
+ * changes to the caller's arrays do not affect it.
+ */
+export class NgramReferenceSet implements ReferenceArrays {
+  /** Number of segments. */
+  readonly segments: number;
+  readonly tokens: Int32Array;
+  readonly offsets: Int32Array;
+  readonly segRefOffsets: Int32Array;
+
+  /** @internal */
+  constructor(
+    private readonly engine: NgramEngine,
+    refs: Csr,
+    segRefOffsets: Int32Array,
+  ) {
+    checkCsr('refs', refs);
+    checkSegmentOffsets('segRefOffsets', segRefOffsets, refs.offsets.length - 1);
+    this.tokens = coveredTokens(refs).slice();
+    this.offsets = refs.offsets.slice();
+    this.segRefOffsets = segRefOffsets.slice();
+    this.segments = segRefOffsets.length - 1;
+  }
+
+  /** {@link NgramEngine.clippedNgramCounts} of `hyps` against these references. */
+  clippedNgramCounts(hyps: Csr, hypSegment: Int32Array | null, maxOrder: number, weights?: NgramWeights): Float64Array {
+    return this.engine.clippedCounts(hyps, hypSegment, this, maxOrder, weights);
+  }
+
+  /** {@link NgramEngine.perReferenceNgramCounts} of `hyps` against these references. */
+  perReferenceNgramCounts(
+    hyps: Csr,
+    hypSegment: Int32Array | null,
+    maxOrder: number,
+    weights?: NgramWeights,
+  ): { rows: Float64Array; rowOffsets: Int32Array } {
+    return this.engine.perReferenceCounts(hyps, hypSegment, this, maxOrder, weights);
+  }
+}
+
+/** The n-gram statistics of `src/wasm/ngram.ts` on one kernel instance. */
+export class NgramEngine {
+  /** The instance's memory. */
+  readonly memory: LinearMemory;
+  private readonly base: number;
+  private weights: KernelNgramWeights | null = null;
+  private weightsEnd: number;
+  private references: NgramReferenceSet | null = null;
+  private referencesAt: PlacedReferences | null = null;
+  private referencesEnd = 0;
+
+  constructor(readonly kernels: KernelExports) {
+    this.memory = new LinearMemory(kernels.memory);
+    this.base = alignUp(kernels.heapBase(), 16);
+    this.weightsEnd = this.base;
+  }
+
+  /** Clipped n-gram counts of a batch; see `clippedNgramCounts` in `src/wasm/ngram.ts`. */
+  clippedNgramCounts(batch: NgramBatch, maxOrder: number, weights?: NgramWeights): Float64Array {
+    return this.clippedCounts(batch.hyps, batch.hypSegment, this.batchReferences(batch), maxOrder, weights);
+  }
+
+  /** Per-reference n-gram counts of a batch; see `perReferenceNgramCounts` in `src/wasm/ngram.ts`. */
+  perReferenceNgramCounts(
+    batch: NgramBatch,
+    maxOrder: number,
+    weights?: NgramWeights,
+  ): { rows: Float64Array; rowOffsets: Int32Array } {
+    return this.perReferenceCounts(batch.hyps, batch.hypSegment, this.batchReferences(batch), maxOrder, weights);
+  }
+
+  /** Copies references into a reusable {@link NgramReferenceSet} scored through this engine. */
+  prepareReferences(refs: Csr, segRefOffsets: Int32Array): NgramReferenceSet {
+    return new NgramReferenceSet(this, refs, segRefOffsets);
+  }
+
+  /** NIST information weights over every row of `refs`; see `ngramWeights` in `src/wasm/ngram.ts`. */
+  ngramWeights(refs: Csr, maxOrder: number): KernelNgramWeights {
+    checkCsr('refs', refs);
+    checkMaxOrder(maxOrder);
+    const { kernels, memory } = this;
+    const nRefs = refs.offsets.length - 1;
+    const layout = new Layout(this.place(null, null));
+    const arrays = { tokens: coveredTokens(refs), offsets: refs.offsets, segRefOffsets: Int32Array.of(0, nRefs) };
+    const at = placeReferences(layout, arrays);
+    const capacityAt = layout.place(4);
+    memory.reserve(layout.end);
+    writeReferences(memory, at, arrays);
+    const slots = this.tableSlotsNeeded(kernels.planSegmentTables(at.offsets, at.segRefOffsets, 1, maxOrder, capacityAt));
+    const table = layout.place(slots * SLOT_BYTES);
+    const order = layout.place(slots * 4);
+    memory.reserve(layout.end);
+    const distinct = kernels.countReferenceNgrams(at.tokens, at.offsets, nRefs, maxOrder, table, slots, order);
+    const capacity = kernels.tableSlots(distinct) >>> 0;
+    const weightsAt = layout.place(capacity * WEIGHTS_SLOT_BYTES);
+    memory.reserve(layout.end);
+    // The unigram numerator is the length of the token array, as in the reference implementation.
+    kernels.compactNgramWeights(table, order, distinct, refs.tokens.length, weightsAt, capacity);
+    const image = memory.u8.slice(weightsAt, weightsAt + capacity * WEIGHTS_SLOT_BYTES);
+    return new KernelNgramWeights(this, maxOrder, image, capacity);
+  }
+
+  /** @internal Weight of one n-gram (see {@link KernelNgramWeights.weight}). */
+  weightOf(weights: KernelNgramWeights, tokens: ArrayLike<number>, start: number, n: number): number {
+    if (!(n > 0)) return 0;
+    const weightsAt = this.base;
+    const layout = new Layout(this.place(weights, null));
+    const at = layout.place(n * 4);
+    this.memory.reserve(layout.end);
+    const i32 = this.memory.i32;
+    for (let j = 0; j < n; j++) i32[(at >> 2) + j] = tokens[start + j];
+    return this.kernels.ngramWeight(at, n, weightsAt, weights.capacity);
+  }
+
+  /** @internal Clipped counts against transient or prepared references. */
+  clippedCounts(
+    hyps: Csr,
+    hypSegment: Int32Array | null,
+    refs: ReferenceArrays,
+    maxOrder: number,
+    weights: NgramWeights | undefined,
+  ): Float64Array {
+    const w = this.kernelWeights(weights);
+    const call = this.layOut(hyps, hypSegment, refs, maxOrder, w);
+    const { kernels, memory } = this;
+    const nHyps = hyps.offsets.length - 1;
+    const width = (w ? 3 : 2) * maxOrder;
+    const table = call.layout.place(call.largest * SLOT_BYTES);
+    const out = call.layout.place(nHyps * width * 8);
+    memory.reserve(call.layout.end);
+    kernels.clippedNgramCounts(
+      call.hypTokens, call.hypOffsets, nHyps, call.hypSegments,
+      call.refs.tokens, call.refs.offsets, call.refs.segRefOffsets, call.capacities, maxOrder,
+      w ? this.base : 0, w ? w.capacity : 0, table, out,
+    );
+    return memory.f64.slice(out >> 3, (out >> 3) + nHyps * width);
+  }
+
+  /** @internal Per-reference counts against transient or prepared references. */
+  perReferenceCounts(
+    hyps: Csr,
+    hypSegment: Int32Array | null,
+    refs: ReferenceArrays,
+    maxOrder: number,
+    weights: NgramWeights | undefined,
+  ): { rows: Float64Array; rowOffsets: Int32Array } {
+    const w = this.kernelWeights(weights);
+    const call = this.layOut(hyps, hypSegment, refs, maxOrder, w);
+    const { kernels, memory } = this;
+    const nHyps = hyps.offsets.length - 1;
+    const width = (w ? 4 : 3) * maxOrder;
+    const seg = refs.segRefOffsets;
+    const rowOffsets = new Int32Array(nHyps + 1);
+    for (let h = 0; h < nHyps; h++) {
+      const s = hypSegment === null ? h : hypSegment[h];
+      rowOffsets[h + 1] = rowOffsets[h] + seg[s + 1] - seg[s];
+    }
+    // Per-reference counts need `capacity × references` i32 for the largest segment.
+    const capacities = memory.u32;
+    let countWords = 0;
+    for (let s = 0; s + 1 < seg.length; s++) {
+      countWords = Math.max(countWords, capacities[(call.capacities >> 2) + s] * (seg[s + 1] - seg[s]));
+    }
+    const rowOffsetsAt = call.layout.place(rowOffsets.byteLength);
+    const table = call.layout.place(call.largest * SLOT_BYTES);
+    const counts = call.layout.place(countWords * 4);
+    const list = call.layout.place(call.largest * LIST_PAIR_BYTES);
+    const out = call.layout.place(rowOffsets[nHyps] * width * 8);
+    memory.reserve(call.layout.end);
+    memory.i32.set(rowOffsets, rowOffsetsAt >> 2);
+    kernels.perReferenceNgramCounts(
+      call.hypTokens, call.hypOffsets, nHyps, call.hypSegments,
+      call.refs.tokens, call.refs.offsets, call.refs.segRefOffsets, call.capacities, maxOrder,
+      w ? this.base : 0, w ? w.capacity : 0, rowOffsetsAt, table, counts, list, out,
+    );
+    const rows = memory.f64.slice(out >> 3, (out >> 3) + rowOffsets[nHyps] * width);
+    return { rows, rowOffsets };
+  }
+
+  /** Checks a plain batch's references; they are copied into the scratch of the call. */
+  private batchReferences(batch: NgramBatch): ReferenceArrays {
+    checkCsr('batch.refs', batch.refs);
+    checkSegmentOffsets('batch.segRefOffsets', batch.segRefOffsets, batch.refs.offsets.length - 1);
+    return { tokens: coveredTokens(batch.refs), offsets: batch.refs.offsets, segRefOffsets: batch.segRefOffsets };
+  }
+
+  /** The weights as kernel weights. */
+  private kernelWeights(weights: NgramWeights | undefined): KernelNgramWeights | null {
+    if (weights === undefined) return null;
+    if (!(weights instanceof KernelNgramWeights)) {
+      throw new TypeError('weights must come from ngramWeights() of src/wasm (a KernelNgramWeights)');
+    }
+    return weights;
+  }
+
+  /**
+   * Checks the hypotheses, makes the weights and a prepared reference set resident, writes the hypotheses (and
+   * transient references) into the scratch, and sizes the segment tables.
+   */
+  private layOut(
+    hyps: Csr,
+    hypSegment: Int32Array | null,
+    refs: ReferenceArrays,
+    maxOrder: number,
+    weights: KernelNgramWeights | null,
+  ): {
+    layout: Layout; hypTokens: number; hypOffsets: number; hypSegments: number; refs: PlacedReferences;
+    capacities: number; largest: number;
+  } {
+    checkMaxOrder(maxOrder);
+    checkCsr('hyps', hyps);
+    const nHyps = hyps.offsets.length - 1;
+    const nSegments = refs.segRefOffsets.length - 1;
+    checkHypSegments('hypSegment', hypSegment, nHyps, nSegments);
+    const { kernels, memory } = this;
+    const prepared = refs instanceof NgramReferenceSet ? refs : null;
+    const layout = new Layout(this.place(weights, prepared));
+    const hypTokens = coveredTokens(hyps);
+    const placedRefs = prepared ? this.referencesAt! : placeReferences(layout, refs);
+    const tokensAt = layout.place(hypTokens.byteLength);
+    const offsetsAt = layout.place(hyps.offsets.byteLength);
+    const segmentsAt = hypSegment === null ? 0 : layout.place(hypSegment.byteLength);
+    const capacities = layout.place(4 * nSegments);
+    memory.reserve(layout.end);
+    if (!prepared) writeReferences(memory, placedRefs, refs);
+    const i32 = memory.i32;
+    i32.set(hypTokens, tokensAt >> 2);
+    i32.set(hyps.offsets, offsetsAt >> 2);
+    if (hypSegment !== null) i32.set(hypSegment, segmentsAt >> 2);
+    const largest = this.tableSlotsNeeded(
+      kernels.planSegmentTables(placedRefs.offsets, placedRefs.segRefOffsets, nSegments, maxOrder, capacities),
+    );
+    return {
+      layout, hypTokens: tokensAt, hypOffsets: offsetsAt, hypSegments: segmentsAt, refs: placedRefs, capacities, largest,
+    };
+  }
+
+  /** A planned table capacity, refused when no memory could hold it. */
+  private tableSlotsNeeded(slots: number): number {
+    if (!(slots * SLOT_BYTES < 2 ** 32)) {
+      throw new RangeError(`a reference table of ${slots} slots does not fit in WebAssembly memory: split the segment's references`);
+    }
+    return slots;
+  }
+
+  /**
+   * Makes `weights` and `refs` resident (copying only what is not there already) and returns where the scratch of
+   * the call starts. `null` leaves the current resident data in place.
+   */
+  private place(weights: KernelNgramWeights | null, refs: NgramReferenceSet | null): number {
+    const { memory } = this;
+    if (weights !== null && weights !== this.weights) {
+      const end = alignUp(this.base + weights.image.byteLength, 16);
+      if (end > this.weightsEnd) {
+        this.weightsEnd = end;
+        this.references = null;
+        this.referencesAt = null;
+      }
+      memory.reserve(end);
+      memory.u8.set(weights.image, this.base);
+      this.weights = weights;
+    }
+    if (refs !== null && refs !== this.references) {
+      const layout = new Layout(this.weightsEnd);
+      const at = placeReferences(layout, refs);
+      memory.reserve(layout.end);
+      writeReferences(memory, at, refs);
+      this.referencesAt = at;
+      this.referencesEnd = layout.end;
+      this.references = refs;
+    }
+    return this.references === null ? this.weightsEnd : this.referencesEnd;
+  }
+}

@@ -19,7 +19,15 @@ describe('statistics layout', () => {
     const metric = new Chrf({ charOrder: 2, wordOrder: 1 });
     expect(metric.statsWidth).toBe(9);
     expect(metric.statsColumns).toEqual([
-      'c1_hyp', 'c1_ref', 'c1_match', 'c2_hyp', 'c2_ref', 'c2_match', 'w1_hyp', 'w1_ref', 'w1_match',
+      'c1_hyp',
+      'c1_ref',
+      'c1_match',
+      'c2_hyp',
+      'c2_ref',
+      'c2_match',
+      'w1_hyp',
+      'w1_ref',
+      'w1_match',
     ]);
     // hyp chars a,b,c (3) / bigrams ab, bc; ref chars a,b,d / ab, bd; words "ab c" vs "abd".
     expect(row(metric, 'ab c', ['abd'])).toEqual([3, 3, 2, 2, 2, 1, 2, 1, 0]);
@@ -38,7 +46,7 @@ describe("sacrebleu's text handling", () => {
     expect(row(metric, '😀x', ['😀x'])).toEqual([2, 2, 2, 1, 1, 1]);
   });
 
-  it("removes Python whitespace (NBSP, U+3000, \\x1c) but not U+200B before counting characters", () => {
+  it('removes Python whitespace (NBSP, U+3000, \\x1c) but not U+200B before counting characters', () => {
     const metric = new Chrf({ charOrder: 1 });
     expect(row(metric, 'a\u00a0b\u3000c\x1cd', ['abcd'])).toEqual([4, 4, 4]);
     expect(row(metric, 'a\u200bb', ['ab'])).toEqual([3, 2, 2]);

@@ -185,7 +185,9 @@ describe('chrF on the whole nltk-wmt15-eval corpus (golden/sacrebleu/nltk-wmt15-
     expect(asSacre(metric.signature(1))).toBe(r.corpus.signature);
     expect(asSacre(metric.signature(1, true))).toBe(r.corpus.signature_short);
     for (const [line, want] of r.segments ?? []) {
-      const got = metric.sentenceScoreFromStats(rows.subarray((line - 1) * metric.statsWidth, line * metric.statsWidth));
+      const got = metric.sentenceScoreFromStats(
+        rows.subarray((line - 1) * metric.statsWidth, line * metric.statsWidth),
+      );
       expect(close(got.score, want), `line ${line}: ${got.score} want ${want}`).toBe(true);
     }
   });

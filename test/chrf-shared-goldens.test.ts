@@ -107,7 +107,8 @@ function checkRecord(r: GoldenRecord): string[] {
   const score = metric.scoreFromStats(totals);
   if (!close(score.score, r.corpus.score)) bad.push(`corpus score ${score.score} want ${r.corpus.score}`);
   if (score.name !== r.corpus.name) bad.push(`name ${score.name} want ${r.corpus.name}`);
-  if (asSacre(metric.signature(r.refs.length)) !== r.corpus.signature) bad.push(`signature ${metric.signature(r.refs.length)}`);
+  if (asSacre(metric.signature(r.refs.length)) !== r.corpus.signature)
+    bad.push(`signature ${metric.signature(r.refs.length)}`);
   if (r.corpus.signature_short && asSacre(metric.signature(r.refs.length, true)) !== r.corpus.signature_short) {
     bad.push(`short signature ${metric.signature(r.refs.length, true)}`);
   }
@@ -126,12 +127,19 @@ function checkRecord(r: GoldenRecord): string[] {
 function title(r: GoldenRecord): string {
   const c = r.config;
   const refs = r.refs.map((p) => p.split('/').pop()).join('+');
-  return `${r.hyp.split('/').pop()} vs ${refs} nw=${c.word_order} eps=${c.eps_smoothing}${r.segments ? ` (${r.segments.length} lines)` : ''}`;
+  const lines = r.segments ? ` (${r.segments.length} lines)` : '';
+  return `${r.hyp.split('/').pop()} vs ${refs} nw=${c.word_order} eps=${c.eps_smoothing}${lines}`;
 }
 
 describe.skipIf(!HAVE_SHARED)('chrF vs sacreBLEU 2.6.0 goldens in ../shared', () => {
   const files = HAVE_SHARED
-    ? ['chrf-sentence.json', 'compare-mt.json', 'nltk-wmt15-eval.json', 'corpus-all-systems.wmt17-en-de.json', 'corpus-all-systems.wmt21-en-de.json']
+    ? [
+        'chrf-sentence.json',
+        'compare-mt.json',
+        'nltk-wmt15-eval.json',
+        'corpus-all-systems.wmt17-en-de.json',
+        'corpus-all-systems.wmt21-en-de.json',
+      ]
     : [];
   for (const file of files) {
     const all = goldenRecords(file);

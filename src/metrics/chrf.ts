@@ -248,13 +248,7 @@ function countsPerReference(
  * sacrebleu's `[hyp, ref, match]` triples. The hypothesis count is zeroed where the reference has no n-gram of
  * that order: sacrebleu's `hyp_count if ref_ngrams else 0`.
  */
-function fillTriples(
-  dst: Float64Array,
-  at: number,
-  counts: Float64Array,
-  pair: number,
-  maxOrder: number,
-): void {
+function fillTriples(dst: Float64Array, at: number, counts: Float64Array, pair: number, maxOrder: number): void {
   const row = pair * 3 * maxOrder;
   for (let n = 0; n < maxOrder; n++) {
     const match = counts[row + n];

@@ -90,7 +90,10 @@ function zeroPrefixCorrection(hyps: Csr, h: number, data: MtevalReferenceData): 
   return clipped === 0 ? 0 : clipped * data.weights.weight([zero], 0, 1);
 }
 
-/** mteval's `nist_length_penalty`: 1 from ratio 1 up, 0 at 0, else `exp(-β·log²(ratio))` with β = −log 0.5 / log² 1.5. */
+/**
+ * mteval's `nist_length_penalty`: 1 from ratio 1 up, 0 at 0, else `exp(-β·log²(ratio))` with
+ * β = −log 0.5 / log² 1.5 (0.5 at two thirds of the reference length).
+ */
 export function mtevalLengthPenalty(ratio: number): number {
   if (ratio >= 1) return 1;
   if (ratio <= 0) return 0;

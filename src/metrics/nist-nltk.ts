@@ -25,7 +25,8 @@ export interface NltkReferenceData {
 /** Column names of an NLTK NIST row for max order `n`. */
 export function nltkColumns(n: number): string[] {
   const cols = ['hyp_len'];
-  for (const k of ['hyp', 'info', 'ref_len', 'sent_info', 'sent_ref_len']) for (let i = 1; i <= n; i++) cols.push(`${k}_${i}`);
+  for (const k of ['hyp', 'info', 'ref_len', 'sent_info', 'sent_ref_len'])
+    for (let i = 1; i <= n; i++) cols.push(`${k}_${i}`);
   return cols;
 }
 
@@ -46,12 +47,26 @@ export function nltkRows(hyps: Csr, data: NltkReferenceData, maxOrder: number): 
     const dst = h * width;
     out[dst] = hyps.offsets[h + 1] - hyps.offsets[h];
     const firstRef = data.segRefOffsets[h];
-    pickBest(out, dst, 1 + maxOrder, corpus.rows, corpus.rowOffsets[h], corpus.rowOffsets[h + 1], data.refs, firstRef, maxOrder, true);
+    pickBest(
+      out,
+      dst,
+      1 + maxOrder,
+      corpus.rows,
+      corpus.rowOffsets[h],
+      corpus.rowOffsets[h + 1],
+      data.refs,
+      firstRef,
+      maxOrder,
+      true,
+    );
 
     const segRefs = segmentRefs(data.refs, firstRef, data.segRefOffsets[h + 1]);
     const own = perReferenceNgramCounts(
       {
-        hyps: { tokens: hyps.tokens.subarray(hyps.offsets[h], hyps.offsets[h + 1]), offsets: Int32Array.of(0, out[dst]) },
+        hyps: {
+          tokens: hyps.tokens.subarray(hyps.offsets[h], hyps.offsets[h + 1]),
+          offsets: Int32Array.of(0, out[dst]),
+        },
         hypSegment: null,
         refs: segRefs,
         segRefOffsets: Int32Array.of(0, segRefs.offsets.length - 1),
@@ -103,7 +118,8 @@ function pickBest(
       const len = refs.offsets[r + 1] - refs.offsets[r];
       const better =
         prec > bestPrec ||
-        (prec === bestPrec && (num > bestNum || (num === bestNum && (den > bestDen || (den === bestDen && len > bestLen)))));
+        (prec === bestPrec &&
+          (num > bestNum || (num === bestNum && (den > bestDen || (den === bestDen && len > bestLen)))));
       if (better) {
         bestPrec = prec;
         bestNum = num;

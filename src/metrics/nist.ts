@@ -142,7 +142,8 @@ export class Nist implements Metric<NistReferences> {
     const nRefs = refStreams.length;
     const vocab = new Vocabulary();
     const builder = new CsrBuilder(segments * nRefs * 32, segments * nRefs);
-    for (let i = 0; i < segments; i++) for (let j = 0; j < nRefs; j++) internLine(vocab, this.tokens(refStreams[j][i]), builder);
+    for (let i = 0; i < segments; i++)
+      for (let j = 0; j < nRefs; j++) internLine(vocab, this.tokens(refStreams[j][i]), builder);
     const refs = builder.finish();
     const segRefOffsets = new Int32Array(segments + 1);
     const refWords = new Float64Array(segments);
@@ -172,7 +173,10 @@ export class Nist implements Metric<NistReferences> {
    */
   segmentStats(hyps: readonly string[], refs: NistReferences): Float64Array {
     if (hyps.length !== refs.segments) {
-      throw new InputError('E_LINE_COUNT_MISMATCH', `${hyps.length} hypotheses but ${refs.segments} reference segments`);
+      throw new InputError(
+        'E_LINE_COUNT_MISMATCH',
+        `${hyps.length} hypotheses but ${refs.segments} reference segments`,
+      );
     }
     if (refs.prepKey !== this.prepKey) {
       throw new TypeError('NIST references were prepared with another flavor, tokenizer, case or order');

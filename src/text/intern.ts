@@ -36,6 +36,10 @@ function hashRange(s: string, start: number, end: number): number {
 export class Vocabulary {
   private readonly strings: string[] = [];
   private hashes = new Int32Array(64);
+  /** Code units of every token back to back (token `id` at `starts[id] .. starts[id + 1]`): probes compare
+   * against this flat array instead of dereferencing one string object per candidate. */
+  private units = new Uint16Array(1024);
+  private starts = new Int32Array(65);
   /** Open-addressing slots holding `id + 1` (0 = empty); the capacity is a power of two, at most half full. */
   private slots = new Int32Array(128);
   private mask = 127;
@@ -65,17 +69,17 @@ export class Vocabulary {
    * compares hashes first and code units only on a hash match, so no string is created.
    */
   findRange(s: string, start: number, end: number, hash: number): number {
-    const { slots, mask, hashes, strings } = this;
+    const { slots, mask, hashes, units, starts } = this;
     const len = end - start;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot];
       if (entry === 0) return -1;
       const id = entry - 1;
       if (hashes[id] !== hash) continue;
-      const t = strings[id];
-      if (t.length !== len) continue;
+      const at = starts[id];
+      if (starts[id + 1] - at !== len) continue;
       let k = 0;
-      while (k < len && t.charCodeAt(k) === s.charCodeAt(start + k)) k++;
+      while (k < len && units[at + k] === s.charCodeAt(start + k)) k++;
       if (k === len) return id;
     }
   }
@@ -92,6 +96,19 @@ export class Vocabulary {
       this.hashes = grown;
     }
     this.hashes[id] = hash;
+    if (id + 2 > this.starts.length) {
+      const grown = new Int32Array(this.starts.length * 2);
+      grown.set(this.starts);
+      this.starts = grown;
+    }
+    const at = this.starts[id];
+    if (at + (end - start) > this.units.length) {
+      const grown = new Uint16Array(Math.max(this.units.length * 2, at + (end - start)));
+      grown.set(this.units);
+      this.units = grown;
+    }
+    for (let k = start; k < end; k++) this.units[at + k - start] = s.charCodeAt(k);
+    this.starts[id + 1] = at + (end - start);
     if ((id + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
     else this.place(id, hash);
     return id;

@@ -16,6 +16,7 @@
  * strings; `test/text-tokenizers-golden.test.ts` against sacreBLEU itself.
  */
 import { isPyWhitespace } from '../unicode/whitespace.js';
+import { TokenBounds } from './token-bounds.js';
 
 const PLAIN = 0;
 const ALONE = 1; // always a token of its own
@@ -51,24 +52,11 @@ function isPeriodCommaAt(s: string, i: number): boolean {
   return c === 0x2e || c === 0x2c;
 }
 
-/** Token bounds of the last scan, [start, end) pairs into the scanned line (reused between calls). */
-let bounds = new Int32Array(512);
-let count = 0;
+const tokens = new TokenBounds();
 
-function pushToken(start: number, end: number): void {
-  if (2 * count + 2 > bounds.length) {
-    const grown = new Int32Array(bounds.length * 2);
-    grown.set(bounds);
-    bounds = grown;
-  }
-  bounds[2 * count] = start;
-  bounds[2 * count + 1] = end;
-  count++;
-}
-
-/** Fills `bounds`/`count` with the tokens of `s` (see the file comment for the rules). */
+/** Fills `tokens` with the tokens of `s` (see the file comment for the rules). */
 function scan(s: string, pad: boolean): void {
-  count = 0;
+  tokens.count = 0;
   const n = s.length;
   let start = -1; // start of the open token, -1 when none
   let i = 0;
@@ -87,48 +75,21 @@ function scan(s: string, pad: boolean): void {
       const splitByFirstRule = afterDigitOrStart ? !oddLength : oddLength;
       const lastGlued = !splitByFirstRule && beforeDigitOrEnd;
       if (last > i || !lastGlued) {
-        if (start >= 0) pushToken(start, i);
+        if (start >= 0) tokens.push(start, i);
         start = -1;
-        for (let k = i; k < last; k++) pushToken(k, k + 1);
+        for (let k = i; k < last; k++) tokens.push(k, k + 1);
       }
-      if (!lastGlued) pushToken(last, last + 1);
+      if (!lastGlued) tokens.push(last, last + 1);
       else if (start < 0) start = last; // glued: continues the open token or opens the next one
       i = last + 1;
     } else {
-      if (start >= 0) pushToken(start, i);
+      if (start >= 0) tokens.push(start, i);
       start = -1;
-      if (cls !== SPACE) pushToken(i, i + 1); // ALONE, or a DASH after a digit
+      if (cls !== SPACE) tokens.push(i, i + 1); // ALONE, or a DASH after a digit
       i++;
     }
   }
-  if (start >= 0) pushToken(start, n);
-}
-
-const pieces: string[] = [];
-
-/**
- * `s` with the scanned tokens joined by single spaces. Tokens already separated by exactly one ASCII space in
- * `s` are copied as one piece, so a line costs one slice per edit, not per token; `s` itself is returned when it
- * needs no edit. `Array#join` builds a flat string (`+=` would leave a rope for the interner to flatten).
- */
-function joinTokens(s: string): string {
-  if (count === 0) return '';
-  pieces.length = 0;
-  let pieceStart = bounds[0];
-  let pieceEnd = bounds[1];
-  for (let k = 1; k < count; k++) {
-    const start = bounds[2 * k];
-    if (start === pieceEnd + 1 && s.charCodeAt(pieceEnd) === 0x20) {
-      pieceEnd = bounds[2 * k + 1];
-    } else {
-      pieces.push(s.slice(pieceStart, pieceEnd));
-      pieceStart = start;
-      pieceEnd = bounds[2 * k + 1];
-    }
-  }
-  if (pieces.length === 0 && pieceStart === 0 && pieceEnd === s.length) return s;
-  pieces.push(s.slice(pieceStart, pieceEnd));
-  return pieces.join(' ');
+  if (start >= 0) tokens.push(start, n);
 }
 
 /**
@@ -137,5 +98,5 @@ function joinTokens(s: string): string {
  */
 export function regexpPostScan(line: string, pad: boolean): string {
   scan(line, pad);
-  return joinTokens(line);
+  return tokens.join(line);
 }

@@ -6,6 +6,7 @@
  * classes here are built from our generated Unicode 15.0 tables, never from the runtime's property data.
  */
 import { pyJoinSplit } from '../pystr.js';
+import { intlScan } from './intl-scanner.js';
 import { NUMBER_15, PUNCTUATION_15, SYMBOL_15 } from '../unicode/categories-15.js';
 import { rangeListToClass } from '../unicode/range-list.js';
 
@@ -18,13 +19,21 @@ const PUNCT_BEFORE_NON_NUMBER = new RegExp(`(${P})(${NOT_N})`, 'gu');
 const SYMBOL = new RegExp(`(${S})`, 'gu');
 
 /**
- * The `intl` tokenizer as sacrebleu 2.6.0 (`TokenizerV14International`) defines it: three substitutions, each
- * non-overlapping left to right over code points, then `' '.join(line.split())`. A final `5.` keeps its
- * period because nothing follows it.
+ * The `intl` tokenizer through the plain regex pipeline (sacrebleu 2.6.0's `TokenizerV14International`): three
+ * substitutions, each non-overlapping left to right over code points, then `' '.join(line.split())`. The
+ * reference that the scanner is tested against.
  */
-export function tokenizeIntl(line: string): string {
+export function tokenizeIntlRegex(line: string): string {
   line = line.replace(PUNCT_AFTER_NON_NUMBER, '$1 $2 ');
   line = line.replace(PUNCT_BEFORE_NON_NUMBER, ' $1 $2');
   line = line.replace(SYMBOL, ' $1 ');
   return pyJoinSplit(line);
+}
+
+/**
+ * The `intl` tokenizer, exactly as sacrebleu 2.6.0 computes it (a final `5.` keeps its period because nothing
+ * follows it); one pass of the scanner in intl-scanner.ts.
+ */
+export function tokenizeIntl(line: string): string {
+  return intlScan(line);
 }

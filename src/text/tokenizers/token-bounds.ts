@@ -1,0 +1,52 @@
+/**
+ * Token bounds found by the tokenizer scanners, as [start, end) pairs of UTF-16 indices into the scanned line,
+ * and the joined result. Every scanner only ever splits the line and drops whitespace, so each output token is
+ * a substring of the input and no string is built until the end.
+ */
+
+/** A reusable list of token bounds (one per scanner; not re-entrant). */
+export class TokenBounds {
+  private bounds = new Int32Array(512);
+  private pieces: string[] = [];
+  /** Number of tokens. */
+  count = 0;
+
+  /** Appends the token `[start, end)`. */
+  push(start: number, end: number): void {
+    const at = 2 * this.count;
+    if (at + 2 > this.bounds.length) {
+      const grown = new Int32Array(this.bounds.length * 2);
+      grown.set(this.bounds);
+      this.bounds = grown;
+    }
+    this.bounds[at] = start;
+    this.bounds[at + 1] = end;
+    this.count++;
+  }
+
+  /**
+   * The tokens of `s` joined by single spaces. Tokens already separated by exactly one ASCII space in `s` are
+   * copied as one piece, so a line costs one slice per edit, not per token; `s` itself is returned when it
+   * needs no edit. `Array#join` builds a flat string (`+=` would leave a rope for the interner to flatten).
+   */
+  join(s: string): string {
+    const { bounds, count, pieces } = this;
+    if (count === 0) return '';
+    pieces.length = 0;
+    let pieceStart = bounds[0];
+    let pieceEnd = bounds[1];
+    for (let k = 1; k < count; k++) {
+      const start = bounds[2 * k];
+      if (start === pieceEnd + 1 && s.charCodeAt(pieceEnd) === 0x20) {
+        pieceEnd = bounds[2 * k + 1];
+      } else {
+        pieces.push(s.slice(pieceStart, pieceEnd));
+        pieceStart = start;
+        pieceEnd = bounds[2 * k + 1];
+      }
+    }
+    if (pieces.length === 0 && pieceStart === 0 && pieceEnd === s.length) return s;
+    pieces.push(s.slice(pieceStart, pieceEnd));
+    return pieces.join(' ');
+  }
+}

@@ -3,8 +3,10 @@
  * `lower()`. Expected values are Python 3.11's own results (the whitespace list is CPython's
  * `_PyUnicode_IsWhitespace` table for Unicode 14.0.0, also listed in golden/edge/README.md).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPyWhitespace, pyJoinSplit, pyLower, pyLstrip, pyRstrip, pySplit, pyStrip } from '../src/text/pystr.js';
+import { pyLowerTables } from '../src/text/unicode/lower.js';
 
 const PY_WHITESPACE = [
   0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680,
@@ -100,6 +102,23 @@ describe('pyLower (Python 3.11, Unicode 14.0.0)', () => {
   it('uses Unicode 14.0 tables: letters cased only in later versions stay as they are', () => {
     // U+1C89 CYRILLIC CAPITAL LETTER TJE and U+A7CB, U+A7DC (Unicode 16.0); Garay U+10D50 (16.0).
     for (const s of ['\u1c89', '\ua7cb', '\ua7dc', '\u{10d50}']) expect(pyLower(s)).toBe(s);
+  });
+
+  it('keeps a leading U+FEFF (BOM) and other format characters', () => {
+    expect(pyLower('\ufeffΣΑ')).toBe('\ufeffσα');
+    expect(pyLower('\ufeffÀ')).toBe('\ufeffà');
+    expect(pyLower('\ufeffAB')).toBe('\ufeffab');
+  });
+
+  it('native fast path equals the table-driven path on random strings', () => {
+    const pieces = [...'AaZzΣσΑΟ\'. ', 'İ', 'ẞ', '\u212a', 'Ǆ', 'ǅ', 'Ꭰ', 'Ა', '𐐀', '\u0345', '\u0301', '\ufeff', '\u1c89', 'À', '中'];
+    const str = fc.array(fc.constantFrom(...pieces), { maxLength: 20 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(str, (s) => {
+        expect(pyLower(s)).toBe(pyLowerTables(s));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('returns ASCII-lowercase and caseless input unchanged', () => {

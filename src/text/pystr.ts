@@ -5,7 +5,7 @@
  * Python's `str` data is Unicode 14.0.0; the tables live in `./unicode/`.
  */
 import { isPyWhitespace } from './unicode/whitespace.js';
-import { pyLowerNonAscii } from './unicode/lower.js';
+import { pyLowerUnicode } from './unicode/lower.js';
 
 export { isPyWhitespace } from './unicode/whitespace.js';
 
@@ -87,20 +87,6 @@ export function pyJoinSplit(s: string): string {
  */
 export function pyLower(s: string): string {
   const n = s.length;
-  let i = 0;
-  // ASCII fast path: find the first code unit that is an upper-case ASCII letter or non-ASCII.
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x80 || (c >= 0x41 && c <= 0x5a)) break;
-  }
-  if (i === n) return s;
-  let allAscii = true;
-  for (let j = i; j < n; j++) {
-    if (s.charCodeAt(j) >= 0x80) {
-      allAscii = false;
-      break;
-    }
-  }
-  if (allAscii) return s.toLowerCase(); // ASCII-only: identical to Python for A–Z and leaves the rest alone
-  return pyLowerNonAscii(s);
+  for (let i = 0; i < n; i++) if (s.charCodeAt(i) >= 0x80) return pyLowerUnicode(s);
+  return s.toLowerCase(); // ASCII: identical to Python (only A–Z change)
 }

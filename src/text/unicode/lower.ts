@@ -1,8 +1,12 @@
 /**
- * Python 3.11's `str.lower()` for non-ASCII text, on Unicode 14.0.0 tables (never the runtime's ICU):
- * SpecialCasing's unconditional full mappings (U+0130 → `i̇`), simple mappings otherwise, and the
- * Final_Sigma rule for U+03A3 exactly as CPython applies it (`\p{Cased}\p{Case_Ignorable}*Σ` not followed by
- * `\p{Case_Ignorable}*\p{Cased}`).
+ * Python 3.11's `str.lower()` on Unicode 14.0.0 tables (never the runtime's ICU): SpecialCasing's
+ * unconditional full mappings (U+0130 → `i̇`), simple mappings otherwise, and the Final_Sigma rule for U+03A3
+ * exactly as CPython applies it (`\p{Cased}\p{Case_Ignorable}*Σ` not followed by `\p{Case_Ignorable}*\p{Cased}`).
+ *
+ * Speed: the runtime's `toLowerCase()` maps code point by code point, except for Σ's Final_Sigma context, so on a
+ * string made only of BMP code points whose runtime mapping equals the Unicode 14 one (checked once per code
+ * point, lazily) it gives exactly Python's result, natively. Any other string (Σ, astral characters, a code
+ * point whose mapping changed between Unicode versions) takes the table-driven path.
  */
 import { CASED_14, CASE_IGNORABLE_14, LOWER_RUNS_14, LOWER_SPECIAL_14 } from './lowercase-14.js';
 import { inRangeList } from './range-list.js';
@@ -70,32 +74,85 @@ function isFinalSigma(s: string, i: number): boolean {
   return true;
 }
 
-/** Python `lower()` of any string (the caller keeps the pure-ASCII fast path). */
-export function pyLowerNonAscii(s: string): string {
+let buffer = new Uint16Array(1024);
+const CHUNK = 4096;
+
+function decode(units: Uint16Array, length: number): string {
+  let out = '';
+  for (let at = 0; at < length; at += CHUNK) {
+    out += String.fromCharCode.apply(null, units.subarray(at, Math.min(length, at + CHUNK)) as unknown as number[]);
+  }
+  return out;
+}
+
+let nativeAgrees: Uint8Array | undefined;
+
+/** For each BMP code point, 1 where the runtime's `toLowerCase()` of it alone equals Unicode 14's mapping. */
+function buildNativeAgreement(): Uint8Array {
+  const bmp = bmpLower ?? buildTables();
+  const agrees = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) {
+    if ((c >= 0xd800 && c <= 0xdfff) || c === CAPITAL_SIGMA) continue;
+    const ours = specialLower!.get(c) ?? String.fromCharCode(bmp[c]);
+    if (String.fromCharCode(c).toLowerCase() === ours) agrees[c] = 1;
+  }
+  nativeAgrees = agrees;
+  return agrees;
+}
+
+/** Python `lower()` of any string. */
+export function pyLowerUnicode(s: string): string {
+  const agrees = nativeAgrees ?? buildNativeAgreement();
+  const n = s.length;
+  for (let i = 0; i < n; i++) if (agrees[s.charCodeAt(i)] === 0) return pyLowerTables(s);
+  return s.toLowerCase();
+}
+
+/** Python `lower()` of any string, entirely from our tables. */
+export function pyLowerTables(s: string): string {
   const bmp = bmpLower ?? buildTables();
   const n = s.length;
-  let out = '';
-  let runStart = 0; // start of the pending run of code units copied unchanged
+  // Unicode 14 lowercase mappings at most double the length in code units (U+0130 → two units).
+  if (buffer.length < 2 * n) buffer = new Uint16Array(2 * n + 16);
+  const out = buffer;
+  let len = 0;
+  let changed = false;
   for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    let repl: string | undefined;
+    if (c < 0x80) {
+      const l = c >= 0x41 && c <= 0x5a ? c + 32 : c;
+      if (l !== c) changed = true;
+      out[len++] = l;
+      continue;
+    }
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
       const cp = ((c - 0xd800) << 10) + (s.charCodeAt(i + 1) - 0xdc00) + 0x10000;
       const l = astralLower!.get(cp);
-      if (l !== undefined) repl = String.fromCodePoint(l);
-      if (repl !== undefined) {
-        out += s.slice(runStart, i) + repl;
-        runStart = i + 2;
+      if (l === undefined) {
+        out[len++] = c;
+        out[len++] = s.charCodeAt(i + 1);
+      } else {
+        changed = true;
+        out[len++] = 0xd800 + ((l - 0x10000) >> 10);
+        out[len++] = 0xdc00 + ((l - 0x10000) & 0x3ff);
       }
       i++;
       continue;
     }
-    if (c === CAPITAL_SIGMA) repl = isFinalSigma(s, i) ? '\u03c2' : '\u03c3';
-    else if (bmp[c] !== c) repl = specialLower!.get(c) ?? String.fromCharCode(bmp[c]);
-    if (repl !== undefined) {
-      out += s.slice(runStart, i) + repl;
-      runStart = i + 1;
+    if (c === CAPITAL_SIGMA) {
+      changed = true;
+      out[len++] = isFinalSigma(s, i) ? 0x3c2 : 0x3c3;
+      continue;
     }
+    const l = bmp[c];
+    if (l === c) {
+      out[len++] = c;
+      continue;
+    }
+    changed = true;
+    const special = specialLower!.get(c);
+    if (special === undefined) out[len++] = l;
+    else for (let k = 0; k < special.length; k++) out[len++] = special.charCodeAt(k);
   }
-  return runStart === 0 ? s : out + s.slice(runStart);
+  return changed ? decode(out, len) : s;
 }

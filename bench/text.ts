@@ -1,5 +1,7 @@
 /**
- * Text-layer benchmark: 13a tokenization, interning, and both together, in tokens per second on one core.
+ * Text-layer benchmark: 13a tokenization, interning, and both together, in tokens per second on one core
+ * (13a tokens of the workload divided by the median time of one pass), with intl and the plain regex pipelines
+ * and a `pySplit` + `Map` interner as baselines measured in the same run.
  * Workload: WMT17 en-de reference + all system outputs from ../shared when present (16 systems), else the
  * edge-case lines of test/fixtures/edge-tok (not WMT text: the figures are then not comparable).
  * Run: npx tsx -e "import('./bench/text.ts').then(m=>m.benchText())"
@@ -8,10 +10,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { Bench } from 'tinybench';
 import { CsrBuilder } from '../src/corpus/csr.js';
-import { internLines, Vocabulary } from '../src/text/intern.js';
-import { pySplit } from '../src/text/pystr.js';
+import { internLine, internLines, Vocabulary } from '../src/text/intern.js';
+import { pyRstrip, pySplit } from '../src/text/pystr.js';
 import { bleuTokenize, getTokenizer } from '../src/text/tokenizers/index.js';
 import { tokenize13aRegex } from '../src/text/tokenizers/tokenizer-13a.js';
+import { tokenizeIntlRegex } from '../src/text/tokenizers/tokenizer-intl.js';
 
 const WMT17 = new URL('../../shared/data/sacrebleu-tests/wmt17-en-de/', import.meta.url);
 const EDGE = new URL('../test/fixtures/edge-tok/inputs.jsonl.gz', import.meta.url);
@@ -39,6 +42,7 @@ function loadCorpus(): { source: string; lines: string[] } {
 export async function benchText(): Promise<void> {
   const { source, lines } = loadCorpus();
   const tok13a = getTokenizer('13a');
+  const tokIntl = getTokenizer('intl');
   const tokenized = lines.map((l) => bleuTokenize(l, tok13a, false));
   const probe = new Vocabulary();
   const csr = internLines(probe, tokenized);
@@ -49,7 +53,7 @@ export async function benchText(): Promise<void> {
   console.log(`  ${lines.length} lines, ${chars} chars, ${tokens} 13a tokens, vocabulary ${probe.size}`);
 
   let sink = 0;
-  const bench = new Bench({ time: 3000, iterations: 10, warmup: true });
+  const bench = new Bench({ time: 2000, iterations: 10, warmup: true });
   bench
     .add('13a tokenize', () => {
       for (const l of lines) sink += bleuTokenize(l, tok13a, false).length;
@@ -60,15 +64,18 @@ export async function benchText(): Promise<void> {
     .add('13a tokenize + intern', () => {
       const vocab = new Vocabulary();
       const out = new CsrBuilder(tokens, lines.length);
-      for (const l of lines) {
-        const t = bleuTokenize(l, tok13a, false);
-        // internLine per line, as a streaming reader would call it
-        internLineInto(vocab, t, out);
-      }
+      // line by line, as a streaming reader would call it
+      for (const l of lines) internLine(vocab, bleuTokenize(l, tok13a, false), out);
       sink += out.finish().tokens.length;
     })
+    .add('intl tokenize', () => {
+      for (const l of lines) sink += bleuTokenize(l, tokIntl, false).length;
+    })
     .add('baseline: regex 13a tokenize', () => {
-      for (const l of lines) sink += tokenize13aRegex(l.trimEnd()).length;
+      for (const l of lines) sink += tokenize13aRegex(pyRstrip(l)).length;
+    })
+    .add('baseline: regex intl tokenize', () => {
+      for (const l of lines) sink += tokenizeIntlRegex(pyRstrip(l)).length;
     })
     .add('baseline: pySplit + Map intern', () => {
       const map = new Map<string, number>();
@@ -96,5 +103,3 @@ export async function benchText(): Promise<void> {
   }
   if (sink === -1) console.log(sink);
 }
-
-import { internLine as internLineInto } from '../src/text/intern.js';

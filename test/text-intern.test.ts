@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CsrBuilder, csrCount, csrRow } from '../src/corpus/csr.js';
-import { internLine, internLines, lookupLine, Vocabulary } from '../src/text/intern.js';
+import { internLine, internLines, lookupLine, tokenHash, Vocabulary } from '../src/text/intern.js';
 import { pySplit } from '../src/text/pystr.js';
 
 const rows = (csr: { tokens: Int32Array; offsets: Int32Array }): number[][] =>
@@ -33,6 +33,16 @@ describe('Vocabulary', () => {
     const toks = ['é', 'e\u0301', '😀', '😁', '\ud83d', '', 'İ', 'i̇'];
     expect(toks.map((t) => v.id(t))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(toks.map((t) => v.id(t))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('finds a token inside a longer string by range without creating it', () => {
+    const v = new Vocabulary();
+    v.id('cat');
+    const s = 'the cat sat';
+    expect(v.findRange(s, 4, 7, tokenHash(s, 4, 7))).toBe(0);
+    expect(v.findRange(s, 0, 3, tokenHash(s, 0, 3))).toBe(-1);
+    expect(v.idOfRange(s, 8, 11, tokenHash(s, 8, 11))).toBe(1);
+    expect(v.token(1)).toBe('sat');
   });
 
   it('survives growth to many tokens with stable ids', () => {

@@ -25,8 +25,11 @@ function hashFinish(h: number): number {
   return h ^ (h >>> 16);
 }
 
-/** The hash {@link Vocabulary} uses for `s[start, end)`. */
-function hashRange(s: string, start: number, end: number): number {
+/**
+ * The hash {@link Vocabulary} keys the token `s[start, end)` by (FNV-1a over UTF-16 code units, then fmix32);
+ * the `hash` argument of {@link Vocabulary.findRange} and {@link Vocabulary.idOfRange}.
+ */
+export function tokenHash(s: string, start: number, end: number): number {
   let h = FNV_OFFSET;
   for (let i = start; i < end; i++) h = hashStep(h, s.charCodeAt(i));
   return hashFinish(h);
@@ -46,12 +49,12 @@ export class Vocabulary {
 
   /** The id of `token`, assigning the next free id when it is new. */
   id(token: string): number {
-    return this.idOfRange(token, 0, token.length, hashRange(token, 0, token.length));
+    return this.idOfRange(token, 0, token.length, tokenHash(token, 0, token.length));
   }
 
   /** The id of `token`, or -1 when it has none (the vocabulary is left unchanged). */
   find(token: string): number {
-    return this.findRange(token, 0, token.length, hashRange(token, 0, token.length));
+    return this.findRange(token, 0, token.length, tokenHash(token, 0, token.length));
   }
 
   /** The token of an id. */
@@ -65,8 +68,9 @@ export class Vocabulary {
   }
 
   /**
-   * The id of the token `s[start, end)` whose hash (see `hashRange`) is `hash`, -1 when absent. The probe
-   * compares hashes first and code units only on a hash match, so no string is created.
+   * The id of the token `s[start, end)`, -1 when absent; `hash` must be `tokenHash(s, start, end)` (scanners
+   * compute it while they find the token's end). The probe compares hashes first and code units only on a hash
+   * match, so no string is created.
    */
   findRange(s: string, start: number, end: number, hash: number): number {
     const { slots, mask, hashes, units, starts } = this;
@@ -129,8 +133,9 @@ export class Vocabulary {
 }
 
 /**
- * Scans the Python-whitespace-separated tokens of `line` and appends `idOf(line, start, end, hash)` of each to
- * `out`, then closes the row. One loop over char codes computes the bounds and the hash together.
+ * Scans the Python-whitespace-separated tokens of `line` and appends the id of each to `out` (growing `vocab`,
+ * or `missingId` for an unknown token when not `grow`), then closes the row. One loop over char codes finds
+ * the bounds and computes the hash (the same as `tokenHash`) together.
  */
 function scanTokens(
   vocab: Vocabulary,

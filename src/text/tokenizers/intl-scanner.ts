@@ -64,7 +64,7 @@ function codePointBefore(s: string, i: number): number {
 const tokens = new TokenBounds();
 
 function scan(s: string): void {
-  tokens.count = 0;
+  tokens.clear();
   const n = s.length;
   let start = -1;
   let i = 0;

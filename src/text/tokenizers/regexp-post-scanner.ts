@@ -56,7 +56,7 @@ const tokens = new TokenBounds();
 
 /** Fills `tokens` with the tokens of `s` (see the file comment for the rules). */
 function scan(s: string, pad: boolean): void {
-  tokens.count = 0;
+  tokens.clear();
   const n = s.length;
   let start = -1; // start of the open token, -1 when none
   let i = 0;

@@ -11,6 +11,11 @@ export class TokenBounds {
   /** Number of tokens. */
   count = 0;
 
+  /** Empties the list for the next line. */
+  clear(): void {
+    this.count = 0;
+  }
+
   /** Appends the token `[start, end)`. */
   push(start: number, end: number): void {
     const at = 2 * this.count;

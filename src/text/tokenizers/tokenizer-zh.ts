@@ -6,10 +6,12 @@ import { pyStrip } from '../pystr.js';
 import { regexpPostScan } from './regexp-post-scanner.js';
 import { isZhCharSacrebleu, isZhCharFixed } from './zh-ranges.js';
 
+const pieces: string[] = [];
+
 function tokenizeZhWith(line: string, isZh: (cp: number) => boolean): string {
   line = pyStrip(line);
   const n = line.length;
-  let out = '';
+  pieces.length = 0;
   let runStart = 0;
   let i = 0;
   while (i < n) {
@@ -24,13 +26,14 @@ function tokenizeZhWith(line: string, isZh: (cp: number) => boolean): string {
     }
     // Every range of either table starts at or above U+2001, so ASCII and most Latin text skip the lookup.
     if (cp >= 0x2001 && isZh(cp)) {
-      out += line.slice(runStart, i) + ' ' + line.slice(i, i + width) + ' ';
+      pieces.push(line.slice(runStart, i), ' ', line.slice(i, i + width), ' ');
       runStart = i + width;
     }
     i += width;
   }
-  out += line.slice(runStart);
-  return regexpPostScan(out, false);
+  if (runStart === 0) return regexpPostScan(line, false);
+  pieces.push(line.slice(runStart));
+  return regexpPostScan(pieces.join(''), false);
 }
 
 /**

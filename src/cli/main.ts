@@ -1,0 +1,97 @@
+/**
+ * The `palette` command: dispatch to a sub-command, print, map errors to exit statuses. The only place (with the
+ * rest of src/cli/) that writes to the terminal or decides how the process ends.
+ *
+ * Exit statuses: 0 success; 2 bad input or usage (a missing/unreadable/empty file, invalid UTF-8, line-count
+ * mismatch, unknown metric/tokenizer/option), reported as one line `palette: error: FILE:LINE: message` with no stack
+ * trace; 1 an internal failure, reported with its message (and the stack when `PALETTE_DEBUG` is set).
+ */
+import { InputError, PaletteError, locate } from '../errors.js';
+import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
+import { VERSION } from '../version.js';
+import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, type CliIo } from './io.js';
+import { runScore } from './score.js';
+import { parseScoreCommand, scoreHelp } from './score-options.js';
+
+export type { CliIo } from './io.js';
+
+const USAGE = `usage: palette <command> [options]
+
+Commands:
+  score     score systems against references: BLEU, chrF, NIST (sacrebleu-compatible flags and output)
+
+Run "palette score --help" for the options of a command; "palette --version" prints the version.
+`;
+
+/** Writes the message of a failure and returns the exit status it maps to. */
+function reportError(err: unknown, io: CliIo): number {
+  if (err instanceof InputError) {
+    const hint = err.code === 'E_BAD_OPTION' || err.code === 'E_UNKNOWN_METRIC' || err.code === 'E_UNKNOWN_TOKENIZER'
+      ? ' (see "palette score --help")'
+      : '';
+    io.stderr.write(`palette: error: ${locate(err.message, err.file, err.line)}${hint}\n`);
+    return EXIT_INPUT;
+  }
+  const message = err instanceof PaletteError
+    ? locate(err.message, err.file, err.line)
+    : err instanceof Error
+      ? err.message
+      : String(err);
+  io.stderr.write(`palette: internal error: ${message}\n`);
+  if (io.env?.PALETTE_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+  return EXIT_INTERNAL;
+}
+
+/**
+ * Runs `palette` with `argv` (the arguments after the program name) and returns the exit status. Never throws and
+ * never exits: callers (bin/palette via {@link main}, or tests) decide what to do with the status.
+ * @param registry the metrics `-m` can name (tests pass fakes)
+ */
+export async function run(argv: readonly string[], io: CliIo, registry: MetricRegistry = defaultRegistry): Promise<number> {
+  try {
+    const [command, ...rest] = argv;
+    if (command === undefined) {
+      io.stderr.write(USAGE);
+      return EXIT_INPUT;
+    }
+    if (command === '-h' || command === '--help' || command === 'help') {
+      io.stdout.write(USAGE);
+      return EXIT_OK;
+    }
+    if (command === '-V' || command === '--version') {
+      io.stdout.write(`palette ${VERSION}\n`);
+      return EXIT_OK;
+    }
+    if (command !== 'score') {
+      throw new InputError('E_BAD_OPTION', `unknown command ${JSON.stringify(command)} (expected: score)`);
+    }
+    const parsed = parseScoreCommand(rest, io.env);
+    if (parsed.kind === 'help') {
+      io.stdout.write(scoreHelp(registry.ids));
+      return EXIT_OK;
+    }
+    if (parsed.kind === 'version') {
+      io.stdout.write(`palette ${VERSION}\n`);
+      return EXIT_OK;
+    }
+    io.stdout.write(await runScore(parsed.options, io, registry));
+    return EXIT_OK;
+  } catch (err) {
+    return reportError(err, io);
+  }
+}
+
+/** Entry point of bin/palette: runs with the process's arguments and streams and sets `process.exitCode`. */
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  // Like sacrebleu (SIGPIPE restored to its default), stop quietly when the reader of stdout goes away.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+    throw err;
+  });
+  process.exitCode = await run(argv, {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+  });
+}

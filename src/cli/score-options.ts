@@ -1,0 +1,310 @@
+/**
+ * The options of `palette score`: sacrebleu 2.6.0's flags with the same spellings, short forms and defaults, plus
+ * Palette's own (`--bleu-*`), turned into one validated {@link ScoreOptions} object.
+ *
+ * Flags sacrebleu has but this build cannot honour yet (TER, confidence intervals, paired tests, built-in test
+ * sets) are recognised and refused with a clear message rather than reported as unknown.
+ */
+import { badOption, InputError, unknownTokenizer } from '../errors.js';
+import { resolveEncoding } from '../corpus/read-lines.js';
+import type { BleuRefLength } from '../metrics/bleu.js';
+import type { BleuSmoothMethod } from '../metrics/bleu-score.js';
+import type { NltkSmoothingMethod } from '../metrics/bleu-nltk.js';
+import type { NistFlavor } from '../metrics/nist.js';
+import type { BleuFlavor, MetricSettings } from '../metrics/registry.js';
+import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
+import { formatOptionHelp, parseArgs, type OptionSpec } from './args.js';
+import { pyParseFloat, pyParseInt } from './py-format.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './report.js';
+
+/** Largest `--width` Palette accepts (a double has 17 significant digits; sacrebleu has no limit). */
+export const MAX_WIDTH = 16;
+
+const SMOOTH_METHODS: readonly BleuSmoothMethod[] = ['none', 'floor', 'add-k', 'exp'];
+const REF_LENGTHS: readonly BleuRefLength[] = ['closest', 'shortest', 'average'];
+/** `--bleu-flavor` values the interface defines; only `sacrebleu` is implemented in this build. */
+const BLEU_FLAVORS = ['sacrebleu', 'nltk', 'moses'] as const;
+const AVAILABLE_BLEU_FLAVORS: readonly string[] = ['sacrebleu', 'nltk'];
+const NIST_FLAVORS: readonly NistFlavor[] = ['mteval', 'nltk'];
+
+const INPUT = 'Input';
+const METRICS = 'Metric selection';
+const BLEU = 'BLEU (sacrebleu flags)';
+const PALETTE_BLEU = 'BLEU (Palette additions)';
+const CHRF = 'chrF';
+const NIST = 'NIST (Palette)';
+const REPORT = 'Reporting';
+const UNAVAILABLE = 'Recognised but not available in this version';
+
+/** Every option of `palette score`. */
+export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
+  { key: 'input', names: ['--input', '-i'], arity: 'any', metavar: 'HYP', group: INPUT,
+    help: 'hypothesis file(s), one system each; "-" reads standard input. Without -i, standard input holds the systems, tab-separated' },
+  { key: 'numRefs', names: ['--num-refs', '-nr'], arity: 'one', metavar: 'N', group: INPUT,
+    help: 'split each line of the single reference file on tabs into N references (default: 1)' },
+  { key: 'encoding', names: ['--encoding', '-e'], arity: 'one', metavar: 'ENC', group: INPUT,
+    help: 'encoding of the text files; only utf-8 (default: utf-8)' },
+  { key: 'metrics', names: ['--metrics', '-m'], arity: 'some', metavar: 'METRIC', group: METRICS,
+    help: 'metrics to compute: bleu, chrf, nist (default: bleu); printed in sacrebleu order (sorted by name)' },
+  { key: 'sentenceLevel', names: ['--sentence-level', '-sl'], arity: 'flag', group: METRICS,
+    help: 'score every segment (one metric, one system; BLEU then uses effective order)' },
+  { key: 'smoothMethod', names: ['--smooth-method', '-s'], arity: 'one', metavar: 'METHOD', group: BLEU,
+    help: 'BLEU smoothing: exp, floor, add-k, none (default: exp)' },
+  { key: 'smoothValue', names: ['--smooth-value', '-sv'], arity: 'one', metavar: 'X', group: BLEU,
+    help: 'value for floor (default 0.1) and add-k (default 1)' },
+  { key: 'tokenize', names: ['--tokenize', '-tok'], arity: 'one', metavar: 'TOK', group: BLEU,
+    help: `BLEU tokenizer: ${TOKENIZER_NAMES.join(', ')} (default: 13a)` },
+  { key: 'lowercase', names: ['--lowercase', '-lc'], arity: 'flag', group: BLEU,
+    help: 'case-insensitive BLEU' },
+  { key: 'force', names: ['--force'], arity: 'flag', group: BLEU,
+    help: 'do not warn about input that looks tokenized' },
+  { key: 'bleuMaxNgramOrder', names: ['--bleu-max-ngram-order'], arity: 'one', metavar: 'N', group: PALETTE_BLEU,
+    help: 'maximum n-gram order (default: 4; not part of the signature, as in sacrebleu)' },
+  { key: 'bleuEffectiveOrder', names: ['--bleu-effective-order'], arity: 'flag', group: PALETTE_BLEU,
+    help: 'average only over orders that have n-grams (default: off for corpus scores)' },
+  { key: 'bleuRefLength', names: ['--bleu-ref-length'], arity: 'one', metavar: 'HOW', group: PALETTE_BLEU,
+    help: 'reference length: closest, shortest, average (default: closest)' },
+  { key: 'bleuFlavor', names: ['--bleu-flavor'], arity: 'one', metavar: 'FLAVOR', group: PALETTE_BLEU,
+    help: 'BLEU implementation to match: sacrebleu (default) or nltk (NLTK 3.8, 0-1 scale; moses is not available yet)' },
+  { key: 'nltkSmoothing', names: ['--nltk-smoothing'], arity: 'one', metavar: '0..7', group: PALETTE_BLEU,
+    help: 'NLTK SmoothingFunction method with --bleu-flavor nltk (default: 0)' },
+  { key: 'chrfCharOrder', names: ['--chrf-char-order', '-cc'], arity: 'one', metavar: 'N', group: CHRF,
+    help: 'character n-gram order (default: 6)' },
+  { key: 'chrfWordOrder', names: ['--chrf-word-order', '-cw'], arity: 'one', metavar: 'N', group: CHRF,
+    help: 'word n-gram order; 2 gives chrF++ (default: 0)' },
+  { key: 'chrfBeta', names: ['--chrf-beta'], arity: 'one', metavar: 'N', group: CHRF,
+    help: 'weight of recall relative to precision (default: 2)' },
+  { key: 'chrfWhitespace', names: ['--chrf-whitespace'], arity: 'flag', group: CHRF,
+    help: 'keep whitespace in character n-grams' },
+  { key: 'chrfLowercase', names: ['--chrf-lowercase'], arity: 'flag', group: CHRF,
+    help: 'case-insensitive chrF' },
+  { key: 'chrfEpsSmoothing', names: ['--chrf-eps-smoothing'], arity: 'flag', group: CHRF,
+    help: 'epsilon smoothing as chrF++.py, NLTK and Moses (instead of effective order)' },
+  { key: 'nistFlavor', names: ['--nist-flavor'], arity: 'one', metavar: 'FLAVOR', group: NIST,
+    help: 'NIST implementation to match: mteval (mteval-v13a.pl, default) or nltk (NLTK 3.8)' },
+  { key: 'nistMaxOrder', names: ['--nist-max-ngram-order'], arity: 'one', metavar: 'N', group: NIST,
+    help: 'maximum n-gram order (default: 5)' },
+  { key: 'nistTokenize', names: ['--nist-tokenize'], arity: 'one', metavar: 'TOK', group: NIST,
+    help: 'NIST tokenizer, one of the -tok names (default: 13a)' },
+  { key: 'nistLowercase', names: ['--nist-lowercase'], arity: 'flag', group: NIST,
+    help: 'case-insensitive NIST (mteval-v13a without -c)' },
+  { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', group: REPORT,
+    help: 'no informational messages on standard error' },
+  { key: 'short', names: ['--short', '-sh'], arity: 'flag', group: REPORT,
+    help: 'short signatures (#:1|c:mixed|…)' },
+  { key: 'scoreOnly', names: ['--score-only', '-b'], arity: 'flag', group: REPORT,
+    help: 'print only the score' },
+  { key: 'width', names: ['--width', '-w'], arity: 'one', metavar: 'N', group: REPORT,
+    help: `decimals of the printed scores, 0..${MAX_WIDTH} (default: 1)` },
+  { key: 'detail', names: ['--detail', '-d'], arity: 'flag', group: REPORT,
+    help: 'as sacrebleu without a test set: switches JSON output to text' },
+  { key: 'noColor', names: ['--no-color', '-nc'], arity: 'flag', group: REPORT,
+    help: 'no terminal colours (also when NO_COLOR is set; never coloured when not a terminal)' },
+  { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FMT', group: REPORT,
+    help: 'json, text or latex (default: json, or $SACREBLEU_FORMAT); latex applies to several systems' },
+  { key: 'help', names: ['--help', '-h'], arity: 'flag', group: REPORT, help: 'show this help and exit' },
+  { key: 'version', names: ['--version', '-V'], arity: 'flag', group: REPORT, help: "show Palette's version and exit" },
+  ...(
+    [
+      ['terCaseSensitive', ['--ter-case-sensitive'], 'flag'],
+      ['terAsianSupport', ['--ter-asian-support'], 'flag'],
+      ['terNoPunct', ['--ter-no-punct'], 'flag'],
+      ['terNormalized', ['--ter-normalized'], 'flag'],
+      ['confidence', ['--confidence', '-ci'], 'flag'],
+      ['confidenceN', ['--confidence-n', '-cin'], 'one'],
+      ['pairedBs', ['--paired-bs', '-pbs'], 'flag'],
+      ['pairedBsN', ['--paired-bs-n', '-pbsn'], 'one'],
+      ['pairedAr', ['--paired-ar', '-par'], 'flag'],
+      ['pairedArN', ['--paired-ar-n', '-parn'], 'one'],
+      ['pairedJobs', ['--paired-jobs', '-j'], 'one'],
+      ['testSet', ['--test-set', '-t'], 'one'],
+      ['languagePair', ['--language-pair', '-l'], 'one'],
+    ] as const
+  ).map(([key, names, arity]) => ({
+    key: `unavailable:${key}`,
+    names,
+    arity,
+    group: UNAVAILABLE,
+    help: key.startsWith('ter')
+      ? 'TER is not available yet'
+      : key.startsWith('test') || key.startsWith('lang')
+        ? 'no built-in test sets: give reference files'
+        : 'significance testing is not available yet',
+  })),
+];
+
+/** Everything a `palette score` run needs, validated, defaults filled in. */
+export interface ScoreOptions {
+  /** Reference files (positional arguments). */
+  readonly refs: readonly string[];
+  /** Hypothesis files (`-i`), or null to read tab-separated systems from standard input. */
+  readonly inputs: readonly string[] | null;
+  /** `-nr`. */
+  readonly numRefs: number;
+  /** `-e` (canonical). */
+  readonly encoding: 'utf-8';
+  /** `-m`, deduplicated, in the order given. */
+  readonly metrics: readonly string[];
+  /** Settings handed to the metric registry. */
+  readonly metricSettings: MetricSettings;
+  /** `--force`. */
+  readonly force: boolean;
+  readonly sentenceLevel: boolean;
+  readonly quiet: boolean;
+  readonly short: boolean;
+  readonly scoreOnly: boolean;
+  /** Decimals, 0..{@link MAX_WIDTH}. */
+  readonly width: number;
+  readonly detail: boolean;
+  readonly noColor: boolean;
+  readonly format: OutputFormat;
+  /** Whether `-f`/`--format` was given (with `-sl`, an explicit `-f json` gives one JSON object per line). */
+  readonly formatGiven: boolean;
+}
+
+/** A parsed `palette score` command line: a request for help or version, or a run. */
+export type ScoreCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'run'; readonly options: ScoreOptions };
+
+function intValue(flag: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = pyParseInt(raw);
+  if (value === undefined || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer in ${min}..${max}`;
+    throw badOption(flag, range, raw);
+  }
+  return value;
+}
+
+function choice<T extends string>(flag: string, raw: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(raw)) throw badOption(flag, `one of ${choices.join(', ')}`, raw);
+  return raw as T;
+}
+
+/**
+ * Parses the arguments after `score`.
+ * @param env environment (for `SACREBLEU_FORMAT`, which overrides `-f` as in sacrebleu)
+ * @throws InputError `E_BAD_OPTION`, `E_UNKNOWN_TOKENIZER`.
+ */
+export function parseScoreCommand(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ScoreCommand {
+  const { values, positionals } = parseArgs(argv, SCORE_OPTION_SPECS);
+  if (values.has('help')) return { kind: 'help' };
+  if (values.has('version')) return { kind: 'version' };
+  for (const spec of SCORE_OPTION_SPECS) {
+    if (spec.key.startsWith('unavailable:') && values.has(spec.key)) {
+      throw new InputError('E_BAD_OPTION', `option ${spec.names[0]} is not available in this version: ${spec.help}`);
+    }
+  }
+  const str = (key: string): string | undefined => values.get(key) as string | undefined;
+  const flag = (key: string): boolean => values.get(key) === true;
+  const list = (key: string): string[] | undefined => values.get(key) as string[] | undefined;
+
+  const refs = [...positionals];
+  if (refs.length === 0) {
+    throw new InputError('E_BAD_OPTION', 'no reference file given: palette score REF [REF ...] -i HYP [HYP ...]');
+  }
+  const inputs = list('input') ?? null;
+  if (inputs !== null && inputs.length === 0) throw new InputError('E_BAD_OPTION', 'option -i/--input needs at least one file');
+  const numRefs = str('numRefs') === undefined ? 1 : intValue('--num-refs', str('numRefs')!, 1);
+  if (numRefs !== 1 && refs.length > 1) {
+    throw new InputError('E_BAD_OPTION', '--num-refs splits one tab-separated reference file: give a single reference file');
+  }
+  const encoding = resolveEncoding(str('encoding') ?? 'utf-8');
+
+  const metrics = [...new Set(list('metrics') ?? ['bleu'])];
+  const sentenceLevel = flag('sentenceLevel');
+  if (sentenceLevel && metrics.length > 1) {
+    throw new InputError('E_BAD_OPTION', 'only one metric can be used with --sentence-level');
+  }
+
+  const tokenizer = (key: string): TokenizerName | undefined => {
+    const name = str(key);
+    if (name !== undefined && !isTokenizerName(name)) throw unknownTokenizer(name, TOKENIZER_NAMES);
+    return name;
+  };
+  const smoothMethod = str('smoothMethod') === undefined ? undefined : choice('--smooth-method', str('smoothMethod')!, SMOOTH_METHODS);
+  let smoothValue: number | undefined;
+  if (str('smoothValue') !== undefined) {
+    smoothValue = pyParseFloat(str('smoothValue')!);
+    if (smoothValue === undefined || !Number.isFinite(smoothValue)) throw badOption('--smooth-value', 'a number', str('smoothValue'));
+  }
+  const bleuFlavor = choice('--bleu-flavor', str('bleuFlavor') ?? 'sacrebleu', BLEU_FLAVORS);
+  if (!AVAILABLE_BLEU_FLAVORS.includes(bleuFlavor)) {
+    throw new InputError('E_BAD_OPTION', `--bleu-flavor ${bleuFlavor} is not available in this version (available: ${AVAILABLE_BLEU_FLAVORS.join(', ')})`);
+  }
+  const maybeInt = (key: string, flagName: string, min: number, max?: number): number | undefined =>
+    str(key) === undefined ? undefined : intValue(flagName, str(key)!, min, max);
+
+  const metricSettings: MetricSettings = {
+    sentenceLevel,
+    bleu: {
+      flavor: bleuFlavor as BleuFlavor,
+      tokenize: tokenizer('tokenize'),
+      lowercase: flag('lowercase'),
+      smoothMethod,
+      smoothValue,
+      effectiveOrder: flag('bleuEffectiveOrder'),
+      maxNgramOrder: maybeInt('bleuMaxNgramOrder', '--bleu-max-ngram-order', 1),
+      refLength: str('bleuRefLength') === undefined ? undefined : choice('--bleu-ref-length', str('bleuRefLength')!, REF_LENGTHS),
+      nltkSmoothing: maybeInt('nltkSmoothing', '--nltk-smoothing', 0, 7) as NltkSmoothingMethod | undefined,
+    },
+    chrf: {
+      charOrder: maybeInt('chrfCharOrder', '--chrf-char-order', 0),
+      wordOrder: maybeInt('chrfWordOrder', '--chrf-word-order', 0),
+      beta: maybeInt('chrfBeta', '--chrf-beta', 1),
+      whitespace: flag('chrfWhitespace'),
+      lowercase: flag('chrfLowercase'),
+      epsSmoothing: flag('chrfEpsSmoothing'),
+    },
+    nist: {
+      flavor: str('nistFlavor') === undefined ? undefined : choice('--nist-flavor', str('nistFlavor')!, NIST_FLAVORS),
+      maxOrder: maybeInt('nistMaxOrder', '--nist-max-ngram-order', 1),
+      tokenize: tokenizer('nistTokenize'),
+      lowercase: flag('nistLowercase'),
+    },
+  };
+
+  const width = str('width') === undefined ? 1 : intValue('--width', str('width')!, 0, MAX_WIDTH);
+  let format: OutputFormat = choice('--format', str('format') ?? 'json', OUTPUT_FORMATS);
+  // sacrebleu lets SACREBLEU_FORMAT override -f when it names a valid format.
+  const envFormat = env.SACREBLEU_FORMAT?.toLowerCase();
+  if (envFormat !== undefined && (OUTPUT_FORMATS as readonly string[]).includes(envFormat)) format = envFormat as OutputFormat;
+
+  return {
+    kind: 'run',
+    options: {
+      refs,
+      inputs,
+      numRefs,
+      encoding,
+      metrics,
+      metricSettings,
+      force: flag('force'),
+      sentenceLevel,
+      quiet: flag('quiet'),
+      short: flag('short'),
+      scoreOnly: flag('scoreOnly'),
+      width,
+      detail: flag('detail'),
+      noColor: flag('noColor'),
+      format,
+      formatGiven: values.has('format'),
+    },
+  };
+}
+
+/** `palette score --help`. */
+export function scoreHelp(metricIds: readonly string[]): string {
+  return [
+    'usage: palette score REF [REF ...] [-i HYP [HYP ...]] [-m METRIC [METRIC ...]] [options]',
+    '',
+    'Scores one or more systems against reference files, sacrebleu 2.x compatible: same flags, defaults and output.',
+    `Metrics: ${metricIds.join(', ')}. References come before -i. Exit status: 0 ok, 2 bad input or usage, 1 internal error.`,
+    formatOptionHelp(SCORE_OPTION_SPECS),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,231 @@
+/**
+ * `palette score`: read references once, read every system, score, and render exactly what sacrebleu prints.
+ *
+ * Reading follows sacrebleu's CLI: every reference and hypothesis line is `rstrip()`ped (Python whitespace, which
+ * also drops a `'\r'` of CRLF files); with `-nr N` each reference line is split on tabs into N references; without
+ * `-i`, standard input holds the systems as tab-separated columns. References are tokenized and interned once per
+ * metric (`prepareReferences`) and reused for every system. Metrics run in sacrebleu's order (sorted by upper-case
+ * name), whatever order `-m` gave. Nothing is printed before every number is known, so an error leaves stdout empty.
+ */
+import { InputError, unknownMetric } from '../errors.js';
+import { readLines, readStreamLines } from '../corpus/read-lines.js';
+import type { MetricScore } from '../metrics/metric.js';
+import type { CliMetric, MetricRegistry } from '../metrics/registry.js';
+import { pyRstrip } from '../text/pystr.js';
+import type { CliIo } from './io.js';
+import { pyFixed } from './py-format.js';
+import {
+  formatResultsTable,
+  formatScore,
+  formatSingleResults,
+  type ResultColumn,
+} from './report.js';
+import type { ScoreOptions } from './score-options.js';
+
+const STDIN_NAME = '<stdin>';
+
+/** A system to score: its name (the file name, as sacrebleu) and its lines. */
+interface System {
+  readonly name: string;
+  readonly lines: readonly string[];
+}
+
+async function readStdin(io: CliIo, options: ScoreOptions): Promise<string[]> {
+  if (io.stdin === undefined) throw new InputError('E_BAD_INPUT', 'no standard input to read', { file: STDIN_NAME });
+  // sacrebleu reads stdin through a TextIOWrapper with universal newlines: '\r' and '\r\n' end lines there too.
+  return readStreamLines(io.stdin, STDIN_NAME, { encoding: options.encoding, newline: 'universal' });
+}
+
+/** Python `s.split('\t', maxsplit)`. */
+function splitTabs(s: string, maxsplit: number): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  while (parts.length < maxsplit) {
+    const at = s.indexOf('\t', from);
+    if (at < 0) break;
+    parts.push(s.slice(from, at));
+    from = at + 1;
+  }
+  parts.push(s.slice(from));
+  return parts;
+}
+
+/** Reference streams (`streams[j][i]` = reference j of segment i) and the file each stream comes from. */
+function readReferences(options: ScoreOptions): { streams: string[][]; files: string[] } {
+  const streams: string[][] = [];
+  const files: string[] = [];
+  for (const file of options.refs) {
+    const lines = readLines(file, { encoding: options.encoding });
+    if (options.numRefs === 1) {
+      streams.push(lines.map(pyRstrip));
+      files.push(file);
+      continue;
+    }
+    const n = options.numRefs;
+    for (let j = 0; j < n; j++) {
+      streams.push([]);
+      files.push(`${file} (column ${j + 1})`);
+    }
+    lines.forEach((line, i) => {
+      const fields = splitTabs(pyRstrip(line), n - 1);
+      if (fields.length !== n) {
+        throw new InputError('E_BAD_INPUT', `expected ${n} tab-separated references, found ${fields.length}`, {
+          file,
+          line: i + 1,
+        });
+      }
+      fields.forEach((field, j) => streams[j].push(field));
+    });
+  }
+  return { streams, files };
+}
+
+async function readSystems(options: ScoreOptions, io: CliIo): Promise<System[]> {
+  if (options.inputs === null) {
+    const lines = await readStdin(io, options);
+    // As sacrebleu: the first line fixes the number of systems; its fields are not rstripped one by one.
+    const first = pyRstrip(lines[0]).split('\t');
+    const columns = first.map((field) => [field]);
+    for (let i = 1; i < lines.length; i++) {
+      const fields = pyRstrip(lines[i]).split('\t');
+      if (fields.length !== columns.length) {
+        throw new InputError(
+          'E_BAD_INPUT',
+          `${fields.length} tab-separated systems on this line, ${columns.length} on the first line`,
+          { file: STDIN_NAME, line: i + 1 },
+        );
+      }
+      fields.forEach((field, s) => columns[s].push(pyRstrip(field)));
+    }
+    return columns.map((col, s) => ({ name: `System ${s + 1}`, lines: col }));
+  }
+  const systems: System[] = [];
+  for (const file of options.inputs) {
+    if (systems.some((s) => s.name === file)) {
+      throw new InputError('E_BAD_OPTION', `"${file}" is given twice to -i: each system needs its own file name`);
+    }
+    const lines = file === '-' ? await readStdin(io, options) : readLines(file, { encoding: options.encoding });
+    systems.push({ name: file === '-' ? STDIN_NAME : file, lines: lines.map(pyRstrip) });
+  }
+  return systems;
+}
+
+function checkLineCounts(systems: readonly System[], refs: { streams: string[][]; files: string[] }): void {
+  for (const system of systems) {
+    refs.streams.forEach((stream, j) => {
+      if (stream.length === system.lines.length) return;
+      throw new InputError(
+        'E_LINE_COUNT_MISMATCH',
+        `line-count mismatch: ${system.name} has ${system.lines.length} lines, reference ${refs.files[j]} has ` +
+          `${stream.length}`,
+        { file: system.name, line: Math.min(stream.length, system.lines.length) + 1 },
+      );
+    });
+  }
+}
+
+/** sacrebleu's warning (BLEU without `--force`) when a system looks tokenized. */
+function warnIfTokenized(system: System, io: CliIo): void {
+  let count = 0;
+  for (const line of system.lines) if (line.endsWith(' .')) count++;
+  if (count < 100) return;
+  io.stderr.write(
+    `palette: warning: ${system.name}: ${count} lines end in a tokenized period (' .'); ` +
+      'it looks like the test data is not detokenized, which may hurt the BLEU score ' +
+      '(--force silences this warning)\n',
+  );
+}
+
+/** Python's `sorted()` order of upper-cased names (code-unit order equals code-point order for metric ids). */
+function byUpperCase(a: string, b: string): number {
+  const x = a.toUpperCase();
+  const y = b.toUpperCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * Runs `palette score` and returns what goes to stdout (final newline included).
+ * @throws InputError for anything the user must fix (files, options, line counts).
+ */
+export async function runScore(options: ScoreOptions, io: CliIo, registry: MetricRegistry): Promise<string> {
+  for (const id of options.metrics) if (!registry.ids.includes(id)) throw unknownMetric(id, registry.ids);
+  // sacrebleu evaluates `sorted(metrics)`, keyed by upper-case name, whatever the order of -m.
+  const ids = [...options.metrics].sort(byUpperCase);
+  const metrics: CliMetric[] = ids.map((id) => registry.create(id, options.metricSettings));
+
+  const refs = readReferences(options);
+  const systems = await readSystems(options, io);
+  checkLineCounts(systems, refs);
+  if (options.sentenceLevel && systems.length > 1) {
+    throw new InputError('E_BAD_OPTION', 'only one system can be scored with --sentence-level');
+  }
+  const nRefs = refs.streams.length;
+  const prepared = metrics.map((m) => m.metric.prepareReferences(refs.streams));
+
+  if (options.sentenceLevel) return sentenceLevel(metrics[0], prepared[0], systems[0], nRefs, options);
+
+  const warnBleu = ids.includes('bleu') && !options.force;
+  // sacrebleu turns JSON into text when --detail is given (its subset report would not be JSON).
+  const format = options.detail && options.format === 'json' ? 'text' : options.format;
+  const corpus = (system: System): MetricScore[] => {
+    if (warnBleu) warnIfTokenized(system, io);
+    return metrics.map((m, k) => m.corpusScore(m.metric.segmentStats(system.lines, prepared[k])));
+  };
+
+  if (systems.length === 1) {
+    const scores = corpus(systems[0]);
+    const results = scores.map((score, k) =>
+      formatScore(score, {
+        width: options.width,
+        scoreOnly: options.scoreOnly,
+        // The JSON object lists the signature's fields, so JSON always carries the long form.
+        signature: metrics[k].signature(nRefs, options.short && format !== 'json'),
+        json: format === 'json',
+      }),
+    );
+    return formatSingleResults(results, format) + '\n';
+  }
+
+  if (!options.quiet) io.stderr.write(`palette: Found ${systems.length} systems.\n`);
+  const columns = new Map<string, { signature: string; scores: string[] }>();
+  for (const system of systems) {
+    corpus(system).forEach((score, k) => {
+      let column = columns.get(score.name);
+      if (column === undefined) {
+        column = { signature: metrics[k].signature(nRefs, options.short), scores: [] };
+        columns.set(score.name, column);
+      }
+      column.scores.push(pyFixed(score.score, options.width));
+    });
+  }
+  const resultColumns: ResultColumn[] = [...columns].map(([name, c]) => ({ name, ...c }));
+  const color = !options.noColor && !io.env?.NO_COLOR && io.stdout.isTTY === true;
+  return (
+    formatResultsTable(
+      systems.map((s) => s.name),
+      resultColumns,
+      { format, width: options.width, color },
+    ) + '\n'
+  );
+}
+
+function sentenceLevel(
+  cm: CliMetric,
+  prepared: ReturnType<CliMetric['metric']['prepareReferences']>,
+  system: System,
+  nRefs: number,
+  options: ScoreOptions,
+): string {
+  const { metric } = cm;
+  const rows = metric.segmentStats(system.lines, prepared);
+  // Palette's addition: an explicit `-f json` gives one JSON object per line; otherwise sacrebleu's text lines.
+  const json = options.formatGiven && options.format === 'json';
+  const signature = cm.signature(nRefs, options.short && !json);
+  const width = metric.statsWidth;
+  const out: string[] = [];
+  for (let i = 0; i < system.lines.length; i++) {
+    const score = metric.sentenceScoreFromStats(rows.subarray(i * width, (i + 1) * width));
+    out.push(formatScore(score, { width: options.width, scoreOnly: options.scoreOnly, signature, json, compact: true }));
+  }
+  return out.length === 0 ? '' : out.join('\n') + '\n';
+}

@@ -132,6 +132,16 @@ describe('all paths agree', () => {
     );
   });
 
+  it('scoring leaves prepared references unchanged (unknown hypothesis words are only looked up)', () => {
+    const metric = new Chrf({ wordOrder: 2 });
+    const prepared = metric.prepareReferences(refs);
+    const size = prepared.vocab.size;
+    const unknown = ['völlig neue Wörter', 'noch mehr (neue) Wörter', 'und andere'];
+    const rows = metric.segmentStats(unknown, prepared);
+    expect(prepared.vocab.size).toBe(size);
+    expect(Array.from(rows)).toEqual(Array.from(metric.segmentStats(unknown, metric.prepareReferences(refs))));
+  });
+
   it('sentenceScores of a corpus equal sentence_score line by line', () => {
     const metric = new Chrf();
     const all = sentenceScores(metric, hyps, refs).map((s) => s.score);

@@ -160,6 +160,8 @@ describe('all paths agree', () => {
       expect(Array.from(metric.segmentStats(sys2, prepared))).toEqual(
         Array.from(metric.segmentStats(sys2, metric.prepareReferences(refs))),
       );
+      // Hypothesis tokens are only looked up: the prepared references never grow.
+      expect(prepared.vocab.size).toBe(metric.prepareReferences(refs).vocab.size);
     },
   );
 });

@@ -55,8 +55,20 @@ export function chrfWords(line: string): string[] {
   return out;
 }
 
-/** Interns the chrF++ words of `line` (see {@link chrfWords}) as one CSR row. */
-export function appendWords(vocab: Vocabulary, line: string, out: CsrBuilder): void {
-  for (const w of chrfWords(line)) out.push(vocab.id(w));
+/**
+ * Appends the chrF++ words of `line` (see {@link chrfWords}) as one CSR row of ids. References grow `vocab`
+ * (`missingId` undefined); hypotheses only look words up, a word no reference has getting `missingId`, so prepared
+ * references never change: such words can never match, and how many n-grams a hypothesis has does not depend on
+ * which unknown words they hold.
+ */
+export function appendWords(vocab: Vocabulary, line: string, out: CsrBuilder, missingId?: number): void {
+  if (missingId === undefined) {
+    for (const w of chrfWords(line)) out.push(vocab.id(w));
+  } else {
+    for (const w of chrfWords(line)) {
+      const id = vocab.find(w);
+      out.push(id < 0 ? missingId : id);
+    }
+  }
   out.endRow();
 }

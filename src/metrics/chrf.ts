@@ -43,8 +43,10 @@ export interface ChrfReferences extends PreparedReferences {
   readonly words: Csr | null;
   /** References of segment `s` are rows `segRefOffsets[s] .. segRefOffsets[s + 1]`. */
   readonly segRefOffsets: Int32Array;
-  /** The word vocabulary; hypotheses are interned into it too. */
+  /** The word vocabulary of the references (frozen: hypotheses only look words up). */
   readonly vocab: Vocabulary;
+  /** Id given to hypothesis words that no reference has (one past the vocabulary). */
+  readonly missingId: number;
   /** The options the references were prepared with (lowercasing and whitespace change what is stored). */
   readonly prepKey: string;
 }
@@ -160,6 +162,7 @@ export class Chrf implements Metric<ChrfReferences> {
       words: words ? words.finish() : null,
       segRefOffsets,
       vocab,
+      missingId: vocab.size,
       prepKey: this.prepKey,
     };
   }
@@ -184,7 +187,7 @@ export class Chrf implements Metric<ChrfReferences> {
     for (const h of hyps) {
       const line = this.prepare(h);
       appendCodePoints(line, this.whitespace, chars);
-      if (words) appendWords(refs.vocab, line, words);
+      if (words) appendWords(refs.vocab, line, words, refs.missingId);
     }
     const charCounts =
       this.charOrder > 0 ? countsPerReference(chars.finish(), refs.chars, refs.segRefOffsets, this.charOrder) : null;

@@ -11,7 +11,7 @@
  */
 import { CsrBuilder, type Csr } from '../corpus/csr.js';
 import { InputError, badOption } from '../errors.js';
-import { Vocabulary, internLine } from '../text/intern.js';
+import { Vocabulary, internLine, lookupLine } from '../text/intern.js';
 import { pyJoinSplit, pyLower } from '../text/pystr.js';
 import { getTokenizer, type Tokenizer, type TokenizerName } from '../text/tokenizers/index.js';
 import { ngramWeights, type NgramWeights } from '../wasm/ngram.js';
@@ -51,8 +51,10 @@ export interface NistReferences extends PreparedReferences {
   readonly weights: NgramWeights;
   /** Id of the word `0` in the references, or -1 (mteval's Perl-truthiness quirk, see nist-mteval.ts). */
   readonly zeroId: number;
-  /** Vocabulary of the references; hypotheses are interned into it too. */
+  /** Vocabulary of the references (frozen: hypotheses only look tokens up). */
   readonly vocab: Vocabulary;
+  /** Id given to hypothesis tokens that no reference has (one past the vocabulary). */
+  readonly missingId: number;
   /** Text settings the references were prepared with. */
   readonly prepKey: string;
 }
@@ -151,9 +153,6 @@ export class Nist implements Metric<NistReferences> {
       segRefOffsets[i + 1] = (i + 1) * nRefs;
       refWords[i] = refs.offsets[(i + 1) * nRefs] - refs.offsets[i * nRefs];
     }
-    // Asked after the references are interned: an id at or past this size is not a reference word.
-    const known = vocab.size;
-    const zero = vocab.id('0');
     return {
       segments,
       nRefs,
@@ -161,8 +160,9 @@ export class Nist implements Metric<NistReferences> {
       segRefOffsets,
       refWords,
       weights: ngramWeights(refs, this.maxOrder),
-      zeroId: zero < known ? zero : -1,
+      zeroId: vocab.find('0'),
       vocab,
+      missingId: vocab.size,
       prepKey: this.prepKey,
     };
   }
@@ -182,7 +182,8 @@ export class Nist implements Metric<NistReferences> {
       throw new TypeError('NIST references were prepared with another flavor, tokenizer, case or order');
     }
     const builder = new CsrBuilder(hyps.length * 32, hyps.length);
-    for (const h of hyps) internLine(refs.vocab, this.tokens(h), builder);
+    // Tokens no reference has can never match and have no weight: one shared id keeps the references frozen.
+    for (const h of hyps) lookupLine(refs.vocab, this.tokens(h), builder, refs.missingId);
     const hypCsr = builder.finish();
     return this.flavor === 'mteval' ? mtevalRows(hypCsr, refs, this.maxOrder) : nltkRows(hypCsr, refs, this.maxOrder);
   }

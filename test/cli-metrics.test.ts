@@ -6,7 +6,7 @@ import { readLines } from '../src/corpus/read-lines.js';
 import { Bleu } from '../src/metrics/bleu.js';
 import { NltkBleu } from '../src/metrics/bleu-nltk-metric.js';
 import { Chrf } from '../src/metrics/chrf.js';
-import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
+import { corpusScore, sentenceScores, type Metric } from '../src/metrics/metric.js';
 import { Nist } from '../src/metrics/nist.js';
 import { pyRstrip } from '../src/text/pystr.js';
 import { VERSION } from '../src/version.js';
@@ -34,11 +34,11 @@ describe('palette score with BLEU, chrF and NIST', () => {
     const printed = JSON.parse(r.out) as { name: string; score: number; signature: string }[];
     const hyps = lines(SYSTEMS[0]);
     const refs = [lines(REF)];
-    const expected = [
+    const expected: [Metric, string, string][] = [
       [new Bleu(), 'BLEU', `nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:${VERSION}`],
       [new Chrf(), 'chrF2', `nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:${VERSION}`],
       [new Nist(), 'NIST', `nrefs:1|case:mixed|tok:13a|n:5|flavor:mteval|version:${VERSION}`],
-    ] as const;
+    ];
     expect(printed.map((p) => [p.name, p.signature])).toEqual(expected.map(([, name, sig]) => [name, sig]));
     expected.forEach(([metric], k) => {
       expect(printed[k].score).toBe(Number(pyFixed(corpusScore(metric, hyps, refs).score, 4)));

@@ -8,6 +8,11 @@
  * (`tr/[A-Z]/[a-z]/`), NLTK's goldens lowercase with Python's `str.lower()` before tokenizing.
  * Information weights come from every reference of the prepared test set, so references must be prepared as a
  * whole before any segment is scored.
+ *
+ * Input is plain text (what an SGML `<seg>` encodes, already unescaped). Known differences from mteval that no
+ * golden exercises: mteval splits on Perl's `\s`, which lacks U+001C–U+001F (Python whitespace, used here, has
+ * them); and a line holding a literal entity such as `&quot;` is decoded by the 13a tokenizer here, while mteval,
+ * reading that line escaped in SGML (`&amp;quot;`), only undoes the escaping and keeps the entity text.
  */
 import { CsrBuilder, type Csr } from '../corpus/csr.js';
 import { InputError, badOption } from '../errors.js';

@@ -1,55 +1,16 @@
 /**
  * Python's number and JSON formatting, as sacrebleu's CLI output depends on it byte for byte:
- * `f'{x:.{w}f}'` (correctly rounded, ties to even on the exact binary value — JavaScript's `toFixed` rounds exact
- * ties up), `repr(float)` (shortest round-trip digits, exponent form outside [1e-4, 1e16)), `float(str)`/`int(str)`
- * parsing as `tabulate` applies it, and `json.dumps` with `indent` and `ensure_ascii`.
+ * `f'{x:.{w}f}'` (ties to even on the exact binary value, where JavaScript's `toFixed` rounds exact ties up;
+ * re-exported from the metrics' formatting), `repr(float)` (shortest round-trip digits, exponent form outside
+ * [1e-4, 1e16)), `float(str)`/`int(str)` parsing as `tabulate` applies it, and `json.dumps` with `indent` and
+ * `ensure_ascii`.
  */
 
 /** A JSON value as `json.dumps` writes it; every number is written as a Python float. */
 export type PyJson = string | number | boolean | null | readonly PyJson[] | { readonly [key: string]: PyJson };
 
-const F64 = new Float64Array(1);
-const U64 = new BigUint64Array(F64.buffer);
-
-/** The exact value of a finite double as `mantissa · 2^exponent` (mantissa ≥ 0; the sign is returned apart). */
-function decompose(x: number): { negative: boolean; mantissa: bigint; exponent: number } {
-  F64[0] = x;
-  const bits = U64[0];
-  const negative = bits >> 63n === 1n;
-  const biased = Number((bits >> 52n) & 0x7ffn);
-  const fraction = bits & 0xfffffffffffffn;
-  if (biased === 0) return { negative, mantissa: fraction, exponent: -1074 };
-  return { negative, mantissa: fraction | 0x10000000000000n, exponent: biased - 1075 };
-}
-
-/**
- * Python `f'{x:.{digits}f}'`: fixed notation with `digits` decimals, rounded half to even on the exact binary value.
- * @param digits 0 or more decimals
- */
-export function pyFixed(x: number, digits: number): string {
-  if (!Number.isInteger(digits) || digits < 0) throw new RangeError(`digits must be an integer >= 0 (got ${digits})`);
-  if (Number.isNaN(x)) return 'nan';
-  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
-  const { negative, mantissa, exponent } = decompose(x);
-  let scaled: bigint;
-  const pow10 = 10n ** BigInt(digits);
-  if (exponent >= 0) {
-    scaled = (mantissa << BigInt(exponent)) * pow10;
-  } else {
-    const numerator = mantissa * pow10;
-    const denominator = 1n << BigInt(-exponent);
-    scaled = numerator / denominator;
-    const twiceRest = (numerator % denominator) * 2n;
-    if (twiceRest > denominator || (twiceRest === denominator && (scaled & 1n) === 1n)) scaled += 1n;
-  }
-  let text = scaled.toString();
-  if (digits > 0) {
-    text = text.padStart(digits + 1, '0');
-    text = `${text.slice(0, text.length - digits)}.${text.slice(text.length - digits)}`;
-  }
-  // Python keeps the sign of negative values that round to zero ('-0.0'), and of -0.0 itself.
-  return negative ? `-${text}` : text;
-}
+// `f'{x:.{w}f}'` is shared with the metrics' verbose strings (one implementation, tested against Python here).
+export { pyFixed } from '../metrics/bleu-format.js';
 
 /** Python `repr(x)` of a float: shortest round-trip digits; `1e-05`, `1e+16` outside [1e-4, 1e16). */
 export function pyFloatRepr(x: number): string {

@@ -262,6 +262,7 @@ describe('bad input: exit 2, one message naming file and line, nothing on stdout
 
   it('the same system twice', async () => {
     expectInputError(await cli(['score', f('ref.txt'), '-i', f('a.txt'), f('a.txt'), '-m', 'overlap']), 'given twice');
+    expectInputError(await cli(['score', f('ref.txt'), '-i', '-', '-', '-m', 'overlap'], { stdin: 'a\nb\nc\n' }), '"-" is given twice');
   });
 });
 

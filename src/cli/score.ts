@@ -101,11 +101,12 @@ async function readSystems(options: ScoreOptions, io: CliIo): Promise<System[]> 
   }
   const systems: System[] = [];
   for (const file of options.inputs) {
-    if (systems.some((s) => s.name === file)) {
+    const name = file === '-' ? STDIN_NAME : file;
+    if (systems.some((s) => s.name === name)) {
       throw new InputError('E_BAD_OPTION', `"${file}" is given twice to -i: each system needs its own file name`);
     }
     const lines = file === '-' ? await readStdin(io, options) : readLines(file, { encoding: options.encoding });
-    systems.push({ name: file === '-' ? STDIN_NAME : file, lines: lines.map(pyRstrip) });
+    systems.push({ name, lines: lines.map(pyRstrip) });
   }
   return systems;
 }

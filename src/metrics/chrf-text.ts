@@ -4,7 +4,7 @@
  * over sacrebleu's crude "punctuation separation" of the whitespace tokens.
  */
 import type { CsrBuilder } from '../corpus/csr.js';
-import type { Vocabulary } from '../text/intern.js';
+import { tokenHash, type Vocabulary } from '../text/intern.js';
 import { isPyWhitespace, pySplit } from '../text/pystr.js';
 
 /**
@@ -56,18 +56,39 @@ export function chrfWords(line: string): string[] {
 }
 
 /**
- * Appends the chrF++ words of `line` (see {@link chrfWords}) as one CSR row of ids. References grow `vocab`
- * (`missingId` undefined); hypotheses only look words up, a word no reference has getting `missingId`, so prepared
- * references never change: such words can never match, and how many n-grams a hypothesis has does not depend on
- * which unknown words they hold.
+ * Appends the chrF++ words of `line` (see {@link chrfWords}) as one CSR row of ids, scanning char codes: no
+ * string per word. References grow `vocab` (`missingId` undefined); hypotheses only look words up, a word no
+ * reference has getting `missingId`, so prepared references never change: such words can never match, and how many
+ * n-grams a hypothesis has does not depend on which unknown words they hold.
  */
 export function appendWords(vocab: Vocabulary, line: string, out: CsrBuilder, missingId?: number): void {
-  if (missingId === undefined) {
-    for (const w of chrfWords(line)) out.push(vocab.id(w));
-  } else {
-    for (const w of chrfWords(line)) {
-      const id = vocab.find(w);
+  const emit = (start: number, end: number): void => {
+    const hash = tokenHash(line, start, end);
+    if (missingId === undefined) {
+      out.push(vocab.idOfRange(line, start, end, hash));
+    } else {
+      const id = vocab.findRange(line, start, end, hash);
       out.push(id < 0 ? missingId : id);
+    }
+  };
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isPyWhitespace(line.charCodeAt(i))) i++;
+    if (i === n) break;
+    const start = i;
+    while (i < n && !isPyWhitespace(line.charCodeAt(i))) i++;
+    // The same three cases as chrfWords, on [start, i).
+    if (i - start === 1) {
+      emit(start, i);
+    } else if (isAsciiPunct(line.charCodeAt(i - 1))) {
+      emit(start, i - 1);
+      emit(i - 1, i);
+    } else if (isAsciiPunct(line.charCodeAt(start))) {
+      emit(start, start + 1);
+      emit(start + 1, i);
+    } else {
+      emit(start, i);
     }
   }
   out.endRow();

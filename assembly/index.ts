@@ -4,3 +4,6 @@ export { tableSlots } from './common/table';
 export { planSegmentTables } from './ngram-table';
 export { clippedNgramCounts, perReferenceNgramCounts } from './ngram';
 export { compactNgramWeights, countReferenceNgrams, log2Ratio, ngramWeight } from './ngram-weights';
+export { lcsLengths, lcsUnionMasks, planMatchVectors } from './lcs';
+export { wlcsPairStats, wlcsUnionMasks, wlcsWeight, wlcsWeightInverse } from './wlcs';
+export { planSkipBigramTables, skipBigramCounts } from './skip-bigram';

@@ -226,7 +226,10 @@ export function parseScoreCommand(
     if (name !== undefined && !isTokenizerName(name)) throw unknownTokenizer(name, TOKENIZER_NAMES);
     return name;
   };
-  const smoothMethod = str('smoothMethod') === undefined ? undefined : choice('--smooth-method', str('smoothMethod')!, SMOOTH_METHODS);
+  const maybeChoice = <T extends string>(key: string, flagName: string, choices: readonly T[]): T | undefined =>
+    str(key) === undefined ? undefined : choice(flagName, str(key)!, choices);
+  const maybeInt = (key: string, flagName: string, min: number, max?: number): number | undefined =>
+    str(key) === undefined ? undefined : intValue(flagName, str(key)!, min, max);
   let smoothValue: number | undefined;
   if (str('smoothValue') !== undefined) {
     smoothValue = pyParseFloat(str('smoothValue')!);
@@ -234,10 +237,9 @@ export function parseScoreCommand(
   }
   const bleuFlavor = choice('--bleu-flavor', str('bleuFlavor') ?? 'sacrebleu', BLEU_FLAVORS);
   if (!AVAILABLE_BLEU_FLAVORS.includes(bleuFlavor)) {
-    throw new InputError('E_BAD_OPTION', `--bleu-flavor ${bleuFlavor} is not available in this version (available: ${AVAILABLE_BLEU_FLAVORS.join(', ')})`);
+    const available = AVAILABLE_BLEU_FLAVORS.join(', ');
+    throw new InputError('E_BAD_OPTION', `--bleu-flavor ${bleuFlavor} is not available in this version (available: ${available})`);
   }
-  const maybeInt = (key: string, flagName: string, min: number, max?: number): number | undefined =>
-    str(key) === undefined ? undefined : intValue(flagName, str(key)!, min, max);
 
   const metricSettings: MetricSettings = {
     sentenceLevel,
@@ -245,11 +247,11 @@ export function parseScoreCommand(
       flavor: bleuFlavor as BleuFlavor,
       tokenize: tokenizer('tokenize'),
       lowercase: flag('lowercase'),
-      smoothMethod,
+      smoothMethod: maybeChoice('smoothMethod', '--smooth-method', SMOOTH_METHODS),
       smoothValue,
       effectiveOrder: flag('bleuEffectiveOrder'),
       maxNgramOrder: maybeInt('bleuMaxNgramOrder', '--bleu-max-ngram-order', 1),
-      refLength: str('bleuRefLength') === undefined ? undefined : choice('--bleu-ref-length', str('bleuRefLength')!, REF_LENGTHS),
+      refLength: maybeChoice('bleuRefLength', '--bleu-ref-length', REF_LENGTHS),
       nltkSmoothing: maybeInt('nltkSmoothing', '--nltk-smoothing', 0, 7) as NltkSmoothingMethod | undefined,
     },
     chrf: {
@@ -261,7 +263,7 @@ export function parseScoreCommand(
       epsSmoothing: flag('chrfEpsSmoothing'),
     },
     nist: {
-      flavor: str('nistFlavor') === undefined ? undefined : choice('--nist-flavor', str('nistFlavor')!, NIST_FLAVORS),
+      flavor: maybeChoice('nistFlavor', '--nist-flavor', NIST_FLAVORS),
       maxOrder: maybeInt('nistMaxOrder', '--nist-max-ngram-order', 1),
       tokenize: tokenizer('nistTokenize'),
       lowercase: flag('nistLowercase'),

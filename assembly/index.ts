@@ -1,7 +1,7 @@
 /** Entry point of the WebAssembly kernels: re-exports only, no logic. */
 export { heapBase } from './common/memory';
 export { tableSlots } from './common/table';
-export { planSegmentTables } from './ngram-table';
+export { ngramTableBytes, planCountTable, planSegmentTables } from './ngram-table';
 export { clippedNgramCounts, perReferenceNgramCounts } from './ngram';
 export { compactNgramWeights, countReferenceNgrams, log2Ratio, ngramWeight } from './ngram-weights';
 export { lcsLengths, lcsUnionMasks, planMatchVectors } from './lcs';

@@ -8,13 +8,9 @@
  */
 import { ROOT, keyParent, keyToken, ngramKey, prefixCode, slotOfCode } from './common/hash';
 import {
-  AUX, COUNT, KEY, NEW_SLOT, SLOT_SHIFT, findSlot, insertSlot, slotAddress,
-} from './common/table';
-
-/** log2 of the size of a weights-table slot. */
-export const WEIGHTS_SHIFT: u32 = 4;
-/** Offset of the f64 weight in a weights-table slot (the key is at 0). */
-export const WEIGHTS_WEIGHT: u32 = 8;
+  AUX, COUNT, KEY_SHIFT, WEIGHTS_SHIFT, WEIGHTS_WEIGHT, clearRecord, recordAddress,
+} from './common/ngram-layout';
+import { NEW_SLOT, findSlot, insertSlot, slotAddress } from './common/table';
 
 /**
  * `log2(numerator / denominator)` computed as Python's `math.log(x, 2)` does, i.e. `log(x) / log(2)` after the
@@ -34,7 +30,7 @@ export function log2Ratio(numerator: f64, denominator: f64): f64 {
 export function countReferenceNgrams(
   refTokens: usize, refOffsets: usize, nRefs: i32, maxOrder: i32, table: usize, capacity: u32, order: usize,
 ): i32 {
-  memory.fill(table, 0, usize(capacity) << SLOT_SHIFT);
+  memory.fill(table, 0, usize(capacity) << KEY_SHIFT);
   let distinct = 0;
   for (let r = 0; r < nRefs; r++) {
     const from = load<i32>(refOffsets + (usize(r) << 2));
@@ -43,11 +39,14 @@ export function countReferenceNgrams(
       let parent = ROOT;
       const last = min(to, i + maxOrder);
       for (let j = i; j < last; j++) {
-        const hit = insertSlot(table, capacity, ngramKey(parent, load<u32>(refTokens + (usize(j) << 2))), SLOT_SHIFT);
+        const hit = insertSlot(table, capacity, ngramKey(parent, load<u32>(refTokens + (usize(j) << 2))), KEY_SHIFT);
         const slot = hit & ~NEW_SLOT;
-        if (hit & NEW_SLOT) store<u32>(order + (usize(distinct++) << 2), slot);
-        const at = slotAddress(table, slot, SLOT_SHIFT);
-        store<i32>(at, load<i32>(at, COUNT) + 1, COUNT);
+        const record = recordAddress(table, capacity, slot);
+        if (hit & NEW_SLOT) {
+          clearRecord(record);
+          store<u32>(order + (usize(distinct++) << 2), slot);
+        }
+        store<i32>(record, load<i32>(record, COUNT) + 1, COUNT);
         parent = prefixCode(slot);
       }
     }
@@ -62,24 +61,24 @@ export function countReferenceNgrams(
  * `totalTokens` is the numerator of unigram weights.
  */
 export function compactNgramWeights(
-  table: usize, order: usize, distinct: i32, totalTokens: f64, weights: usize, weightsCapacity: u32,
+  table: usize, capacity: u32, order: usize, distinct: i32, totalTokens: f64, weights: usize, weightsCapacity: u32,
 ): void {
   memory.fill(weights, 0, usize(weightsCapacity) << WEIGHTS_SHIFT);
   for (let e = 0; e < distinct; e++) {
     const slot = load<u32>(order + (usize(e) << 2));
-    const at = slotAddress(table, slot, SLOT_SHIFT);
-    const key = load<u64>(at, KEY);
+    const record = recordAddress(table, capacity, slot);
+    const key = load<u64>(slotAddress(table, slot, KEY_SHIFT));
     const parent = keyParent(key);
     let prefixCount = totalTokens;
     let newParent = ROOT;
     if (parent != ROOT) {
-      const parentAt = slotAddress(table, slotOfCode(parent), SLOT_SHIFT);
-      prefixCount = f64(load<i32>(parentAt, COUNT));
-      newParent = load<u32>(parentAt, AUX);
+      const parentRecord = recordAddress(table, capacity, slotOfCode(parent));
+      prefixCount = f64(load<i32>(parentRecord, COUNT));
+      newParent = load<u32>(parentRecord, AUX);
     }
     const g = insertSlot(weights, weightsCapacity, ngramKey(newParent, keyToken(key)), WEIGHTS_SHIFT) & ~NEW_SLOT;
-    store<f64>(slotAddress(weights, g, WEIGHTS_SHIFT), log2Ratio(prefixCount, f64(load<i32>(at, COUNT))), WEIGHTS_WEIGHT);
-    store<u32>(at, prefixCode(g), AUX);
+    store<f64>(slotAddress(weights, g, WEIGHTS_SHIFT), log2Ratio(prefixCount, f64(load<i32>(record, COUNT))), WEIGHTS_WEIGHT);
+    store<u32>(record, prefixCode(g), AUX);
   }
 }
 

@@ -12,7 +12,8 @@
  * the reference implementation there, so float columns are bit-identical to it.
  */
 import { ROOT, ngramKey, prefixCode } from './common/hash';
-import { COUNT, SLOT_SHIFT, STAMP, USED, WEIGHT, findSlot, slotAddress } from './common/table';
+import { COUNT, KEY_SHIFT, STAMP, USED, recordAddress, weightAddress } from './common/ngram-layout';
+import { findSlot } from './common/table';
 import { buildClippedTable, buildPerReferenceTable } from './ngram-table';
 
 /** Adds `value` to the f64 at `at`. */
@@ -46,18 +47,18 @@ function countClipped(
     let parent = ROOT;
     const last = min(to, i + maxOrder);
     for (let j = i; j < last; j++) {
-      const slot = findSlot(table, capacity, ngramKey(parent, load<u32>(hypTokens + (usize(j) << 2))), SLOT_SHIFT);
+      const slot = findSlot(table, capacity, ngramKey(parent, load<u32>(hypTokens + (usize(j) << 2))), KEY_SHIFT);
       if (slot < 0) break;
-      const at = slotAddress(table, u32(slot), SLOT_SHIFT);
+      const record = recordAddress(table, capacity, u32(slot));
       let used = 0;
-      if (load<i32>(at, STAMP) == generation) used = load<i32>(at, USED);
-      else store<i32>(at, generation, STAMP);
+      if (load<i32>(record, STAMP) == generation) used = load<i32>(record, USED);
+      else store<i32>(record, generation, STAMP);
       // Every entry has COUNT >= 1, so a fresh stamp always takes this branch and resets USED.
-      if (used < load<i32>(at, COUNT)) {
-        store<i32>(at, used + 1, USED);
+      if (used < load<i32>(record, COUNT)) {
+        store<i32>(record, used + 1, USED);
         const n = usize(j - i) << 3;
         addF64(row + n, 1.0);
-        if (withWeights) addF64(info + n, load<f64>(at, WEIGHT));
+        if (withWeights) addF64(info + n, load<f64>(weightAddress(table, capacity, u32(slot))));
       }
       parent = prefixCode(u32(slot));
     }
@@ -119,14 +120,14 @@ function countPerReference(
     let parent = ROOT;
     const last = min(to, i + maxOrder);
     for (let j = i; j < last; j++) {
-      const slot = findSlot(table, capacity, ngramKey(parent, load<u32>(hypTokens + (usize(j) << 2))), SLOT_SHIFT);
+      const slot = findSlot(table, capacity, ngramKey(parent, load<u32>(hypTokens + (usize(j) << 2))), KEY_SHIFT);
       if (slot < 0) break;
-      const at = slotAddress(table, u32(slot), SLOT_SHIFT);
-      if (load<i32>(at, STAMP) == generation) {
-        store<i32>(at, load<i32>(at, USED) + 1, USED);
+      const record = recordAddress(table, capacity, u32(slot));
+      if (load<i32>(record, STAMP) == generation) {
+        store<i32>(record, load<i32>(record, USED) + 1, USED);
       } else {
-        store<i32>(at, generation, STAMP);
-        store<i32>(at, 1, USED);
+        store<i32>(record, generation, STAMP);
+        store<i32>(record, 1, USED);
         store<u32>(list + (usize(listed) << 3), u32(slot));
         store<i32>(list + (usize(listed) << 3), j - i, 4);
         listed++;
@@ -138,15 +139,14 @@ function countPerReference(
   for (let e = 0; e < listed; e++) {
     const slot = load<u32>(list + (usize(e) << 3));
     const n = usize(load<i32>(list + (usize(e) << 3), 4)) << 3;
-    const at = slotAddress(table, slot, SLOT_SHIFT);
-    const used = load<i32>(at, USED);
+    const used = load<i32>(recordAddress(table, capacity, slot), USED);
     const refCounts = counts + ((usize(slot) * usize(k)) << 2);
     for (let r = 0; r < k; r++) {
       const m = min(used, load<i32>(refCounts + (usize(r) << 2)));
       if (m > 0) {
         const row = rows + usize(r) * width;
         addF64(row + n, f64(m));
-        if (withWeights) addF64(row + 3 * n8 + n, f64(m) * load<f64>(at, WEIGHT));
+        if (withWeights) addF64(row + 3 * n8 + n, f64(m) * load<f64>(weightAddress(table, capacity, slot)));
       }
     }
   }

@@ -1,29 +1,10 @@
 /**
- * Open-addressing hash tables with linear probing over caller-provided linear memory.
- *
- * Two slot layouts share the probing code: the 32-byte counting slot of segment and global tables (below) and the
- * 16-byte `{key, weight}` slot of the compact NIST weights table. Keys come from `./hash`; key 0 marks an empty
- * slot, so zero-filling a table clears it. A table always keeps at least one empty slot, which ends every probe.
+ * Open-addressing hash tables with linear probing over caller-provided linear memory: the probing shared by the
+ * kernels' tables. A table here is an array of slots of `1 << shift` bytes whose first 8 bytes are a key from
+ * `./hash`; key 0 marks an empty slot, so zero-filling the slots clears a table. A table always keeps at least one
+ * empty slot, which ends every probe.
  */
 import { EMPTY_KEY, homeSlot } from './hash';
-
-/** log2 of the size of a counting slot. */
-export const SLOT_SHIFT: u32 = 5;
-/** Bytes of a counting slot. */
-export const SLOT_BYTES: u32 = 1 << SLOT_SHIFT;
-
-/** u64: the n-gram key. */
-export const KEY: u32 = 0;
-/** i32: clipped tables: the count max-merged over references; global table: the count over all references. */
-export const COUNT: u32 = 8;
-/** i32: while building, the stamp of the reference being counted; while scoring, the generation of the hypothesis. */
-export const STAMP: u32 = 12;
-/** i32: occurrences in the stamped reference (build) or hypothesis (scoring). */
-export const USED: u32 = 16;
-/** i32: segment tables with weights: prefix code of the same n-gram in the weights table (0 = absent). */
-export const AUX: u32 = 20;
-/** f64: NIST information weight of the n-gram (segment tables built with weights). */
-export const WEIGHT: u32 = 24;
 
 /** Flag set by `insertSlot` on the slot it returns when the key was not there before. */
 export const NEW_SLOT: u32 = 0x80000000;
@@ -36,6 +17,11 @@ export const NEW_SLOT: u32 = 0x80000000;
 @inline
 export function tableCapacity(entries: i32): u32 {
   return u32(entries) + (u32(entries) >> 1) + 1;
+}
+
+/** {@link tableCapacity} for the TypeScript side, which lays out the tables it passes to kernels. */
+export function tableSlots(entries: i32): u32 {
+  return tableCapacity(entries);
 }
 
 /** Address of slot `slot` of a table whose slots are `1 << shift` bytes. */
@@ -76,9 +62,4 @@ export function insertSlot(table: usize, capacity: u32, key: u64, shift: u32): u
     }
     if (++slot == capacity) slot = 0;
   }
-}
-
-/** {@link tableCapacity} for the TypeScript side, which lays out the tables it passes to kernels. */
-export function tableSlots(entries: i32): u32 {
-  return tableCapacity(entries);
 }

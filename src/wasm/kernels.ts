@@ -12,9 +12,13 @@ export interface KernelExports {
   tableSlots(entries: number): number;
   /**
    * Writes the table capacity (u32 slots) of each segment to `capacity` and returns the largest; a value of
-   * 2^32 or more means the batch is too large.
+   * 2^32 - 1 means the batch is too large.
    */
   planSegmentTables(refOffsets: number, segRefOffsets: number, nSegments: number, maxOrder: number, capacity: number): number;
+  /** Slots of the global count table of references `0 .. nRefs` (2^32 - 1: too large). */
+  planCountTable(refOffsets: number, nRefs: number, maxOrder: number): number;
+  /** Bytes of an n-gram counting table of `slots` slots (keys, records and weights). */
+  ngramTableBytes(slots: number): number;
   /** Clipped counts: `nHyps` rows of `(weights ? 3 : 2) * maxOrder` f64 at `out`. */
   clippedNgramCounts(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
@@ -33,9 +37,10 @@ export interface KernelExports {
     refTokens: number, refOffsets: number, nRefs: number, maxOrder: number, table: number, capacity: number,
     order: number,
   ): number;
-  /** Turns a counting table into the compact NIST weights table. */
+  /** Turns a counting table of `capacity` slots into the compact NIST weights table. */
   compactNgramWeights(
-    table: number, order: number, distinct: number, totalTokens: number, weights: number, weightsCapacity: number,
+    table: number, capacity: number, order: number, distinct: number, totalTokens: number, weights: number,
+    weightsCapacity: number,
   ): void;
   /** Weight of the n-gram of `n` i32 token ids at `tokens`, 0 when absent. */
   ngramWeight(tokens: number, n: number, weights: number, weightsCapacity: number): number;

@@ -13,8 +13,7 @@ import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory, alignUp } from './linear-memory.js';
 import type { NgramBatch, NgramWeights } from './ngram.js';
 
-/** Bytes of a counting slot, a compact weights slot, and the per-entry pair of the per-reference list. */
-const SLOT_BYTES = 32;
+/** Bytes of a compact weights slot, and of the per-entry pair of the per-reference list. */
 const WEIGHTS_SLOT_BYTES = 16;
 const LIST_PAIR_BYTES = 8;
 
@@ -161,13 +160,12 @@ export class NgramEngine {
     const { kernels, memory } = this;
     const nRefs = refs.offsets.length - 1;
     const layout = new Layout(this.place(null, null));
-    const arrays = { tokens: coveredTokens(refs), offsets: refs.offsets, segRefOffsets: Int32Array.of(0, nRefs) };
+    const arrays = { tokens: coveredTokens(refs), offsets: refs.offsets, segRefOffsets: new Int32Array(0) };
     const at = placeReferences(layout, arrays);
-    const capacityAt = layout.place(4);
     memory.reserve(layout.end);
     writeReferences(memory, at, arrays);
-    const slots = this.tableSlotsNeeded(kernels.planSegmentTables(at.offsets, at.segRefOffsets, 1, maxOrder, capacityAt));
-    const table = layout.place(slots * SLOT_BYTES);
+    const slots = this.tableSlotsNeeded(kernels.planCountTable(at.offsets, nRefs, maxOrder));
+    const table = layout.place(kernels.ngramTableBytes(slots));
     const order = layout.place(slots * 4);
     memory.reserve(layout.end);
     const distinct = kernels.countReferenceNgrams(at.tokens, at.offsets, nRefs, maxOrder, table, slots, order);
@@ -175,7 +173,7 @@ export class NgramEngine {
     const weightsAt = layout.place(capacity * WEIGHTS_SLOT_BYTES);
     memory.reserve(layout.end);
     // The unigram numerator is the length of the token array, as in the reference implementation.
-    kernels.compactNgramWeights(table, order, distinct, refs.tokens.length, weightsAt, capacity);
+    kernels.compactNgramWeights(table, slots, order, distinct, refs.tokens.length, weightsAt, capacity);
     const image = memory.u8.slice(weightsAt, weightsAt + capacity * WEIGHTS_SLOT_BYTES);
     return new KernelNgramWeights(this, maxOrder, image, capacity);
   }
@@ -205,7 +203,7 @@ export class NgramEngine {
     const { kernels, memory } = this;
     const nHyps = hyps.offsets.length - 1;
     const width = (w ? 3 : 2) * maxOrder;
-    const table = call.layout.place(call.largest * SLOT_BYTES);
+    const table = call.layout.place(kernels.ngramTableBytes(call.largest));
     const out = call.layout.place(nHyps * width * 8);
     memory.reserve(call.layout.end);
     kernels.clippedNgramCounts(
@@ -242,7 +240,7 @@ export class NgramEngine {
       countWords = Math.max(countWords, capacities[(call.capacities >> 2) + s] * (seg[s + 1] - seg[s]));
     }
     const rowOffsetsAt = call.layout.place(rowOffsets.byteLength);
-    const table = call.layout.place(call.largest * SLOT_BYTES);
+    const table = call.layout.place(kernels.ngramTableBytes(call.largest));
     const counts = call.layout.place(countWords * 4);
     const list = call.layout.place(call.largest * LIST_PAIR_BYTES);
     const out = call.layout.place(rowOffsets[nHyps] * width * 8);
@@ -317,7 +315,7 @@ export class NgramEngine {
 
   /** A planned table capacity, refused when no memory could hold it. */
   private tableSlotsNeeded(slots: number): number {
-    if (!(slots * SLOT_BYTES < 2 ** 32)) {
+    if (!(this.kernels.ngramTableBytes(slots) < 2 ** 32)) {
       throw new RangeError(`a reference table of ${slots} slots does not fit in WebAssembly memory: split the segment's references`);
     }
     return slots;

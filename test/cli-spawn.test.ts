@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run, type CliIo } from '../src/cli/main.js';
 
 // The real executable: `node bin/palette` runs the compiled CLI in dist/ (built by `npm install` through the
-// `prepare` script, or by `npm run build:ts`), with real process streams and exit statuses.
+// `prepare` script, or by `npm run build`), with real process streams and exit statuses. dist/ and build/ are build
+// outputs: after changing src/ or assembly/, rebuild (`npm run build`) or these comparisons with src/ fail.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = `${root}bin/palette`;
@@ -40,16 +41,15 @@ describe('bin/palette', () => {
     for (const extra of [['-f', 'text'], ['-w', '3']]) {
       const args = ['score', REF, '-i', SYS, '-m', 'bleu', 'chrf', 'nist', ...extra];
       const r = palette(args);
-      expect(r.status).toBe(0);
-      expect(r.stdout).toBe(await inProcess(args));
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout, 'dist/ differs from src/: run npm run build').toBe(await inProcess(args));
     }
   });
 
   it('reads the hypothesis from standard input with -i -', async () => {
-    const { readFileSync } = await import('node:fs');
     const r = palette(['score', REF, '-i', '-', '-b'], readFileSync(`${root}${SYS}`, 'utf8'));
-    expect(r.status).toBe(0);
-    expect(r.stdout).toBe(await inProcess(['score', REF, '-i', SYS, '-b']));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout, 'dist/ differs from src/: run npm run build').toBe(await inProcess(['score', REF, '-i', SYS, '-b']));
   });
 
   it('exits 2 with one message and an empty stdout on bad input', () => {

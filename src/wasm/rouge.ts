@@ -1,0 +1,471 @@
+/**
+ * ROUGE statistics over interned token ids — LCS lengths (ROUGE-L), LCS hit masks (ROUGE-L summary level), weighted
+ * LCS (ROUGE-W) and skip-bigram counts (ROUGE-S/SU) — computed by the WebAssembly kernels `assembly/lcs.ts`,
+ * `assembly/wlcs.ts` and `assembly/skip-bigram.ts`.
+ *
+ * Results are defined by the plain reference implementations in `test/reference/rouge.ts`; property tests check that
+ * the kernels give exactly their values. Pair kernels take the batch shape of the n-gram kernels (hypotheses grouped
+ * by segment, a segment's references built into one table and reused by all of its hypotheses) and give one row per
+ * (hypothesis, reference of its segment), hypothesis-major. Mask kernels take summary units of sentences.
+ *
+ * Each {@link RougeEngine} owns a kernel instance (its own linear memory); every call lays its inputs, scratch and
+ * outputs out from the heap base and copies the results out.
+ */
+import type { Csr } from '../corpus/csr.js';
+import { checkCsr, checkHypSegments, checkSegmentOffsets } from './check-input.js';
+import type { KernelExports } from './kernels.js';
+import { Layout, LinearMemory, alignUp } from './linear-memory.js';
+import { instantiateKernels } from './load.js';
+
+/** The ROUGE kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
+export interface RougeKernelExports extends KernelExports {
+  planMatchVectors(refOffsets: number, segRefOffsets: number, nSegments: number, plan: number): void;
+  lcsLengths(
+    hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
+    refTokens: number, refOffsets: number, segRefOffsets: number,
+    keys: number, keysCapacity: number, vectors: number, info: number, state: number, out: number,
+  ): void;
+  lcsUnionMasks(
+    hypTokens: number, hypOffsets: number, refTokens: number, refOffsets: number, units: number, nUnits: number,
+    keys: number, keysCapacity: number, vectors: number, info: number, columns: number, out: number,
+  ): void;
+  wlcsWeight(x: number, w: number): number;
+  wlcsWeightInverse(x: number, w: number): number;
+  wlcsPairStats(
+    hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
+    refTokens: number, refOffsets: number, segRefOffsets: number,
+    w: number, maxLength: number, weights: number, rows: number, arrows: number, mask: number, out: number,
+  ): void;
+  wlcsUnionMasks(
+    hypTokens: number, hypOffsets: number, refTokens: number, refOffsets: number, units: number, nUnits: number,
+    w: number, maxLength: number, weights: number, rows: number, arrows: number, out: number,
+  ): void;
+  planSkipBigramTables(
+    refOffsets: number, segRefOffsets: number, nSegments: number, maxGap: number, unigrams: number, countWords: number,
+  ): number;
+  skipBigramCounts(
+    hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
+    refTokens: number, refOffsets: number, segRefOffsets: number, maxGap: number, unigrams: number,
+    keys: number, keysCapacity: number, counts: number, out: number,
+  ): void;
+}
+
+/**
+ * Hypotheses with their references, as CSR token ids (the shape of the n-gram batches).
+ * Hypothesis `h` belongs to segment `hypSegment[h]`, or to segment `h` when `hypSegment` is null; the references of
+ * segment `s` are rows `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs`. Hypotheses of one segment should be
+ * consecutive: the segment's table is rebuilt whenever the segment changes.
+ */
+export interface RougeBatch {
+  readonly hyps: Csr;
+  readonly hypSegment: Int32Array | null;
+  readonly refs: Csr;
+  readonly segRefOffsets: Int32Array;
+}
+
+/**
+ * Summary-level units over sentences: each row of `hyps` and `refs` is one sentence. Unit `u` is the four integers
+ * `units[4u .. 4u + 4]` = reference rows `refFrom, refTo` and hypothesis rows `hypFrom, hypTo` (half-open ranges);
+ * units may share rows (e.g. one peer summary against several model summaries).
+ */
+export interface SentenceUnits {
+  readonly hyps: Csr;
+  readonly refs: Csr;
+  readonly units: Int32Array;
+}
+
+/** One row (or value) per (hypothesis, reference of its segment): those of hypothesis `h` are rows `rowOffsets[h] .. rowOffsets[h + 1]`. */
+export interface PairRows<T extends Int32Array | Float64Array> {
+  readonly rows: T;
+  readonly rowOffsets: Int32Array;
+}
+
+/**
+ * Masks over the reference sentences of units: one byte per reference token, 1 where the token is on the union LCS.
+ * The masks of unit `u` are bytes `maskOffsets[u] .. maskOffsets[u + 1]`: its reference rows' tokens in order.
+ */
+export interface UnionMasks {
+  readonly masks: Uint8Array;
+  readonly maskOffsets: Int32Array;
+}
+
+/**
+ * Which unigrams ROUGE-SU counts besides the skip-bigrams: `none` (ROUGE-S), `all` (every token, as the paper
+ * defines ROUGE-SU), `rouge155` (every token but the last, as ROUGE-1.5.5's `-u` counts them).
+ */
+export type SkipBigramUnigrams = 'none' | 'all' | 'rouge155';
+
+/** Options of {@link RougeEngine.skipBigramCounts}. */
+export interface SkipBigramOptions {
+  /** Most tokens between the two words of a pair (ROUGE-1.5.5 `-2`); negative: any gap (ROUGE-S*). */
+  readonly maxGap: number;
+  /** Unigrams counted as units besides the pairs. @default 'none' */
+  readonly unigrams?: SkipBigramUnigrams;
+}
+
+/** Kernel codes of {@link SkipBigramUnigrams} (`assembly/skip-bigram.ts`). */
+const UNIGRAM_CODES: Record<SkipBigramUnigrams, number> = { none: 0, all: 1, rouge155: 2 };
+
+/** Bytes of a stamped key slot, of the scratch plan, and of a reference's match-vector info. */
+const KEY_SLOT_BYTES = 16;
+const PLAN_BYTES = 32;
+const INFO_BYTES = 12;
+
+/** The tokens a CSR actually covers (a view, no copy). */
+function coveredTokens(csr: Csr): Int32Array {
+  return csr.tokens.subarray(0, csr.offsets[csr.offsets.length - 1]);
+}
+
+/** Longest row of a CSR store. */
+function longestRow(csr: Csr): number {
+  let longest = 0;
+  for (let i = 0; i + 1 < csr.offsets.length; i++) longest = Math.max(longest, csr.offsets[i + 1] - csr.offsets[i]);
+  return longest;
+}
+
+/** Refuses a scratch region that no wasm32 memory can hold. */
+function checkScratch(bytes: number, what: string): number {
+  if (!(bytes < 2 ** 32)) {
+    throw new RangeError(`${what} of ${bytes} bytes does not fit in WebAssembly memory: split the batch`);
+  }
+  return bytes;
+}
+
+/** Checks the units of a summary-level call against the sentence stores. */
+function checkUnits(name: string, units: Int32Array, nRefs: number, nHyps: number): void {
+  if (!(units instanceof Int32Array) || units.length % 4 !== 0) {
+    throw new TypeError(`${name} must be an Int32Array of 4 integers per unit`);
+  }
+  for (let at = 0; at < units.length; at += 4) {
+    const u = at / 4;
+    const [refFrom, refTo, hypFrom, hypTo] = [units[at], units[at + 1], units[at + 2], units[at + 3]];
+    if (refFrom < 0 || refFrom > refTo || refTo > nRefs) {
+      throw new RangeError(`${name}[${u}] must have reference rows 0 <= from <= to <= ${nRefs} (got ${refFrom}..${refTo})`);
+    }
+    if (hypFrom < 0 || hypFrom > hypTo || hypTo > nHyps) {
+      throw new RangeError(`${name}[${u}] must have hypothesis rows 0 <= from <= to <= ${nHyps} (got ${hypFrom}..${hypTo})`);
+    }
+  }
+}
+
+/** Checks a WLCS weight exponent. */
+function checkWeight(weight: number): void {
+  if (typeof weight !== 'number' || !Number.isFinite(weight) || !(weight > 0)) {
+    throw new RangeError(`weight must be a positive finite number (got ${String(weight)})`);
+  }
+}
+
+/** Checks skip-bigram options and returns the kernel's unigram code. */
+function checkSkipBigramOptions(options: SkipBigramOptions): number {
+  const { maxGap, unigrams = 'none' } = options ?? ({} as SkipBigramOptions);
+  if (!Number.isInteger(maxGap) || maxGap < -(2 ** 31) || maxGap >= 2 ** 31) {
+    throw new RangeError(`options.maxGap must be an integer (negative: any gap) (got ${String(maxGap)})`);
+  }
+  if (!Object.hasOwn(UNIGRAM_CODES, unigrams)) {
+    throw new RangeError(`options.unigrams must be one of none, all, rouge155 (got ${JSON.stringify(unigrams)})`);
+  }
+  return UNIGRAM_CODES[unigrams];
+}
+
+/** Placed arrays of a pair batch. */
+interface PlacedBatch {
+  readonly layout: Layout;
+  readonly hypTokens: number;
+  readonly hypOffsets: number;
+  readonly hypSegments: number;
+  readonly refTokens: number;
+  readonly refOffsets: number;
+  readonly segRefOffsets: number;
+  readonly nHyps: number;
+  readonly rowOffsets: Int32Array;
+}
+
+/** Placed arrays of a summary-level call. */
+interface PlacedUnits {
+  readonly layout: Layout;
+  readonly hypTokens: number;
+  readonly hypOffsets: number;
+  readonly refTokens: number;
+  readonly refOffsets: number;
+  readonly units: number;
+  readonly nUnits: number;
+  readonly maskOffsets: Int32Array;
+}
+
+/** The ROUGE kernels bound to one kernel instance. */
+export class RougeEngine {
+  /** The instance's memory. */
+  readonly memory: LinearMemory;
+  private readonly base: number;
+
+  constructor(readonly kernels: RougeKernelExports) {
+    this.memory = new LinearMemory(kernels.memory);
+    this.base = alignUp(kernels.heapBase(), 16);
+  }
+
+  /**
+   * LCS length of every (hypothesis, reference of its segment) pair, bit-parallel with the reference as pattern.
+   * @throws RangeError/TypeError for inconsistent offsets or segment indices.
+   */
+  lcsLengths(batch: RougeBatch): PairRows<Int32Array> {
+    const { kernels, memory } = this;
+    const call = this.placeBatch(batch);
+    const nSegments = batch.segRefOffsets.length - 1;
+    const planAt = call.layout.place(PLAN_BYTES);
+    memory.reserve(call.layout.end);
+    kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, planAt);
+    const [capacity, words, stride, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
+    const keys = call.layout.place(checkScratch(capacity * KEY_SLOT_BYTES, 'a reference token table'));
+    const vectors = call.layout.place(checkScratch(words * 8, 'the match vectors of a segment'));
+    const info = call.layout.place(refs * INFO_BYTES);
+    const state = call.layout.place(stride * 8);
+    const n = call.rowOffsets[call.nHyps];
+    const out = call.layout.place(n * 4);
+    memory.reserve(call.layout.end);
+    kernels.lcsLengths(
+      call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
+      call.segRefOffsets, keys, capacity, vectors, info, state, out,
+    );
+    return { rows: memory.i32.slice(out >> 2, (out >> 2) + n), rowOffsets: call.rowOffsets };
+  }
+
+  /**
+   * For every unit and reference sentence, the reference positions on the LCS with at least one hypothesis sentence
+   * of the unit, traced as ROUGE-1.5.5 and rouge-score trace it (the two agree).
+   * @throws RangeError/TypeError for inconsistent offsets or units.
+   */
+  lcsUnionMasks(input: SentenceUnits): UnionMasks {
+    const { kernels, memory } = this;
+    const call = this.placeUnits(input);
+    const nRefs = input.refs.offsets.length - 1;
+    // Every reference row is a segment of its own here: plan over the identity offsets.
+    const rowsAt = call.layout.place((nRefs + 1) * 4);
+    const planAt = call.layout.place(PLAN_BYTES);
+    memory.reserve(call.layout.end);
+    const i32 = memory.i32;
+    for (let r = 0; r <= nRefs; r++) i32[(rowsAt >> 2) + r] = r;
+    kernels.planMatchVectors(call.refOffsets, rowsAt, nRefs, planAt);
+    const [capacity, words, stride] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 3);
+    const keys = call.layout.place(checkScratch(capacity * KEY_SLOT_BYTES, 'a reference token table'));
+    const vectors = call.layout.place(checkScratch(words * 8, 'the match vectors of a sentence'));
+    const info = call.layout.place(INFO_BYTES);
+    const columns = call.layout.place(checkScratch(longestRow(input.hyps) * stride * 8, 'the LCS columns of a sentence pair'));
+    const n = call.maskOffsets[call.nUnits];
+    const out = call.layout.place(n);
+    memory.reserve(call.layout.end);
+    kernels.lcsUnionMasks(
+      call.hypTokens, call.hypOffsets, call.refTokens, call.refOffsets, call.units, call.nUnits,
+      keys, capacity, vectors, info, columns, out,
+    );
+    return { masks: memory.u8.slice(out, out + n), maskOffsets: call.maskOffsets };
+  }
+
+  /**
+   * Weighted LCS of every (hypothesis, reference of its segment) pair with f(k) = k^weight: rows of 3 numbers,
+   * `hitWeight` (ROUGE-1.5.5: Σ f(run) over the runs of consecutive reference positions its traceback marks),
+   * `hits` (marked positions) and `wlcs` (the DP value c[m][n], the paper's WLCS).
+   * @throws RangeError/TypeError for inconsistent offsets or segment indices, or a weight that is not > 0.
+   */
+  wlcsPairStats(batch: RougeBatch, weight: number): PairRows<Float64Array> {
+    checkWeight(weight);
+    const { kernels, memory } = this;
+    const call = this.placeBatch(batch);
+    const { hyps, refs, hypSegment, segRefOffsets } = batch;
+    let maxLength = 0;
+    let maxHyp = 0;
+    let maxCells = 0;
+    for (let h = 0; h < call.nHyps; h++) {
+      const n = hyps.offsets[h + 1] - hyps.offsets[h];
+      const s = hypSegment === null ? h : hypSegment[h];
+      maxHyp = Math.max(maxHyp, n);
+      for (let r = segRefOffsets[s]; r < segRefOffsets[s + 1]; r++) {
+        const m = refs.offsets[r + 1] - refs.offsets[r];
+        maxLength = Math.max(maxLength, m);
+        maxCells = Math.max(maxCells, m * n);
+      }
+    }
+    const weights = call.layout.place((maxLength + 1) * 8);
+    const rows = call.layout.place((maxHyp + 1) * 24);
+    const arrows = call.layout.place(checkScratch(maxCells, 'the WLCS arrows of a pair'));
+    const mask = call.layout.place(maxLength);
+    const n = call.rowOffsets[call.nHyps];
+    const out = call.layout.place(n * 24);
+    memory.reserve(call.layout.end);
+    kernels.wlcsPairStats(
+      call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
+      call.segRefOffsets, weight, maxLength, weights, rows, arrows, mask, out,
+    );
+    return { rows: memory.f64.slice(out >> 3, (out >> 3) + 3 * n), rowOffsets: call.rowOffsets };
+  }
+
+  /**
+   * For every unit and reference sentence, the union over the unit's hypothesis sentences of the positions
+   * ROUGE-1.5.5's WLCS traceback marks (f(k) = k^weight); ROUGE-W summary level clips and weighs them.
+   * @throws RangeError/TypeError for inconsistent offsets or units, or a weight that is not > 0.
+   */
+  wlcsUnionMasks(input: SentenceUnits, weight: number): UnionMasks {
+    checkWeight(weight);
+    const { kernels, memory } = this;
+    const call = this.placeUnits(input);
+    const { hyps, refs, units } = input;
+    let maxLength = 0;
+    let maxHyp = 0;
+    let maxCells = 0;
+    for (let at = 0; at < units.length; at += 4) {
+      let m = 0;
+      let n = 0;
+      for (let r = units[at]; r < units[at + 1]; r++) m = Math.max(m, refs.offsets[r + 1] - refs.offsets[r]);
+      for (let h = units[at + 2]; h < units[at + 3]; h++) n = Math.max(n, hyps.offsets[h + 1] - hyps.offsets[h]);
+      maxLength = Math.max(maxLength, m);
+      maxHyp = Math.max(maxHyp, n);
+      maxCells = Math.max(maxCells, m * n);
+    }
+    const weights = call.layout.place((maxLength + 1) * 8);
+    const rows = call.layout.place((maxHyp + 1) * 24);
+    const arrows = call.layout.place(checkScratch(maxCells, 'the WLCS arrows of a sentence pair'));
+    const n = call.maskOffsets[call.nUnits];
+    const out = call.layout.place(n);
+    memory.reserve(call.layout.end);
+    kernels.wlcsUnionMasks(
+      call.hypTokens, call.hypOffsets, call.refTokens, call.refOffsets, call.units, call.nUnits,
+      weight, maxLength, weights, rows, arrows, out,
+    );
+    return { masks: memory.u8.slice(out, out + n), maskOffsets: call.maskOffsets };
+  }
+
+  /**
+   * Skip-bigram counts of every (hypothesis, reference of its segment) pair: rows of 3 numbers, `hits` (Σ over
+   * distinct units of min(hypothesis count, reference count)), `hypUnits` and `refUnits` (pairs within the gap,
+   * plus the unigrams that `options.unigrams` selects).
+   * @throws RangeError/TypeError for inconsistent offsets, segment indices or options; RangeError when a segment's
+   * table cannot fit in WebAssembly memory.
+   */
+  skipBigramCounts(batch: RougeBatch, options: SkipBigramOptions): PairRows<Float64Array> {
+    const unigrams = checkSkipBigramOptions(options);
+    const { kernels, memory } = this;
+    const call = this.placeBatch(batch);
+    const nSegments = batch.segRefOffsets.length - 1;
+    const wordsAt = call.layout.place(8);
+    memory.reserve(call.layout.end);
+    const capacity = kernels.planSkipBigramTables(call.refOffsets, call.segRefOffsets, nSegments, options.maxGap, unigrams, wordsAt);
+    const countWords = memory.f64[wordsAt >> 3];
+    const keys = call.layout.place(checkScratch(capacity * KEY_SLOT_BYTES, 'a skip-bigram table'));
+    const counts = call.layout.place(checkScratch(countWords * 4, 'the skip-bigram counts of a segment'));
+    const n = call.rowOffsets[call.nHyps];
+    const out = call.layout.place(n * 24);
+    checkScratch(call.layout.end, 'a skip-bigram call');
+    memory.reserve(call.layout.end);
+    kernels.skipBigramCounts(
+      call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
+      call.segRefOffsets, options.maxGap, unigrams, keys, capacity, counts, out,
+    );
+    return { rows: memory.f64.slice(out >> 3, (out >> 3) + 3 * n), rowOffsets: call.rowOffsets };
+  }
+
+  /** f(x) = x^w with the kernels' `pow` (ROUGE-1.5.5's `wlcsWeight`, i.e. C's `pow` as Perl's `**` calls it). */
+  wlcsWeight(x: number, w: number): number {
+    return this.kernels.wlcsWeight(x, w);
+  }
+
+  /** f⁻¹(x) = x^(1/w) with the kernels' `pow` (ROUGE-1.5.5's `wlcsWeightInverse`). */
+  wlcsWeightInverse(x: number, w: number): number {
+    return this.kernels.wlcsWeightInverse(x, w);
+  }
+
+  /** Checks a pair batch, computes its row offsets and copies it into the memory. */
+  private placeBatch(batch: RougeBatch): PlacedBatch {
+    const { hyps, refs, hypSegment, segRefOffsets } = batch;
+    checkCsr('batch.hyps', hyps);
+    checkCsr('batch.refs', refs);
+    checkSegmentOffsets('batch.segRefOffsets', segRefOffsets, refs.offsets.length - 1);
+    const nHyps = hyps.offsets.length - 1;
+    checkHypSegments('batch.hypSegment', hypSegment, nHyps, segRefOffsets.length - 1);
+    const rowOffsets = new Int32Array(nHyps + 1);
+    for (let h = 0; h < nHyps; h++) {
+      const s = hypSegment === null ? h : hypSegment[h];
+      rowOffsets[h + 1] = rowOffsets[h] + segRefOffsets[s + 1] - segRefOffsets[s];
+    }
+    const layout = new Layout(this.base);
+    const arrays = [coveredTokens(hyps), hyps.offsets, coveredTokens(refs), refs.offsets, segRefOffsets];
+    const at = arrays.map((a) => layout.place(a.byteLength));
+    const hypSegments = hypSegment === null ? 0 : layout.place(hypSegment.byteLength);
+    this.memory.reserve(layout.end);
+    const i32 = this.memory.i32;
+    arrays.forEach((a, i) => i32.set(a, at[i] >> 2));
+    if (hypSegment !== null) i32.set(hypSegment, hypSegments >> 2);
+    return {
+      layout, hypTokens: at[0], hypOffsets: at[1], hypSegments, refTokens: at[2], refOffsets: at[3],
+      segRefOffsets: at[4], nHyps, rowOffsets,
+    };
+  }
+
+  /** Checks a summary-level input, computes its mask offsets and copies it into the memory. */
+  private placeUnits(input: SentenceUnits): PlacedUnits {
+    const { hyps, refs, units } = input;
+    checkCsr('input.hyps', hyps);
+    checkCsr('input.refs', refs);
+    checkUnits('input.units', units, refs.offsets.length - 1, hyps.offsets.length - 1);
+    const nUnits = units.length / 4;
+    const maskOffsets = new Int32Array(nUnits + 1);
+    for (let u = 0; u < nUnits; u++) {
+      const tokens = refs.offsets[units[4 * u + 1]] - refs.offsets[units[4 * u]];
+      maskOffsets[u + 1] = maskOffsets[u] + tokens;
+    }
+    const layout = new Layout(this.base);
+    const arrays = [coveredTokens(hyps), hyps.offsets, coveredTokens(refs), refs.offsets, units];
+    const at = arrays.map((a) => layout.place(a.byteLength));
+    this.memory.reserve(layout.end);
+    const i32 = this.memory.i32;
+    arrays.forEach((a, i) => i32.set(a, at[i] >> 2));
+    return {
+      layout, hypTokens: at[0], hypOffsets: at[1], refTokens: at[2], refOffsets: at[3], units: at[4], nUnits,
+      maskOffsets,
+    };
+  }
+}
+
+let defaultEngine: RougeEngine | null = null;
+
+/**
+ * The engine the functions below use: one kernel instance of its own per thread, created on first use from the
+ * build that `PALETTE_WASM` selects. Its memory grows to the largest call seen and stays that size.
+ */
+export function defaultRougeEngine(): RougeEngine {
+  defaultEngine ??= new RougeEngine(instantiateKernels() as RougeKernelExports);
+  return defaultEngine;
+}
+
+/** {@link RougeEngine.lcsLengths} on the default engine. */
+export function lcsLengths(batch: RougeBatch): PairRows<Int32Array> {
+  return defaultRougeEngine().lcsLengths(batch);
+}
+
+/** {@link RougeEngine.lcsUnionMasks} on the default engine. */
+export function lcsUnionMasks(input: SentenceUnits): UnionMasks {
+  return defaultRougeEngine().lcsUnionMasks(input);
+}
+
+/** {@link RougeEngine.wlcsPairStats} on the default engine. */
+export function wlcsPairStats(batch: RougeBatch, weight: number): PairRows<Float64Array> {
+  return defaultRougeEngine().wlcsPairStats(batch, weight);
+}
+
+/** {@link RougeEngine.wlcsUnionMasks} on the default engine. */
+export function wlcsUnionMasks(input: SentenceUnits, weight: number): UnionMasks {
+  return defaultRougeEngine().wlcsUnionMasks(input, weight);
+}
+
+/** {@link RougeEngine.skipBigramCounts} on the default engine. */
+export function skipBigramCounts(batch: RougeBatch, options: SkipBigramOptions): PairRows<Float64Array> {
+  return defaultRougeEngine().skipBigramCounts(batch, options);
+}
+
+/** {@link RougeEngine.wlcsWeight} on the default engine. */
+export function wlcsWeight(x: number, w: number): number {
+  return defaultRougeEngine().wlcsWeight(x, w);
+}
+
+/** {@link RougeEngine.wlcsWeightInverse} on the default engine. */
+export function wlcsWeightInverse(x: number, w: number): number {
+  return defaultRougeEngine().wlcsWeightInverse(x, w);
+}

@@ -1,0 +1,140 @@
+/**
+ * The ROUGE kernels against the plain reference implementations (test/reference/rouge.ts), value for value and bit
+ * for bit, on the release and the debug build: LCS lengths, LCS union masks (both tracebacks), ROUGE-1.5.5 WLCS rows
+ * and masks, skip-bigram counts. Inputs: dense small vocabularies (1–4 ids), extreme i32 ids, sparse vocabularies
+ * with long sequences; lengths 0/1, around 63/64/65 and 127/128/129 (one, two and three vector words) and up to
+ * 260; 0–5 references per segment, several hypotheses per segment, empty hypotheses and references, units sharing
+ * sentences.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { csrFromArrays } from '../src/corpus/csr.js';
+import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
+import {
+  RougeEngine, type RougeBatch, type RougeKernelExports, type SentenceUnits, type SkipBigramUnigrams,
+} from '../src/wasm/rouge.js';
+import * as oracle from './reference/rouge.js';
+
+/** Lengths: mostly short, sometimes at the word boundaries of the bit vectors. */
+const lengthArb = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 6 }), weight: 8 },
+  { arbitrary: fc.integer({ min: 7, max: 30 }), weight: 3 },
+  { arbitrary: fc.constantFrom(63, 64, 65, 127, 128, 129), weight: 1 },
+);
+
+/**
+ * Sequence generators: dense small vocabularies (1–4 ids: many matches and equal-length ties), extreme i32 ids, and
+ * sparse vocabularies (5–300 ids) with long sequences (up to 260 tokens), where whole 64-position words of a long
+ * reference see no match, so an addition's carry has to cross them.
+ */
+const sequenceArb: fc.Arbitrary<fc.Arbitrary<number[]>> = fc.oneof(
+  {
+    arbitrary: fc.integer({ min: 1, max: 4 }).map((v) =>
+      lengthArb.chain((n) => fc.array(fc.integer({ min: 0, max: v - 1 }), { minLength: n, maxLength: n }))),
+    weight: 5,
+  },
+  {
+    arbitrary: fc.constant(lengthArb.chain((n) =>
+      fc.array(fc.constantFrom(-2147483648, -1, 0, 2147483647), { minLength: n, maxLength: n }))),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.integer({ min: 5, max: 300 }).map((v) =>
+      fc.oneof(lengthArb, fc.integer({ min: 100, max: 260 }))
+        .chain((n) => fc.array(fc.integer({ min: 0, max: v - 1 }), { minLength: n, maxLength: n }))),
+    weight: 2,
+  },
+);
+
+/** A pair batch: segments with 0–5 references and 0–4 hypotheses (or one hypothesis each, `hypSegment` null). */
+const batchArb: fc.Arbitrary<RougeBatch> = fc
+  .record({ seq: sequenceArb, identity: fc.boolean() })
+  .chain(({ seq, identity }) => {
+    const segment = fc.record({
+      refs: fc.array(seq, { minLength: 0, maxLength: 5 }),
+      hyps: fc.array(seq, identity ? { minLength: 1, maxLength: 1 } : { minLength: 0, maxLength: 4 }),
+    });
+    return fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => {
+      const refs: number[][] = [];
+      const hyps: number[][] = [];
+      const hypSegment: number[] = [];
+      const segRefOffsets = [0];
+      segments.forEach((s, i) => {
+        refs.push(...s.refs);
+        segRefOffsets.push(refs.length);
+        for (const h of s.hyps) {
+          hyps.push(h);
+          hypSegment.push(i);
+        }
+      });
+      return {
+        hyps: csrFromArrays(hyps),
+        hypSegment: identity ? null : Int32Array.from(hypSegment),
+        refs: csrFromArrays(refs),
+        segRefOffsets: Int32Array.from(segRefOffsets),
+      };
+    });
+  });
+
+/** Summary units: sentence stores and 1–4 units over random (possibly shared or empty) row ranges. */
+const unitsArb: fc.Arbitrary<SentenceUnits> = sequenceArb.chain((seq) => {
+  return fc
+    .record({ refs: fc.array(seq, { minLength: 0, maxLength: 6 }), hyps: fc.array(seq, { minLength: 0, maxLength: 6 }) })
+    .chain(({ refs, hyps }) => {
+      const range = (n: number) => fc.tuple(fc.nat(n), fc.nat(n)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)]);
+      const unit = fc.tuple(range(refs.length), range(hyps.length)).map(([r, h]) => [...r, ...h]);
+      return fc.array(unit, { minLength: 1, maxLength: 4 }).map((units) => ({
+        refs: csrFromArrays(refs),
+        hyps: csrFromArrays(hyps),
+        units: Int32Array.from(units.flat()),
+      }));
+    });
+});
+
+/** WLCS weight exponents: ROUGE's usual 1.2, and others (1: plain LCS weights; 2: the `x * x` path of `pow`). */
+const weightArb = fc.constantFrom(1.2, 1.5, 1, 2, 1.05, 3.7);
+
+/** Skip-bigram gaps: ROUGE-S*, bigrams (0), the usual 4, others, and one larger than any sequence. */
+const gapArb = fc.oneof(fc.constantFrom(-1, 0, 4, 9, 1000), fc.integer({ min: -3, max: 6 }));
+const unigramsArb = fc.constantFrom<SkipBigramUnigrams>('none', 'all', 'rouge155');
+
+const runs = { numRuns: 150 };
+
+for (const build of ['release', 'debug'] as WasmBuild[]) {
+  describe(`ROUGE kernels = oracle (${build} build)`, () => {
+    const engine = new RougeEngine(instantiateKernels(wasmModule(build)) as RougeKernelExports);
+    const f = (w: number) => (k: number) => engine.wlcsWeight(k, w);
+
+    it('LCS lengths', () => {
+      fc.assert(fc.property(batchArb, (batch) => {
+        expect(engine.lcsLengths(batch)).toEqual(oracle.lcsLengths(batch));
+      }), runs);
+    });
+
+    it('LCS union masks equal both tracebacks, which agree', () => {
+      fc.assert(fc.property(unitsArb, (input) => {
+        const rouge155 = oracle.lcsUnionMasks(input, 'rouge155');
+        expect(oracle.lcsUnionMasks(input, 'rouge-score')).toEqual(rouge155);
+        expect(engine.lcsUnionMasks(input)).toEqual(rouge155);
+      }), runs);
+    });
+
+    it('WLCS rows: hit weight, hits and c[m][n], bit for bit', () => {
+      fc.assert(fc.property(batchArb, weightArb, (batch, w) => {
+        expect(engine.wlcsPairStats(batch, w)).toEqual(oracle.wlcsPairStats(batch, f(w)));
+      }), runs);
+    });
+
+    it('WLCS union masks', () => {
+      fc.assert(fc.property(unitsArb, weightArb, (input, w) => {
+        expect(engine.wlcsUnionMasks(input, w)).toEqual(oracle.wlcsUnionMasks(input, f(w)));
+      }), runs);
+    });
+
+    it('skip-bigram counts for every gap and unigram mode', () => {
+      fc.assert(fc.property(batchArb, gapArb, unigramsArb, (batch, maxGap, unigrams) => {
+        expect(engine.skipBigramCounts(batch, { maxGap, unigrams })).toEqual(oracle.skipBigramCounts(batch, { maxGap, unigrams }));
+      }), runs);
+    });
+  });
+}

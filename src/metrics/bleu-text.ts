@@ -90,11 +90,3 @@ export function internHypotheses(hyps: readonly string[], refs: InternedReferenc
   for (const h of hyps) appendSplit(bleuTokenize(h, text.tokenizer, text.lowercase), builder, lookup);
   return builder.finish();
 }
-
-/** Python-`split()` tokens of tokenized lines interned into `vocab` (growing it), as one CSR row per line. */
-export function internTokenLines(vocab: Map<string, number>, lines: readonly string[]): Csr {
-  const builder = new CsrBuilder(lines.length * 32, lines.length);
-  const lookup = (t: string): number => internId(vocab, t);
-  for (const l of lines) appendSplit(l, builder, lookup);
-  return builder.finish();
-}

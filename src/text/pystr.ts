@@ -7,6 +7,7 @@
 import { isPyWhitespace } from './unicode/whitespace.js';
 import { pyLowerUnicode } from './unicode/lower.js';
 
+/** Python's `str.isspace()` on one UTF-16 code unit (re-exported for scanners that split on Python whitespace). */
 export { isPyWhitespace } from './unicode/whitespace.js';
 
 /**

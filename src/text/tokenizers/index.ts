@@ -50,4 +50,5 @@ export function bleuTokenize(line: string, tokenizer: Tokenizer, lowercase: bool
   return tokenizer(pyRstrip(lowercase ? pyLower(line) : line));
 }
 
+/** The tokenizers themselves, for callers that know which one they need. */
 export { tokenize13a, tokenizeChar, tokenizeIntl, tokenizeNone, tokenizeZh, tokenizeZhFixed };

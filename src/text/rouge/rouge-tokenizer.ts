@@ -44,8 +44,11 @@ export interface RougeTokenizerOptions {
 
 /** {@link RougeTokenizerOptions} with every default filled in. */
 export interface ResolvedRougeTokenizerOptions {
+  /** Which tokenizer. */
   readonly tokenizer: RougeTokenizerName;
+  /** Stem tokens longer than 3 characters. */
   readonly stem: boolean;
+  /** Drop SMART stopwords (before stemming). */
   readonly removeStopwords: boolean;
 }
 

@@ -232,13 +232,17 @@ describe('input errors', () => {
     }
     return undefined;
   };
-  it('no reference stream', () => expect(codeOf(() => bleu.prepareReferences([]))).toBe('E_BAD_INPUT'));
+  it('no reference stream', () => expect(codeOf(() => bleu.prepareReferences([]))).toBe('E_EMPTY_INPUT'));
   it('reference streams of different lengths', () =>
     expect(codeOf(() => bleu.prepareReferences([['a', 'b'], ['a']]))).toBe('E_LINE_COUNT_MISMATCH'));
   it('hypotheses and references of different lengths', () =>
     expect(codeOf(() => bleu.segmentStats(['a'], bleu.prepareReferences([['a', 'b']])))).toBe('E_LINE_COUNT_MISMATCH'));
-  it('references prepared with another tokenizer', () =>
-    expect(codeOf(() => bleu.segmentStats(['a'], new Bleu({ tokenize: 'char' }).prepareReferences([['a']])))).toBe('E_BAD_OPTION'));
+  it('references prepared with another tokenizer (a programming error: TypeError)', () =>
+    expect(() => bleu.segmentStats(['a'], new Bleu({ tokenize: 'char' }).prepareReferences([['a']]))).toThrow(TypeError));
+  it('statistics of the wrong width (RangeError)', () => {
+    expect(() => bleu.corpusResult([1, 2, 3])).toThrow(/BLEU statistics must have 10 columns \(got 3\)/);
+    expect(() => bleu.sentenceScoreFromStats(new Float64Array(12))).toThrow(RangeError);
+  });
 });
 
 describe('degenerate corpora', () => {

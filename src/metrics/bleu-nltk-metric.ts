@@ -84,7 +84,7 @@ export class NltkBleu implements Metric<NltkReferences> {
 
   /** Tokenizes and interns references (`refStreams[j][i]` = reference `j` of segment `i`). */
   prepareReferences(refStreams: readonly (readonly string[])[]): NltkReferences {
-    if (refStreams.length === 0) throw new InputError('E_BAD_INPUT', 'BLEU needs at least one reference stream');
+    if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', 'BLEU needs at least one reference stream');
     const segments = refStreams[0].length;
     for (const s of refStreams) {
       if (s.length !== segments) throw new InputError('E_LINE_COUNT_MISMATCH', 'reference streams differ in length');

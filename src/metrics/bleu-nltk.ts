@@ -205,9 +205,13 @@ export function nltkSegmentStats(
 
 /** Column sums of segment statistics, as `corpus_bleu` accumulates them. */
 export interface NltkTotals {
+  /** Σ hypothesis lengths (`hyp_lengths`). */
   hypLen: number;
+  /** Σ closest reference lengths (`ref_lengths`). */
   refLen: number;
+  /** Σ clipped matches per order (`p_numerators`). */
   numerators: number[];
+  /** Σ `max(1, hypothesis n-grams)` per order (`p_denominators`). */
   denominators: number[];
 }
 

@@ -74,16 +74,21 @@ export interface BleuOptions {
   readonly refLength?: BleuRefLength;
 }
 
-/** {@link BleuOptions} with every default filled in. */
+/** {@link BleuOptions} with every default filled in (see there for each field). */
 export interface ResolvedBleuOptions {
+  /** Maximum n-gram order. */
   readonly maxNgramOrder: number;
+  /** Smoothing method. */
   readonly smoothMethod: BleuSmoothMethod;
   /** The smoothing value in effect (`null` for `none` and `exp`). */
   readonly smoothValue: number | null;
   /** `undefined` = corpus off, sentence on. */
   readonly effectiveOrder: boolean | undefined;
+  /** Lowercase before tokenizing. */
   readonly lowercase: boolean;
+  /** Tokenizer name. */
   readonly tokenize: TokenizerName;
+  /** Reference-length strategy. */
   readonly refLength: BleuRefLength;
 }
 
@@ -232,10 +237,10 @@ export class Bleu implements Metric<BleuReferences> {
 
   /**
    * Tokenizes and interns references. `refStreams[j][i]` is reference `j` of segment `i`.
-   * @throws InputError `E_BAD_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when streams differ in length.
+   * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when streams differ in length.
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): BleuReferences {
-    if (refStreams.length === 0) throw new InputError('E_BAD_INPUT', 'BLEU needs at least one reference stream');
+    if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', 'BLEU needs at least one reference stream');
     const segments = refStreams[0].length;
     refStreams.forEach((stream, j) => {
       if (stream.length !== segments) {
@@ -254,8 +259,8 @@ export class Bleu implements Metric<BleuReferences> {
 
   /**
    * Statistics rows of `hyps[i]` against segment `i` (row-major, {@link statsWidth} per segment).
-   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length;
-   *   `E_BAD_OPTION` when the references were prepared with another tokenizer or case setting.
+   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
+   * @throws TypeError when the references were prepared with another tokenizer or case setting.
    */
   segmentStats(hyps: readonly string[], refs: BleuReferences): Float64Array {
     if (hyps.length !== refs.segments) {
@@ -265,7 +270,7 @@ export class Bleu implements Metric<BleuReferences> {
       );
     }
     if (refs.textKey !== this.textKey) {
-      throw badOption('references', `prepared with tokenize|case ${this.textKey}`, refs.textKey);
+      throw new TypeError(`BLEU references were prepared with tokenize|case ${refs.textKey}, not ${this.textKey}`);
     }
     const n = this.options.maxNgramOrder;
     const hypCsr = internHypotheses(hyps, refs, this.text);
@@ -291,13 +296,27 @@ export class Bleu implements Metric<BleuReferences> {
     return out;
   }
 
-  /** Corpus BLEU with every number sacrebleu's `BLEUScore` has, from column sums of statistics rows. */
+  private checkWidth(row: ArrayLike<number>): void {
+    if (row.length !== this.statsWidth) {
+      throw new RangeError(`BLEU statistics must have ${this.statsWidth} columns (got ${row.length})`);
+    }
+  }
+
+  /**
+   * Corpus BLEU with every number sacrebleu's `BLEUScore` has, from column sums of statistics rows.
+   * @throws RangeError when `totals` is not {@link statsWidth} long.
+   */
   corpusResult(totals: ArrayLike<number>): BleuResult {
+    this.checkWidth(totals);
     return bleuFromStats(totals, this.corpusReduction);
   }
 
-  /** Sentence BLEU with every number sacrebleu's `BLEUScore` has, from one statistics row. */
+  /**
+   * Sentence BLEU with every number sacrebleu's `BLEUScore` has, from one statistics row.
+   * @throws RangeError when `row` is not {@link statsWidth} long.
+   */
   sentenceResult(row: ArrayLike<number>): BleuResult {
+    this.checkWidth(row);
     return bleuFromStats(row, this.sentenceReduction);
   }
 

@@ -10,13 +10,23 @@ import {
   mosesSmoothedSentenceBleu,
   prepareMosesReferences,
 } from '../src/metrics/bleu-moses.js';
-import { fixture, formatMosesScores, mosesExtractorMerge, parseNbest, readLines, type MosesCandidate } from './fixtures/bleu/golden.js';
+import {
+  fixture,
+  formatMosesScores,
+  mosesExtractorMerge,
+  parseNbest,
+  readLines,
+  type MosesCandidate,
+} from './fixtures/bleu/golden.js';
 
 function candidates(nbest: string[], refLines: string[]): { ids: number[]; cands: MosesCandidate[] } {
   const { ids, texts, features } = parseNbest(nbest);
   const refs = prepareMosesReferences([refLines]);
   const stats = mosesBleuStats(texts, ids, refs);
-  return { ids, cands: features.map((f, i) => ({ features: f, stats: Array.from(stats.subarray(i * 9, (i + 1) * 9)) })) };
+  return {
+    ids,
+    cands: features.map((f, i) => ({ features: f, stats: Array.from(stats.subarray(i * 9, (i + 1) * 9)) })),
+  };
 }
 
 describe('Moses extractor statistics (moses-regression-tests)', () => {
@@ -27,10 +37,18 @@ describe('Moses extractor statistics (moses-regression-tests)', () => {
   });
 
   it('mert.extractor-dups: duplicates (same features and statistics) removed by default, kept when allowed', () => {
-    const { ids, cands } = candidates(readLines(fixture('moses-dups.nbest')), readLines(fixture('moses-dups.reference')));
+    const { ids, cands } = candidates(
+      readLines(fixture('moses-dups.nbest')),
+      readLines(fixture('moses-dups.reference')),
+    );
     const results = readLines(fixture('moses-dups.results'));
-    const blocks = results.filter((l) => !/^(FEATURES_TXT|[-0-9])/.test(l) || /^\d+ \d+ \d+ \d+ \d+ \d+ \d+ \d+ \d+ $/.test(l));
-    const expected = [...formatMosesScores(mosesExtractorMerge(new Map(), ids, cands)), ...formatMosesScores(mosesExtractorMerge(new Map(), ids, cands, true))];
+    const blocks = results.filter(
+      (l) => !/^(FEATURES_TXT|[-0-9])/.test(l) || /^\d+ \d+ \d+ \d+ \d+ \d+ \d+ \d+ \d+ $/.test(l),
+    );
+    const expected = [
+      ...formatMosesScores(mosesExtractorMerge(new Map(), ids, cands)),
+      ...formatMosesScores(mosesExtractorMerge(new Map(), ids, cands, true)),
+    ];
     expect(expected).toEqual(blocks);
   });
 
@@ -55,8 +73,7 @@ describe('Moses reference lengths and tokenization', () => {
     const r = prepareMosesReferences([['x\ty z']]);
     // Reference tokens: "x\ty", "z". Hypothesis 1 has tokens x, y, z; hypothesis 2 "x\ty", z, q.
     expect(Array.from(mosesBleuStats(['x y z', 'x\ty z q'], [0, 0], r))).toEqual([
-      1, 3, 0, 2, 0, 1, 0, 0, 2,
-      2, 3, 1, 2, 0, 1, 0, 0, 2,
+      1, 3, 0, 2, 0, 1, 0, 0, 2, 2, 3, 1, 2, 0, 1, 0, 0, 2,
     ]);
   });
   it('lowercase applies ASCII tolower (Moses case:false)', () => {
@@ -81,9 +98,13 @@ describe('Moses BLEU scores (single precision)', () => {
   });
   it('smoothedSentenceBleu adds the smoothing to every order (BLEU+1), optionally to the reference length', () => {
     const s = [6, 14, 1, 13, 0, 12, 0, 11, 18];
-    const plus1 = Math.exp((Math.log(7 / 15) + Math.log(2 / 14) + Math.log(1 / 13) + Math.log(1 / 12)) / 4 + (1 - 18 / 14));
+    const plus1 = Math.exp(
+      (Math.log(7 / 15) + Math.log(2 / 14) + Math.log(1 / 13) + Math.log(1 / 12)) / 4 + (1 - 18 / 14),
+    );
     expect(Math.abs(mosesSmoothedSentenceBleu(s) - plus1) / plus1).toBeLessThan(1e-6);
-    const bp = Math.exp((Math.log(7 / 15) + Math.log(2 / 14) + Math.log(1 / 13) + Math.log(1 / 12)) / 4 + (1 - 19 / 14));
+    const bp = Math.exp(
+      (Math.log(7 / 15) + Math.log(2 / 14) + Math.log(1 / 13) + Math.log(1 / 12)) / 4 + (1 - 19 / 14),
+    );
     expect(Math.abs(mosesSmoothedSentenceBleu(s, 1, true) - bp) / bp).toBeLessThan(1e-6);
     expect(mosesSmoothedSentenceBleu(s)).toBe(Math.fround(mosesSmoothedSentenceBleu(s)));
   });

@@ -6,12 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PaletteError } from '../src/errors.js';
-import {
-  nltkCorpusBleu,
-  nltkSentenceBleu,
-  NltkBleuError,
-  type NltkSmoothingMethod,
-} from '../src/metrics/bleu-nltk.js';
+import { nltkCorpusBleu, nltkSentenceBleu, NltkBleuError, type NltkSmoothingMethod } from '../src/metrics/bleu-nltk.js';
 import { NltkBleu } from '../src/metrics/bleu-nltk-metric.js';
 import { fsum, pyAdd, pyDiv, pyFraction, pyInt, ratioToDouble, toFloat } from '../src/metrics/bleu-python-number.js';
 import { closeTo, fixture, Mismatches, readJsonl, readLines } from './fixtures/bleu/golden.js';
@@ -30,9 +25,15 @@ export function checkOutcome(m: Mismatches, run: () => number, expected: Expecte
   }
   if ('error' in expected) {
     const type = expected.error.split(':')[0];
-    m.check(got instanceof NltkBleuError && got.pythonError === type, () => `${what}: expected ${expected.error}, got ${String(got)}`);
+    m.check(
+      got instanceof NltkBleuError && got.pythonError === type,
+      () => `${what}: expected ${expected.error}, got ${String(got)}`,
+    );
   } else {
-    m.check(typeof got === 'number' && closeTo(got, expected.score), () => `${what}: expected ${expected.score}, got ${String(got)}`);
+    m.check(
+      typeof got === 'number' && closeTo(got, expected.score),
+      () => `${what}: expected ${expected.score}, got ${String(got)}`,
+    );
   }
 }
 
@@ -42,7 +43,12 @@ describe('NLTK sentence_bleu on adversarial pairs (golden/edge/pairs_nltk.jsonl,
     const m = new Mismatches();
     for (const p of pairs) {
       for (const k of METHODS) {
-        checkOutcome(m, () => nltkSentenceBleu([p.ref_toks], p.hyp_toks, { method: k }), p[`method${k}`], `pair ${p.pair} method${k}`);
+        checkOutcome(
+          m,
+          () => nltkSentenceBleu([p.ref_toks], p.hyp_toks, { method: k }),
+          p[`method${k}`],
+          `pair ${p.pair} method${k}`,
+        );
       }
     }
     expect(m.list, m.summary()).toEqual([]);
@@ -60,7 +66,12 @@ describe('NLTK corpus_bleu and sentence_bleu on nltk-wmt15-eval google.ru / ref.
         const expected = r.corpus[`bleu_method${k}`];
         checkOutcome(
           m,
-          () => nltkCorpusBleu(refs.map((x) => [x]), hyps, { method: k, weights: r.weights }),
+          () =>
+            nltkCorpusBleu(
+              refs.map((x) => [x]),
+              hyps,
+              { method: k, weights: r.weights },
+            ),
           typeof expected === 'number' ? { score: expected } : expected,
           `corpus method${k}`,
         );
@@ -91,7 +102,9 @@ describe('NltkBleu (Metric contract) agrees with the function API', () => {
       const rows = metric.segmentStats(hypLines, metric.prepareReferences([refLines]));
       hypLines.forEach((h, i) => {
         const row = rows.subarray(i * metric.statsWidth, (i + 1) * metric.statsWidth);
-        expect(metric.sentenceScoreFromStats(row).score).toBe(nltkSentenceBleu([toks(refLines[i])], toks(h), { method: k }));
+        expect(metric.sentenceScoreFromStats(row).score).toBe(
+          nltkSentenceBleu([toks(refLines[i])], toks(h), { method: k }),
+        );
       });
     }
   });
@@ -100,7 +113,11 @@ describe('NltkBleu (Metric contract) agrees with the function API', () => {
     for (const k of METHODS) {
       const metric = new NltkBleu({ method: k });
       const rows = metric.segmentStats(hypLines, metric.prepareReferences([refLines]));
-      const expected = nltkCorpusBleu(refLines.map((r) => [toks(r)]), hypLines.map(toks), { method: k });
+      const expected = nltkCorpusBleu(
+        refLines.map((r) => [toks(r)]),
+        hypLines.map(toks),
+        { method: k },
+      );
       expect(metric.corpusScoreFromRows(rows).score).toBe(expected);
       const totals = new Float64Array(metric.statsWidth);
       for (let i = 0; i < rows.length; i++) totals[i % metric.statsWidth] += rows[i];
@@ -112,7 +129,9 @@ describe('NltkBleu (Metric contract) agrees with the function API', () => {
   it('documents its row layout and signature', () => {
     const metric = new NltkBleu({ method: 3, weights: [0.5, 0.5], tokenize: '13a' });
     expect(metric.statsColumns).toEqual(['hyp_len', 'ref_len', 'num_1', 'num_2', 'den_1', 'den_2', 'num_5', 'den_5']);
-    expect(metric.signature(1)).toMatch(/^nrefs:1\|flavor:nltk\|case:mixed\|tok:13a\|smooth:method3\|weights:0.5,0.5\|version:/);
+    expect(metric.signature(1)).toMatch(
+      /^nrefs:1\|flavor:nltk\|case:mixed\|tok:13a\|smooth:method3\|weights:0.5,0.5\|version:/,
+    );
   });
 });
 

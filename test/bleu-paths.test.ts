@@ -26,7 +26,11 @@ describe('all paths agree', () => {
     const bleu = new Bleu();
     const all = sentenceScores(bleu, hyps21, refs21);
     hyps21.forEach((h, i) => {
-      const one = sentenceScore(bleu, h, refs21.map((s) => s[i]));
+      const one = sentenceScore(
+        bleu,
+        h,
+        refs21.map((s) => s[i]),
+      );
       expect(one).toEqual(all[i]);
     });
   });
@@ -94,15 +98,16 @@ describe('all paths agree', () => {
   });
 });
 
-describe('statistics equal a naive oracle of sacrebleu\'s definition (random token sequences)', () => {
+describe("statistics equal a naive oracle of sacrebleu's definition (random token sequences)", () => {
   /** sacrebleu's extract_all_word_ngrams + max-merge + clipping, written the obvious way. */
   function naiveRow(hyp: string[], refs: string[][], n: number): number[] {
     const grams = (t: string[]): Map<string, number> => {
       const m = new Map<string, number>();
-      for (let k = 1; k <= n; k++) for (let i = 0; i + k <= t.length; i++) {
-        const g = t.slice(i, i + k).join(' ');
-        m.set(g, (m.get(g) ?? 0) + 1);
-      }
+      for (let k = 1; k <= n; k++)
+        for (let i = 0; i + k <= t.length; i++) {
+          const g = t.slice(i, i + k).join(' ');
+          m.set(g, (m.get(g) ?? 0) + 1);
+        }
       return m;
     };
     const refMax = new Map<string, number>();
@@ -117,7 +122,8 @@ describe('statistics equal a naive oracle of sacrebleu\'s definition (random tok
     let refLen = -1;
     for (const r of refs) {
       const d = Math.abs(hyp.length - r.length);
-      if (refLen < 0 || d < Math.abs(hyp.length - refLen) || (d === Math.abs(hyp.length - refLen) && r.length < refLen)) refLen = r.length;
+      if (refLen < 0 || d < Math.abs(hyp.length - refLen) || (d === Math.abs(hyp.length - refLen) && r.length < refLen))
+        refLen = r.length;
     }
     return [hyp.length, refLen, ...correct, ...total];
   }
@@ -133,7 +139,11 @@ describe('statistics equal a naive oracle of sacrebleu\'s definition (random tok
         const nRefs = Math.min(...segs.map((s) => s.refs.length));
         const bleu = new Bleu({ tokenize: 'none', maxNgramOrder: n });
         const refStreams = Array.from({ length: nRefs }, (_, j) => segs.map((s) => s.refs[j].join(' ')));
-        const rows = rowsOf(bleu, segs.map((s) => s.hyp.join(' ')), refStreams);
+        const rows = rowsOf(
+          bleu,
+          segs.map((s) => s.hyp.join(' ')),
+          refStreams,
+        );
         segs.forEach((s, i) => {
           expect(Array.from(rows.subarray(i * bleu.statsWidth, (i + 1) * bleu.statsWidth))).toEqual(
             naiveRow(s.hyp, s.refs.slice(0, nRefs), n),
@@ -175,9 +185,11 @@ describe('options', () => {
   });
 
   it('signatures print case, tokenizer, smoothing value with two decimals, var references and non-default reflen', () => {
-    expect(withVersion(new Bleu({ lowercase: true, tokenize: 'char', smoothMethod: 'floor', smoothValue: 0.01 }).signature(3))).toBe(
-      'nrefs:3|case:lc|eff:no|tok:char|smooth:floor[0.01]|version:2.6.0',
-    );
+    expect(
+      withVersion(
+        new Bleu({ lowercase: true, tokenize: 'char', smoothMethod: 'floor', smoothValue: 0.01 }).signature(3),
+      ),
+    ).toBe('nrefs:3|case:lc|eff:no|tok:char|smooth:floor[0.01]|version:2.6.0');
     expect(withVersion(new Bleu({ smoothMethod: 'add-k', smoothValue: 2 }).signature(-1, true))).toBe(
       '#:var|c:mixed|e:no|tok:13a|s:add-k[2.00]|v:2.6.0',
     );
@@ -203,10 +215,25 @@ describe('options', () => {
   const bad: [string, BleuOptions, string, RegExp][] = [
     ['order 0', { maxNgramOrder: 0 }, 'E_BAD_OPTION', /options\.maxNgramOrder must be an integer >= 1 \(got 0\)/],
     ['fractional order', { maxNgramOrder: 2.5 }, 'E_BAD_OPTION', /options\.maxNgramOrder/],
-    ['unknown smoothing', { smoothMethod: 'laplace' as never }, 'E_BAD_OPTION', /options\.smoothMethod must be one of none, floor, add-k, exp/],
-    ['NaN smoothing value', { smoothMethod: 'floor', smoothValue: NaN }, 'E_BAD_OPTION', /options\.smoothValue must be a finite number/],
+    [
+      'unknown smoothing',
+      { smoothMethod: 'laplace' as never },
+      'E_BAD_OPTION',
+      /options\.smoothMethod must be one of none, floor, add-k, exp/,
+    ],
+    [
+      'NaN smoothing value',
+      { smoothMethod: 'floor', smoothValue: NaN },
+      'E_BAD_OPTION',
+      /options\.smoothValue must be a finite number/,
+    ],
     ['unknown tokenizer', { tokenize: 'moses' as never }, 'E_UNKNOWN_TOKENIZER', /unknown tokenizer "moses"/],
-    ['unknown reflen', { refLength: 'longest' as never }, 'E_BAD_OPTION', /options\.refLength must be one of closest, shortest, average/],
+    [
+      'unknown reflen',
+      { refLength: 'longest' as never },
+      'E_BAD_OPTION',
+      /options\.refLength must be one of closest, shortest, average/,
+    ],
     ['non-boolean lowercase', { lowercase: 'yes' as never }, 'E_BAD_OPTION', /options\.lowercase must be a boolean/],
   ];
   it.each(bad)('rejects %s', (_name, options, code, message) => {
@@ -238,7 +265,9 @@ describe('input errors', () => {
   it('hypotheses and references of different lengths', () =>
     expect(codeOf(() => bleu.segmentStats(['a'], bleu.prepareReferences([['a', 'b']])))).toBe('E_LINE_COUNT_MISMATCH'));
   it('references prepared with another tokenizer (a programming error: TypeError)', () =>
-    expect(() => bleu.segmentStats(['a'], new Bleu({ tokenize: 'char' }).prepareReferences([['a']]))).toThrow(TypeError));
+    expect(() => bleu.segmentStats(['a'], new Bleu({ tokenize: 'char' }).prepareReferences([['a']]))).toThrow(
+      TypeError,
+    ));
   it('statistics of the wrong width (RangeError)', () => {
     expect(() => bleu.corpusResult([1, 2, 3])).toThrow(/BLEU statistics must have 10 columns \(got 3\)/);
     expect(() => bleu.sentenceScoreFromStats(new Float64Array(12))).toThrow(RangeError);
@@ -263,9 +292,15 @@ describe('degenerate corpora', () => {
   });
   it('identical text scores what sacrebleu computes, never exactly 100', () => {
     // Python 3.11: math.exp(sum([math.log(100.0)] * n) / n) for n = 1, 4, 9, 24 (sacrebleu's expression).
-    const expected: [number, number][] = [[1, 100.00000000000004], [4, 100.00000000000004], [9, 100.00000000000013], [24, 99.99999999999987]];
+    const expected: [number, number][] = [
+      [1, 100.00000000000004],
+      [4, 100.00000000000004],
+      [9, 100.00000000000013],
+      [24, 99.99999999999987],
+    ];
     const text = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
-    for (const [n, score] of expected) expect(corpusScore(new Bleu({ maxNgramOrder: n }), [text], [[text]]).score).toBe(score);
+    for (const [n, score] of expected)
+      expect(corpusScore(new Bleu({ maxNgramOrder: n }), [text], [[text]]).score).toBe(score);
   });
   it('a hypothesis shorter than the order scores 0 without effective order and > 0 with it', () => {
     expect(sentenceScore(new Bleu({ effectiveOrder: false }), 'a b', ['a b']).score).toBe(0);

@@ -54,8 +54,11 @@ describe('sacrebleu test_bleu.py cases', () => {
   it('test_case_offset: raw_corpus_bleu with floor value 0 and with the default 0.1', () => {
     for (const [hyps, refs, withOffset, withoutOffset] of testBleu.test_case_offset) {
       const raw = (smoothValue?: number): number =>
-        corpusScore(new Bleu({ tokenize: 'none', smoothMethod: 'floor', smoothValue, effectiveOrder: true }), hyps, refs)
-          .score / 100;
+        corpusScore(
+          new Bleu({ tokenize: 'none', smoothMethod: 'floor', smoothValue, effectiveOrder: true }),
+          hyps,
+          refs,
+        ).score / 100;
       expect(Math.abs(raw(0) - withoutOffset)).toBeLessThan(testBleu.EPSILON);
       expect(Math.abs(raw() - withOffset)).toBeLessThan(testBleu.EPSILON);
     }
@@ -76,7 +79,13 @@ describe('sacrebleu test_sentence_bleu.py cases', () => {
       ...testSentence.test_cases_zero_bleu.map((c: unknown[]) => [SYS_0, REF_0, ...c]),
     ];
     for (const [sys, ref, smoothMethod, smoothValue, lowercase, tokenize, expected] of cases) {
-      const bleu = new Bleu({ smoothMethod, smoothValue: smoothValue ?? undefined, lowercase, tokenize, effectiveOrder: true });
+      const bleu = new Bleu({
+        smoothMethod,
+        smoothValue: smoothValue ?? undefined,
+        lowercase,
+        tokenize,
+        effectiveOrder: true,
+      });
       expect(Math.abs(sentenceScore(bleu, sys, [ref]).score - expected), `${smoothMethod} ${tokenize}`).toBeLessThan(
         testSentence.EPSILON,
       );
@@ -87,7 +96,8 @@ describe('sacrebleu test_sentence_bleu.py cases', () => {
 /** The fixture text a golden record's hypothesis and references point at. */
 function fixtureText(path: string): string[] {
   const name = path.split('/').pop()!;
-  if (path.includes('wmt17-en-de')) return readLines(fixture(name === 'ref.de' ? 'wmt17-head.ref.de' : `wmt17-head.${name}`));
+  if (path.includes('wmt17-en-de'))
+    return readLines(fixture(name === 'ref.de' ? 'wmt17-head.ref.de' : `wmt17-head.${name}`));
   return readLines(fixture(`wmt21-head.${name}`));
 }
 

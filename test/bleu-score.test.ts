@@ -10,8 +10,21 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Bleu } from '../src/metrics/bleu.js';
 import { formatBleuVerbose, pyFixed } from '../src/metrics/bleu-format.js';
-import { bleuFromStats, bleuFromTotals, bleuScore, brevityPenalty, type BleuReduction } from '../src/metrics/bleu-score.js';
-import { bleuOptions, fixture, Mismatches, readJsonl, withVersion, type SacrebleuConfig } from './fixtures/bleu/golden.js';
+import {
+  bleuFromStats,
+  bleuFromTotals,
+  bleuScore,
+  brevityPenalty,
+  type BleuReduction,
+} from '../src/metrics/bleu-score.js';
+import {
+  bleuOptions,
+  fixture,
+  Mismatches,
+  readJsonl,
+  withVersion,
+  type SacrebleuConfig,
+} from './fixtures/bleu/golden.js';
 
 const unit = JSON.parse(readFileSync(fixture('sacrebleu-unit-cases.json'), 'utf8'));
 const testBleu = unit['test/test_bleu.py'];
@@ -66,7 +79,9 @@ describe('bleuFromStats: sacrebleu arithmetic', () => {
 
   it('effective order stops at the first order without hypothesis n-grams', () => {
     const row = [2, 2, 2, 1, 0, 0, 2, 1, 0, 0];
-    expect(bleuFromStats(row, { ...exp4, effectiveOrder: true }).score).toBe(Math.exp((Math.log(100) + Math.log(100)) / 2));
+    expect(bleuFromStats(row, { ...exp4, effectiveOrder: true }).score).toBe(
+      Math.exp((Math.log(100) + Math.log(100)) / 2),
+    );
     // Without it the missing orders count as log 0 = -9999999999.
     expect(bleuFromStats(row, exp4).score).toBe(0);
   });
@@ -154,7 +169,11 @@ describe('sacrebleu text forms', () => {
       const verbose = formatBleuVerbose(res.precisions, res.bp, res.ratio, res.sysLen, res.refLen);
       const text = `BLEU|${withVersion(bleu.signature(1))} = ${pyFixed(res.score, 2)} ${verbose}`;
       m.exact(text, c.cli_text_w2, JSON.stringify(r.config));
-      m.exact(bleu.scoreFromStats(new Float64Array([c.sys_len, c.ref_len, ...c.counts, ...c.totals])).verboseScore, verbose, 'MetricScore.verboseScore');
+      m.exact(
+        bleu.scoreFromStats(new Float64Array([c.sys_len, c.ref_len, ...c.counts, ...c.totals])).verboseScore,
+        verbose,
+        'MetricScore.verboseScore',
+      );
     }
     expect(m.list, m.summary()).toEqual([]);
   });

@@ -15,7 +15,13 @@ import { describe, expect, it } from 'vitest';
 import { Bleu, type BleuReferences } from '../src/metrics/bleu.js';
 import { pyFixed } from '../src/metrics/bleu-format.js';
 import { mosesBleuStats, prepareMosesReferences } from '../src/metrics/bleu-moses.js';
-import { nltkBleuFromStats, nltkSegmentStats, NltkBleuError, sumNltkStats, type NltkSmoothingMethod } from '../src/metrics/bleu-nltk.js';
+import {
+  nltkBleuFromStats,
+  nltkSegmentStats,
+  NltkBleuError,
+  sumNltkStats,
+  type NltkSmoothingMethod,
+} from '../src/metrics/bleu-nltk.js';
 import { sumRows } from '../src/metrics/metric.js';
 import { pyLower, pySplit } from '../src/text/pystr.js';
 import { tokenize13a } from '../src/text/tokenizers/index.js';
@@ -93,14 +99,22 @@ function checkCorpusRecord(r: CorpusRecord, m: Mismatches, source: string): void
   const res = bleu.corpusResult(totals);
   const at = `${source} ${r.hyp} ×${r.refs.length} ${JSON.stringify(bleuOptions(r.config))}`;
   m.float(res.score, c.score, `${at} score`);
-  m.exact([res.counts, res.totals, res.sysLen, res.refLen], [c.counts, c.totals, c.sys_len, c.ref_len], `${at} statistics`);
+  m.exact(
+    [res.counts, res.totals, res.sysLen, res.refLen],
+    [c.counts, c.totals, c.sys_len, c.ref_len],
+    `${at} statistics`,
+  );
   res.precisions.forEach((p, i) => m.float(p, c.precisions[i], `${at} precision ${i + 1}`));
   m.float(res.bp, c.bp, `${at} bp`);
   m.exact(withVersion(bleu.signature(r.refs.length)), c.signature, `${at} signature`);
   m.exact(withVersion(bleu.signature(r.refs.length, true)), c.signature_short, `${at} short signature`);
   if (c.cli_text_w2 !== undefined) {
     const s = bleu.scoreFromStats(new Float64Array(totals));
-    m.exact(`BLEU|${withVersion(bleu.signature(r.refs.length))} = ${pyFixed(s.score, 2)} ${s.verboseScore}`, c.cli_text_w2, `${at} CLI text`);
+    m.exact(
+      `BLEU|${withVersion(bleu.signature(r.refs.length))} = ${pyFixed(s.score, 2)} ${s.verboseScore}`,
+      c.cli_text_w2,
+      `${at} CLI text`,
+    );
   }
 }
 
@@ -146,10 +160,20 @@ describe.skipIf(!HAVE_SHARED)('sacrebleu goldens (../shared/golden/sacrebleu)', 
       if ((table !== 'MTEVAL' && table !== 'MTEVAL14') || !here) continue;
       const bleu = new Bleu({ tokenize: table === 'MTEVAL14' ? 'intl' : '13a' });
       const hyp = `sacrebleu-tests/${here}`;
-      const score = bleu.corpusResult(corpusTotals(hyp, ['sacrebleu-tests/wmt17-en-de/ref.de'], {
-        tokenize: bleu.options.tokenize, lowercase: false, smooth_method: 'exp', smooth_value: null, max_ngram_order: 4, effective_order: false,
-      })).score;
-      m.check(Math.abs(Number(pyFixed(score, 2)) - Number(row[col('expected')])) <= 1e-9, () => `${table} ${here}: ${score} vs ${row[col('expected')]}`);
+      const score = bleu.corpusResult(
+        corpusTotals(hyp, ['sacrebleu-tests/wmt17-en-de/ref.de'], {
+          tokenize: bleu.options.tokenize,
+          lowercase: false,
+          smooth_method: 'exp',
+          smooth_value: null,
+          max_ngram_order: 4,
+          effective_order: false,
+        }),
+      ).score;
+      m.check(
+        Math.abs(Number(pyFixed(score, 2)) - Number(row[col('expected')])) <= 1e-9,
+        () => `${table} ${here}: ${score} vs ${row[col('expected')]}`,
+      );
     }
     expect(m.checked).toBe(17);
     expect(m.list, m.summary()).toEqual([]);
@@ -186,7 +210,13 @@ describe.skipIf(!HAVE_SHARED)('mteval and multi-bleu goldens (../shared/golden/m
         const printed: string[] = r.corpus.printed;
         const at = `${rel} ${r.hyp} ${args.join(' ')}`;
         const system = printedNumber(printed, /BLEU score = ([0-9.]+) for system/);
-        const cumulative = printed.filter((l) => l.trim().startsWith('BLEU:')).pop()!.trim().split(/\s+/).slice(1, 10).map(Number);
+        const cumulative = printed
+          .filter((l) => l.trim().startsWith('BLEU:'))
+          .pop()!
+          .trim()
+          .split(/\s+/)
+          .slice(1, 10)
+          .map(Number);
         for (let n = 1; n <= 9; n++) {
           const c: SacrebleuConfig = { ...options, max_ngram_order: n };
           const bleu = new Bleu({ ...bleuOptions(c), refLength });
@@ -196,7 +226,10 @@ describe.skipIf(!HAVE_SHARED)('mteval and multi-bleu goldens (../shared/golden/m
               ? corpusTotals(r.hyp, r.refs, c, true)
               : shortestTotals(bleu, r.hyp, r.refs);
           const score = bleu.corpusResult(totals).score / 100;
-          m.check(Math.abs(score - cumulative[n - 1]) <= 5e-5, () => `${at} BLEU-${n}: ${score} vs ${cumulative[n - 1]}`);
+          m.check(
+            Math.abs(score - cumulative[n - 1]) <= 5e-5,
+            () => `${at} BLEU-${n}: ${score} vs ${cumulative[n - 1]}`,
+          );
           if (n === 4) m.check(Math.abs(score - system!) <= 5e-5, () => `${at} system BLEU: ${score} vs ${system}`);
         }
       }
@@ -231,7 +264,9 @@ describe.skipIf(!HAVE_SHARED)('mteval and multi-bleu goldens (../shared/golden/m
         hyps = [...first.keys()].sort((a, b) => a - b).map((k) => first.get(k)!);
       } else hyps = data(r.hyp);
       const bleu = new Bleu({ tokenize: 'none', smoothMethod: 'none', lowercase: r.config.args.includes('-lc') });
-      const res = bleu.corpusResult(sumRows(bleu.segmentStats(hyps, bleu.prepareReferences(r.refs.map(data))), bleu.statsWidth));
+      const res = bleu.corpusResult(
+        sumRows(bleu.segmentStats(hyps, bleu.prepareReferences(r.refs.map(data))), bleu.statsWidth),
+      );
       const printed =
         `BLEU = ${pyFixed(res.score, 2)}, ${res.precisions.map((p) => pyFixed(p, 1)).join('/')} ` +
         `(BP=${pyFixed(res.bp, 3)}, ratio=${pyFixed(res.ratio, 3)}, hyp_len=${res.sysLen}, ref_len=${res.refLen})`;
@@ -259,9 +294,16 @@ describe.skipIf(!HAVE_SHARED)('NLTK goldens (../shared/golden/nltk)', () => {
     }
   };
   const same = (got: number | string, expected: number | { error: string }): boolean =>
-    typeof expected === 'number' ? typeof got === 'number' && closeTo(got, expected) : got === expected.error.split(':')[0];
+    typeof expected === 'number'
+      ? typeof got === 'number' && closeTo(got, expected)
+      : got === expected.error.split(':')[0];
 
-  for (const rel of ['nltk/bleu-nist.nltk-wmt15-eval.json', 'nltk/bleu-nist.wmt17-en-de.json', 'nltk/bleu-nist.compare-mt.json', 'nltk/bleu-nist.wmt21-en-de.json']) {
+  for (const rel of [
+    'nltk/bleu-nist.nltk-wmt15-eval.json',
+    'nltk/bleu-nist.wmt17-en-de.json',
+    'nltk/bleu-nist.compare-mt.json',
+    'nltk/bleu-nist.wmt21-en-de.json',
+  ]) {
     it(`BLEU methods 0–7, corpus and per segment: ${rel}`, () => {
       const m = new Mismatches();
       for (const r of sharedGolden<{ records: any[] }>(rel).records) {
@@ -275,13 +317,19 @@ describe.skipIf(!HAVE_SHARED)('NLTK goldens (../shared/golden/nltk)', () => {
         for (const k of METHODS) {
           const expected = r.corpus[`bleu_method${k}`];
           const got = outcome(() => nltkBleuFromStats(totals, stats[stats.length - 1], { method: k, weights }));
-          m.check(same(got, expected), () => `${rel} ${r.hyp} corpus method${k}: ${got} vs ${JSON.stringify(expected)}`);
+          m.check(
+            same(got, expected),
+            () => `${rel} ${r.hyp} corpus method${k}: ${got} vs ${JSON.stringify(expected)}`,
+          );
           if (!r.segments) continue;
           const col = r.segment_fields.indexOf(`bleu_method${k}`);
           for (const seg of r.segments) {
             const s = stats[seg[0] - 1];
             const v = outcome(() => nltkBleuFromStats(s, s, { method: k, weights }));
-            m.check(same(v, seg[col]), () => `${rel} ${r.hyp} line ${seg[0]} method${k}: ${v} vs ${JSON.stringify(seg[col])}`);
+            m.check(
+              same(v, seg[col]),
+              () => `${rel} ${r.hyp} line ${seg[0]} method${k}: ${v} vs ${JSON.stringify(seg[col])}`,
+            );
           }
         }
       }
@@ -315,7 +363,8 @@ describe.skipIf(!HAVE_SHARED)('edge goldens (../shared/golden/edge), all 1000 pa
           if (!(e instanceof NltkBleuError)) throw e;
           got = e.pythonError;
         }
-        const ok = 'error' in exp ? got === exp.error.split(':')[0] : typeof got === 'number' && closeTo(got, exp.score);
+        const ok =
+          'error' in exp ? got === exp.error.split(':')[0] : typeof got === 'number' && closeTo(got, exp.score);
         m.check(ok, () => `pair ${p.pair} method${k}: ${got} vs ${JSON.stringify(exp)}`);
       }
     }

@@ -32,10 +32,10 @@ describe('formatSignature', () => {
   });
 
   it('drops null/undefined fields and places the resampling fields after nrefs', () => {
-    const sig = formatSignature(
-      { nRefs: 1, bootstrap: 1000, seed: 12345, version: '2.6.0' },
-      [...bleuFields, { key: 'extra', abbr: 'x', value: null }],
-    );
+    const sig = formatSignature({ nRefs: 1, bootstrap: 1000, seed: 12345, version: '2.6.0' }, [
+      ...bleuFields,
+      { key: 'extra', abbr: 'x', value: null },
+    ]);
     expect(sig).toBe('nrefs:1|bs:1000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0');
     expect(formatSignature({ nRefs: 1, bootstrap: 1000, seed: 12345, version: '2.6.0' }, bleuFields, true)).toBe(
       '#:1|bs:1000|rs:12345|c:mixed|e:no|tok:13a|s:exp|v:2.6.0',

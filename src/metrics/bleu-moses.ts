@@ -131,7 +131,9 @@ export function mosesBleuStats(
   }
   const hyps = builder.finish();
   // The n-gram contract wants hypotheses grouped by segment in non-decreasing order: sort a permutation.
-  const perm = Array.from({ length: candidates.length }, (_, i) => i).sort((a, b) => hypSegment[a] - hypSegment[b] || a - b);
+  const perm = Array.from({ length: candidates.length }, (_, i) => i).sort(
+    (a, b) => hypSegment[a] - hypSegment[b] || a - b,
+  );
   const sortedRows: Int32Array[] = perm.map((c) => hyps.tokens.subarray(hyps.offsets[c], hyps.offsets[c + 1]));
   const sorted = new CsrBuilder(hyps.tokens.length + 16, candidates.length);
   for (const row of sortedRows) {

@@ -64,7 +64,8 @@ export class NltkBleu implements Metric<NltkReferences> {
     this.order = (nltk.weights ?? [0.25, 0.25, 0.25, 0.25]).length;
     if (this.order === 0) throw badOption('options.weights', 'a non-empty list', nltk.weights);
     const method = nltk.method ?? 0;
-    if (!Number.isInteger(method) || method < 0 || method > 7) throw badOption('options.method', 'an integer 0..7', method);
+    if (!Number.isInteger(method) || method < 0 || method > 7)
+      throw badOption('options.method', 'an integer 0..7', method);
     this.statsWidth = 4 + 2 * this.order;
     const cols = bleuStatsColumns(this.order).map((c) => c.replace('correct_', 'num_').replace('total_', 'den_'));
     this.statsColumns = [...cols, 'num_5', 'den_5'];
@@ -95,9 +96,17 @@ export class NltkBleu implements Metric<NltkReferences> {
   /** Statistics rows (see the file comment). */
   segmentStats(hyps: readonly string[], refs: NltkReferences): Float64Array {
     if (hyps.length !== refs.segments) {
-      throw new InputError('E_LINE_COUNT_MISMATCH', `${hyps.length} hypotheses for ${refs.segments} reference segments`);
+      throw new InputError(
+        'E_LINE_COUNT_MISMATCH',
+        `${hyps.length} hypotheses for ${refs.segments} reference segments`,
+      );
     }
-    const stats = nltkSegmentStatsFromIds(internHypotheses(hyps, refs, this.text), refs.refs, refs.segRefOffsets, this.order);
+    const stats = nltkSegmentStatsFromIds(
+      internHypotheses(hyps, refs, this.text),
+      refs.refs,
+      refs.segRefOffsets,
+      this.order,
+    );
     const out = new Float64Array(hyps.length * this.statsWidth);
     stats.forEach((s, i) => out.set(this.toRow(s), i * this.statsWidth));
     return out;

@@ -137,7 +137,11 @@ function closestRefLength(lengths: ArrayLike<number>, from: number, to: number, 
   let best = -1;
   for (let r = from; r < to; r++) {
     const len = lengths[r];
-    if (best < 0 || Math.abs(len - hypLen) < Math.abs(best - hypLen) || (Math.abs(len - hypLen) === Math.abs(best - hypLen) && len < best)) {
+    if (
+      best < 0 ||
+      Math.abs(len - hypLen) < Math.abs(best - hypLen) ||
+      (Math.abs(len - hypLen) === Math.abs(best - hypLen) && len < best)
+    ) {
       best = len;
     }
   }
@@ -195,7 +199,8 @@ export function nltkSegmentStats(
   const refRows: number[][] = [];
   const segRefOffsets = new Int32Array(hypotheses.length + 1);
   listOfReferences.forEach((refs, s) => {
-    if (refs.length === 0) throw new RangeError(`segment ${s + 1} has no reference (NLTK: min() arg is an empty sequence)`);
+    if (refs.length === 0)
+      throw new RangeError(`segment ${s + 1} has no reference (NLTK: min() arg is an empty sequence)`);
     for (const r of refs) refRows.push(toIds(r));
     segRefOffsets[s + 1] = segRefOffsets[s] + refs.length;
   });
@@ -217,7 +222,12 @@ export interface NltkTotals {
 
 /** Sums segment statistics. */
 export function sumNltkStats(stats: readonly NltkSegmentStats[], order: number): NltkTotals {
-  const t: NltkTotals = { hypLen: 0, refLen: 0, numerators: new Array(order).fill(0), denominators: new Array(order).fill(0) };
+  const t: NltkTotals = {
+    hypLen: 0,
+    refLen: 0,
+    numerators: new Array(order).fill(0),
+    denominators: new Array(order).fill(0),
+  };
   for (const s of stats) {
     t.hypLen += s.hypLen;
     t.refLen += s.refLen;

@@ -76,7 +76,8 @@ export function internReferences(
   const segRefOffsets = new Int32Array(segments + 1);
   const lookup = (t: string): number => internId(vocab, t);
   for (let s = 0; s < segments; s++) {
-    for (let j = 0; j < nRefs; j++) appendSplit(bleuTokenize(refStreams[j][s], text.tokenizer, text.lowercase), builder, lookup);
+    for (let j = 0; j < nRefs; j++)
+      appendSplit(bleuTokenize(refStreams[j][s], text.tokenizer, text.lowercase), builder, lookup);
     segRefOffsets[s + 1] = segRefOffsets[s] + nRefs;
   }
   return { refs: builder.finish(), segRefOffsets, vocab, unknownId: vocab.size };

@@ -103,7 +103,10 @@ export function resolveBleuOptions(options: BleuOptions = {}): ResolvedBleuOptio
     throw badOption('options.smoothMethod', `one of ${BLEU_SMOOTH_METHODS.join(', ')}`, options.smoothMethod);
   }
   const takesValue = BLEU_SMOOTH_DEFAULTS[smoothMethod] !== null;
-  if (options.smoothValue !== undefined && (typeof options.smoothValue !== 'number' || !Number.isFinite(options.smoothValue))) {
+  if (
+    options.smoothValue !== undefined &&
+    (typeof options.smoothValue !== 'number' || !Number.isFinite(options.smoothValue))
+  ) {
     throw badOption('options.smoothValue', 'a finite number', options.smoothValue);
   }
   const smoothValue = takesValue ? (options.smoothValue ?? BLEU_SMOOTH_DEFAULTS[smoothMethod]) : null;

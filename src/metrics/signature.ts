@@ -67,11 +67,7 @@ export function formatNRefs(nRefs: number | 'var'): string {
  * @param fields the metric's own fields, in the order they should appear.
  * @param short `true` for the short form (`#:1|c:mixed|e:no|tok:13a|s:exp|v:0.1.0`).
  */
-export function formatSignature(
-  common: CommonSignatureInfo,
-  fields: readonly SignatureField[],
-  short = false,
-): string {
+export function formatSignature(common: CommonSignatureInfo, fields: readonly SignatureField[], short = false): string {
   const all: SignatureField[] = [
     { key: 'nrefs', abbr: '#', value: formatNRefs(common.nRefs) },
     { key: 'bs', abbr: 'bs', value: common.bootstrap },

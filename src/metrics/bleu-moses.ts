@@ -209,3 +209,11 @@ export function mosesSmoothedSentenceBleu(
   if (brevity < 0) logbleu = f32(logbleu + brevity);
   return expf(logbleu);
 }
+
+/**
+ * Moses' `sentenceLevelBleuPlusOne(stats)` (PRO's sentence BLEU in older Moses versions): the same arithmetic as
+ * {@link mosesSmoothedSentenceBleu} with smoothing 1 and no smoothed brevity penalty.
+ */
+export function mosesSentenceBleuPlusOne(stats: ArrayLike<number>): number {
+  return mosesSmoothedSentenceBleu(stats, 1, false);
+}

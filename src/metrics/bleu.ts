@@ -8,6 +8,13 @@
  * Statistics row (`statsColumns`), `2 + 2N` numbers for max order N:
  * `[hyp_len, ref_len, correct_1 … correct_N, total_1 … total_N]` — hypothesis length, the segment's reference
  * length (per `refLength`), clipped n-gram matches per order, hypothesis n-grams per order.
+ *
+ * Signature: exactly sacrebleu 2.6.0's (`nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:…` with Palette's
+ * version; `smooth:floor[0.10]`, `smooth:add-k[1.00]`, `case:lc`, `eff:yes`). Like sacrebleu it does not record the
+ * maximum order — the goldens' order-2 and order-6 records carry the order-4 signature, and Palette keeps them
+ * identical rather than add a field sacrebleu never prints; callers that vary the order must say so themselves
+ * (e.g. in the metric name, BLEUc18). The only field of Palette's own is `reflen:` for the non-sacrebleu
+ * reference-length strategies.
  */
 import { badOption, InputError } from '../errors.js';
 import { getTokenizer, type TokenizerName } from '../text/tokenizers/index.js';

@@ -1,7 +1,8 @@
 /**
- * Text-layer benchmark: 13a tokenization, interning, and both together, in tokens per second on one core
- * (13a tokens of the workload divided by the median time of one pass), with intl and the plain regex pipelines
- * and a `pySplit` + `Map` interner as baselines measured in the same run.
+ * Text-layer benchmark: 13a tokenization, interning, and both together (through the tokenized string, and
+ * straight from the scanner's token bounds), in tokens per second on one core (13a tokens of the workload
+ * divided by the median time of one pass), with intl, the plain regex pipelines and a `pySplit` + `Map`
+ * interner as baselines measured in the same run.
  * Workload: WMT17 en-de reference + all system outputs from ../shared when present (16 systems), else the
  * edge-case lines of test/fixtures/edge-tok (not WMT text: the figures are then not comparable).
  * Run: npx tsx -e "import('./bench/text.ts').then(m=>m.benchText())"
@@ -10,9 +11,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { Bench } from 'tinybench';
 import { CsrBuilder } from '../src/corpus/csr.js';
-import { internLine, internLines, Vocabulary } from '../src/text/intern.js';
+import { internLine, internLines, internTokens, Vocabulary } from '../src/text/intern.js';
 import { pyRstrip, pySplit } from '../src/text/pystr.js';
-import { bleuTokenize, getTokenizer } from '../src/text/tokenizers/index.js';
+import { bleuScan, bleuTokenize, getTokenizer, getTokenScanner, TokenBounds } from '../src/text/tokenizers/index.js';
 import { tokenize13aRegex } from '../src/text/tokenizers/tokenizer-13a.js';
 import { tokenizeIntlRegex } from '../src/text/tokenizers/tokenizer-intl.js';
 
@@ -43,6 +44,8 @@ export async function benchText(): Promise<void> {
   const { source, lines } = loadCorpus();
   const tok13a = getTokenizer('13a');
   const tokIntl = getTokenizer('intl');
+  const scan13a = getTokenScanner('13a');
+  const bounds = new TokenBounds();
   const tokenized = lines.map((l) => bleuTokenize(l, tok13a, false));
   const probe = new Vocabulary();
   const csr = internLines(probe, tokenized);
@@ -66,6 +69,12 @@ export async function benchText(): Promise<void> {
       const out = new CsrBuilder(tokens, lines.length);
       // line by line, as a streaming reader would call it
       for (const l of lines) internLine(vocab, bleuTokenize(l, tok13a, false), out);
+      sink += out.finish().tokens.length;
+    })
+    .add('13a scan + intern (no string)', () => {
+      const vocab = new Vocabulary();
+      const out = new CsrBuilder(tokens, lines.length);
+      for (const l of lines) internTokens(vocab, bleuScan(l, scan13a, false, bounds), bounds, out);
       sink += out.finish().tokens.length;
     })
     .add('intl tokenize', () => {

@@ -98,7 +98,7 @@ describe('internLines / internLine', () => {
   });
 
   it('equals a pySplit + Map reference on random lines', () => {
-    const alphabet = ['a', 'b', 'ab', 'ba', 'é', '😀', ' ', ' ', '  ', '\t', '\u00a0', '\u200b', '.', 'x'.repeat(70)];
+    const alphabet = ['a', 'b', 'ab', 'ba', 'é', '😀', ' ', ' ', '  ', '\t', '\u00a0', '\u200b', '.', 'x'.repeat(70), '\u0007', '\x1c', '\x1f', '\u0085', '\u2028', '\u0080', '\u0084', '\u0086', '\x21', '\x00'];
     const line = fc.array(fc.constantFrom(...alphabet), { maxLength: 30 }).map((a) => a.join(''));
     fc.assert(
       fc.property(fc.array(line, { maxLength: 20 }), (lines) => {

@@ -6,6 +6,7 @@
  * units, so a token already seen costs a hash and a compare, and only a new token allocates its string.
  */
 import { CsrBuilder, type Csr } from '../corpus/csr.js';
+import type { TokenBounds } from './tokenizers/token-bounds.js';
 import { isPyWhitespace } from './unicode/whitespace.js';
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
@@ -160,7 +161,7 @@ function scanTokens(
       h = Math.imul(h ^ c, FNV_PRIME);
       if (++i === n) break;
       c = line.charCodeAt(i);
-    } while (c > 0x20 && (c < 0x85 || !isPyWhitespace(c)));
+    } while ((c > 0x20 && c < 0x85) || !isPyWhitespace(c));
     h = hashFinish(h);
     if (grow) out.push(vocab.idOfRange(line, start, i, h));
     else {
@@ -192,4 +193,28 @@ export function internLines(vocab: Vocabulary, lines: readonly string[]): Csr {
  */
 export function lookupLine(vocab: Vocabulary, line: string, out: CsrBuilder, missingId: number): void {
   scanTokens(vocab, line, out, false, missingId);
+}
+
+/**
+ * Appends the tokens `source[tokens.start(k), tokens.end(k))` as one CSR row, growing `vocab`: interning straight
+ * from a tokenizer's scanner form (see `getTokenScanner`), without the tokenized string.
+ */
+export function internTokens(vocab: Vocabulary, source: string, tokens: TokenBounds, out: CsrBuilder): void {
+  for (let k = 0; k < tokens.count; k++) {
+    const start = tokens.start(k);
+    const end = tokens.end(k);
+    out.push(vocab.idOfRange(source, start, end, tokenHash(source, start, end)));
+  }
+  out.endRow();
+}
+
+/** {@link internTokens} against a frozen `vocab`: unknown tokens get `missingId`, the vocabulary is unchanged. */
+export function lookupTokens(vocab: Vocabulary, source: string, tokens: TokenBounds, out: CsrBuilder, missingId: number): void {
+  for (let k = 0; k < tokens.count; k++) {
+    const start = tokens.start(k);
+    const end = tokens.end(k);
+    const id = vocab.findRange(source, start, end, tokenHash(source, start, end));
+    out.push(id >= 0 ? id : missingId);
+  }
+  out.endRow();
 }

@@ -61,9 +61,8 @@ function codePointBefore(s: string, i: number): number {
   return lo;
 }
 
-const tokens = new TokenBounds();
-
-function scan(s: string): void {
+/** Fills `tokens` with the bounds of the tokens of sacrebleu's `intl` tokenization of `s`. */
+export function intlBounds(s: string, tokens: TokenBounds): void {
   tokens.clear();
   const n = s.length;
   let start = -1;
@@ -115,6 +114,8 @@ function scan(s: string): void {
 
 /** sacrebleu's `intl` tokenization of `line`, computed by the scanner. */
 export function intlScan(line: string): string {
-  scan(line);
-  return tokens.join(line);
+  intlBounds(line, shared);
+  return shared.join(line);
 }
+
+const shared = new TokenBounds();

@@ -52,10 +52,11 @@ function isPeriodCommaAt(s: string, i: number): boolean {
   return c === 0x2e || c === 0x2c;
 }
 
-const tokens = new TokenBounds();
-
-/** Fills `tokens` with the tokens of `s` (see the file comment for the rules). */
-function scan(s: string, pad: boolean): void {
+/**
+ * Fills `tokens` with the bounds of the tokens of sacrebleu's `TokenizerRegexp` stage on `s` (padded with one
+ * space each side first when `pad`, as 13a does); see the file comment for the rules.
+ */
+export function regexpPostBounds(s: string, pad: boolean, tokens: TokenBounds): void {
   tokens.clear();
   const n = s.length;
   let start = -1; // start of the open token, -1 when none
@@ -97,6 +98,8 @@ function scan(s: string, pad: boolean): void {
  * does), computed by the scanner; equal to `regexpPost(pad ? ' ' + line + ' ' : line)`.
  */
 export function regexpPostScan(line: string, pad: boolean): string {
-  scan(line, pad);
-  return tokens.join(line);
+  regexpPostBounds(line, pad, shared);
+  return shared.join(line);
 }
+
+const shared = new TokenBounds();

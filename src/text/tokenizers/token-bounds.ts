@@ -1,10 +1,11 @@
 /**
  * Token bounds found by the tokenizer scanners, as [start, end) pairs of UTF-16 indices into the scanned line,
  * and the joined result. Every scanner only ever splits the line and drops whitespace, so each output token is
- * a substring of the input and no string is built until the end.
+ * a substring of the input and no string is built until the end (or ever, when the tokens are interned
+ * straight from the bounds).
  */
 
-/** A reusable list of token bounds (one per scanner; not re-entrant). */
+/** A reusable list of token bounds, refilled for every line by its owner. */
 export class TokenBounds {
   private bounds = new Int32Array(512);
   private pieces: string[] = [];
@@ -14,6 +15,16 @@ export class TokenBounds {
   /** Empties the list for the next line. */
   clear(): void {
     this.count = 0;
+  }
+
+  /** Start (UTF-16 index, inclusive) of token `k`. */
+  start(k: number): number {
+    return this.bounds[2 * k];
+  }
+
+  /** End (UTF-16 index, exclusive) of token `k`. */
+  end(k: number): number {
+    return this.bounds[2 * k + 1];
   }
 
   /** Appends the token `[start, end)`. */
@@ -55,3 +66,10 @@ export class TokenBounds {
     return pieces.join(' ');
   }
 }
+
+/**
+ * A tokenizer in scanner form: fills `out` with the bounds of the tokens BLEU would get from `line` (the
+ * Python-`split()` tokens of what the tokenizer of the same name returns) and returns the string they index
+ * (the line itself, or the line after the tokenizer's own rewriting such as 13a's entity decoding).
+ */
+export type TokenScanner = (line: string, out: TokenBounds) => string;

@@ -3,7 +3,8 @@
  * decode four HTML entities, pad with a space each side, then the shared regex stage.
  */
 import { regexpPost } from './regexp-post.js';
-import { regexpPostScan } from './regexp-post-scanner.js';
+import { regexpPostBounds, regexpPostScan } from './regexp-post-scanner.js';
+import type { TokenBounds } from './token-bounds.js';
 
 /**
  * The language-independent part of 13a. Each `replaceAll` is one left-to-right pass like Python's
@@ -41,4 +42,11 @@ export function tokenize13aRegex(line: string): string {
 /** The `13a` tokenizer (sacrebleu's default for BLEU), exactly as sacrebleu 2.6.0 computes it. */
 export function tokenize13a(line: string): string {
   return regexpPostScan(normalize13a(line), true);
+}
+
+/** The `13a` tokenizer in scanner form (see `TokenScanner`): bounds into the normalized line. */
+export function scan13a(line: string, out: TokenBounds): string {
+  const source = normalize13a(line);
+  regexpPostBounds(source, true, out);
+  return source;
 }

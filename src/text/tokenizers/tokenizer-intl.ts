@@ -6,7 +6,8 @@
  * classes here are built from our generated Unicode 15.0 tables, never from the runtime's property data.
  */
 import { pyJoinSplit } from '../pystr.js';
-import { intlScan } from './intl-scanner.js';
+import { intlBounds, intlScan } from './intl-scanner.js';
+import type { TokenBounds } from './token-bounds.js';
 import { NUMBER_15, PUNCTUATION_15, SYMBOL_15 } from '../unicode/categories-15.js';
 import { rangeListToClass } from '../unicode/range-list.js';
 
@@ -36,4 +37,10 @@ export function tokenizeIntlRegex(line: string): string {
  */
 export function tokenizeIntl(line: string): string {
   return intlScan(line);
+}
+
+/** The `intl` tokenizer in scanner form (see `TokenScanner`): bounds into the line itself. */
+export function scanIntl(line: string, out: TokenBounds): string {
+  intlBounds(line, out);
+  return line;
 }

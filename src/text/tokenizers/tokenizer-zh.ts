@@ -3,12 +3,14 @@
  * regex stage (without 13a's padding, entity decoding or `<skipped>` removal).
  */
 import { pyStrip } from '../pystr.js';
-import { regexpPostScan } from './regexp-post-scanner.js';
+import { regexpPostBounds, regexpPostScan } from './regexp-post-scanner.js';
+import type { TokenBounds } from './token-bounds.js';
 import { isZhCharSacrebleu, isZhCharFixed } from './zh-ranges.js';
 
 const pieces: string[] = [];
 
-function tokenizeZhWith(line: string, isZh: (cp: number) => boolean): string {
+/** The stripped line with spaces around every character `isZh` accepts (the input of the regex stage). */
+function spaceZh(line: string, isZh: (cp: number) => boolean): string {
   line = pyStrip(line);
   const n = line.length;
   pieces.length = 0;
@@ -31,9 +33,9 @@ function tokenizeZhWith(line: string, isZh: (cp: number) => boolean): string {
     }
     i += width;
   }
-  if (runStart === 0) return regexpPostScan(line, false);
+  if (runStart === 0) return line;
   pieces.push(line.slice(runStart));
-  return regexpPostScan(pieces.join(''), false);
+  return pieces.join('');
 }
 
 /**
@@ -41,10 +43,24 @@ function tokenizeZhWith(line: string, isZh: (cp: number) => boolean): string {
  * Chinese, U+2000 and CJK Extension B do not).
  */
 export function tokenizeZh(line: string): string {
-  return tokenizeZhWith(line, isZhCharSacrebleu);
+  return regexpPostScan(spaceZh(line, isZhCharSacrebleu), false);
 }
 
 /** The `zh` tokenizer with the range table sacrebleu intended (Extension B and the compatibility supplement). */
 export function tokenizeZhFixed(line: string): string {
-  return tokenizeZhWith(line, isZhCharFixed);
+  return regexpPostScan(spaceZh(line, isZhCharFixed), false);
+}
+
+/** The `zh` tokenizer in scanner form (see `TokenScanner`): bounds into the stripped, spaced line. */
+export function scanZh(line: string, out: TokenBounds): string {
+  const source = spaceZh(line, isZhCharSacrebleu);
+  regexpPostBounds(source, false, out);
+  return source;
+}
+
+/** The `zh-fixed` tokenizer in scanner form (see `TokenScanner`). */
+export function scanZhFixed(line: string, out: TokenBounds): string {
+  const source = spaceZh(line, isZhCharFixed);
+  regexpPostBounds(source, false, out);
+  return source;
 }

@@ -4,7 +4,7 @@
  *   corpus-all-systems.* (BLEU records: score, statistics, signature, CLI text), compare-mt, nltk-wmt15-eval;
  *   data/sacrebleu-tests/test_sh_expected_scores.tsv MTEVAL/MTEVAL14 rows whose text is here (2 decimals, ±0.01);
  * - mteval-v13a/v14: golden/moses/mteval.* system BLEU and cumulative BLEU-1…9 (4 decimals, ±5e-5; without -c
- *   mteval lowercases ASCII letters only);
+ *   mteval lowercases ASCII letters only, v14's intl decodes XML entities first);
  *   multi-bleu.perl: golden/moses/multi-bleu.json (printed 2/1/3 decimals);
  * - NLTK 3.8: golden/nltk/* BLEU methods 0–7, corpus and per segment;
  * - golden/edge: pairs_sacrebleu.jsonl (BLEU fields) and pairs_nltk.jsonl, all 1000 pairs;
@@ -189,24 +189,45 @@ describe.skipIf(!HAVE_SHARED)('mteval and multi-bleu goldens (../shared/golden/m
     return undefined;
   };
 
-  it('mteval-v13a/v14 system BLEU and cumulative BLEU-1…9 on WMT17/WMT21 (= sacrebleu 13a/intl, -c = case-sensitive)', () => {
+  it('mteval-v13a/v14 system BLEU and cumulative BLEU-1…9 on WMT17, WMT21 and nltk-wmt15 (= sacrebleu 13a/intl)', () => {
     const m = new Mismatches();
-    for (const rel of ['moses/mteval.wmt17-en-de.json', 'moses/mteval.wmt21-en-de.json']) {
+    const lc = (l: string): string => l.replace(/[A-Z]+/g, (x) => x.toLowerCase());
+    const entities = (l: string): string =>
+      l
+        .replaceAll('&quot;', '"')
+        .replaceAll('&amp;', '&')
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&apos;', "'");
+    for (const rel of [
+      'moses/mteval.wmt17-en-de.json',
+      'moses/mteval.wmt21-en-de.json',
+      'moses/mteval.nltk-wmt15-eval.json',
+    ]) {
       for (const r of sharedGolden<{ records: any[] }>(rel).records) {
         const tool: string = r.config.tool;
         if (!tool.startsWith('mteval') || r.error) continue;
         const args: string[] = r.config.args;
+        const intl = args.includes('--international-tokenization');
+        // nltk-wmt15-eval's SGML: the <seg> texts of the hypothesis file are exactly google.ru (Moses-tokenized, with
+        // &quot;), the reference's are the raw 100-sentence file.
+        const wmt15 = rel.includes('nltk-wmt15');
+        const hypFile = wmt15 ? 'nltk-wmt15-eval/google.ru' : r.hyp;
+        const refFiles: string[] = wmt15 ? ['nltk-wmt15-eval/newstest-2015-100sents.en-ru.ref.ru'] : r.refs;
         // Without -c mteval lowercases with Perl's byte-wise lc: ASCII letters only (Ä stays Ä), unlike sacrebleu's
-        // Unicode lowercase; the text is lowercased that way here and scored case-sensitively.
-        const asciiLower = !args.includes('-c');
-        const options = {
-          tokenize: args.includes('--international-tokenization') ? 'intl' : '13a',
-          lowercase: false,
-          smooth_method: 'exp',
-          smooth_value: null,
-          effective_order: false,
-        } as const;
+        // Unicode lowercase. mteval-v14's international tokenization decodes &quot; &amp; &lt; &gt; &apos; first,
+        // sacrebleu's intl does not. The text is prepared that way here and scored with sacrebleu's tokenizers.
+        const prep = (l: string): string => {
+          if (!args.includes('-c')) l = lc(l);
+          return intl ? entities(l) : l;
+        };
         const refLength = args.includes('shortest') ? 'shortest' : 'closest';
+        const bleu9 = new Bleu({ tokenize: intl ? 'intl' : '13a', maxNgramOrder: 9, refLength });
+        const rows = bleu9.segmentStats(
+          data(hypFile).map(prep),
+          bleu9.prepareReferences(refFiles.map((f) => data(f).map(prep))),
+        );
+        const t9 = sumRows(rows, bleu9.statsWidth);
         const printed: string[] = r.corpus.printed;
         const at = `${rel} ${r.hyp} ${args.join(' ')}`;
         const system = printedNumber(printed, /BLEU score = ([0-9.]+) for system/);
@@ -218,13 +239,9 @@ describe.skipIf(!HAVE_SHARED)('mteval and multi-bleu goldens (../shared/golden/m
           .slice(1, 10)
           .map(Number);
         for (let n = 1; n <= 9; n++) {
-          const c: SacrebleuConfig = { ...options, max_ngram_order: n };
-          const bleu = new Bleu({ ...bleuOptions(c), refLength });
-          const totals = asciiLower
-            ? asciiLowerTotals(bleu, r.hyp, r.refs)
-            : refLength === 'closest'
-              ? corpusTotals(r.hyp, r.refs, c, true)
-              : shortestTotals(bleu, r.hyp, r.refs);
+          // Order-n statistics are the first columns of the order-9 rows (test/bleu-paths.test.ts).
+          const bleu = new Bleu({ tokenize: intl ? 'intl' : '13a', maxNgramOrder: n, refLength });
+          const totals = [t9[0], t9[1], ...t9.subarray(2, 2 + n), ...t9.subarray(11, 11 + n)];
           const score = bleu.corpusResult(totals).score / 100;
           m.check(
             Math.abs(score - cumulative[n - 1]) <= 5e-5,
@@ -234,19 +251,9 @@ describe.skipIf(!HAVE_SHARED)('mteval and multi-bleu goldens (../shared/golden/m
         }
       }
     }
-    expect(m.checked).toBe(100); // 10 mteval runs × BLEU-1…9 + system BLEU
+    expect(m.checked).toBe(140); // 14 mteval runs × (BLEU-1…9 + system BLEU)
     expect(m.list, m.summary()).toEqual([]);
   });
-
-  function shortestTotals(bleu: Bleu, hyp: string, refs: string[]): number[] {
-    return Array.from(sumRows(bleu.segmentStats(data(hyp), prepared(bleu, refs)), bleu.statsWidth));
-  }
-
-  function asciiLowerTotals(bleu: Bleu, hyp: string, refs: string[]): number[] {
-    const lc = (l: string): string => l.replace(/[A-Z]+/g, (x) => x.toLowerCase());
-    const rows = bleu.segmentStats(data(hyp).map(lc), bleu.prepareReferences(refs.map((f) => data(f).map(lc))));
-    return Array.from(sumRows(rows, bleu.statsWidth));
-  }
 
   it('multi-bleu.perl corpus BLEU (tokenize none, no smoothing) on compare-mt and Joshua 1-best lists, as printed', () => {
     const m = new Mismatches();

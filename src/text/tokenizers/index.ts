@@ -78,6 +78,7 @@ export function bleuScan(line: string, scanner: TokenScanner, lowercase: boolean
   return scanner(pyRstrip(lowercase ? pyLower(line) : line), out);
 }
 
+/** Token bounds and the scanner form of a tokenizer (see token-bounds.ts). */
 export { TokenBounds, type TokenScanner } from './token-bounds.js';
 
 /** The tokenizers themselves, for callers that know which one they need. */

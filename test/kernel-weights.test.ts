@@ -65,10 +65,12 @@ describe('ngramWeights', () => {
     expect(weights.weight([9, 0, 1, 0], 1, 3)).toBe(kernels.log2Ratio(2, 1));
   });
 
-  it('gives 0 to n-grams absent from the references, to n = 0, and beyond maxOrder', () => {
+  it('gives 0 to n-grams absent from the references, to n = 0, past the tokens, and beyond maxOrder', () => {
     expect(weights.weight([2, 0], 0, 2)).toBe(0);
     expect(weights.weight([7], 0, 1)).toBe(0);
     expect(weights.weight([0], 0, 0)).toBe(0);
+    expect(weights.weight([0, 1], 1, 2)).toBe(0);
+    expect(weights.weight([0, 1], -1, 1)).toBe(0);
     expect(engine.ngramWeights(refs, 1).weight([0, 1], 0, 2)).toBe(0);
   });
 

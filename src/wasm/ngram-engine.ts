@@ -63,7 +63,7 @@ export class KernelNgramWeights implements NgramWeights {
   constructor(
     private readonly engine: NgramEngine,
     readonly maxOrder: number,
-    /** The weights table, byte for byte. */
+    /** The weights table, byte for byte (never modified: it may be resident in an engine). */
     readonly image: Uint8Array,
     /** Slots of the weights table. */
     readonly capacity: number,
@@ -83,8 +83,11 @@ export class KernelNgramWeights implements NgramWeights {
 export class NgramReferenceSet implements ReferenceArrays {
   /** Number of segments. */
   readonly segments: number;
+  /** @internal The set's own copy of the reference tokens (never modified: it may be resident in the engine). */
   readonly tokens: Int32Array;
+  /** @internal The set's own copy of the reference offsets. */
   readonly offsets: Int32Array;
+  /** @internal The set's own copy of the segment → reference-row offsets. */
   readonly segRefOffsets: Int32Array;
 
   /** @internal */
@@ -180,7 +183,8 @@ export class NgramEngine {
 
   /** @internal Weight of one n-gram (see {@link KernelNgramWeights.weight}). */
   weightOf(weights: KernelNgramWeights, tokens: ArrayLike<number>, start: number, n: number): number {
-    if (!(n > 0)) return 0;
+    // As the reference implementation: no n-gram of length ≤ 0 or reaching past the tokens is in the references.
+    if (!(n > 0) || !(start >= 0) || start + n > tokens.length) return 0;
     const weightsAt = this.base;
     const layout = new Layout(this.place(weights, null));
     const at = layout.place(n * 4);

@@ -10,6 +10,7 @@ import type { Csr } from '../corpus/csr.js';
 import { instantiateKernels } from './load.js';
 import { NgramEngine, type NgramReferenceSet } from './ngram-engine.js';
 
+/** The engine, reference-set and weights classes, for callers that manage their own kernel instances. */
 export { KernelNgramWeights, NgramEngine, NgramReferenceSet } from './ngram-engine.js';
 
 /**

@@ -1,0 +1,259 @@
+/**
+ * `rouge155Unit` (ROUGE-1.5.5's per-unit core) against every ROUGE-1.5.5 golden in ../shared (skipped when
+ * ../shared is absent):
+ * - golden/edge/pairs_rouge155.jsonl: 199 one-sentence pairs, ROUGE-1/2/L/W-1.2/S4/SU4 R/P/F and -t 2 counts,
+ *   without and with -m (ROUGE-W died on 28 units whose model has no token: Palette gives 0 and a warning);
+ * - golden/rouge155/summeval.multiref11.json, summeval.ref0.stem.json, summeval.variants.json: SummEval units
+ *   (SPL, the `tokpunct` split of golden/README.md), 11 models or model 0, with -m, -s, -l 100, -b 665, -f B, -t 1,
+ *   -2 -1 -U;
+ * - golden/rouge155/sl2003.json: ROUGE's own SL2003 sample (SEE HTML, 4 models) under 8 option sets incl. -l 6 and
+ *   -b 40 -m, and golden/../data/rouge155-sl2003/expected/*-d.out (per-unit lines of the 2005 distribution's runs).
+ * Tolerances (golden/README.md): per-unit R/P/F exact at 5 decimals (they are 5-decimal numbers: compared for
+ * equality), integer counts exact, ROUGE-W counts at the 15 significant digits Perl prints.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { rouge155Unit, type Rouge155TypeCounts, type Rouge155UnitOptions } from '../src/metrics/rouge155/unit.js';
+import { splitSentences } from '../src/text/rouge/index.js';
+
+const SHARED = new URL('../../shared/', import.meta.url);
+const HAVE_SHARED = existsSync(new URL('golden/rouge155/sl2003.json', SHARED));
+
+/** A data file's lines: UTF-8, split on `\n`, final empty line dropped (golden/README.md). */
+function dataLines(path: string): string[] {
+  const lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** A JSON Lines golden file without its header line. */
+function goldenLines<T>(path: string): T[] {
+  return readFileSync(new URL(`golden/${path}`, SHARED), 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .slice(1)
+    .map((l) => JSON.parse(l) as T);
+}
+
+/** A value as Perl prints it (`%.15g`), read back. */
+function perlPrinted(x: number): number {
+  return Number(x.toPrecision(15));
+}
+
+/**
+ * ROUGE-1.5.5 command-line options → unit options (a test-local reading of the few flags the goldens use; the
+ * drop-in CLI has the real parser).
+ */
+function unitOptions(options: string): Rouge155UnitOptions {
+  const argv = options.split(/\s+/);
+  const value = (flag: string): string | undefined => {
+    const at = argv.indexOf(flag);
+    return at < 0 ? undefined : argv[at + 1];
+  };
+  const has = (flag: string): boolean => argv.includes(flag);
+  const num = (flag: string): number | undefined => (value(flag) === undefined ? undefined : Number(value(flag)));
+  return {
+    maxN: num('-n') ?? 0,
+    wWeight: num('-w'),
+    wLabel: value('-w'),
+    skipDistance: num('-2'),
+    su: has('-u'),
+    suAlso: has('-U'),
+    stem: has('-m'),
+    stopwords: has('-s'),
+    limitWords: num('-l'),
+    limitBytes: num('-b'),
+    formula: (value('-f') ?? 'A') as 'A' | 'B',
+    alpha: num('-p') ?? 0.5,
+    countMode: (num('-t') ?? 0) as 0 | 1 | 2,
+  };
+}
+
+/** A golden record of golden/rouge155/*.json. */
+interface Rouge155Record {
+  readonly hyp: string;
+  readonly refs: string[];
+  readonly config: { readonly options: string; readonly peer_id?: string };
+  readonly corpus: { readonly counts_options?: string };
+  readonly segment_fields: string[];
+  readonly segments: unknown[][];
+}
+
+/** Compares one unit's results with a golden segment row. */
+function checkSegment(
+  record: Rouge155Record,
+  segment: unknown[],
+  got: Rouge155TypeCounts[],
+  counts: Rouge155TypeCounts[] | null,
+  at: string,
+): void {
+  const byType = new Map(got.map((t) => [t.type, t]));
+  const countsByType = new Map((counts ?? []).map((t) => [t.type, t]));
+  record.segment_fields.forEach((field, c) => {
+    if (c === 0) return;
+    const space = field.indexOf(' ');
+    const type = field.slice(0, space);
+    const what = field.slice(space + 1);
+    const expected = segment[c] as number[];
+    if (what === 'RPF') {
+      const t = byType.get(type);
+      expect(t, `${at} ${type}`).toBeDefined();
+      expect([t!.recall, t!.precision, t!.fmeasure], `${at} ${type} R/P/F`).toEqual(expected);
+    } else {
+      // 'counts(-t 2)' from the -t 2 run (countsByType), or per-unit 'counts' of a -t 1 run (the unit's own counts).
+      const t = what === 'counts' ? byType.get(type) : countsByType.get(type);
+      expect(t, `${at} ${type}`).toBeDefined();
+      const values = [t!.modelCount, t!.peerCount, t!.hitCount];
+      const isW = type.startsWith('ROUGE-W');
+      expect(isW ? values.map(perlPrinted) : values, `${at} ${type} counts`).toEqual(expected);
+      if (what === 'counts')
+        expect(t!.printed.map(Number), `${at} ${type} printed`).toEqual(isW ? values.map(perlPrinted) : values);
+    }
+  });
+}
+
+/** ROUGE-1.5.5's SEE reader: the text of each `<a ... id=N>` element that starts a line, as far as the line goes. */
+function seeSentences(html: string): string[] {
+  const out: string[] = [];
+  // Perl reads line by line and the line keeps its "\n": `[^<]+` takes it into the sentence.
+  const lines = html.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const withSize = /^<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]<\/a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)/;
+  const plain = /^<a name="[0-9]+">\[([0-9]+)\]<\/a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)/;
+  for (const line of lines) {
+    const m = withSize.exec(line) ?? plain.exec(line);
+    if (m) out.push(m[2]);
+  }
+  return out;
+}
+
+describe.skipIf(!HAVE_SHARED)('rouge155Unit vs ROUGE-1.5.5 goldens (../shared)', () => {
+  it('pairs_rouge155: 199 pairs, ROUGE-1/2/L/W-1.2/S4/SU4 R/P/F and counts, with and without -m', () => {
+    type Rpf = { recall: number; precision: number; fmeasure: number } | { error: string };
+    type Counts = { model_count: number; peer_count: number; hit_count: number } | { error: string };
+    interface PairRecord {
+      pair: number;
+      hyp: string;
+      ref: string;
+    }
+    interface Record155 {
+      pair: number;
+      nostem: Record<string, Rpf>;
+      stem: Record<string, Rpf>;
+      counts_nostem: Record<string, Counts>;
+      counts_stem: Record<string, Counts>;
+    }
+    const pairs = new Map(goldenLines<PairRecord>('edge/pairs.jsonl').map((p) => [p.pair, p]));
+    const records = goldenLines<Record155>('edge/pairs_rouge155.jsonl');
+    expect(records).toHaveLength(199);
+    let died = 0;
+    for (const r of records) {
+      const { hyp, ref } = pairs.get(r.pair)!;
+      for (const stem of [false, true]) {
+        const base = {
+          maxN: 2,
+          skipDistance: 4,
+          stem,
+          stopwords: false,
+          formula: 'A',
+          alpha: 0.5,
+          countMode: 0,
+        } as const;
+        const warnings: string[] = [];
+        const su = rouge155Unit([hyp], [[ref]], { ...base, su: true, wWeight: 1.2 }, warnings);
+        const s = rouge155Unit([hyp], [[ref]], { ...base, su: false, noLcs: true, maxN: 0 });
+        const got = new Map([...su, ...s].map((t) => [t.type, t]));
+        const scores = stem ? r.stem : r.nostem;
+        const counts = stem ? r.counts_stem : r.counts_nostem;
+        for (const type of ['ROUGE-1', 'ROUGE-2', 'ROUGE-L', 'ROUGE-W-1.2', 'ROUGE-S4', 'ROUGE-SU4']) {
+          const t = got.get(type)!;
+          const at = `pair ${r.pair} ${stem ? 'stem' : 'nostem'} ${type}`;
+          const rpf = scores[type];
+          const c = counts[type];
+          if ('error' in rpf || 'error' in c) {
+            // ROUGE-1.5.5 died on a model without tokens: Palette scores 0 and warns.
+            expect(type, at).toBe('ROUGE-W-1.2');
+            expect([t.recall, t.precision, t.fmeasure, t.hitCount, t.modelCount], at).toEqual([0, 0, 0, 0, 0]);
+            expect(
+              warnings.some((w) => w.startsWith('ROUGE-W-1.2: model 1 has no tokens')),
+              at,
+            ).toBe(true);
+            died++;
+            continue;
+          }
+          expect([t.recall, t.precision, t.fmeasure], at).toEqual([rpf.recall, rpf.precision, rpf.fmeasure]);
+          const values = [t.modelCount, t.peerCount, t.hitCount];
+          expect(type === 'ROUGE-W-1.2' ? values.map(perlPrinted) : values, at).toEqual([
+            c.model_count,
+            c.peer_count,
+            c.hit_count,
+          ]);
+        }
+      }
+    }
+    expect(died).toBe(56); // 28 units × {nostem, stem}
+  });
+
+  /** Runs every record of a SummEval golden (SPL units, tokpunct split). */
+  function summevalFile(path: string, filter: (r: Rouge155Record) => boolean = () => true): number {
+    const file = JSON.parse(readFileSync(new URL(`golden/${path}`, SHARED), 'utf8')) as { records: Rouge155Record[] };
+    const refLines = new Map<string, string[][]>();
+    const sentencesOf = (p: string): string[][] => {
+      let s = refLines.get(p);
+      if (s === undefined) refLines.set(p, (s = dataLines(p).map((l) => splitSentences(l, 'punct'))));
+      return s;
+    };
+    let units = 0;
+    for (const record of file.records.filter(filter)) {
+      const options = unitOptions(record.config.options);
+      const countsOptions = record.corpus.counts_options ? unitOptions(record.corpus.counts_options) : null;
+      const peer = sentencesOf(record.hyp);
+      const models = record.refs.map(sentencesOf);
+      for (const segment of record.segments) {
+        const line = (segment[0] as number) - 1;
+        const modelSentences = models.map((m) => m[line]);
+        const got = rouge155Unit(peer[line], modelSentences, options);
+        const counts = countsOptions ? rouge155Unit(peer[line], modelSentences, countsOptions) : null;
+        checkSegment(record, segment, got, counts, `${record.hyp} ${record.config.options} line ${line + 1}`);
+        units++;
+      }
+    }
+    return units;
+  }
+
+  it('summeval.multiref11: 16 systems × 100 units × 11 models (-f A), every type, R/P/F and -t 2 counts', () => {
+    expect(summevalFile('rouge155/summeval.multiref11.json')).toBe(1600);
+  });
+
+  it('summeval.ref0.stem: 16 systems × 100 units, model 0, -m', () => {
+    expect(summevalFile('rouge155/summeval.ref0.stem.json')).toBe(1600);
+  });
+
+  it('summeval.variants: -m -s -l 100, -w 1.2 -m -b 665, -f B, -t 1, -2 -1 -U on 4 systems × 11 models', () => {
+    expect(summevalFile('rouge155/summeval.variants.json')).toBe(2000);
+  });
+
+  it('sl2003: 8 peers × 25 SEE units × 4 models under 8 option sets', () => {
+    const file = JSON.parse(readFileSync(new URL('golden/rouge155/sl2003.json', SHARED), 'utf8')) as {
+      records: Rouge155Record[];
+    };
+    const read = (pattern: string, e: number): string[] =>
+      seeSentences(
+        readFileSync(new URL(`data/${pattern.replace('{01..25}', String(e).padStart(2, '0'))}`, SHARED), 'utf8'),
+      );
+    let units = 0;
+    for (const record of file.records) {
+      const options = unitOptions(record.config.options);
+      const countsOptions = record.corpus.counts_options ? unitOptions(record.corpus.counts_options) : null;
+      for (const segment of record.segments) {
+        const e = segment[0] as number;
+        const peer = read(record.hyp, e);
+        const models = record.refs.map((r) => read(r, e));
+        const got = rouge155Unit(peer, models, options);
+        const counts = countsOptions ? rouge155Unit(peer, models, countsOptions) : null;
+        checkSegment(record, segment, got, counts, `${record.hyp} ${record.config.options} eval ${e}`);
+        units++;
+      }
+    }
+    expect(units).toBe(1600);
+  });
+});

@@ -256,4 +256,30 @@ describe.skipIf(!HAVE_SHARED)('rouge155Unit vs ROUGE-1.5.5 goldens (../shared)',
     }
     expect(units).toBe(1600);
   });
+
+  it('sl2003 expected/*-d.out: the per-unit Eval lines of `-2 -1 -U -n 4 -w 1.2 -a -d` (and -m), as printed', () => {
+    const dir = 'rouge155-sl2003';
+    const see = (name: string): string[] =>
+      seeSentences(readFileSync(new URL(`data/${dir}/SL2003/${name}`, SHARED), 'utf8'));
+    for (const [file, stem] of [
+      ['ROUGE-test-c95-2-1-U-r1000-n4-w1.2-a-d.out', false],
+      ['ROUGE-test-c95-2-1-U-r1000-n4-w1.2-a-m-d.out', true],
+    ] as const) {
+      const options = unitOptions(`-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a -d${stem ? ' -m' : ''}`);
+      const expected = dataLines(`${dir}/expected/${file}`).filter((l) => l.includes(' Eval '));
+      expect(expected).toHaveLength(1600);
+      const printed = new Set<string>();
+      for (const peer of ['11', '12', '13', '14', '21', '22', '23', '24']) {
+        for (let e = 1; e <= 25; e++) {
+          const doc = `SL062003-${String(e).padStart(2, '0')}.html`;
+          const models = ['A', 'B', 'C', 'D'].map((m) => see(`models/SL.P.10.R.${m}.${doc}`));
+          for (const t of rouge155Unit(see(`systems/SL.P.10.R.${peer}.${doc}`), models, options)) {
+            printed.add(`${peer} ${t.type} Eval ${e}.${peer} R:${t.printed[0]} P:${t.printed[1]} F:${t.printed[2]}`);
+          }
+        }
+      }
+      expect(printed.size).toBe(1600);
+      for (const line of expected) expect(printed.has(line), `${file}: ${line}`).toBe(true);
+    }
+  });
 });

@@ -6,9 +6,10 @@
  * revisited"). The reference is the pattern: its match vectors `PM[t]` are built once per segment
  * (`common/match-vectors`) and shared by every hypothesis of the segment. For each hypothesis token t,
  * `u = V & PM[t]; V = (V + u) | (V - u)`, starting from V = all ones; afterwards the LCS length is the number of
- * zero bits of V among the reference's m positions. References of up to 64 tokens take one `i64x2` lane each (two
- * references per instruction, no carry crosses lanes); longer ones use several words, the addition's carry passed
- * upward by unsigned compare (`V - u` never borrows: u is a subset of V).
+ * zero bits of V among the reference's m positions. When every reference of a segment has at most 32 tokens, each
+ * takes a 32-bit lane (four references per `i32x4` instruction, no carry crosses lanes), up to 64 tokens a 64-bit
+ * lane (`i64x2`); longer ones use several words, the addition's carry passed upward by unsigned compare (`V - u`
+ * never borrows: u is a subset of V).
  *
  * Hit recovery (ROUGE-L summary level): the vector after hypothesis token j, V_j, is column j of the LCS table as
  * differences: bit i-1 of V_j is 0 exactly when c[i][j] = c[i-1][j] + 1 (Hyyrö 2004, "A note on bit-parallel
@@ -19,74 +20,90 @@
  * not differ here, and one kernel serves both flavors.
  */
 import {
-  INFO_BYTES, INFO_LENGTH, INFO_WORD, INFO_WORDS, buildMatchVectors, vectorCapacity, vectorStride, vectorWords,
-  zeroBits,
+  INFO_BYTES, INFO_LENGTH, INFO_WORD, INFO_WORDS, LANES32, LANES64, WORDS, buildMatchVectors, clearMatchVectors,
+  findToken, rowLength, tokenAt, vectorCapacity, vectorLayout, vectorStrideBytes, vectorWords, zeroBits,
 } from './common/match-vectors';
-import { STAMPED_SHIFT, stampedFind, stampedTag } from './common/stamped-table';
 
-/** Token `i` of a CSR token array, read as u32 (see `common/hash` on sign extension). */
+/** `V = (V + u) | (V - u)` with `u = V & pm`, lane-wise in 32- or 64-bit lanes. */
 // @ts-ignore: decorator
 @inline
-function tokenAt(tokens: usize, i: i32): u32 {
-  return load<u32>(tokens + (usize(i) << 2));
+function step(v: v128, pm: v128, lanes32: bool): v128 {
+  const u = v128.and(v, pm);
+  return lanes32 ? v128.or(i32x4.add(v, u), i32x4.sub(v, u)) : v128.or(i64x2.add(v, u), i64x2.sub(v, u));
 }
 
 /**
- * LCS lengths of one hypothesis against references of one word each: `stride / 2` vectors of two lanes, kept in
- * `state`. Absent tokens leave V unchanged (u = 0) and are skipped.
+ * Slot of a hypothesis token's match vectors: directly indexed, or found in the token table (the all-zero slot
+ * when absent).
  */
 // @ts-ignore: decorator
 @inline
-function lengthsSingleWord(
-  hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, tag: u32, vectors: usize, stride: i32,
-  state: usize, info: usize, k: i32, row: usize,
+function vectorsOf(direct: bool, keys: usize, capacity: u32, generation: u32, token: u32, vectors: usize, strideBytes: usize): usize {
+  return vectors + usize(direct ? token : findToken(keys, capacity, generation, token)) * strideBytes;
+}
+
+/**
+ * LCS lengths of one hypothesis against references in lanes (`LANES32` or `LANES64`): the vectors of all references
+ * advance together, one `v128` per four (or two) references, in registers for up to eight (four). A token absent
+ * from the references reads an all-zero slot, which leaves V unchanged.
+ */
+// @ts-ignore: decorator
+@inline
+function lengthsInLanes(
+  direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
+  strideBytes: usize, lanes32: bool, state: usize, refOffsets: usize, r0: i32, k: i32, row: usize,
 ): void {
-  const strideBytes = usize(stride) << 3;
   const ones = i64x2.splat(-1);
-  if (stride == 2) {
-    // One or two references (the common case): V stays in a register.
+  if (strideBytes == 16) {
     let v = ones;
     for (let j = from; j < to; j++) {
-      const slot = stampedFind(keys, capacity, u64(tokenAt(hypTokens, j)), tag);
-      if (slot < 0) continue;
-      const u = v128.and(v, v128.load(vectors + usize(slot) * strideBytes));
-      v = v128.or(i64x2.add(v, u), i64x2.sub(v, u));
+      v = step(v, v128.load(vectorsOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, 16)), lanes32);
     }
     v128.store(state, v);
-  } else if (stride == 4) {
+  } else if (strideBytes == 32) {
     let v0 = ones;
     let v1 = ones;
     for (let j = from; j < to; j++) {
-      const slot = stampedFind(keys, capacity, u64(tokenAt(hypTokens, j)), tag);
-      if (slot < 0) continue;
-      const pm = vectors + usize(slot) * strideBytes;
-      const u0 = v128.and(v0, v128.load(pm));
-      const u1 = v128.and(v1, v128.load(pm, 16));
-      v0 = v128.or(i64x2.add(v0, u0), i64x2.sub(v0, u0));
-      v1 = v128.or(i64x2.add(v1, u1), i64x2.sub(v1, u1));
+      const pm = vectorsOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, 32);
+      v0 = step(v0, v128.load(pm), lanes32);
+      v1 = step(v1, v128.load(pm, 16), lanes32);
     }
     v128.store(state, v0);
     v128.store(state, v1, 16);
   } else {
     for (let q: usize = 0; q < strideBytes; q += 16) v128.store(state + q, ones);
     for (let j = from; j < to; j++) {
-      const slot = stampedFind(keys, capacity, u64(tokenAt(hypTokens, j)), tag);
-      if (slot < 0) continue;
-      const pm = vectors + usize(slot) * strideBytes;
+      const pm = vectorsOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, strideBytes);
       for (let q: usize = 0; q < strideBytes; q += 16) {
-        const v = v128.load(state + q);
-        const u = v128.and(v, v128.load(pm + q));
-        v128.store(state + q, v128.or(i64x2.add(v, u), i64x2.sub(v, u)));
+        v128.store(state + q, step(v128.load(state + q), v128.load(pm + q), lanes32));
       }
     }
   }
   for (let r = 0; r < k; r++) {
-    store<i32>(row + (usize(r) << 2), zeroBits(state + (usize(r) << 3), load<i32>(info + usize(r) * INFO_BYTES, INFO_LENGTH)));
+    const m = rowLength(refOffsets, r0 + r);
+    let lcs: i32;
+    if (lanes32) lcs = i32(popcnt<u32>(~load<u32>(state + (usize(r) << 2)) & u32(lowBits32(m))));
+    else lcs = i32(popcnt<u64>(~load<u64>(state + (usize(r) << 3)) & lowBits64(m)));
+    store<i32>(row + (usize(r) << 2), lcs);
   }
 }
 
+/** Mask of bits `0 .. bits` of a 32-bit lane (bits in 0..32). */
+// @ts-ignore: decorator
+@inline
+function lowBits32(bits: i32): u32 {
+  return bits >= 32 ? u32.MAX_VALUE : (u32(1) << u32(bits)) - 1;
+}
+
+/** Mask of bits `0 .. bits` of a 64-bit lane (bits in 0..64). */
+// @ts-ignore: decorator
+@inline
+function lowBits64(bits: i32): u64 {
+  return bits >= 64 ? u64.MAX_VALUE : (u64(1) << u64(bits)) - 1;
+}
+
 /**
- * Advances the multi-word vector of one reference by one hypothesis token: `V = (V + u) | (V - u)` word by word
+ * Advances the `WORDS` vector of one reference by one hypothesis token: `V = (V + u) | (V - u)` word by word
  * from `v` (0: the all-ones start vector) to `out`, with the match vector `pm` (0: no match, V is copied).
  */
 // @ts-ignore: decorator
@@ -110,18 +127,19 @@ function advance(v: usize, pm: usize, out: usize, words: i32): void {
   }
 }
 
-/** LCS lengths of one hypothesis against references of any length (vectors of `info[r].words` words in `state`). */
+/** LCS lengths of one hypothesis against references in the `WORDS` layout (vectors of `info[r].words` words in `state`). */
 // @ts-ignore: decorator
 @inline
-function lengthsMultiWord(
-  hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, tag: u32, vectors: usize, stride: i32,
-  state: usize, info: usize, k: i32, row: usize,
+function lengthsInWords(
+  direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
+  strideBytes: usize, state: usize, info: usize, k: i32, row: usize,
 ): void {
-  const strideBytes = usize(stride) << 3;
   for (let q: usize = 0; q < strideBytes; q += 8) store<u64>(state + q, u64.MAX_VALUE);
   for (let j = from; j < to; j++) {
-    const slot = stampedFind(keys, capacity, u64(tokenAt(hypTokens, j)), tag);
-    if (slot < 0) continue;
+    const token = tokenAt(hypTokens, j);
+    const slot = direct ? token : findToken(keys, capacity, generation, token);
+    // Several words per reference: skipping a token the table does not have is worth a branch here.
+    if (!direct && slot == capacity) continue;
     const pm = vectors + usize(slot) * strideBytes;
     for (let r = 0; r < k; r++) {
       const entry = info + usize(r) * INFO_BYTES;
@@ -137,28 +155,28 @@ function lengthsMultiWord(
 }
 
 /**
- * Sizes the scratch of `lcsLengths` for segments `0 .. nSegments` — or of `lcsUnionMasks`, given one segment per
- * reference row. Writes 4 f64 to `plan`: the largest key capacity, vector words (capacity × stride), stride, and
- * number of references of one segment.
+ * Sizes the scratch of `lcsLengths` for segments `0 .. nSegments` — or of `lcsUnionMasks` (`words` set), given one
+ * segment per reference row. Writes 4 f64 to `plan`: the largest key capacity, vector bytes
+ * ((capacity + 1) × slot bytes), slot bytes, and number of references of one segment.
  */
-export function planMatchVectors(refOffsets: usize, segRefOffsets: usize, nSegments: i32, plan: usize): void {
+export function planMatchVectors(refOffsets: usize, segRefOffsets: usize, nSegments: i32, words: bool, plan: usize): void {
   let capacity = 0.0;
-  let words = 0.0;
-  let stride = 0;
+  let bytes = 0.0;
+  let stride = 0.0;
   let refs = 0;
   for (let s = 0; s < nSegments; s++) {
     const r0 = load<i32>(segRefOffsets + (usize(s) << 2));
     const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
     const c = f64(vectorCapacity(refOffsets, r0, r1));
-    const w = vectorStride(refOffsets, r0, r1);
+    const w = f64(vectorStrideBytes(vectorLayout(refOffsets, r0, r1, words), refOffsets, r0, r1));
     capacity = max(capacity, c);
-    words = max(words, c * f64(w));
+    bytes = max(bytes, (c + 1) * w);
     stride = max(stride, w);
     refs = max(refs, r1 - r0);
   }
   store<f64>(plan, capacity);
-  store<f64>(plan, words, 8);
-  store<f64>(plan, f64(stride), 16);
+  store<f64>(plan, bytes, 8);
+  store<f64>(plan, stride, 16);
   store<f64>(plan, f64(refs), 24);
 }
 
@@ -167,43 +185,64 @@ export function planMatchVectors(refOffsets: usize, segRefOffsets: usize, nSegme
  *
  * Hypothesis `h` is `hypTokens[hypOffsets[h] .. hypOffsets[h + 1]]` of segment `hypSegments[h]` (or `h` when
  * `hypSegments` is 0); segment `s` has references `segRefOffsets[s] .. segRefOffsets[s + 1]` of the reference CSR.
- * Scratch: `keys` = `keysCapacity` key slots (16 bytes; at least the largest `vectorCapacity` of a segment),
- * `vectors` = that segment's capacity × stride u64, `info` = 12 bytes per reference of the largest segment,
- * `state` = the largest stride in u64. `out` receives, hypothesis after hypothesis, one i32 per reference of the
- * hypothesis' segment.
+ * Scratch, as `planMatchVectors` sizes it: `keys` = `keysCapacity` u64, `vectors`, `info` = 12 bytes per
+ * reference, `state` = one slot. With `directBytes` > 0 every token id is in `[0, V)` and `vectors` holds
+ * `directBytes` = V × the largest slot: slots are indexed by token id and the token table is not used.
+ * `out` receives, hypothesis after hypothesis, one i32 per reference of the hypothesis' segment.
  */
 export function lcsLengths(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
   refTokens: usize, refOffsets: usize, segRefOffsets: usize,
-  keys: usize, keysCapacity: u32, vectors: usize, info: usize, state: usize, out: usize,
+  keys: usize, keysCapacity: u32, vectors: usize, directBytes: usize, info: usize, state: usize, out: usize,
 ): void {
-  memory.fill(keys, 0, usize(keysCapacity) << STAMPED_SHIFT);
+  if (directBytes) lengthsOfBatch(true, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, keys, keysCapacity, vectors, directBytes, info, state, out);
+  else lengthsOfBatch(false, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, keys, keysCapacity, vectors, 0, info, state, out);
+}
+
+/** `lcsLengths` with the slot addressing fixed at compile time. */
+// @ts-ignore: decorator
+@inline
+function lengthsOfBatch(
+  direct: bool, hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
+  refTokens: usize, refOffsets: usize, segRefOffsets: usize,
+  keys: usize, keysCapacity: u32, vectors: usize, directBytes: usize, info: usize, state: usize, out: usize,
+): void {
+  if (direct) memory.fill(vectors, 0, directBytes);
+  else memory.fill(keys, 0, usize(keysCapacity) << 3);
   let segment = -1;
+  let r0 = 0;
+  let r1 = 0;
   let k = 0;
-  let stride = 0;
+  let strideBytes: usize = 0;
   let capacity: u32 = 0;
   let generation: u32 = 0;
-  let single = false;
+  let layout = WORDS;
   let row = out;
   for (let h = 0; h < nHyps; h++) {
     const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
     if (s != segment) {
+      if (direct && segment >= 0) clearMatchVectors(vectors, strideBytes, refTokens, refOffsets, r0, r1);
       segment = s;
-      const r0 = load<i32>(segRefOffsets + (usize(s) << 2));
-      const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
+      r0 = load<i32>(segRefOffsets + (usize(s) << 2));
+      r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
       k = r1 - r0;
-      stride = vectorStride(refOffsets, r0, r1);
+      layout = vectorLayout(refOffsets, r0, r1, false);
+      strideBytes = vectorStrideBytes(layout, refOffsets, r0, r1);
       capacity = vectorCapacity(refOffsets, r0, r1);
-      assert(k >= 0 && capacity <= keysCapacity);
+      assert(k >= 0 && (direct || capacity <= keysCapacity));
       generation++;
-      single = buildMatchVectors(keys, capacity, vectors, stride, generation, refTokens, refOffsets, r0, r1, info);
+      buildMatchVectors(direct, keys, capacity, vectors, strideBytes, layout, generation, refTokens, refOffsets, r0, r1, info);
     }
     if (k == 0) continue;
-    const tag = stampedTag(generation, 0);
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
-    if (single) lengthsSingleWord(hypTokens, from, to, keys, capacity, tag, vectors, stride, state, info, k, row);
-    else lengthsMultiWord(hypTokens, from, to, keys, capacity, tag, vectors, stride, state, info, k, row);
+    if (layout == LANES32) {
+      lengthsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, refOffsets, r0, k, row);
+    } else if (layout == LANES64) {
+      lengthsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, refOffsets, r0, k, row);
+    } else {
+      lengthsInWords(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, state, info, k, row);
+    }
     row += usize(k) << 2;
   }
 }
@@ -248,7 +287,7 @@ export function lcsUnionMasks(
   hypTokens: usize, hypOffsets: usize, refTokens: usize, refOffsets: usize, units: usize, nUnits: i32,
   keys: usize, keysCapacity: u32, vectors: usize, info: usize, columns: usize, out: usize,
 ): void {
-  memory.fill(keys, 0, usize(keysCapacity) << STAMPED_SHIFT);
+  memory.fill(keys, 0, usize(keysCapacity) << 3);
   let generation: u32 = 0;
   let mask = out;
   for (let u = 0; u < nUnits; u++) {
@@ -259,25 +298,23 @@ export function lcsUnionMasks(
     const hypTo = load<i32>(unit, 12);
     for (let r = refFrom; r < refTo; r++) {
       const from = load<i32>(refOffsets + (usize(r) << 2));
-      const m = load<i32>(refOffsets + (usize(r) << 2), 4) - from;
+      const m = rowLength(refOffsets, r);
       memory.fill(mask, 0, usize(m));
       if (m > 0 && hypFrom < hypTo) {
         const words = vectorWords(m);
-        const stride = vectorStride(refOffsets, r, r + 1);
+        const strideBytes = vectorStrideBytes(WORDS, refOffsets, r, r + 1);
         const capacity = vectorCapacity(refOffsets, r, r + 1);
         assert(capacity <= keysCapacity);
         generation++;
-        buildMatchVectors(keys, capacity, vectors, stride, generation, refTokens, refOffsets, r, r + 1, info);
-        const tag = stampedTag(generation, 0);
-        const strideBytes = usize(stride) << 3;
+        buildMatchVectors(false, keys, capacity, vectors, strideBytes, WORDS, generation, refTokens, refOffsets, r, r + 1, info);
         const columnBytes = usize(words) << 3;
         for (let h = hypFrom; h < hypTo; h++) {
           const hypFromToken = load<i32>(hypOffsets + (usize(h) << 2));
-          const n = load<i32>(hypOffsets + (usize(h) << 2), 4) - hypFromToken;
+          const n = rowLength(hypOffsets, h);
           for (let j = 0; j < n; j++) {
-            const slot = stampedFind(keys, capacity, u64(tokenAt(hypTokens, hypFromToken + j)), tag);
+            const slot = findToken(keys, capacity, generation, tokenAt(hypTokens, hypFromToken + j));
             const column = columns + usize(j) * columnBytes;
-            advance(j ? column - columnBytes : 0, slot < 0 ? 0 : vectors + usize(slot) * strideBytes, column, words);
+            advance(j ? column - columnBytes : 0, slot == capacity ? 0 : vectors + usize(slot) * strideBytes, column, words);
           }
           traceColumns(refTokens, from, m, hypTokens, hypFromToken, n, columns, words, mask);
         }

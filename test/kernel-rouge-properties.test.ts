@@ -2,8 +2,8 @@
  * The ROUGE kernels against the plain reference implementations (test/reference/rouge.ts), value for value and bit
  * for bit, on the release and the debug build: LCS lengths, LCS union masks (both tracebacks), ROUGE-1.5.5 WLCS rows
  * and masks, skip-bigram counts. Inputs: dense small vocabularies (1–4 ids), extreme i32 ids, sparse vocabularies
- * with long sequences; lengths 0/1, around 63/64/65 and 127/128/129 (one, two and three vector words) and up to
- * 260; 0–5 references per segment, several hypotheses per segment, empty hypotheses and references, units sharing
+ * with long sequences; lengths 0/1, around 31/32/33 (32-bit lanes), 63/64/65 and 127/128/129 (64-bit lanes, one,
+ * two and three vector words) and up to 260; 0–5 or 9–12 references per segment, several hypotheses per segment, empty hypotheses and references, units sharing
  * sentences.
  */
 import fc from 'fast-check';
@@ -19,7 +19,7 @@ import * as oracle from './reference/rouge.js';
 const lengthArb = fc.oneof(
   { arbitrary: fc.integer({ min: 0, max: 6 }), weight: 8 },
   { arbitrary: fc.integer({ min: 7, max: 30 }), weight: 3 },
-  { arbitrary: fc.constantFrom(63, 64, 65, 127, 128, 129), weight: 1 },
+  { arbitrary: fc.constantFrom(31, 32, 33, 63, 64, 65, 127, 128, 129), weight: 1 },
 );
 
 /**
@@ -46,12 +46,24 @@ const sequenceArb: fc.Arbitrary<fc.Arbitrary<number[]>> = fc.oneof(
   },
 );
 
-/** A pair batch: segments with 0–5 references and 0–4 hypotheses (or one hypothesis each, `hypSegment` null). */
+/**
+ * Ids as a batch gives them: as generated (small non-negative ids index the LCS match vectors directly), or moved
+ * to large ids (1e9 + 7t, same equalities), which the LCS kernel looks up in its token table instead.
+ */
+const idsArb = fc.constantFrom<(t: number) => number>((t) => t, (t) => (t >= 0 && t < 1e6 ? 1e9 + 7 * t : t));
+
+/**
+ * A pair batch: segments with 0–5 references (sometimes 9–12: more than fit two `v128` of lanes) and 0–4
+ * hypotheses (or one hypothesis each, `hypSegment` null).
+ */
 const batchArb: fc.Arbitrary<RougeBatch> = fc
-  .record({ seq: sequenceArb, identity: fc.boolean() })
-  .chain(({ seq, identity }) => {
+  .record({ seq: sequenceArb, identity: fc.boolean(), ids: idsArb })
+  .chain(({ seq, identity, ids }) => {
     const segment = fc.record({
-      refs: fc.array(seq, { minLength: 0, maxLength: 5 }),
+      refs: fc.oneof(
+        { arbitrary: fc.array(seq, { minLength: 0, maxLength: 5 }), weight: 4 },
+        { arbitrary: fc.array(seq, { minLength: 9, maxLength: 12 }), weight: 1 },
+      ),
       hyps: fc.array(seq, identity ? { minLength: 1, maxLength: 1 } : { minLength: 0, maxLength: 4 }),
     });
     return fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => {
@@ -60,10 +72,10 @@ const batchArb: fc.Arbitrary<RougeBatch> = fc
       const hypSegment: number[] = [];
       const segRefOffsets = [0];
       segments.forEach((s, i) => {
-        refs.push(...s.refs);
+        refs.push(...s.refs.map((r) => r.map(ids)));
         segRefOffsets.push(refs.length);
         for (const h of s.hyps) {
-          hyps.push(h);
+          hyps.push(h.map(ids));
           hypSegment.push(i);
         }
       });

@@ -1,16 +1,30 @@
 /**
  * Match vectors of references for the bit-parallel LCS kernels: for every distinct token of a set of references,
  * one bit vector per reference with bit `p` set where the reference has that token at position `p` (the `PM`
- * table of Allison–Dix / Hyyrö). The vectors of all references of a set share one slot of a generation-stamped
- * token table (`stamped-table`), so a single probe per hypothesis token yields the vectors of every reference.
+ * table of Allison–Dix / Hyyrö). The vectors of all references of a set share one slot, so a single probe per
+ * hypothesis token yields the vectors of every reference.
  *
- * Layout: reference `r` of a set owns words `word_r .. word_r + words_r` of every slot (u64 each, position `p` in
- * word `p >> 6`, bit `p & 63`), `words_r = max(1, ceil(m_r / 64))`; slots are `stride` words apart, `stride` = the
- * sum of the `words_r` rounded up to even so that every slot starts 16-byte aligned for `v128` loads. An empty
- * reference keeps one all-zero word, which keeps every reference of at most 64 tokens in a lane of its own.
+ * Token table: `capacity` u64 keys `(generation << 32) | token` (linear probing), so a key of an older generation
+ * reads as empty and the table is cleared once per call, not per segment; `vectors` holds `strideBytes` per slot,
+ * plus one all-zero slot at index `capacity` that a probe for an absent token reads instead of branching.
+ *
+ * Three layouts of a slot, by the longest reference of the set:
+ * - `LANES32` (every reference ≤ 32 tokens): reference r is the u32 at byte 4r, four references per `v128`;
+ * - `LANES64` (every reference ≤ 64 tokens): reference r is the u64 at byte 8r, two per `v128`;
+ * - `WORDS` (any length): reference r owns u64 words `word_r .. word_r + words_r`, `words_r = max(1, ceil(m_r/64))`,
+ *   position p in word `p >> 6`, bit `p & 63`; `info` records `{word, words, length}` per reference.
+ * Slots are a multiple of 16 bytes, so every slot is `v128`-aligned.
+ *
+ * Direct addressing: when token ids are small dense integers (interned ids of a vocabulary of V words), the slots
+ * can instead be indexed by the token id itself, `vectors + token * strideBytes` over V slots, with no token table:
+ * a probe is one load, and an absent token's slot is all zero. The region is cleared once per call and each set's
+ * slots are cleared again (`clearMatchVectors`) before the next set is built.
  */
-import { tableCapacity } from './table';
-import { STAMPED_NEW, stampedInsert, stampedTag } from './stamped-table';
+
+/** Layout of a slot: see the file comment. */
+export const WORDS: i32 = 0;
+export const LANES32: i32 = 1;
+export const LANES64: i32 = 2;
 
 /** Bytes of one reference's entry in the `info` array: `{ word: i32, words: i32, length: i32 }`. */
 export const INFO_BYTES: usize = 12;
@@ -21,7 +35,21 @@ export const INFO_WORDS: usize = 4;
 /** Offset of the reference's length in tokens. */
 export const INFO_LENGTH: usize = 8;
 
-/** Words of the match vectors of a reference of `length` tokens (at least one). */
+/** Token `i` of a CSR token array, read as u32 (see `common/hash` on sign extension). */
+// @ts-ignore: decorator
+@inline
+export function tokenAt(tokens: usize, i: i32): u32 {
+  return load<u32>(tokens + (usize(i) << 2));
+}
+
+/** Length of CSR row `r`. */
+// @ts-ignore: decorator
+@inline
+export function rowLength(offsets: usize, r: i32): i32 {
+  return load<i32>(offsets + (usize(r) << 2), 4) - load<i32>(offsets + (usize(r) << 2));
+}
+
+/** Words of the match vectors of a reference of `length` tokens in the `WORDS` layout (at least one). */
 // @ts-ignore: decorator
 @inline
 export function vectorWords(length: i32): i32 {
@@ -35,7 +63,7 @@ export function lowBits(bits: i32): u64 {
   return bits >= 64 ? u64.MAX_VALUE : (u64(1) << u64(bits)) - 1;
 }
 
-/** Number of zero bits of a vector among the first `length` positions: the LCS length once a text was read. */
+/** Number of zero bits among the first `length` positions of a `WORDS` vector: the LCS length once a text was read. */
 // @ts-ignore: decorator
 @inline
 export function zeroBits(vector: usize, length: i32): i32 {
@@ -46,58 +74,146 @@ export function zeroBits(vector: usize, length: i32): i32 {
   return zeros + i32(popcnt<u64>(~last & lowBits(length - ((words - 1) << 6))));
 }
 
-/** Words per slot for references `r0 .. r1` (the layout above); 0 when there are none. */
+/** Layout of the slots of references `r0 .. r1` (`WORDS` when `words` is set: the mask kernels need words). */
 // @ts-ignore: decorator
 @inline
-export function vectorStride(refOffsets: usize, r0: i32, r1: i32): i32 {
+export function vectorLayout(refOffsets: usize, r0: i32, r1: i32, words: bool): i32 {
+  if (words) return WORDS;
+  let longest = 0;
+  for (let r = r0; r < r1; r++) longest = max(longest, rowLength(refOffsets, r));
+  return longest <= 32 ? LANES32 : longest <= 64 ? LANES64 : WORDS;
+}
+
+/** Bytes of a slot for references `r0 .. r1` in `layout` (a multiple of 16; 0 when there are none). */
+// @ts-ignore: decorator
+@inline
+export function vectorStrideBytes(layout: i32, refOffsets: usize, r0: i32, r1: i32): usize {
+  const k = r1 - r0;
+  if (layout == LANES32) return usize((k + 3) >> 2) << 4;
+  if (layout == LANES64) return usize((k + 1) >> 1) << 4;
   let words = 0;
-  for (let r = r0; r < r1; r++) {
-    words += vectorWords(load<i32>(refOffsets + (usize(r) << 2), 4) - load<i32>(refOffsets + (usize(r) << 2)));
-  }
-  return (words + 1) & ~1;
+  for (let r = r0; r < r1; r++) words += vectorWords(rowLength(refOffsets, r));
+  return usize((words + 1) >> 1) << 4;
 }
 
 /** Token slots for references `r0 .. r1`: the capacity for all of their tokens (a bound on the distinct ones). */
 // @ts-ignore: decorator
 @inline
 export function vectorCapacity(refOffsets: usize, r0: i32, r1: i32): u32 {
-  return tableCapacity(load<i32>(refOffsets + (usize(r1) << 2)) - load<i32>(refOffsets + (usize(r0) << 2)));
+  const tokens = u32(load<i32>(refOffsets + (usize(r1) << 2)) - load<i32>(refOffsets + (usize(r0) << 2)));
+  return tokens + (tokens >> 1) + 1;
+}
+
+/** Home slot of a token: Knuth's multiplicative hash, reduced to `[0, capacity)` by multiply-shift. */
+// @ts-ignore: decorator
+@inline
+function tokenHome(token: u32, capacity: u32): u32 {
+  return u32((u64(token * 0x9E3779B1) * u64(capacity)) >> 32);
 }
 
 /**
- * Builds the match vectors of references `r0 .. r1` under `generation` in a table of `capacity` key slots at
- * `keys` and `stride`-word vector slots at `vectors`, and writes each reference's `{word, words, length}` to
- * `info`. Returns true when every reference fits one word (`stride` then holds one word per reference, in order).
+ * Slot of `token` under `generation`, or `capacity` (the all-zero slot) when the references do not have it. The
+ * probe loop ends on the same branch for hits and misses, so absent tokens cost no misprediction.
+ */
+// @ts-ignore: decorator
+@inline
+export function findToken(keys: usize, capacity: u32, generation: u32, token: u32): u32 {
+  const key = (u64(generation) << 32) | u64(token);
+  let slot = tokenHome(token, capacity);
+  let k = load<u64>(keys + (usize(slot) << 3));
+  while (k != key && u32(k >> 32) == generation) {
+    if (++slot == capacity) slot = 0;
+    k = load<u64>(keys + (usize(slot) << 3));
+  }
+  return select<u32>(slot, capacity, k == key);
+}
+
+/** Slot of `token` under `generation`, claimed (key written, vectors cleared) when new. */
+// @ts-ignore: decorator
+@inline
+function insertToken(keys: usize, capacity: u32, generation: u32, token: u32, vectors: usize, strideBytes: usize): usize {
+  const key = (u64(generation) << 32) | u64(token);
+  let slot = tokenHome(token, capacity);
+  let k = load<u64>(keys + (usize(slot) << 3));
+  while (k != key && u32(k >> 32) == generation) {
+    if (++slot == capacity) slot = 0;
+    k = load<u64>(keys + (usize(slot) << 3));
+  }
+  const at = vectors + usize(slot) * strideBytes;
+  if (k != key) {
+    store<u64>(keys + (usize(slot) << 3), key);
+    for (let q: usize = 0; q < strideBytes; q += 16) v128.store(at + q, i64x2.splat(0));
+  }
+  return at;
+}
+
+/** Address of the slot of `token`: directly indexed, or claimed in the token table (see the file comment). */
+// @ts-ignore: decorator
+@inline
+function slotFor(
+  direct: bool, keys: usize, capacity: u32, generation: u32, token: u32, vectors: usize, strideBytes: usize,
+): usize {
+  return direct
+    ? vectors + usize(token) * strideBytes
+    : insertToken(keys, capacity, generation, token, vectors, strideBytes);
+}
+
+/**
+ * Builds the match vectors of references `r0 .. r1` in `layout`: directly indexed (`direct`; slots must be zero), or
+ * under `generation` (≥ 1) in a token table of `capacity` keys and `capacity + 1` vector slots of `strideBytes`.
+ * With `WORDS`, writes each reference's `{word, words, length}` to `info`.
  */
 // @ts-ignore: decorator
 @inline
 export function buildMatchVectors(
-  keys: usize, capacity: u32, vectors: usize, stride: i32, generation: u32,
+  direct: bool, keys: usize, capacity: u32, vectors: usize, strideBytes: usize, layout: i32, generation: u32,
   refTokens: usize, refOffsets: usize, r0: i32, r1: i32, info: usize,
-): bool {
-  const tag = stampedTag(generation, 0);
-  const strideBytes = usize(stride) << 3;
+): void {
+  if (!direct) {
+    const zero = vectors + usize(capacity) * strideBytes;
+    for (let q: usize = 0; q < strideBytes; q += 16) v128.store(zero + q, i64x2.splat(0));
+  }
   let word = 0;
   for (let r = r0; r < r1; r++) {
     const from = load<i32>(refOffsets + (usize(r) << 2));
     const to = load<i32>(refOffsets + (usize(r) << 2), 4);
-    const entry = info + usize(r - r0) * INFO_BYTES;
-    const words = vectorWords(to - from);
-    store<i32>(entry, word, INFO_WORD);
-    store<i32>(entry, words, INFO_WORDS);
-    store<i32>(entry, to - from, INFO_LENGTH);
-    const base = usize(word) << 3;
-    for (let p = from; p < to; p++) {
-      const hit = stampedInsert(keys, capacity, u64(load<u32>(refTokens + (usize(p) << 2))), tag);
-      const slot = vectors + usize(hit & ~STAMPED_NEW) * strideBytes;
-      if (hit & STAMPED_NEW) {
-        for (let q: usize = 0; q < strideBytes; q += 8) store<u64>(slot + q, 0);
+    if (layout == LANES32) {
+      const lane = usize(r - r0) << 2;
+      for (let p = from; p < to; p++) {
+        const at = slotFor(direct, keys, capacity, generation, tokenAt(refTokens, p), vectors, strideBytes) + lane;
+        store<u32>(at, load<u32>(at) | (u32(1) << u32(p - from)));
       }
-      const i = p - from;
-      const at = slot + base + (usize(i >> 6) << 3);
-      store<u64>(at, load<u64>(at) | (u64(1) << u64(i & 63)));
+    } else if (layout == LANES64) {
+      const lane = usize(r - r0) << 3;
+      for (let p = from; p < to; p++) {
+        const at = slotFor(direct, keys, capacity, generation, tokenAt(refTokens, p), vectors, strideBytes) + lane;
+        store<u64>(at, load<u64>(at) | (u64(1) << u64(p - from)));
+      }
+    } else {
+      const entry = info + usize(r - r0) * INFO_BYTES;
+      const words = vectorWords(to - from);
+      store<i32>(entry, word, INFO_WORD);
+      store<i32>(entry, words, INFO_WORDS);
+      store<i32>(entry, to - from, INFO_LENGTH);
+      const base = usize(word) << 3;
+      for (let p = from; p < to; p++) {
+        const i = p - from;
+        const at = slotFor(direct, keys, capacity, generation, tokenAt(refTokens, p), vectors, strideBytes) + base + (usize(i >> 6) << 3);
+        store<u64>(at, load<u64>(at) | (u64(1) << u64(i & 63)));
+      }
+      word += words;
     }
-    word += words;
   }
-  return word == r1 - r0;
+}
+
+/** Clears the directly indexed slots of the tokens of references `r0 .. r1` (undoes `buildMatchVectors`). */
+// @ts-ignore: decorator
+@inline
+export function clearMatchVectors(vectors: usize, strideBytes: usize, refTokens: usize, refOffsets: usize, r0: i32, r1: i32): void {
+  const from = load<i32>(refOffsets + (usize(r0) << 2));
+  const to = load<i32>(refOffsets + (usize(r1) << 2));
+  for (let p = from; p < to; p++) {
+    const at = vectors + usize(tokenAt(refTokens, p)) * strideBytes;
+    for (let q: usize = 0; q < strideBytes; q += 16) v128.store(at + q, i64x2.splat(0));
+  }
 }

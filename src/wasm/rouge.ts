@@ -19,11 +19,11 @@ import { instantiateKernels } from './load.js';
 
 /** The ROUGE kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
 export interface RougeKernelExports extends KernelExports {
-  planMatchVectors(refOffsets: number, segRefOffsets: number, nSegments: number, plan: number): void;
+  planMatchVectors(refOffsets: number, segRefOffsets: number, nSegments: number, words: number, plan: number): void;
   lcsLengths(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number,
-    keys: number, keysCapacity: number, vectors: number, info: number, state: number, out: number,
+    keys: number, keysCapacity: number, vectors: number, directBytes: number, info: number, state: number, out: number,
   ): void;
   lcsUnionMasks(
     hypTokens: number, hypOffsets: number, refTokens: number, refOffsets: number, units: number, nUnits: number,
@@ -106,7 +106,8 @@ export interface SkipBigramOptions {
 /** Kernel codes of {@link SkipBigramUnigrams} (`assembly/skip-bigram.ts`). */
 const UNIGRAM_CODES: Record<SkipBigramUnigrams, number> = { none: 0, all: 1, rouge155: 2 };
 
-/** Bytes of a stamped key slot, of the scratch plan, and of a reference's match-vector info. */
+/** Bytes of a token key, of a skip-bigram key slot, of the scratch plan, and of a reference's match-vector info. */
+const TOKEN_KEY_BYTES = 8;
 const KEY_SLOT_BYTES = 16;
 const PLAN_BYTES = 32;
 const INFO_BYTES = 12;
@@ -114,6 +115,28 @@ const INFO_BYTES = 12;
 /** The tokens a CSR actually covers (a view, no copy). */
 function coveredTokens(csr: Csr): Int32Array {
   return csr.tokens.subarray(0, csr.offsets[csr.offsets.length - 1]);
+}
+
+/**
+ * Bytes of directly indexed match vectors (slots indexed by token id, see `assembly/common/match-vectors.ts`) for a
+ * batch, or 0 when its ids are not small non-negative integers: the V slots of the largest size must cost no more
+ * than a mebibyte or 16 bytes per token of the batch, so that clearing them once per call stays small.
+ */
+function directVectorBytes(csrs: readonly Csr[], strideBytes: number): number {
+  let lowest = 0;
+  let highest = -1;
+  let tokens = 0;
+  for (const csr of csrs) {
+    const covered = coveredTokens(csr);
+    tokens += covered.length;
+    for (let i = 0; i < covered.length; i++) {
+      const t = covered[i];
+      if (t < lowest) lowest = t;
+      if (t > highest) highest = t;
+    }
+  }
+  const bytes = (highest + 1) * strideBytes;
+  return lowest >= 0 && bytes > 0 && bytes <= Math.max(1 << 20, 16 * tokens) ? bytes : 0;
 }
 
 /** Longest row of a CSR store. */
@@ -213,18 +236,20 @@ export class RougeEngine {
     const nSegments = batch.segRefOffsets.length - 1;
     const planAt = call.layout.place(PLAN_BYTES);
     memory.reserve(call.layout.end);
-    kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, planAt);
-    const [capacity, words, stride, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
-    const keys = call.layout.place(checkScratch(capacity * KEY_SLOT_BYTES, 'a reference token table'));
-    const vectors = call.layout.place(checkScratch(words * 8, 'the match vectors of a segment'));
+    kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, 0, planAt);
+    const [capacity, vectorBytes, strideBytes, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
+    // Small dense ids (interned vocabularies) index the match vectors directly: no token table, one load per token.
+    const directBytes = directVectorBytes([batch.hyps, batch.refs], strideBytes);
+    const keys = directBytes ? 0 : call.layout.place(checkScratch(capacity * TOKEN_KEY_BYTES, 'a reference token table'));
+    const vectors = call.layout.place(checkScratch(directBytes || vectorBytes, 'the match vectors of a segment'));
     const info = call.layout.place(refs * INFO_BYTES);
-    const state = call.layout.place(stride * 8);
+    const state = call.layout.place(strideBytes);
     const n = call.rowOffsets[call.nHyps];
     const out = call.layout.place(n * 4);
     memory.reserve(call.layout.end);
     kernels.lcsLengths(
       call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
-      call.segRefOffsets, keys, capacity, vectors, info, state, out,
+      call.segRefOffsets, keys, directBytes ? 0 : capacity, vectors, directBytes, info, state, out,
     );
     return { rows: memory.i32.slice(out >> 2, (out >> 2) + n), rowOffsets: call.rowOffsets };
   }
@@ -244,12 +269,12 @@ export class RougeEngine {
     memory.reserve(call.layout.end);
     const i32 = memory.i32;
     for (let r = 0; r <= nRefs; r++) i32[(rowsAt >> 2) + r] = r;
-    kernels.planMatchVectors(call.refOffsets, rowsAt, nRefs, planAt);
-    const [capacity, words, stride] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 3);
-    const keys = call.layout.place(checkScratch(capacity * KEY_SLOT_BYTES, 'a reference token table'));
-    const vectors = call.layout.place(checkScratch(words * 8, 'the match vectors of a sentence'));
+    kernels.planMatchVectors(call.refOffsets, rowsAt, nRefs, 1, planAt);
+    const [capacity, vectorBytes, strideBytes] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 3);
+    const keys = call.layout.place(checkScratch(capacity * TOKEN_KEY_BYTES, 'a reference token table'));
+    const vectors = call.layout.place(checkScratch(vectorBytes, 'the match vectors of a sentence'));
     const info = call.layout.place(INFO_BYTES);
-    const columns = call.layout.place(checkScratch(longestRow(input.hyps) * stride * 8, 'the LCS columns of a sentence pair'));
+    const columns = call.layout.place(checkScratch(longestRow(input.hyps) * strideBytes, 'the LCS columns of a sentence pair'));
     const n = call.maskOffsets[call.nUnits];
     const out = call.layout.place(n);
     memory.reserve(call.layout.end);

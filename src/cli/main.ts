@@ -62,6 +62,7 @@ export async function run(argv: readonly string[], io: CliIo, registry: MetricRe
       io.stdout.write(`palette ${VERSION}\n`);
       return EXIT_OK;
     }
+    if (command === 'rouge155') return await (await import('./rouge155.js')).runRouge155Command(rest, io);
     if (command !== 'score') {
       throw new InputError('E_BAD_OPTION', `unknown command ${JSON.stringify(command)} (expected: score)`);
     }

@@ -12,7 +12,7 @@
  * {@link NltkBleu.corpusScoreFromRows} (the rows in corpus order) for those.
  */
 import { badOption, InputError, PaletteError } from '../errors.js';
-import { getTokenizer, type TokenizerName } from '../text/tokenizers/index.js';
+import { type TokenizerName } from '../text/tokenizers/index.js';
 import { bleuStatsColumns } from './bleu.js';
 import {
   nltkBleuFromStats,
@@ -21,7 +21,7 @@ import {
   type NltkSegmentStats,
   type NltkTotals,
 } from './bleu-nltk.js';
-import { internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
+import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
 import type { Metric, MetricScore, PreparedReferences } from './metric.js';
 import { formatSignature } from './signature.js';
 
@@ -59,7 +59,7 @@ export class NltkBleu implements Metric<NltkReferences> {
   constructor(options: NltkBleuMetricOptions = {}) {
     const { tokenize = 'none', lowercase = false, ...nltk } = options;
     this.tokenize = tokenize;
-    this.text = { tokenizer: getTokenizer(tokenize), lowercase };
+    this.text = bleuTextOptions(tokenize, lowercase);
     this.nltkOptions = nltk;
     this.order = (nltk.weights ?? [0.25, 0.25, 0.25, 0.25]).length;
     if (this.order === 0) throw badOption('options.weights', 'a non-empty list', nltk.weights);

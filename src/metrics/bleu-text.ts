@@ -8,35 +8,20 @@
  * immutable and shareable across systems and threads.
  */
 import { CsrBuilder, type Csr } from '../corpus/csr.js';
-import { isPyWhitespace } from '../text/pystr.js';
-import { bleuTokenize, type Tokenizer } from '../text/tokenizers/index.js';
+import { internTokens, lookupTokens, Vocabulary } from '../text/intern.js';
+import { bleuScan, getTokenScanner, TokenBounds, type TokenScanner } from '../text/tokenizers/index.js';
 
 /** How one line becomes tokens. */
 export interface BleuTextOptions {
-  /** The tokenizer (sacrebleu semantics: gets the lowercased, right-stripped line). */
-  readonly tokenizer: Tokenizer;
+  /** The tokenizer in scanner form (sacrebleu semantics: gets the lowercased, right-stripped line). */
+  readonly scanner: TokenScanner;
   /** Lowercase with Python's `str.lower()` before tokenizing. */
   readonly lowercase: boolean;
 }
 
-/**
- * Appends the Python-`split()` tokens of `tokenized` to `out` as one row. `lookup` maps a token to its id;
- * returns the row length.
- */
-function appendSplit(tokenized: string, out: CsrBuilder, lookup: (token: string) => number): number {
-  const n = tokenized.length;
-  let count = 0;
-  let i = 0;
-  while (i < n) {
-    while (i < n && isPyWhitespace(tokenized.charCodeAt(i))) i++;
-    if (i === n) break;
-    const start = i;
-    while (i < n && !isPyWhitespace(tokenized.charCodeAt(i))) i++;
-    out.push(lookup(tokenized.slice(start, i)));
-    count++;
-  }
-  out.endRow();
-  return count;
+/** Text options for a tokenizer name. @throws InputError `E_UNKNOWN_TOKENIZER`. */
+export function bleuTextOptions(tokenize: string, lowercase: boolean): BleuTextOptions {
+  return { scanner: getTokenScanner(tokenize), lowercase };
 }
 
 /** The id of `token` in `vocab`, assigning the next dense id when it is new. */
@@ -55,8 +40,8 @@ export interface InternedReferences {
   readonly refs: Csr;
   /** `segments + 1` offsets into the rows of `refs`. */
   readonly segRefOffsets: Int32Array;
-  /** The frozen reference vocabulary: token → id, ids dense from 0 in order of first appearance. */
-  readonly vocab: ReadonlyMap<string, number>;
+  /** The frozen reference vocabulary: ids dense from 0 in order of first appearance. */
+  readonly vocab: Vocabulary;
   /** Id given to every hypothesis token absent from the references (`vocab.size`). */
   readonly unknownId: number;
 }
@@ -70,14 +55,16 @@ export function internReferences(
   segments: number,
   text: BleuTextOptions,
 ): InternedReferences {
-  const vocab = new Map<string, number>();
+  const vocab = new Vocabulary();
   const nRefs = refStreams.length;
   const builder = new CsrBuilder(segments * nRefs * 32, segments * nRefs);
   const segRefOffsets = new Int32Array(segments + 1);
-  const lookup = (t: string): number => internId(vocab, t);
+  const bounds = new TokenBounds();
   for (let s = 0; s < segments; s++) {
-    for (let j = 0; j < nRefs; j++)
-      appendSplit(bleuTokenize(refStreams[j][s], text.tokenizer, text.lowercase), builder, lookup);
+    for (let j = 0; j < nRefs; j++) {
+      const source = bleuScan(refStreams[j][s], text.scanner, text.lowercase, bounds);
+      internTokens(vocab, source, bounds, builder);
+    }
     segRefOffsets[s + 1] = segRefOffsets[s] + nRefs;
   }
   return { refs: builder.finish(), segRefOffsets, vocab, unknownId: vocab.size };
@@ -86,8 +73,10 @@ export function internReferences(
 /** Tokenizes and interns hypotheses against a frozen reference vocabulary (see the file comment). */
 export function internHypotheses(hyps: readonly string[], refs: InternedReferences, text: BleuTextOptions): Csr {
   const builder = new CsrBuilder(hyps.length * 32, hyps.length);
-  const { vocab, unknownId } = refs;
-  const lookup = (t: string): number => vocab.get(t) ?? unknownId;
-  for (const h of hyps) appendSplit(bleuTokenize(h, text.tokenizer, text.lowercase), builder, lookup);
+  const bounds = new TokenBounds();
+  for (const h of hyps) {
+    const source = bleuScan(h, text.scanner, text.lowercase, bounds);
+    lookupTokens(refs.vocab, source, bounds, builder, refs.unknownId);
+  }
   return builder.finish();
 }

@@ -29,7 +29,7 @@ import {
   type BleuResult,
   type BleuSmoothMethod,
 } from './bleu-score.js';
-import { internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
+import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
 import type { Metric, MetricScore, PreparedReferences } from './metric.js';
 import { formatSignature, type SignatureField } from './signature.js';
 
@@ -208,7 +208,7 @@ export class Bleu implements Metric<BleuReferences> {
     const o = this.options;
     this.statsWidth = 2 + 2 * o.maxNgramOrder;
     this.statsColumns = bleuStatsColumns(o.maxNgramOrder);
-    this.text = { tokenizer: getTokenizer(o.tokenize), lowercase: o.lowercase };
+    this.text = bleuTextOptions(o.tokenize, o.lowercase);
     const base = { maxNgramOrder: o.maxNgramOrder, smoothMethod: o.smoothMethod, smoothValue: o.smoothValue };
     this.corpusReduction = { ...base, effectiveOrder: o.effectiveOrder ?? false };
     this.sentenceReduction = { ...base, effectiveOrder: o.effectiveOrder ?? true };

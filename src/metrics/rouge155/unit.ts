@@ -34,7 +34,8 @@ import { lcsUnionMasks, skipBigramCounts, wlcsUnionMasks, wlcsWeight, wlcsWeight
 import { clippedLcsHits, rouge155WlcsHitWeight } from '../rouge/summary-hits.js';
 import { UnigramBudget } from '../rouge/unigram-budget.js';
 import { BASIC_ELEMENT_MODES, basicElementHits, basicElementUnits, type BasicElementMode } from './basic-elements.js';
-import { perlFixed5, perlNumber } from './perl-format.js';
+import { perlNumber } from './perl-format.js';
+import { rouge155Scores, roundedRecall, type ModelStats } from './score.js';
 
 /** ROUGE-1.5.5's options that change per-unit numbers, named after its flags. */
 export interface Rouge155UnitOptions {
@@ -214,57 +215,28 @@ function concatSentences(summaries: readonly Csr[]): { all: Csr; first: number[]
   return { all: b.finish(), first };
 }
 
-/** Per-model statistics of one type, before `-f` combines them. */
-interface ModelStats {
-  readonly hit: number;
-  readonly modelCount: number;
-  readonly peerCount: number;
-  /** The recall `-f B` compares. */
-  readonly score: number;
-}
-
-/** Combines per-model statistics with `-f` and computes ROUGE's rounded R, P, F. */
+/** Combines per-model statistics with `-f` (./score.ts) into one type's result. */
 function finishType(
   type: string,
   perModel: readonly ModelStats[],
   o: Rouge155UnitOptions,
-  inverse: (x: number) => number = (x) => x,
+  inverse?: (x: number) => number,
 ): Rouge155TypeCounts {
-  let hit = 0;
-  let modelCount = 0;
-  let peerCount = 0;
-  if (o.formula === 'B') {
-    let best = -1;
-    for (const m of perModel) {
-      // Strictly better only: the first model keeps a tie, as the Perl's `>` does.
-      if (m.score > best) {
-        best = m.score;
-        hit = m.hit;
-        modelCount = m.modelCount;
-        peerCount = m.peerCount;
-      }
-    }
-  } else {
-    for (const m of perModel) {
-      hit += m.hit;
-      modelCount += m.modelCount;
-      peerCount += m.peerCount;
-    }
-  }
-  const r = perlFixed5(modelCount !== 0 ? inverse(hit / modelCount) : 0);
-  const p = perlFixed5(peerCount !== 0 ? inverse(hit / peerCount) : 0);
-  const recall = Number(r);
-  const precision = Number(p);
-  const denominator = (1 - o.alpha) * precision + o.alpha * recall;
-  const f = perlFixed5(denominator > 0 ? (precision * recall) / denominator : 0);
+  const s = rouge155Scores(perModel, o.formula, o.alpha, inverse);
   const printed: [string, string, string] =
-    o.countMode === 0 ? [r, p, f] : [perlNumber(modelCount), perlNumber(peerCount), perlNumber(hit)];
-  return { type, modelCount, peerCount, hitCount: hit, recall, precision, fmeasure: Number(f), printed };
-}
-
-/** `ngramScore`'s recall: rounded with `%07.5f`, 0 without model units. */
-function roundedRecall(hit: number, modelCount: number): number {
-  return modelCount !== 0 ? Number(perlFixed5(hit / modelCount)) : 0;
+    o.countMode === 0
+      ? [s.recall, s.precision, s.fmeasure]
+      : [perlNumber(s.modelCount), perlNumber(s.peerCount), perlNumber(s.hit)];
+  return {
+    type,
+    modelCount: s.modelCount,
+    peerCount: s.peerCount,
+    hitCount: s.hit,
+    recall: Number(s.recall),
+    precision: Number(s.precision),
+    fmeasure: Number(s.fmeasure),
+    printed,
+  };
 }
 
 /**

@@ -1,0 +1,215 @@
+/**
+ * Statistics of every (hypothesis, reference) pair for one ROUGE type and flavor, from the kernels of
+ * src/wasm/ngram.ts and src/wasm/rouge.ts. A pair gives four numbers:
+ *
+ * - `hit`: clipped matches (ROUGE-N/S/SU); the LCS or (clipped) union hits (ROUGE-L, Lsum); Σ f(run) over the
+ *   traced masks (ROUGE-W, rouge155); the WLCS value c[m][n] (ROUGE-W, paper);
+ * - `hyp`: hypothesis units or tokens; f(tokens) for ROUGE-W;
+ * - `ref`: reference units or tokens; f(Σ f(sentence length)) for ROUGE-1.5.5's ROUGE-W, f(m) for the paper's;
+ * - `select`: the recall (rouge155 ROUGE-N/S/SU: `%07.5f`-rounded), except ROUGE-1.5.5's ROUGE-W:
+ *   f⁻¹(hit / Σ f(sentence length)).
+ *
+ * Recall and precision are `inverse(hit / ref)` and `inverse(hit / hyp)` (0 for a zero count), `inverse` being
+ * f⁻¹ for ROUGE-W and the identity otherwise. `select` is what `best-recall` (ROUGE-1.5.5 `-f B`) compares.
+ * Summary-level hits are clipped by the whole-summary unigram counts except in the paper flavor (Lin 2004's union
+ * LCS has no clipping). A reference without tokens makes ROUGE-1.5.5's ROUGE-W die; here its pair is all zeros.
+ */
+import type { Csr } from '../../corpus/csr.js';
+import { perReferenceNgramCounts } from '../../wasm/ngram.js';
+import {
+  lcsLengths,
+  lcsUnionMasks,
+  skipBigramCounts,
+  wlcsPairStats,
+  wlcsUnionMasks,
+  wlcsWeight,
+  wlcsWeightInverse,
+  type RougeBatch,
+} from '../../wasm/rouge.js';
+import { roundedRecall } from '../rouge155/score.js';
+import type { ResolvedRougeOptions } from './options.js';
+import { clippedLcsHits, rouge155WlcsHitWeight } from './summary-hits.js';
+import type { SummaryStore } from './summary-text.js';
+import { UnigramBudget } from './unigram-budget.js';
+
+/** Columns of a pair row. */
+export const PAIR_WIDTH = 4;
+
+/** Pair rows of a batch and how to turn them into recall and precision. */
+export interface PairStats {
+  /** {@link PAIR_WIDTH} numbers per pair, hypothesis-major, references in order. */
+  readonly rows: Float64Array;
+  /** Pairs of hypothesis `h` are `rowOffsets[h] .. rowOffsets[h + 1]`. */
+  readonly rowOffsets: Int32Array;
+  /** f⁻¹ for ROUGE-W, the identity otherwise. */
+  readonly inverse: (x: number) => number;
+}
+
+const identity = (x: number): number => x;
+
+/** Number of ids a vocabulary-indexed scratch array needs for these stores. */
+function idBound(...stores: Csr[]): number {
+  let max = 0;
+  for (const s of stores) {
+    const n = s.offsets[s.offsets.length - 1];
+    for (let i = 0; i < n; i++) if (s.tokens[i] > max) max = s.tokens[i];
+  }
+  return max + 1;
+}
+
+/** Row offsets of a batch whose hypothesis `h` belongs to segment `h`. */
+function pairOffsets(nHyps: number, segRefOffsets: Int32Array): Int32Array {
+  const offsets = new Int32Array(nHyps + 1);
+  for (let h = 0; h < nHyps; h++) offsets[h + 1] = offsets[h] + segRefOffsets[h + 1] - segRefOffsets[h];
+  return offsets;
+}
+
+/**
+ * Pair statistics of hypothesis `h` against the references of segment `h` (rows `segRefOffsets[h] ..
+ * segRefOffsets[h + 1]` of `refs`).
+ */
+export function rougePairStats(
+  hyps: SummaryStore,
+  refs: SummaryStore,
+  segRefOffsets: Int32Array,
+  options: ResolvedRougeOptions,
+): PairStats {
+  const nHyps = hyps.tokens.offsets.length - 1;
+  const rowOffsets = pairOffsets(nHyps, segRefOffsets);
+  const nPairs = rowOffsets[nHyps];
+  const rows = new Float64Array(nPairs * PAIR_WIDTH);
+  const batch: RougeBatch = { hyps: hyps.tokens, hypSegment: null, refs: refs.tokens, segRefOffsets };
+  const { type, flavor } = options;
+  const rouge155 = flavor === 'rouge155';
+  const set = (pair: number, hit: number, hyp: number, ref: number, select: number): void => {
+    const at = pair * PAIR_WIDTH;
+    rows[at] = hit;
+    rows[at + 1] = hyp;
+    rows[at + 2] = ref;
+    rows[at + 3] = select;
+  };
+  const recall = (hit: number, ref: number): number => (rouge155 ? roundedRecall(hit, ref) : ref > 0 ? hit / ref : 0);
+
+  if (type.kind === 'n') {
+    const n = type.n;
+    const counts = perReferenceNgramCounts(batch, n).rows;
+    for (let p = 0; p < nPairs; p++) {
+      const at = p * 3 * n;
+      const hit = counts[at + n - 1];
+      const ref = counts[at + 3 * n - 1];
+      set(p, hit, counts[at + 2 * n - 1], ref, recall(hit, ref));
+    }
+    return { rows, rowOffsets, inverse: identity };
+  }
+
+  if (type.kind === 's') {
+    const unigrams = !type.unigrams ? 'none' : rouge155 ? 'rouge155' : 'all';
+    const counts = skipBigramCounts(batch, { maxGap: type.maxGap, unigrams }).rows;
+    for (let p = 0; p < nPairs; p++) {
+      const hit = counts[3 * p];
+      const ref = counts[3 * p + 2];
+      set(p, hit, counts[3 * p + 1], ref, recall(hit, ref));
+    }
+    return { rows, rowOffsets, inverse: identity };
+  }
+
+  if (type.kind === 'w' && !rouge155) {
+    const w = type.weight;
+    const f = (x: number): number => wlcsWeight(x, w);
+    const inverse = (x: number): number => wlcsWeightInverse(x, w);
+    const stats = wlcsPairStats(batch, w).rows;
+    for (let h = 0; h < nHyps; h++) {
+      const n = hyps.tokens.offsets[h + 1] - hyps.tokens.offsets[h];
+      for (let p = rowOffsets[h], r = segRefOffsets[h]; p < rowOffsets[h + 1]; p++, r++) {
+        const m = refs.tokens.offsets[r + 1] - refs.tokens.offsets[r];
+        const hit = stats[3 * p + 2];
+        const ref = f(m);
+        set(p, hit, f(n), ref, ref > 0 ? inverse(hit / ref) : 0);
+      }
+    }
+    return { rows, rowOffsets, inverse };
+  }
+
+  if (type.kind === 'l' && !rouge155) {
+    const lcs = lcsLengths(batch).rows;
+    for (let h = 0; h < nHyps; h++) {
+      const n = hyps.tokens.offsets[h + 1] - hyps.tokens.offsets[h];
+      for (let p = rowOffsets[h], r = segRefOffsets[h]; p < rowOffsets[h + 1]; p++, r++) {
+        const m = refs.tokens.offsets[r + 1] - refs.tokens.offsets[r];
+        set(p, lcs[p], n, m, m > 0 ? lcs[p] / m : 0);
+      }
+    }
+    return { rows, rowOffsets, inverse: identity };
+  }
+
+  return summaryLevel(hyps, refs, segRefOffsets, rowOffsets, rows, options, set);
+}
+
+/** Union-mask types: summary-level ROUGE-L (all flavors) and ROUGE-1.5.5's ROUGE-L and ROUGE-W. */
+function summaryLevel(
+  hyps: SummaryStore,
+  refs: SummaryStore,
+  segRefOffsets: Int32Array,
+  rowOffsets: Int32Array,
+  rows: Float64Array,
+  options: ResolvedRougeOptions,
+  set: (pair: number, hit: number, hyp: number, ref: number, select: number) => void,
+): PairStats {
+  const hs = hyps.sentences!;
+  const hso = hyps.sentenceOffsets!;
+  const rs = refs.sentences!;
+  const rso = refs.sentenceOffsets!;
+  const nHyps = hso.length - 1;
+  const nPairs = rowOffsets[nHyps];
+  const units = new Int32Array(4 * nPairs);
+  for (let h = 0; h < nHyps; h++) {
+    for (let p = rowOffsets[h], r = segRefOffsets[h]; p < rowOffsets[h + 1]; p++, r++) {
+      units.set([rso[r], rso[r + 1], hso[h], hso[h + 1]], 4 * p);
+    }
+  }
+  const { type, flavor } = options;
+  const clip = flavor !== 'paper';
+  const wlcs = type.kind === 'w';
+  const w = wlcs ? type.weight : 1;
+  const f = (x: number): number => wlcsWeight(x, w);
+  const inverse = wlcs ? (x: number): number => wlcsWeightInverse(x, w) : identity;
+  const input = { hyps: hs, refs: rs, units };
+  const { masks, maskOffsets } = wlcs ? wlcsUnionMasks(input, w) : lcsUnionMasks(input);
+  const bound = clip ? idBound(hyps.tokens, refs.tokens) : 0;
+  const refBudget = new UnigramBudget(bound);
+  const hypBudget = new UnigramBudget(bound);
+  const ht = hyps.tokens;
+  const rt = refs.tokens;
+  for (let h = 0; h < nHyps; h++) {
+    const n = ht.offsets[h + 1] - ht.offsets[h];
+    for (let p = rowOffsets[h], r = segRefOffsets[h]; p < rowOffsets[h + 1]; p++, r++) {
+      const from = rso[r];
+      const to = rso[r + 1];
+      if (clip) {
+        refBudget.fill(rt.tokens, rt.offsets[r], rt.offsets[r + 1]);
+        hypBudget.fill(ht.tokens, ht.offsets[h], ht.offsets[h + 1]);
+      }
+      if (wlcs) {
+        // ROUGE-1.5.5: Σ f(|sentence|) in sentence order, f applied to it once more for the model count.
+        let base = 0;
+        for (let s = from; s < to; s++) base += f(rs.offsets[s + 1] - rs.offsets[s]);
+        if (base === 0) {
+          set(p, 0, f(n), 0, 0);
+          continue;
+        }
+        const hit = rouge155WlcsHitWeight(rs, from, to, masks, maskOffsets[p], refBudget, hypBudget, f);
+        set(p, hit, f(n), f(base), inverse(hit / base));
+        continue;
+      }
+      const m = rs.offsets[to] - rs.offsets[from];
+      let hit = 0;
+      if (clip) {
+        hit = clippedLcsHits(rs, from, to, masks, maskOffsets[p], refBudget, hypBudget);
+      } else {
+        for (let i = maskOffsets[p]; i < maskOffsets[p + 1]; i++) hit += masks[i];
+      }
+      set(p, hit, n, m, m > 0 ? hit / m : 0);
+    }
+  }
+  return { rows, rowOffsets, inverse };
+}

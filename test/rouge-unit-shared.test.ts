@@ -13,8 +13,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { rouge155Unit, type Rouge155TypeCounts, type Rouge155UnitOptions } from '../src/metrics/rouge155/unit.js';
+import { rouge155Unit } from '../src/metrics/rouge155/unit.js';
 import { splitSentences } from '../src/text/rouge/index.js';
+import { checkSegment, perlPrinted, seeSentences, unitOptions } from './fixtures/rouge/golden-checks.js';
 
 const SHARED = new URL('../../shared/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/rouge155/sl2003.json', SHARED));
@@ -35,40 +36,6 @@ function goldenLines<T>(path: string): T[] {
     .map((l) => JSON.parse(l) as T);
 }
 
-/** A value as Perl prints it (`%.15g`), read back. */
-function perlPrinted(x: number): number {
-  return Number(x.toPrecision(15));
-}
-
-/**
- * ROUGE-1.5.5 command-line options → unit options (a test-local reading of the few flags the goldens use; the
- * drop-in CLI has the real parser).
- */
-function unitOptions(options: string): Rouge155UnitOptions {
-  const argv = options.split(/\s+/);
-  const value = (flag: string): string | undefined => {
-    const at = argv.indexOf(flag);
-    return at < 0 ? undefined : argv[at + 1];
-  };
-  const has = (flag: string): boolean => argv.includes(flag);
-  const num = (flag: string): number | undefined => (value(flag) === undefined ? undefined : Number(value(flag)));
-  return {
-    maxN: num('-n') ?? 0,
-    wWeight: num('-w'),
-    wLabel: value('-w'),
-    skipDistance: num('-2'),
-    su: has('-u'),
-    suAlso: has('-U'),
-    stem: has('-m'),
-    stopwords: has('-s'),
-    limitWords: num('-l'),
-    limitBytes: num('-b'),
-    formula: (value('-f') ?? 'A') as 'A' | 'B',
-    alpha: num('-p') ?? 0.5,
-    countMode: (num('-t') ?? 0) as 0 | 1 | 2,
-  };
-}
-
 /** A golden record of golden/rouge155/*.json. */
 interface Rouge155Record {
   readonly hyp: string;
@@ -77,53 +44,6 @@ interface Rouge155Record {
   readonly corpus: { readonly counts_options?: string };
   readonly segment_fields: string[];
   readonly segments: unknown[][];
-}
-
-/** Compares one unit's results with a golden segment row. */
-function checkSegment(
-  record: Rouge155Record,
-  segment: unknown[],
-  got: Rouge155TypeCounts[],
-  counts: Rouge155TypeCounts[] | null,
-  at: string,
-): void {
-  const byType = new Map(got.map((t) => [t.type, t]));
-  const countsByType = new Map((counts ?? []).map((t) => [t.type, t]));
-  record.segment_fields.forEach((field, c) => {
-    if (c === 0) return;
-    const space = field.indexOf(' ');
-    const type = field.slice(0, space);
-    const what = field.slice(space + 1);
-    const expected = segment[c] as number[];
-    if (what === 'RPF') {
-      const t = byType.get(type);
-      expect(t, `${at} ${type}`).toBeDefined();
-      expect([t!.recall, t!.precision, t!.fmeasure], `${at} ${type} R/P/F`).toEqual(expected);
-    } else {
-      // 'counts(-t 2)' from the -t 2 run (countsByType), or per-unit 'counts' of a -t 1 run (the unit's own counts).
-      const t = what === 'counts' ? byType.get(type) : countsByType.get(type);
-      expect(t, `${at} ${type}`).toBeDefined();
-      const values = [t!.modelCount, t!.peerCount, t!.hitCount];
-      const isW = type.startsWith('ROUGE-W');
-      expect(isW ? values.map(perlPrinted) : values, `${at} ${type} counts`).toEqual(expected);
-      if (what === 'counts')
-        expect(t!.printed.map(Number), `${at} ${type} printed`).toEqual(isW ? values.map(perlPrinted) : values);
-    }
-  });
-}
-
-/** ROUGE-1.5.5's SEE reader: the text of each `<a ... id=N>` element that starts a line, as far as the line goes. */
-function seeSentences(html: string): string[] {
-  const out: string[] = [];
-  // Perl reads line by line and the line keeps its "\n": `[^<]+` takes it into the sentence.
-  const lines = html.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  const withSize = /^<a size="[0-9]+" name="[0-9]+">\[([0-9]+)\]<\/a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)/;
-  const plain = /^<a name="[0-9]+">\[([0-9]+)\]<\/a>\s+<a href="#[0-9]+" id=[0-9]+>([^<]+)/;
-  for (const line of lines) {
-    const m = withSize.exec(line) ?? plain.exec(line);
-    if (m) out.push(m[2]);
-  }
-  return out;
 }
 
 describe.skipIf(!HAVE_SHARED)('rouge155Unit vs ROUGE-1.5.5 goldens (../shared)', () => {

@@ -1,0 +1,229 @@
+/**
+ * `palette rouge155` end to end (src/cli/rouge155.ts with the real per-unit scorer):
+ * - byte-identical output against ROUGE-1.5.5.pl's on its SL2003 sample (test/fixtures/rouge155/sl2003: the
+ *   printed blocks of peers 11 and 12 for `-a`, `-l 10 -a -m -s`, `-b 75 -a -m`, `-b 75 -a`, and peer 11 with `-d`);
+ * - `-t 2` totals and `-t 1 -d` per-unit counts against the golden extracts of test/fixtures/rouge155/
+ *   golden-units.json;
+ * - `-z` file lists, a peer missing from units (ROUGE's warning, zero averages), Basic Elements (`-3`);
+ * - bad input: exit status 2, one message naming the file, nothing on standard output.
+ */
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../src/cli/main.js';
+import { runRouge155Command } from '../src/cli/rouge155.js';
+
+const SL2003 = new URL('./fixtures/rouge155/sl2003/', import.meta.url).pathname;
+const BASE = ['-e', 'data', '-c', '95', '-2', '-1', '-U', '-r', '1000', '-n', '4', '-w', '1.2'];
+
+interface Result {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `palette rouge155 ARGV` in `cwd`. */
+async function rouge155(cwd: string, ...argv: string[]): Promise<Result> {
+  let stdout = '';
+  let stderr = '';
+  const status = await runRouge155Command(
+    argv,
+    { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) } },
+    { cwd },
+  );
+  return { status, stdout, stderr };
+}
+
+function expected(name: string): string {
+  return readFileSync(join(SL2003, 'expected', name), 'utf8');
+}
+
+describe('SL2003: byte-identical to ROUGE-1.5.5.pl', () => {
+  it.each([
+    ['a', []],
+    ['l10-a-m-s', ['-l', '10', '-m', '-s']],
+    ['b75-a-m', ['-b', '75', '-m']],
+    ['b75-a', ['-b', '75']],
+  ])('-c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 %s (peers 11 and 12)', async (name, options) => {
+    const out: string[] = [];
+    for (const peer of ['11', '12']) {
+      const r = await rouge155(SL2003, ...BASE, ...options, 'ROUGE-test.xml', peer);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      out.push(r.stdout);
+    }
+    expect(out.join('')).toBe(expected(`ROUGE-test-c95-2-1-U-r1000-n4-w1.2-${name}.peers-11-12.out`));
+  });
+
+  it('-d: per-unit lines in ROUGE order (1, 2, …, 25)', async () => {
+    const r = await rouge155(SL2003, ...BASE, '-d', 'ROUGE-test.xml', '11');
+    expect(r.stdout).toBe(expected('ROUGE-test-c95-2-1-U-r1000-n4-w1.2-a-d.peer-11.out'));
+  });
+});
+
+interface GoldenUnits {
+  options: string;
+  peer: string;
+  segment_fields: string[];
+  segments: (number | number[])[][];
+  counts_totals_t2: Record<string, number[]> | null;
+}
+
+const golden = JSON.parse(
+  readFileSync(new URL('./fixtures/rouge155/golden-units.json', import.meta.url), 'utf8'),
+) as GoldenUnits[];
+
+describe('SL2003: counts against the golden extracts', () => {
+  it('-t 2 prints the totals of the counts', async () => {
+    const record = golden.find((g) => g.peer === '11' && / -t 0 -a$/.test(g.options) && g.options.includes('-2 4 -u'))!;
+    const options = record.options.replace('-t 0', '-t 2').replace(' -a', '').split(' ');
+    const r = await rouge155(SL2003, ...options, 'ROUGE-test.xml', '11');
+    const lines = r.stdout.split('\n').filter((l) => l.length > 0 && !l.startsWith('---'));
+    expect(lines).toEqual(
+      Object.entries(record.counts_totals_t2!).map(
+        ([name, [m, p, h]]) => `11 ${name} M_count: ${m} P_count: ${p} H_count: ${h}`,
+      ),
+    );
+  });
+
+  it('-t 1 -d prints per-unit counts as Perl prints numbers', async () => {
+    const record = golden.find((g) => g.options.includes('-t 1'))!;
+    const options = record.options.replace(' -a', '').split(' ');
+    const r = await rouge155(SL2003, ...options, '-d', 'ROUGE-test.xml', '11');
+    const perUnit = r.stdout.split('\n').filter((l) => l.includes(' Eval '));
+    const names = record.segment_fields.slice(1).map((f) => f.replace(/ counts$/, ''));
+    const expectedLines = names.flatMap((name, t) =>
+      record.segments.map((s) => {
+        const [m, p, h] = s[t + 1] as number[];
+        return `11 ${name} Eval ${s[0] as number}.11 R:${m} P:${p} F:${h}`;
+      }),
+    );
+    expect(perUnit).toEqual(expectedLines);
+    expect(r.stdout).toContain('11 ROUGE-W-1.2 Eval 1.11 R:102.774785242681 P:48.5029301283327 F:1\n');
+  });
+});
+
+describe('other runs', () => {
+  it('a peer missing from every unit: ROUGE warnings on stderr and zero averages', async () => {
+    const r = await rouge155(SL2003, '-n', '1', '-x', '-r', '10', 'ROUGE-test.xml', '99');
+    expect(r.status).toBe(0);
+    expect(r.stderr.split('\n')[0]).toBe('*ROUGE Warning: test instance for peer 99 does not exist for evaluation 1');
+    expect(r.stderr.split('\n')).toHaveLength(26);
+    expect(r.stdout).toBe(
+      '---------------------------------------------\n' +
+        ['R', 'P', 'F'].map((x) => `99 ROUGE-1 Average_${x}: 0.00000 (95%-conf.int. 0.00000 - 0.00000)\n`).join(''),
+    );
+  });
+
+  it('-z: a file list of SPL summaries, peer X, paths relative to the working directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rouge155-cli-'));
+    mkdirSync(join(dir, 'spl'));
+    writeFileSync(join(dir, 'spl', 'p1.spl'), 'the cat sat on the mat .\nit was happy .\n');
+    writeFileSync(join(dir, 'spl', 'm1.spl'), 'the cat sat on the mat .\n');
+    writeFileSync(join(dir, 'spl', 'p2.spl'), 'a dog barked .\n');
+    writeFileSync(join(dir, 'spl', 'm2.spl'), 'the dog barked loudly .\n');
+    writeFileSync(join(dir, 'list.txt'), '# peer model\nspl/p1.spl spl/m1.spl\nspl/p2.spl spl/m2.spl\n');
+    const r = await rouge155(dir, '-n', '1', '-x', '-r', '100', '-d', '-z', 'SPL', 'list.txt');
+    expect(r.stderr).toBe('');
+    // Unit 1: recall 6/6, precision 6/9; unit 2: recall 2/4, precision 2/3.
+    expect(r.stdout).toContain('X ROUGE-1 Eval 1.X R:1.00000 P:0.66667 F:0.80000\n');
+    expect(r.stdout).toContain('X ROUGE-1 Eval 2.X R:0.50000 P:0.66667 F:0.57143\n');
+    const named = await rouge155(dir, '-n', '1', '-x', '-r', '100', '-z', 'SPL', 'list.txt', 'sys');
+    expect(named.stdout.split('\n')[1].startsWith('sys ROUGE-1 Average_R: ')).toBe(true);
+  });
+
+  it('-3: Basic Elements from SIMPLE files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rouge155-be-'));
+    writeFileSync(join(dir, 'peer.be'), 'cat|sat|subj\nmat|the|det\n');
+    writeFileSync(join(dir, 'model.be'), 'cat|sat|subj\nmat|a|det\ndog|nil|nil\n');
+    writeFileSync(join(dir, 'list.txt'), 'peer.be model.be\n');
+    const r = await rouge155(dir, '-3', 'HM', '-r', '10', '-d', '-z', 'SIMPLE', 'list.txt');
+    expect(r.stderr).toBe('');
+    // HM keeps the pairs with a modifier: the model has 2, the peer 2, one in common.
+    expect(r.stdout).toContain('X ROUGE-BE-HM Eval 1.X R:0.50000 P:0.50000 F:0.50000\n');
+    const text = await rouge155(dir, '-n', '1', '-3', 'HM', '-z', 'SIMPLE', 'list.txt');
+    expect([text.status, text.stderr]).toEqual([
+      2,
+      'palette rouge155: error: list.txt: evaluation "1": -3 (Basic Elements) reads SIMPLE files, which -n, -w and -2 cannot read\n',
+    ]);
+  });
+
+  it('types that need no reading: -x alone prints nothing', async () => {
+    expect(await rouge155(SL2003, '-x', '-a', 'ROUGE-test.xml')).toEqual({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it('usage: -h on stdout (exit 0), no argument on stderr (exit 2); dispatched by palette', async () => {
+    const help = await rouge155(SL2003, '-h');
+    expect([help.status, help.stderr]).toEqual([0, '']);
+    expect(help.stdout.startsWith('palette rouge155\n         [-a (evaluate all systems)]\n')).toBe(true);
+    const none = await rouge155(SL2003);
+    expect([none.status, none.stdout, none.stderr]).toEqual([2, '', help.stdout]);
+    let stdout = '';
+    const status = await run(['rouge155', '-H'], {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: () => true },
+    });
+    expect(status).toBe(0);
+    expect(stdout).toContain('  -z: ROUGE-eval-config-file is a list of peer-model pair per line');
+  });
+});
+
+describe('bad input: exit 2, one message naming the file, nothing on stdout', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rouge155-bad-'));
+  const write = (name: string, content: string | Buffer): void => writeFileSync(join(dir, name), content);
+  write('ok.spl', 'a sentence\n');
+  write('empty.spl', '\n\n');
+  write('latin1.spl', Buffer.from([0x61, 0x0a, 0x63, 0x61, 0x66, 0xe9, 0x0a]));
+  write('ok.see', '<a name="1">[1]</a> <a href="#1" id=1>a sentence</a>\n');
+  write('plain.see', 'a sentence without markup\n');
+  const xml = (body: string): string => `<ROUGE-EVAL version="1.55">\n${body}\n</ROUGE-EVAL>\n`;
+  const unit = (format: string, peer: string, models: string): string =>
+    `<EVAL ID="1"><PEER-ROOT>.</PEER-ROOT><MODEL-ROOT>.</MODEL-ROOT><INPUT-FORMAT TYPE="${format}"/>` +
+    `<PEERS><P ID="s">${peer}</P></PEERS><MODELS>${models}</MODELS></EVAL>`;
+  write('malformed.xml', xml('<EVAL ID="1">\n<PEERS>\n</EVAL>'));
+  write('no-model-file.xml', xml(unit('SPL', 'ok.spl', '<M ID="a">missing.spl</M>')));
+  write('no-peer-file.xml', xml(unit('SPL', 'missing.spl', '<M ID="a">ok.spl</M>')));
+  write('empty-peer.xml', xml(unit('SPL', 'empty.spl', '<M ID="a">ok.spl</M>')));
+  write('not-see.xml', xml(unit('SEE', 'plain.see', '<M ID="a">ok.see</M>')));
+  write('latin1.xml', xml(unit('SPL', 'latin1.spl', '<M ID="a">ok.spl</M>')));
+  write('no-models.xml', xml(unit('SPL', 'ok.spl', '')));
+  write('no-evals.xml', xml(''));
+  write('simple.xml', xml(unit('SIMPLE', 'ok.spl', '<M ID="a">ok.spl</M>')));
+  write(
+    'no-format.xml',
+    xml('<EVAL ID="1"><PEERS><P ID="s">ok.spl</P></PEERS><MODELS><M ID="a">ok.spl</M></MODELS></EVAL>'),
+  );
+
+  it.each([
+    [['-a', 'missing.xml'], 'missing.xml: configuration file not found'],
+    [['-a', 'malformed.xml'], 'malformed.xml:4: malformed XML: mismatched tag: </EVAL> closes <PEERS> of line 3'],
+    [['-a', 'no-model-file.xml'], './missing.spl: model summary not found'],
+    [['-a', 'no-peer-file.xml'], './missing.spl: peer summary not found'],
+    [
+      ['-a', 'empty-peer.xml'],
+      './empty.spl: empty peer summary: nothing to score (SPL format wants one sentence per line)',
+    ],
+    [['-a', 'not-see.xml'], './plain.see: empty peer summary: nothing to score (SEE format wants lines like'],
+    [['-a', 'latin1.xml'], './latin1.spl:2: invalid UTF-8: byte 0xe9 at byte offset 5 cannot be decoded'],
+    [['-a', 'no-models.xml'], 'no-models.xml: evaluation "1": no model summary'],
+    [['-a', 'no-evals.xml'], 'no-evals.xml: no evaluation unit'],
+    [
+      ['-a', 'simple.xml'],
+      'simple.xml: evaluation "1": input format "SIMPLE": ROUGE-N/L/W/S read only SEE, SPL and ISI files',
+    ],
+    [
+      ['-a', 'no-format.xml'],
+      'no-format.xml: evaluation "1": no INPUT-FORMAT: ROUGE-N/L/W/S read only SEE, SPL and ISI files',
+    ],
+    [['-z', 'SPL', 'missing.txt'], 'missing.txt: file list not found'],
+    [['-k', '-a', 'ok.xml'], 'unknown option -k (run "palette rouge155 -h" for the options)'],
+    [['-l', '5', '-b', '5', '-a', 'ok.xml'], 'Please specify length limit in words or bytes but not both.'],
+  ])('%j', async (argv, message) => {
+    const r = await rouge155(dir, ...argv);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.startsWith(`palette rouge155: error: ${message}`)).toBe(true);
+    expect(r.stderr.split('\n')).toHaveLength(2);
+  });
+});

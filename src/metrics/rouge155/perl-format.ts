@@ -11,6 +11,11 @@ import { pyFixed } from '../bleu-format.js';
  * even. Python's `'%.5f'` rounds the same way as C's `printf`, so sacrebleu's formatter serves both.
  */
 export function perlFixed5(x: number): string {
+  // `toFixed` is correctly rounded except on exact ties (it rounds them up); only values whose scaled fraction is
+  // near one half need the exact test, which is slow.
+  const scaled = x * 1e5;
+  const fraction = scaled - Math.floor(scaled);
+  if (x >= 0 && x < 1e15 && Math.abs(fraction - 0.5) > 1e-6) return x.toFixed(5).padStart(7, ' ');
   const s = pyFixed(x, 5);
   // `%7.5f` pads to 7 characters; only a negative or non-finite value could be shorter.
   return s.length >= 7 ? s : s.padStart(7, ' ');

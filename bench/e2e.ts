@@ -97,13 +97,15 @@ export async function benchE2e(): Promise<void> {
 
   console.log('\npeers');
   console.log('  sacrebleu corpus BLEU (spec/PERFORMANCE.md, 13a, per core): ≈ 2,000–3,000 hyps/s');
-  const probe = spawnSync('python3', ['-c', 'import sacrebleu'], { stdio: 'ignore' });
+  // PALETTE_PEER_PYTHON points at a Python with sacrebleu installed (e.g. a venv), else the system python3.
+  const python = process.env.PALETTE_PEER_PYTHON ?? 'python3';
+  const probe = spawnSync(python, ['-c', 'import sacrebleu'], { stdio: 'ignore' });
   if (probe.status === 0) {
     for (const [label, metrics] of metricSets) {
-      const ms = timeCommand('python3', ['-m', 'sacrebleu', ref, '-i', ...systems, '-m', ...metrics, '-q']);
+      const ms = timeCommand(python, ['-m', 'sacrebleu', ref, '-i', ...systems, '-m', ...metrics, '-q']);
       if (ms !== undefined) console.log(`  sacrebleu ${label.padEnd(12)} ${ms.toFixed(0).padStart(7)} ms ${rate(hyps, ms)} (same files, measured now)`);
     }
   } else {
-    console.log('  sacrebleu is not installed here (python3 -c "import sacrebleu" failed): baseline figure only');
+    console.log(`  sacrebleu is not installed for ${python} (set PALETTE_PEER_PYTHON to a Python that has it): baseline figure only`);
   }
 }

@@ -102,4 +102,20 @@ describe('Lin & Och 2004 worked examples (paper flavor)', () => {
     // One reference: nothing to leave out.
     expect(prf({ ...options, jackknife: true }, S2, [S1])).toEqual(prf(options, S2, [S1]));
   });
+
+  it('§5: a human reference is scored against the other N−1 (humanScores), and the N scores averaged', () => {
+    const humans = [S1, 'police the gunman', S3];
+    const metric = new Rouge({ type: 'rouge-l', flavor: 'paper', jackknife: true });
+    const { perReference, mean } = metric.humanScores(humans.map((h) => [h]));
+    const expected = humans.map((h, k) =>
+      prf(
+        { type: 'rouge-l', flavor: 'paper' },
+        h,
+        humans.filter((_, j) => j !== k),
+      ),
+    );
+    expect(perReference.map((s) => [s.details!.precision, s.details!.recall, s.details!.fmeasure])).toEqual(expected);
+    expect(mean.fmeasure).toBe((expected[0][2] + expected[1][2] + expected[2][2]) / 3);
+    expect(() => metric.humanScores([[S1]])).toThrow(expect.objectContaining({ code: 'E_BAD_INPUT' }));
+  });
 });

@@ -20,6 +20,7 @@ import type { Metric, MetricScore, PreparedReferences } from './metric.js';
 import { perlFixed5 } from './rouge155/perl-format.js';
 import { alphaFMeasure, fMeasureOf, type FMeasure } from './rouge/f-measure.js';
 import { resolveRougeOptions, type ResolvedRougeOptions, type RougeOptions } from './rouge/options.js';
+import { humanReferenceScores, type HumanScores } from './rouge/jackknife.js';
 import { rougePairStats } from './rouge/pair-stats.js';
 import { rougeTypeId, rougeTypeName } from './rouge/rouge-type.js';
 import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH, SegmentCombiner } from './rouge/segment-row.js';
@@ -36,6 +37,7 @@ export type {
 } from './rouge/options.js';
 export { parseRougeType, rougeTypeId, rougeTypeName, type RougeType } from './rouge/rouge-type.js';
 export { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH } from './rouge/segment-row.js';
+export type { HumanScores } from './rouge/jackknife.js';
 
 /** References prepared for one {@link Rouge} configuration. */
 export interface RougeReferences extends PreparedReferences {
@@ -192,6 +194,15 @@ export class Rouge implements Metric<RougeReferences> {
     this.checkWidth(row);
     const n = row[6];
     return this.toScore(n > 0 ? row[3] / n : 0, n > 0 ? row[4] / n : 0, n > 0 ? row[5] / n : 0, row);
+  }
+
+  /**
+   * Human performance by jackknifing (paper §5): each reference stream scored against the other N−1 with these
+   * settings (jackknifing itself off), and the mean of those scores.
+   * @throws InputError `E_BAD_INPUT` with fewer than 2 reference streams.
+   */
+  humanScores(refStreams: readonly (readonly string[])[]): HumanScores {
+    return humanReferenceScores(this, refStreams, (options) => new Rouge(options));
   }
 
   private checkWidth(stats: Float64Array): void {

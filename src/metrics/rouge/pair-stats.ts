@@ -164,7 +164,10 @@ function summaryLevel(
   const units = new Int32Array(4 * nPairs);
   for (let h = 0; h < nHyps; h++) {
     for (let p = rowOffsets[h], r = segRefOffsets[h]; p < rowOffsets[h + 1]; p++, r++) {
-      units.set([rso[r], rso[r + 1], hso[h], hso[h + 1]], 4 * p);
+      units[4 * p] = rso[r];
+      units[4 * p + 1] = rso[r + 1];
+      units[4 * p + 2] = hso[h];
+      units[4 * p + 3] = hso[h + 1];
     }
   }
   const { type, flavor } = options;

@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Bleu, type BleuReferences } from '../src/metrics/bleu.js';
-import { pyFixed } from '../src/metrics/bleu-format.js';
+import { pyFixed } from '../src/util/py-fixed.js';
 import { mosesBleuStats, prepareMosesReferences } from '../src/metrics/bleu-moses.js';
 import {
   nltkBleuFromStats,

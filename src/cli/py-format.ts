@@ -1,7 +1,7 @@
 /**
  * Python's number and JSON formatting, as sacrebleu's CLI output depends on it byte for byte:
  * `f'{x:.{w}f}'` (ties to even on the exact binary value, where JavaScript's `toFixed` rounds exact ties up;
- * re-exported from the metrics' formatting), `repr(float)` (shortest round-trip digits, exponent form outside
+ * re-exported from src/util/py-fixed.ts), `repr(float)` (shortest round-trip digits, exponent form outside
  * [1e-4, 1e16)), `float(str)`/`int(str)` parsing as `tabulate` applies it, and `json.dumps` with `indent` and
  * `ensure_ascii`.
  */
@@ -9,8 +9,9 @@
 /** A JSON value as `json.dumps` writes it; every number is written as a Python float. */
 export type PyJson = string | number | boolean | null | readonly PyJson[] | { readonly [key: string]: PyJson };
 
-// `f'{x:.{w}f}'` is shared with the metrics' verbose strings (one implementation, tested against Python here).
-export { pyFixed } from '../metrics/bleu-format.js';
+// `f'{x:.{w}f}'` is the formatter every printed number shares (src/util/py-fixed.ts); re-exported for the CLI's
+// modules, tested against Python here.
+export { pyFixed } from '../util/py-fixed.js';
 
 /** Python `repr(x)` of a float: shortest round-trip digits; `1e-05`, `1e+16` outside [1e-4, 1e16). */
 export function pyFloatRepr(x: number): string {

@@ -15,7 +15,7 @@
  */
 import { CsrBuilder, type Csr } from '../corpus/csr.js';
 import { clippedNgramCounts } from '../wasm/ngram.js';
-import { expCR, logCR } from './bleu-math.js';
+import { expCR, logCR } from '../util/correctly-rounded.js';
 import { internId } from './bleu-text.js';
 
 /** Reference-length strategies of Moses' `reflen` scorer option. */

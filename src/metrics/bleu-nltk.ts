@@ -33,7 +33,7 @@ import {
   toFloat,
   type PyNumber,
 } from './bleu-python-number.js';
-import { expCR, logCR } from './bleu-math.js';
+import { expCR, logCR } from '../util/correctly-rounded.js';
 import { internId } from './bleu-text.js';
 
 /** NLTK's `SmoothingFunction` method number (`methodK`); 0 is also NLTK's behaviour without a smoothing function. */

@@ -6,13 +6,14 @@
  * The arithmetic is sacrebleu's, operation for operation, so the same doubles come out: precisions are
  * `100 * correct / total`, the score is `bp * exp(Σ log p / order)` summed left to right with `log 0` taken as
  * −9999999999, which is why a perfect match scores 100.00000000000004 and never exactly 100. `exp` and `log` are
- * the correctly rounded ones of ./bleu-math.ts (what the C library sacrebleu calls returns, V8's are not).
+ * the correctly rounded ones of src/util/correctly-rounded.ts (what the C library sacrebleu calls returns, V8's
+ * are not).
  *
  * Statistics row layout (one segment, or column sums over segments), `2 + 2N` numbers for max order N:
  * `[hyp_len, ref_len, correct_1 … correct_N, total_1 … total_N]`.
  */
 
-import { expCR, logCR } from './bleu-math.js';
+import { expCR, logCR } from '../util/correctly-rounded.js';
 
 /** Smoothing methods of sacrebleu's BLEU. */
 export type BleuSmoothMethod = 'none' | 'floor' | 'add-k' | 'exp';

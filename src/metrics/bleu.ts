@@ -18,8 +18,9 @@
  */
 import { badOption, InputError } from '../errors.js';
 import { getTokenizer, type TokenizerName } from '../text/tokenizers/index.js';
+import { pyFixed } from '../util/py-fixed.js';
 import { clippedNgramCounts } from '../wasm/ngram.js';
-import { formatBleuVerbose, pyFixed } from './bleu-format.js';
+import { formatBleuVerbose } from './bleu-format.js';
 import {
   BLEU_DEFAULT_MAX_ORDER,
   BLEU_SMOOTH_DEFAULTS,

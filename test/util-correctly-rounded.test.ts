@@ -1,11 +1,11 @@
 /**
- * Correctly rounded exp/log (src/metrics/bleu-math.ts). Expected values are Python 3.11's `math.exp`/`math.log`
+ * Correctly rounded exp/log (src/util/correctly-rounded.ts). Expected values are Python 3.11's `math.exp`/`math.log`
  * (glibc 2.36, the oracles' library) printed with `repr`; the fast table-driven paths are checked against the
  * independent slower reductions on random arguments (both aim at the correctly rounded double).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expCR, expReferenceCR, logCR, logReferenceCR } from '../src/metrics/bleu-math.js';
+import { expCR, expReferenceCR, logCR, logReferenceCR } from '../src/util/correctly-rounded.js';
 
 describe('expCR / logCR', () => {
   it('equal glibc on sample arguments (Python 3.11 repr)', () => {

@@ -177,6 +177,15 @@ describe('ROUGE flavors, hand-derived', () => {
     expect(
       prf({ type: 'rouge-1', flavor: 'paper', tokenizer: 'none', lowercase: true, stem: true }, hyp, [ref])[0],
     ).toBe(1);
+    // Other scripts: ROUGE-1.5.5's tokenizer blanks non-ASCII bytes; rouge-unicode keeps letters of any script;
+    // sacrebleu's char tokenizer makes every character a token.
+    expect(prf({ type: 'rouge-1', flavor: 'paper' }, '日本語 テスト', ['日本語'])).toEqual([0, 0, 0]);
+    expect(prf({ type: 'rouge-1', flavor: 'paper', tokenizer: 'rouge-unicode' }, '日本語 テスト', ['日本語'])).toEqual([
+      0.5,
+      1,
+      2 / 3,
+    ]);
+    expect(prf({ type: 'rouge-1', flavor: 'paper', tokenizer: 'char' }, '日本語', ['日本人'])[0]).toBe(2 / 3);
     // Stopwords (-s): "the" leaves both sides.
     expect(prf({ type: 'rouge-1', removeStopwords: true }, 'the cat', ['a cat'])).toEqual([1, 1, 1]);
   });

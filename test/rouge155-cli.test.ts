@@ -149,6 +149,15 @@ describe('other runs', () => {
     ]);
   });
 
+  it('-v: accepted with a warning, the output unchanged', async () => {
+    const plain = await rouge155(SL2003, '-n', '1', '-r', '10', 'ROUGE-test.xml', '11');
+    const verbose = await rouge155(SL2003, '-v', '-n', '1', '-r', '10', 'ROUGE-test.xml', '11');
+    expect(verbose.stdout).toBe(plain.stdout);
+    expect(verbose.stderr).toBe(
+      "palette rouge155: warning: -v is accepted, but ROUGE-1.5.5's debugging output is not printed\n",
+    );
+  });
+
   it('types that need no reading: -x alone prints nothing', async () => {
     expect(await rouge155(SL2003, '-x', '-a', 'ROUGE-test.xml')).toEqual({ status: 0, stdout: '', stderr: '' });
   });

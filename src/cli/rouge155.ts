@@ -6,7 +6,8 @@
  * `-h`/`-H` print ROUGE's usage texts on standard output (exit 0); no argument at all prints the short one on
  * standard error (exit 2). Bad input ends the run with one line `palette rouge155: error: FILE[:LINE]: message` and
  * exit status 2, before anything is printed on standard output. ROUGE-1.5.5's `-e` is accepted and ignored: its
- * stopword list and WordNet exceptions ship with Palette.
+ * stopword list and WordNet exceptions ship with Palette. `-v` is accepted with a warning: ROUGE's debugging output
+ * (its hashes dumped in Perl's random hash order) is not reproduced.
  */
 import { InputError, locate } from '../errors.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
@@ -41,6 +42,10 @@ export async function runRouge155Command(
       const text = command.full ? rouge155FullUsage(PROGRAM) : rouge155Usage(PROGRAM);
       (command.requested ? io.stdout : io.stderr).write(text);
       return command.requested ? EXIT_OK : EXIT_INPUT;
+    }
+    if (command.options.verbose) {
+      // ROUGE's -v dumps its internal hashes in Perl's (random) hash order: nothing to reproduce byte for byte.
+      io.stderr.write("palette rouge155: warning: -v is accepted, but ROUGE-1.5.5's debugging output is not printed\n");
     }
     const output = runRouge155(command.options, {
       cwd: hooks.cwd ?? process.cwd(),

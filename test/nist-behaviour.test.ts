@@ -2,12 +2,14 @@
  * NIST behaviour the goldens do not isolate, with expected values derived by hand from the oracles' definitions
  * (mteval-v13a.pl `compute_ngram_info` / `score_segment` / `nist_score`; NLTK 3.8 `corpus_nist`): the Perl `"0"`
  * truthiness quirk, each flavor's lowercasing, NLTK's per-order best reference and its reference length, sentence
- * weights, the NaN cases, option validation, signatures, and "all paths agree".
+ * weights, the NaN cases (and their errors on request), option validation, signatures, the verbose string's
+ * rounding, and "all paths agree".
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { sentenceScore, sumRows } from '../src/metrics/metric.js';
 import { Nist, type NistOptions } from '../src/metrics/nist.js';
+import { NistOracleError } from '../src/metrics/nist-failure.js';
 import { mtevalLengthPenalty } from '../src/metrics/nist-mteval.js';
 import { nltkLengthPenalty } from '../src/metrics/nist-nltk.js';
 
@@ -196,5 +198,72 @@ describe('invalid input', () => {
       TypeError,
     );
     expect(() => metric.scoreFromStats(new Float64Array(4))).toThrow(RangeError);
+  });
+});
+
+describe('where the oracle fails', () => {
+  const thrown = (f: () => unknown): NistOracleError => {
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof NistOracleError) return e;
+      throw e;
+    }
+    throw new Error('no NistOracleError');
+  };
+
+  it("throws a NistOracleError (an InputError) saying why with onOracleFailure: 'throw', NaN by default", () => {
+    const nltk = new Nist({ flavor: 'nltk', tokenize: 'none', onOracleFailure: 'throw' });
+    const short = thrown(() => sentenceScore(nltk, 'a b c d', ['a b c d e']));
+    expect(short).toBeInstanceOf(InputError);
+    expect([short.code, short.flavor, short.message]).toEqual([
+      'E_BAD_INPUT',
+      'nltk',
+      'NLTK NIST raises ZeroDivisionError: no hypothesis 5-gram in this segment ' +
+        '(the hypothesis has fewer than 5 words)',
+    ]);
+    const corpusMetric = new Nist({ flavor: 'nltk', tokenize: 'none', maxOrder: 2, onOracleFailure: 'throw' });
+    const rows = corpusMetric.segmentStats(['a', 'b'], corpusMetric.prepareReferences([['a b', 'b c']]));
+    expect(thrown(() => corpusMetric.scoreFromStats(sumRows(rows, corpusMetric.statsWidth))).reason).toBe(
+      'no hypothesis 2-gram in the whole corpus',
+    );
+    const noRefWords = new Nist({ flavor: 'nltk', tokenize: 'none', maxOrder: 1, onOracleFailure: 'throw' });
+    expect(thrown(() => sentenceScore(noRefWords, 'a', [''])).reason).toBe(
+      'the references of this segment have no words',
+    );
+    const mteval = thrown(() => sentenceScore(new Nist({ onOracleFailure: 'throw' }), 'a b', ['']));
+    expect(mteval.message).toBe(
+      'mteval-v13a NIST dies (Illegal division by zero): the references of this segment have no words',
+    );
+    // Scorable input is unaffected; the default stays NaN.
+    const lenient = new Nist({ flavor: 'nltk', tokenize: 'none' });
+    expect(sentenceScore(nltk, 'a b c d e', ['a b c d e']).score).toBe(
+      sentenceScore(lenient, 'a b c d e', ['a b c d e']).score,
+    );
+    expect(Number.isNaN(sentenceScore(lenient, 'a', ['a b']).score)).toBe(true);
+    expect(() => new Nist({ onOracleFailure: 'ignore' as 'nan' })).toThrow(InputError);
+  });
+});
+
+describe('verbose string', () => {
+  it('rounds exact binary ties to even, as Perl printf (toFixed rounds them up)', () => {
+    // One order: info 1 over 32 hypothesis unigrams = 0.03125 (toFixed: 0.0313), penalty 1 at ratio 1.
+    const mteval = new Nist({ maxOrder: 1 });
+    expect(mteval.scoreFromStats(Float64Array.of(1, 1, 32, 32, 1, 1)).verboseScore).toBe(
+      '0.0312 (BP = 1.0000 ratio = 1.0000 hyp_len = 32 ref_len = 32)',
+    );
+    // Ratio 33/32 = 1.03125 (toFixed: 1.0313).
+    expect(mteval.scoreFromStats(Float64Array.of(1, 1, 32, 33, 0, 0)).verboseScore).toBe(
+      '0.0000 (BP = 1.0000 ratio = 1.0312 hyp_len = 33 ref_len = 32)',
+    );
+    // NLTK's reference length is its summed best-reference words over N: 1/8 = 0.125 prints 0.12 (toFixed: 0.13).
+    const nltk = new Nist({ flavor: 'nltk', maxOrder: 8 });
+    const row = new Float64Array(nltk.statsWidth);
+    row[0] = 8;
+    for (let n = 1; n <= 8; n++) row[n] = 9 - n;
+    row[1 + 2 * 8] = 1;
+    expect(nltk.scoreFromStats(row).verboseScore).toBe(
+      `${Array(8).fill('0.0000').join('/')} (BP = 1.0000 ratio = 64.0000 hyp_len = 8 ref_len = 0.12)`,
+    );
   });
 });

@@ -10,6 +10,7 @@
  * Corpus statistics are column sums; mteval's system score is the same reduction of its summed counts.
  */
 import type { Csr } from '../corpus/csr.js';
+import { expCR, logCR } from '../util/correctly-rounded.js';
 import { clippedNgramCounts, type NgramWeights } from '../wasm/ngram.js';
 
 /** What the mteval rows need from the prepared references. */
@@ -92,15 +93,16 @@ function zeroPrefixCorrection(hyps: Csr, h: number, data: MtevalReferenceData): 
 
 /**
  * mteval's `nist_length_penalty`: 1 from ratio 1 up, 0 at 0, else `exp(-β·log²(ratio))` with
- * β = −log 0.5 / log² 1.5 (0.5 at two thirds of the reference length).
+ * β = −log 0.5 / log² 1.5 (0.5 at two thirds of the reference length). Perl calls the C library's `exp`/`log`,
+ * hence the correctly rounded ones rather than V8's.
  */
 export function mtevalLengthPenalty(ratio: number): number {
   if (ratio >= 1) return 1;
   if (ratio <= 0) return 0;
   const ratioX = 1.5;
   const scoreX = 0.5;
-  const beta = -Math.log(scoreX) / Math.log(ratioX) / Math.log(ratioX);
-  return Math.exp(-beta * Math.log(ratio) * Math.log(ratio));
+  const beta = -logCR(scoreX) / logCR(ratioX) / logCR(ratioX);
+  return expCR(-beta * logCR(ratio) * logCR(ratio));
 }
 
 /** The NIST numbers mteval derives from (summed) statistics. */

@@ -12,6 +12,7 @@
  * `sent_info_1..N` and `sent_ref_len_1..N` (the same under the segment's own weights, for sentence scores).
  */
 import type { Csr } from '../corpus/csr.js';
+import { expCR, logCR } from '../util/correctly-rounded.js';
 import { ngramWeights, perReferenceNgramCounts, type NgramWeights } from '../wasm/ngram.js';
 
 /** What the NLTK rows need from the prepared references. */
@@ -133,14 +134,17 @@ function pickBest(
   }
 }
 
-/** NLTK's `nist_length_penalty(ref_len, hyp_len)`, with its operation order. */
+/**
+ * NLTK's `nist_length_penalty(ref_len, hyp_len)`, with its operation order; `math.exp`/`math.log` are the C
+ * library's, hence the correctly rounded ones rather than V8's.
+ */
 export function nltkLengthPenalty(refLen: number, hypLen: number): number {
   const ratio = hypLen / refLen;
   if (ratio > 0 && ratio < 1) {
     const ratioX = 1.5;
     const scoreX = 0.5;
-    const beta = Math.log(scoreX) / Math.log(ratioX) ** 2;
-    return Math.exp(beta * Math.log(ratio) ** 2);
+    const beta = logCR(scoreX) / logCR(ratioX) ** 2;
+    return expCR(beta * logCR(ratio) ** 2);
   }
   return Math.max(Math.min(ratio, 1), 0);
 }

@@ -7,7 +7,8 @@
  * split on whitespace. `lowercase` follows each oracle: mteval (run without `-c`) lowercases only ASCII A–Z
  * (`tr/[A-Z]/[a-z]/`), NLTK's goldens lowercase with Python's `str.lower()` before tokenizing.
  * Information weights come from every reference of the prepared test set, so references must be prepared as a
- * whole before any segment is scored.
+ * whole before any segment is scored. Where an oracle gives no number the score is NaN, or an error on request
+ * (nist-failure.ts).
  *
  * Input is plain text (what an SGML `<seg>` encodes, already unescaped). Known differences from mteval that no
  * golden exercises: mteval splits on Perl's `\s`, which lacks U+001C–U+001F (Python whitespace, used here, has
@@ -19,8 +20,10 @@ import { InputError, badOption } from '../errors.js';
 import { Vocabulary, internLine, lookupLine } from '../text/intern.js';
 import { pyJoinSplit, pyLower } from '../text/pystr.js';
 import { getTokenizer, type Tokenizer, type TokenizerName } from '../text/tokenizers/index.js';
+import { pyFixed } from '../util/py-fixed.js';
 import { ngramWeights, type NgramWeights } from '../wasm/ngram.js';
 import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { NistOracleError, nistFailure } from './nist-failure.js';
 import { mtevalColumns, mtevalRows, mtevalScore } from './nist-mteval.js';
 import { nltkColumns, nltkRows, nltkScore } from './nist-nltk.js';
 import { formatSignature } from './signature.js';
@@ -40,6 +43,12 @@ export interface NistOptions {
   readonly tokenize?: TokenizerName;
   /** Case-insensitive scoring, the way the flavor's oracle lowercases (see the file comment). @default false */
   readonly lowercase?: boolean;
+  /**
+   * What a score is where the oracle fails (mteval dies, NLTK raises ZeroDivisionError): `nan`, or `throw` a
+   * {@link NistOracleError} saying why. Never changes a number, so not part of the signature.
+   * @default 'nan'
+   */
+  readonly onOracleFailure?: 'nan' | 'throw';
 }
 
 /** References prepared for {@link Nist}. */
@@ -85,6 +94,8 @@ export class Nist implements Metric<NistReferences> {
   readonly statsWidth: number;
   /** Column names of a row. */
   readonly statsColumns: readonly string[];
+  /** NaN or an error where the oracle fails. */
+  readonly onOracleFailure: 'nan' | 'throw';
   private readonly tokenizer: Tokenizer;
 
   constructor(options: NistOptions = {}) {
@@ -99,6 +110,11 @@ export class Nist implements Metric<NistReferences> {
     this.tokenize = options.tokenize ?? '13a';
     this.tokenizer = getTokenizer(this.tokenize);
     this.lowercase = options.lowercase ?? false;
+    const onOracleFailure = options.onOracleFailure ?? 'nan';
+    if (onOracleFailure !== 'nan' && onOracleFailure !== 'throw') {
+      throw badOption('onOracleFailure', 'nan or throw', onOracleFailure);
+    }
+    this.onOracleFailure = onOracleFailure;
     this.statsColumns = flavor === 'mteval' ? mtevalColumns(maxOrder) : nltkColumns(maxOrder);
     this.statsWidth = this.statsColumns.length;
   }
@@ -193,14 +209,18 @@ export class Nist implements Metric<NistReferences> {
     return this.flavor === 'mteval' ? mtevalRows(hypCsr, refs, this.maxOrder) : nltkRows(hypCsr, refs, this.maxOrder);
   }
 
-  /** Corpus NIST from the column sums of the rows (`corpus_nist` for the nltk flavor). */
+  /**
+   * Corpus NIST from the column sums of the rows (`corpus_nist` for the nltk flavor). NaN where the oracle fails.
+   * @throws NistOracleError there instead, with `onOracleFailure: 'throw'`.
+   */
   scoreFromStats(totals: Float64Array): MetricScore {
     return this.toScore(totals, false);
   }
 
   /**
    * Sentence NIST from one row: mteval's segment score, or NLTK's `sentence_nist` (weights from the segment's own
-   * references). NaN where the oracle fails (see the flavor files).
+   * references). NaN where the oracle fails (see nist-failure.ts).
+   * @throws NistOracleError there instead, with `onOracleFailure: 'throw'`.
    */
   sentenceScoreFromStats(row: Float64Array): MetricScore {
     return this.toScore(row, true);
@@ -210,12 +230,16 @@ export class Nist implements Metric<NistReferences> {
     if (stats.length !== this.statsWidth) {
       throw new RangeError(`NIST statistics must have ${this.statsWidth} columns (got ${stats.length})`);
     }
+    if (this.onOracleFailure === 'throw') {
+      const reason = nistFailure(this.flavor, stats, this.maxOrder, sentence);
+      if (reason !== undefined) throw new NistOracleError(this.flavor, reason);
+    }
     if (this.flavor === 'mteval') {
       const r = mtevalScore(stats, this.maxOrder);
       return {
         name: 'NIST',
         score: r.score,
-        verboseScore: verbose(r.individual, r.penalty, r.ratio, r.hypLen, r.refLen),
+        verboseScore: formatNistVerbose(r.individual, r.penalty, r.ratio, r.hypLen, r.refLen),
         details: {
           individual: r.individual,
           cumulative: r.cumulative,
@@ -231,7 +255,7 @@ export class Nist implements Metric<NistReferences> {
     return {
       name: 'NIST',
       score: r.score,
-      verboseScore: verbose(individual, r.penalty, r.ratio, r.hypLen, r.refLen),
+      verboseScore: formatNistVerbose(individual, r.penalty, r.ratio, r.hypLen, r.refLen),
       details: { precisions: r.precisions, penalty: r.penalty, ratio: r.ratio, hypLen: r.hypLen, refLen: r.refLen },
     };
   }
@@ -239,13 +263,20 @@ export class Nist implements Metric<NistReferences> {
 
 /**
  * The text after the score: the per-order scores with the penalty applied, 4 decimals as mteval prints its
- * "Individual N-gram scoring" line, then penalty, ratio and lengths. Empty when the score is NaN.
+ * "Individual N-gram scoring" line, then penalty, ratio and lengths. Empty when the score is NaN. Digits come from
+ * the shared formatter, which rounds exact binary ties to even as Perl's `printf` does (`toFixed` rounds them up).
  */
-function verbose(individual: number[], penalty: number, ratio: number, hypLen: number, refLen: number): string {
+export function formatNistVerbose(
+  individual: readonly number[],
+  penalty: number,
+  ratio: number,
+  hypLen: number,
+  refLen: number,
+): string {
   if (!Number.isFinite(penalty)) return '';
-  const ref = Number.isInteger(refLen) ? String(refLen) : refLen.toFixed(2);
+  const ref = Number.isInteger(refLen) ? String(refLen) : pyFixed(refLen, 2);
   return (
-    `${individual.map((x) => x.toFixed(4)).join('/')} ` +
-    `(BP = ${penalty.toFixed(4)} ratio = ${ratio.toFixed(4)} hyp_len = ${hypLen} ref_len = ${ref})`
+    `${individual.map((x) => pyFixed(x, 4)).join('/')} ` +
+    `(BP = ${pyFixed(penalty, 4)} ratio = ${pyFixed(ratio, 4)} hyp_len = ${hypLen} ref_len = ${ref})`
   );
 }

@@ -163,6 +163,13 @@ class UnitText {
   /** Both readings of a summary. */
   read(sentences: readonly string[], stem: boolean): ReadSummary {
     const interner = this.interner(stem);
+    if (!(this.limit.bytes! > 0)) {
+      // The two readers agree without a byte limit: the token row is the sentence rows back to back.
+      const lcs = new CsrBuilder(256, 8);
+      interner.internSentences(this.truncate(sentences, 'lcs'), lcs);
+      const store = lcs.finish();
+      return { tokens: store.tokens, sentences: store };
+    }
     const tokens = new CsrBuilder(256, 1);
     for (const s of this.truncate(sentences, 'ngram')) interner.appendIds(s, tokens);
     tokens.endRow();

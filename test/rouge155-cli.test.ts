@@ -7,14 +7,18 @@
  * - `-z` file lists, a peer missing from units (ROUGE's warning, zero averages), Basic Elements (`-3`);
  * - bad input: exit status 2, one message naming the file, nothing on standard output.
  */
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import { runRouge155Command } from '../src/cli/rouge155.js';
 
 const SL2003 = new URL('./fixtures/rouge155/sl2003/', import.meta.url).pathname;
+/** Scratch directories of this file, removed at the end. */
+const TMP = mkdtempSync(join(tmpdir(), 'rouge155-cli-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
 const BASE = ['-e', 'data', '-c', '95', '-2', '-1', '-U', '-r', '1000', '-n', '4', '-w', '1.2'];
 
 interface Result {
@@ -117,7 +121,7 @@ describe('other runs', () => {
   });
 
   it('-z: a file list of SPL summaries, peer X, paths relative to the working directory', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rouge155-cli-'));
+    const dir = mkdtempSync(join(TMP, 'z-'));
     mkdirSync(join(dir, 'spl'));
     writeFileSync(join(dir, 'spl', 'p1.spl'), 'the cat sat on the mat .\nit was happy .\n');
     writeFileSync(join(dir, 'spl', 'm1.spl'), 'the cat sat on the mat .\n');
@@ -134,7 +138,7 @@ describe('other runs', () => {
   });
 
   it('-3: Basic Elements from SIMPLE files', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rouge155-be-'));
+    const dir = mkdtempSync(join(TMP, 'be-'));
     writeFileSync(join(dir, 'peer.be'), 'cat|sat|subj\nmat|the|det\n');
     writeFileSync(join(dir, 'model.be'), 'cat|sat|subj\nmat|a|det\ndog|nil|nil\n');
     writeFileSync(join(dir, 'list.txt'), 'peer.be model.be\n');
@@ -179,7 +183,7 @@ describe('other runs', () => {
 });
 
 describe('bad input: exit 2, one message naming the file, nothing on stdout', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'rouge155-bad-'));
+  const dir = mkdtempSync(join(TMP, 'bad-'));
   const write = (name: string, content: string | Buffer): void => writeFileSync(join(dir, name), content);
   write('ok.spl', 'a sentence\n');
   write('empty.spl', '\n\n');

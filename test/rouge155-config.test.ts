@@ -3,10 +3,10 @@
  * refused with their line), the configuration as ROUGE's `readEvals` reads it (on the SL2003 sample configuration
  * and on small documents for each rule), `-z` file lists, the SEE/ISI/SPL/SIMPLE line readers and the summary files.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { modelPaths, peerPath, readEvalConfig, type Rouge155Config } from '../src/corpus/rouge/eval-config.js';
 import { readFileList } from '../src/corpus/rouge/file-list.js';
@@ -245,6 +245,7 @@ describe('summary formats', () => {
 
 describe('summary files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rouge155-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('splits after each \\n, keeping it, as Perl reads lines', () => {
     expect(decodeTerminatedLines(Buffer.from('a\n\nb\n'), 'f')).toEqual(['a\n', '\n', 'b\n']);

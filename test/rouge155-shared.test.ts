@@ -11,10 +11,10 @@
  *   layer on its own, whatever the per-unit scorer does.
  * Tolerances (golden/README.md): printed text exact; `average` values equal to the 5-decimal printed numbers.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { formatAverages } from '../src/cli/rouge155/print.js';
 import { runRouge155Command } from '../src/cli/rouge155.js';
 import { rouge155Bootstrap, rouge155UnitOrder } from '../src/meta/rouge155-bootstrap.js';
@@ -129,6 +129,7 @@ describe.skipIf(!HAVE_SHARED)('golden/rouge155/sl2003.json: every peer, 8 option
 
 describe.skipIf(!HAVE_SHARED)('golden/rouge155/summeval.*.json through -z SPL file lists', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rouge155-summeval-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const lines = (path: string): string[] => {
     const out = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
     if (out[out.length - 1] === '') out.pop();

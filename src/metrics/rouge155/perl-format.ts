@@ -4,7 +4,7 @@
  * string is part of the arithmetic, not only of the output. Counts it prints bare (`-t 1`/`-t 2`) use Perl's
  * default number format, `%.15g`.
  */
-import { pyFixed } from '../bleu-format.js';
+import { pyFixed } from '../../util/py-fixed.js';
 
 /**
  * `sprintf("%7.5f", x)` for the non-negative scores ROUGE-1.5.5 formats (`0.09523`): 5 decimals, exact ties to

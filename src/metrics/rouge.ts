@@ -27,7 +27,9 @@ import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH, SegmentCombiner } from './rouge
 import { SummaryReader, type SummaryStore } from './rouge/summary-text.js';
 import { formatSignature, type SignatureField } from './signature.js';
 
+/** Flavors, multi-reference modes and option resolution (./rouge/options.ts). */
 export { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, resolveRougeOptions } from './rouge/options.js';
+/** The option types (./rouge/options.ts). */
 export type {
   ResolvedRougeOptions,
   RougeAverage,
@@ -35,8 +37,11 @@ export type {
   RougeMultiReference,
   RougeOptions,
 } from './rouge/options.js';
+/** ROUGE variants: ids, names, parsing (./rouge/rouge-type.ts). */
 export { parseRougeType, rougeTypeId, rougeTypeName, type RougeType } from './rouge/rouge-type.js';
+/** The statistics row layout (./rouge/segment-row.ts). */
 export { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH } from './rouge/segment-row.js';
+/** What {@link Rouge.humanScores} returns (./rouge/jackknife.ts). */
 export type { HumanScores } from './rouge/jackknife.js';
 
 /** References prepared for one {@link Rouge} configuration. */

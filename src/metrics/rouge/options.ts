@@ -100,21 +100,32 @@ export interface RougeOptions {
 
 /** {@link RougeOptions} with every default filled in and checked. */
 export interface ResolvedRougeOptions {
+  /** The variant. */
   readonly type: RougeType;
+  /** The implementation followed. */
   readonly flavor: RougeFlavor;
+  /** The tokenizer. */
   readonly tokenizer: RougeTokenizerName | TokenizerName;
+  /** Lowercase before a sacrebleu tokenizer. */
   readonly lowercase: boolean;
+  /** Stem tokens longer than 3 characters. */
   readonly stem: boolean;
+  /** Remove SMART stopwords. */
   readonly removeStopwords: boolean;
+  /** The sentence-splitting rule. */
   readonly split: SentenceSplit;
+  /** ROUGE-1.5.5's limit (0 = none). */
   readonly limit: Required<Rouge155Limit>;
+  /** The multi-reference combination. */
   readonly multiReference: RougeMultiReference;
   /** The F-measure's weighting: α-form (`alpha`), β-form (`beta`) or rouge-score's F1. */
   readonly weighting:
     | { readonly form: 'alpha'; readonly alpha: number }
     | { readonly form: 'beta'; readonly beta: number }
     | { readonly form: 'f1' };
+  /** The corpus reduction. */
   readonly average: RougeAverage;
+  /** Whether segments are jackknifed over their references. */
   readonly jackknife: boolean;
 }
 

@@ -8,22 +8,31 @@
  * or only t_0 .. t_{n-2} (`ROUGE155`: ROUGE-1.5.5 adds the unigram inside its pair loop, which never reaches the last
  * token). Hits = Σ over distinct units of min(hypothesis count, reference count), per reference.
  *
- * A segment's references go into one generation-stamped table (`common/stamped-table`) keyed by the exact pair
- * `(a << 32) | b` (kind 0) or the token (kind 1), with a count per reference beside each key. Hypotheses probe it
- * without a table of their own: each key keeps the hypothesis generation that last touched it and how often it
- * occurred in that hypothesis, and an occurrence is a hit for reference r while that number is at most r's count —
- * which adds up to min(hypothesis count, reference count) without clipping afterwards.
+ * A segment's references are counted once into a table of entries, one per unit, each holding the unit's count in
+ * every reference (u32 lanes) and `used`/`stamp`: how often the unit occurred so far in hypothesis `stamp`.
+ * Hypotheses probe it without a table of their own: an occurrence is a hit for reference r while `used` is at most
+ * r's count — which adds up to min(hypothesis count, reference count) without clipping afterwards — four references
+ * per `i32x4` comparison. Units the references lack land on entries whose counts are zero, so a unit costs the same,
+ * without a branch, whether it hits or not.
+ *
+ * Two ways to find a unit's entry:
+ * - direct (small segments): the segment's distinct reference tokens get local ids 1..D (0: a token the references
+ *   lack), and the entry of pair (a, b) is `a * W + b`, of unigram a `W * W + a`, with W = D + 1 — no hashing, no
+ *   probing. Counts must be zero outside the segment's own entries: the region is cleared once per call and the
+ *   segment's entries again after it. Its entries keep one stride for the whole call (the largest), so that the
+ *   `used`/`stamp` words hypotheses leave behind never overlap another segment's counts.
+ * - hashed (segments whose W² + W entries exceed `directEntries`): a generation-stamped hash table
+ *   (`common/stamped-table`) keyed by the exact pair `(a << 32) | b` (kind 0) or the token (kind 1), its entries
+ *   indexed by slot, and a missing unit reading a zero dummy entry at index `capacity`.
+ *
+ * Entry (`stride` bytes, a multiple of 16): `used` (u32) at 0, `stamp` (u32) at 4, reference r's count at 16 + 4r.
  */
 import { tableCapacity } from './common/table';
-import {
-  STAMPED_AUX, STAMPED_NEW, STAMPED_SHIFT, stampedFind, stampedInsert, stampedSlotAddress, stampedTag,
-} from './common/stamped-table';
+import { NEW_TOKEN, claimToken, findToken } from './common/match-vectors';
+import { STAMPED_NEW, STAMPED_SHIFT, stampedFind, stampedInsert, stampedTag } from './common/stamped-table';
 
-/** No unigrams (ROUGE-S). */
-const UNIGRAMS_NONE: i32 = 0;
-/** Every token's unigram (ROUGE-SU as the paper defines it). */
+/** Unigram modes (`src/wasm/rouge.ts`): none (ROUGE-S), every token's (paper ROUGE-SU), all but the last (ROUGE-1.5.5). */
 const UNIGRAMS_ALL: i32 = 1;
-/** Every token's unigram but the last one's (ROUGE-1.5.5 `-u` / `-U`). */
 const UNIGRAMS_ROUGE155: i32 = 2;
 
 /** Key of the pair (a, b). */
@@ -60,16 +69,44 @@ function unitsIn(n: i32, maxGap: i32, unigrams: i32): f64 {
   return pairsIn(n, maxGap) + unigramsIn(n, unigrams);
 }
 
-/** Index of the last partner of position i in `from .. to` (inclusive). */
+/** End (exclusive) of the positions of `from .. to` whose unigram counts. */
+// @ts-ignore: decorator
+@inline
+function unigramEnd(from: i32, to: i32, unigrams: i32): i32 {
+  return unigrams == UNIGRAMS_ALL ? to : unigrams == UNIGRAMS_ROUGE155 ? to - 1 : from;
+}
+
+/** Index of the last partner of position i in `.. to` (inclusive). */
 // @ts-ignore: decorator
 @inline
 function lastPartner(i: i32, to: i32, maxGap: i32): i32 {
   return maxGap < 0 || maxGap >= to - i - 1 ? to - 1 : i + maxGap + 1;
 }
 
+/** Bytes of a slot's data for `k` references. */
+// @ts-ignore: decorator
+@inline
+function dataStrideOf(k: i32): usize {
+  return 16 + (usize((k + 3) >> 2) << 4);
+}
+
+/** Number of reference tokens of references `r0 .. r1` (a bound on their distinct tokens). */
+// @ts-ignore: decorator
+@inline
+function tokensOf(refOffsets: usize, r0: i32, r1: i32): i32 {
+  return load<i32>(refOffsets + (usize(r1) << 2)) - load<i32>(refOffsets + (usize(r0) << 2));
+}
+
+/** Slots of the local-id token table for `tokens` reference tokens (as `vectorCapacity` in `common/match-vectors`). */
+// @ts-ignore: decorator
+@inline
+function tokenCapacity(tokens: i32): u32 {
+  return tableCapacity(tokens);
+}
+
 /**
- * Key slots a segment's table needs: the capacity for all units of its references. Returns a value of 2^32 or more
- * (as f64) when that does not fit a u32, so that the caller can refuse the batch.
+ * Key slots a segment's hashed table needs: the capacity for all units of its references. Returns a value of 2^32
+ * or more (as f64) when that does not fit a u32, so that the caller can refuse the batch.
  */
 // @ts-ignore: decorator
 @inline
@@ -82,132 +119,316 @@ function segmentCapacity(refOffsets: usize, r0: i32, r1: i32, maxGap: i32, unigr
 }
 
 /**
- * Sizes the skip-bigram table of every segment: the largest key capacity (returned) and the largest count array
- * (capacity × (references + 1) u32, written as f64 to `countWords`). Values of 2^32 or more mean the batch is too
- * large for linear memory.
+ * Sizes the scratch of `skipBigramCounts` for segments `0 .. nSegments`. Writes 5 f64 to `plan`: the largest
+ * hashed key capacity (its key region needs capacity + 1 slots of 16 bytes), hashed entry bytes ((capacity + 1) ×
+ * stride), local-id token capacity, reference tokens of one segment, and entry stride; values of 2^32 or more mean
+ * the batch is too large for linear memory. The direct region needs `directEntries` × the largest stride.
  */
 export function planSkipBigramTables(
-  refOffsets: usize, segRefOffsets: usize, nSegments: i32, maxGap: i32, unigrams: i32, countWords: usize,
-): f64 {
-  let largest = 0.0;
-  let words = 0.0;
+  refOffsets: usize, segRefOffsets: usize, nSegments: i32, maxGap: i32, unigrams: i32, plan: usize,
+): void {
+  let capacity = 0.0;
+  let bytes = 0.0;
+  let tokens = 0;
+  let stride: usize = 16;
   for (let s = 0; s < nSegments; s++) {
     const r0 = load<i32>(segRefOffsets + (usize(s) << 2));
     const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
-    const capacity = segmentCapacity(refOffsets, r0, r1, maxGap, unigrams);
-    largest = max(largest, capacity);
-    words = max(words, capacity * f64(r1 - r0 + 1));
+    const c = segmentCapacity(refOffsets, r0, r1, maxGap, unigrams);
+    capacity = max(capacity, c);
+    bytes = max(bytes, (c + 1) * f64(dataStrideOf(r1 - r0)));
+    tokens = max(tokens, tokensOf(refOffsets, r0, r1));
+    stride = max(stride, dataStrideOf(r1 - r0));
   }
-  store<f64>(countWords, words);
-  return largest;
+  store<f64>(plan, capacity);
+  store<f64>(plan, bytes, 8);
+  store<f64>(plan, f64(tokenCapacity(tokens)), 16);
+  store<f64>(plan, f64(tokens), 24);
+  store<f64>(plan, f64(stride), 32);
 }
 
-/** Counts one reference unit: `counts[slot][1 + r] += 1`, claiming (and clearing) the slot when new. */
+/** Adds one to reference lane `r` of an entry. */
 // @ts-ignore: decorator
 @inline
-function insertUnit(keys: usize, capacity: u32, key: u64, tag: u32, counts: usize, stride: usize, r: i32): void {
-  const hit = stampedInsert(keys, capacity, key, tag);
-  const at = counts + usize(hit & ~STAMPED_NEW) * stride;
-  if (hit & STAMPED_NEW) memory.fill(at, 0, stride);
-  const c = at + (usize(1 + r) << 2);
+function countIn(at: usize, r: i32): void {
+  const c = at + 16 + (usize(r) << 2);
   store<u32>(c, load<u32>(c) + 1);
 }
 
+/** Clears an entry. */
+// @ts-ignore: decorator
+@inline
+function clearEntry(at: usize, stride: usize): void {
+  for (let q: usize = 0; q < stride; q += 16) v128.store(at + q, i64x2.splat(0));
+}
+
+/** Entry of a unit in the direct table: pair (a, b), or the unigram of a when `b` < 0. */
+// @ts-ignore: decorator
+@inline
+function directEntry(entries: usize, stride: usize, width: u32, a: u32, b: u32, unigram: bool): usize {
+  return entries + usize(unigram ? width * width + a : a * width + b) * stride;
+}
+
 /**
- * Counts one hypothesis unit under hypothesis `generation`: its occurrence number in the hypothesis goes up by one
- * (`counts[slot][0]`, reset when the slot's `aux` stamp is another hypothesis'), and it is a hit for every
- * reference whose count is at least that number (`row` + 24 r: the reference's `hits` f64).
+ * Walks the units of references `r0 .. r1` in the direct table, their tokens' local ids in `locals` (one per
+ * reference token, from the segment's first): counts them (`clear` false) or clears their entries (`clear` true).
  */
 // @ts-ignore: decorator
 @inline
-function countUnit(
-  keys: usize, capacity: u32, key: u64, tag: u32, counts: usize, stride: usize, k: i32, generation: u32, row: usize,
+function directReferenceUnits(
+  entries: usize, stride: usize, width: u32, locals: usize, refOffsets: usize, r0: i32, r1: i32, maxGap: i32,
+  unigrams: i32, clear: bool,
 ): void {
-  const slot = stampedFind(keys, capacity, key, tag);
-  if (slot < 0) return;
-  const keyAt = stampedSlotAddress(keys, u32(slot));
-  const at = counts + usize(slot) * stride;
-  let used: u32 = 1;
-  if (load<u32>(keyAt, STAMPED_AUX) == generation) used = load<u32>(at) + 1;
-  else store<u32>(keyAt, generation, STAMPED_AUX);
-  store<u32>(at, used);
-  for (let r = 0; r < k; r++) {
-    if (used <= load<u32>(at + (usize(1 + r) << 2))) {
-      const hits = row + usize(r) * 24;
-      store<f64>(hits, load<f64>(hits) + 1.0);
+  const first = load<i32>(refOffsets + (usize(r0) << 2));
+  for (let r = r0; r < r1; r++) {
+    const from = load<i32>(refOffsets + (usize(r) << 2)) - first;
+    const to = load<i32>(refOffsets + (usize(r) << 2), 4) - first;
+    const lastUnigram = unigramEnd(from, to, unigrams);
+    for (let i = from; i < to; i++) {
+      const a = load<u32>(locals + (usize(i) << 2));
+      if (i < lastUnigram) {
+        const at = directEntry(entries, stride, width, a, 0, true);
+        if (clear) clearEntry(at, stride);
+        else countIn(at, r - r0);
+      }
+      const last = lastPartner(i, to, maxGap);
+      for (let j = i + 1; j <= last; j++) {
+        const at = directEntry(entries, stride, width, a, load<u32>(locals + (usize(j) << 2)), false);
+        if (clear) clearEntry(at, stride);
+        else countIn(at, r - r0);
+      }
     }
+  }
+}
+
+/** Counts one reference unit in the hashed table, claiming (and clearing) its entry when new. */
+// @ts-ignore: decorator
+@inline
+function insertUnit(keys: usize, capacity: u32, key: u64, tag: u32, data: usize, stride: usize, r: i32): void {
+  const hit = stampedInsert(keys, capacity, key, tag);
+  const at = data + usize(hit & ~STAMPED_NEW) * stride;
+  if (hit & STAMPED_NEW) clearEntry(at, stride);
+  countIn(at, r);
+}
+
+/** Builds the hashed table of references `r0 .. r1` under `generation`; the dummy entry `capacity` gets zero counts. */
+// @ts-ignore: decorator
+@inline
+function buildHashedTable(
+  keys: usize, capacity: u32, data: usize, stride: usize, generation: u32,
+  refTokens: usize, refOffsets: usize, r0: i32, r1: i32, maxGap: i32, unigrams: i32,
+): void {
+  clearEntry(data + usize(capacity) * stride, stride);
+  const pairTag = stampedTag(generation, 0);
+  const unigramTag = stampedTag(generation, 1);
+  for (let r = r0; r < r1; r++) {
+    const from = load<i32>(refOffsets + (usize(r) << 2));
+    const to = load<i32>(refOffsets + (usize(r) << 2), 4);
+    const lastUnigram = unigramEnd(from, to, unigrams);
+    for (let i = from; i < to; i++) {
+      const a = load<u32>(refTokens + (usize(i) << 2));
+      if (i < lastUnigram) insertUnit(keys, capacity, u64(a), unigramTag, data, stride, r - r0);
+      const last = lastPartner(i, to, maxGap);
+      for (let j = i + 1; j <= last; j++) {
+        insertUnit(keys, capacity, pairKey(a, load<u32>(refTokens + (usize(j) << 2))), pairTag, data, stride, r - r0);
+      }
+    }
+  }
+}
+
+/**
+ * Records one occurrence of a unit in hypothesis `stamp` in its entry: `used` becomes the occurrence number (1 when
+ * the entry last saw another hypothesis). Returns the entry.
+ */
+// @ts-ignore: decorator
+@inline
+function useEntry(at: usize, stamp: u32): usize {
+  const used = select<u32>(load<u32>(at) + 1, 1, load<u32>(at, 4) == stamp);
+  store<u32>(at, stamp, 4);
+  store<u32>(at, used);
+  return at;
+}
+
+/** Adds to four references' hits (u32 lanes) the lanes whose count is at least the entry's `used`. */
+// @ts-ignore: decorator
+@inline
+function addHits(hits: v128, at: usize, offset: usize): v128 {
+  return i32x4.sub(hits, i32x4.le_u(i32x4.splat(load<u32>(at)), v128.load(at + 16 + offset)));
+}
+
+/** Entry of a hypothesis unit: directly indexed by local ids, or found in the hashed table (the dummy when absent). */
+// @ts-ignore: decorator
+@inline
+function unitEntry(
+  direct: bool, unigram: bool, i: i32, j: i32, hypTokens: usize, locals: usize, width: u32, keys: usize,
+  capacity: u32, generation: u32, entries: usize, stride: usize,
+): usize {
+  if (direct) {
+    const a = load<u32>(locals + (usize(i) << 2));
+    return directEntry(entries, stride, width, a, unigram ? 0 : load<u32>(locals + (usize(j) << 2)), unigram);
+  }
+  const a = load<u32>(hypTokens + (usize(i) << 2));
+  const key = unigram ? u64(a) : pairKey(a, load<u32>(hypTokens + (usize(j) << 2)));
+  return entries + usize(stampedFind(keys, capacity, key, stampedTag(generation, unigram ? 1 : 0))) * stride;
+}
+
+/**
+ * Hits of hypothesis tokens `from .. to` (positions in `hypTokens`, and in `locals` for the direct table) against up
+ * to four references: the hit counts stay in one `i32x4` register. Returns them.
+ */
+// @ts-ignore: decorator
+@inline
+function hitsOfFour(
+  direct: bool, hypTokens: usize, locals: usize, from: i32, to: i32, maxGap: i32, unigrams: i32, width: u32,
+  keys: usize, capacity: u32, generation: u32, entries: usize, stride: usize, stamp: u32,
+): v128 {
+  const lastUnigram = unigramEnd(from, to, unigrams);
+  let hits = i64x2.splat(0);
+  for (let i = from; i < to; i++) {
+    if (i < lastUnigram) {
+      const at = unitEntry(direct, true, i, 0, hypTokens, locals, width, keys, capacity, generation, entries, stride);
+      hits = addHits(hits, useEntry(at, stamp), 0);
+    }
+    const last = lastPartner(i, to, maxGap);
+    for (let j = i + 1; j <= last; j++) {
+      const at = unitEntry(direct, false, i, j, hypTokens, locals, width, keys, capacity, generation, entries, stride);
+      hits = addHits(hits, useEntry(at, stamp), 0);
+    }
+  }
+  return hits;
+}
+
+/** Adds a unit's hits to the u32 hit lanes of any number of references at `hits` (`lanes` bytes). */
+// @ts-ignore: decorator
+@inline
+function addHitsInMemory(hits: usize, lanes: usize, at: usize): void {
+  for (let q: usize = 0; q < lanes; q += 16) v128.store(hits + q, addHits(v128.load(hits + q), at, q));
+}
+
+/** Hits of a hypothesis against `k` references (any number): u32 hit lanes in `hits`. */
+// @ts-ignore: decorator
+@inline
+function hitsOfMany(
+  direct: bool, k: i32, hypTokens: usize, locals: usize, from: i32, to: i32, maxGap: i32, unigrams: i32, width: u32,
+  keys: usize, capacity: u32, generation: u32, entries: usize, stride: usize, stamp: u32, hits: usize,
+): void {
+  const lastUnigram = unigramEnd(from, to, unigrams);
+  const lanes = dataStrideOf(k) - 16;
+  for (let q: usize = 0; q < lanes; q += 16) v128.store(hits + q, i64x2.splat(0));
+  for (let i = from; i < to; i++) {
+    if (i < lastUnigram) {
+      const at = unitEntry(direct, true, i, 0, hypTokens, locals, width, keys, capacity, generation, entries, stride);
+      addHitsInMemory(hits, lanes, useEntry(at, stamp));
+    }
+    const last = lastPartner(i, to, maxGap);
+    for (let j = i + 1; j <= last; j++) {
+      const at = unitEntry(direct, false, i, j, hypTokens, locals, width, keys, capacity, generation, entries, stride);
+      addHitsInMemory(hits, lanes, useEntry(at, stamp));
+    }
+  }
+}
+
+/** Hits of one hypothesis into `hits` (u32 per reference), with the entry lookup fixed at compile time. */
+// @ts-ignore: decorator
+@inline
+function hypothesisHits(
+  direct: bool, k: i32, hypTokens: usize, locals: usize, from: i32, to: i32, maxGap: i32, unigrams: i32, width: u32,
+  keys: usize, capacity: u32, generation: u32, entries: usize, stride: usize, stamp: u32, hits: usize,
+): void {
+  if (k <= 4) {
+    v128.store(hits, hitsOfFour(direct, hypTokens, locals, from, to, maxGap, unigrams, width, keys, capacity, generation, entries, stride, stamp));
+  } else {
+    hitsOfMany(direct, k, hypTokens, locals, from, to, maxGap, unigrams, width, keys, capacity, generation, entries, stride, stamp, hits);
   }
 }
 
 /**
  * Skip-bigram counts of a batch (see `skipBigramCounts` in `src/wasm/rouge.ts`). Inputs as for `lcsLengths`;
- * `maxGap` and `unigrams` as above. Scratch: `keys` = `keysCapacity` key slots and `counts` = the count words that
- * `planSkipBigramTables` gives. `out` receives, hypothesis after hypothesis, one row of 3 f64 per reference of its
- * segment: hits, hypothesis units, reference units.
+ * `maxGap` and `unigrams` as above. Scratch, as `planSkipBigramTables` sizes it: `tokenKeys` (u64 × the token
+ * capacity) and `localIds` (u32 × (token capacity + 1)) for local ids, `locals` (u32 × max(reference tokens of a
+ * segment, longest hypothesis)) — the direct region `direct` (`directEntries` entries of the largest stride, 0
+ * entries: never direct) — the hashed `keys` (`keysCapacity` + 1 slots) and `data` — and `hits` (one stride).
+ * `out` receives, hypothesis after hypothesis, one row of 3 f64 per reference of its segment: hits, hypothesis
+ * units, reference units.
  */
 export function skipBigramCounts(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
   refTokens: usize, refOffsets: usize, segRefOffsets: usize, maxGap: i32, unigrams: i32,
-  keys: usize, keysCapacity: u32, counts: usize, out: usize,
+  tokenKeys: usize, tokenKeysCapacity: u32, localIds: usize, locals: usize,
+  direct: usize, directEntries: u32, directStride: usize,
+  keys: usize, keysCapacity: u32, data: usize, hits: usize, out: usize,
 ): void {
+  memory.fill(tokenKeys, 0, usize(tokenKeysCapacity) << 3);
+  memory.fill(direct, 0, usize(directEntries) * directStride);
   memory.fill(keys, 0, usize(keysCapacity) << STAMPED_SHIFT);
   let segment = -1;
   let r0 = 0;
+  let r1 = 0;
   let k = 0;
-  let capacity: u32 = 0;
   let stride: usize = 0;
   let generation: u32 = 0;
+  let tokenSlots: u32 = 0;
+  let width: u32 = 0;
+  let isDirect = false;
+  let capacity: u32 = 0;
   let row = out;
   for (let h = 0; h < nHyps; h++) {
     const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
     if (s != segment) {
+      if (isDirect) directReferenceUnits(direct, directStride, width, locals, refOffsets, r0, r1, maxGap, unigrams, true);
       segment = s;
       r0 = load<i32>(segRefOffsets + (usize(s) << 2));
-      const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
+      r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
       k = r1 - r0;
-      capacity = u32(segmentCapacity(refOffsets, r0, r1, maxGap, unigrams));
-      assert(k >= 0 && capacity <= keysCapacity);
-      stride = usize(k + 1) << 2;
+      stride = dataStrideOf(k);
       generation++;
-      const pairTag = stampedTag(generation, 0);
-      const unigramTag = stampedTag(generation, 1);
-      for (let r = 0; r < k; r++) {
-        const from = load<i32>(refOffsets + (usize(r0 + r) << 2));
-        const to = load<i32>(refOffsets + (usize(r0 + r) << 2), 4);
-        const lastUnigram = unigrams == UNIGRAMS_ALL ? to : unigrams == UNIGRAMS_ROUGE155 ? to - 1 : from;
-        for (let i = from; i < to; i++) {
-          const a = load<u32>(refTokens + (usize(i) << 2));
-          if (i < lastUnigram) insertUnit(keys, capacity, u64(a), unigramTag, counts, stride, r);
-          const last = lastPartner(i, to, maxGap);
-          for (let j = i + 1; j <= last; j++) {
-            insertUnit(keys, capacity, pairKey(a, load<u32>(refTokens + (usize(j) << 2))), pairTag, counts, stride, r);
-          }
-        }
+      // Local ids of the references' distinct tokens, in the order they first occur.
+      const first = load<i32>(refOffsets + (usize(r0) << 2));
+      const tokens = tokensOf(refOffsets, r0, r1);
+      tokenSlots = tokenCapacity(tokens);
+      assert(tokenSlots <= tokenKeysCapacity);
+      let distinct: u32 = 0;
+      for (let p = 0; p < tokens; p++) {
+        const slot = claimToken(tokenKeys, tokenSlots, generation, load<u32>(refTokens + (usize(first + p) << 2)));
+        const at = localIds + (usize(slot & ~NEW_TOKEN) << 2);
+        if (slot & NEW_TOKEN) store<u32>(at, ++distinct);
+        store<u32>(locals + (usize(p) << 2), load<u32>(at));
+      }
+      store<u32>(localIds + (usize(tokenSlots) << 2), 0);
+      width = distinct + 1;
+      isDirect = k > 0 && f64(width) * f64(width) + f64(width) <= f64(directEntries);
+      if (isDirect) {
+        assert(stride <= directStride);
+        directReferenceUnits(direct, directStride, width, locals, refOffsets, r0, r1, maxGap, unigrams, false);
+      } else {
+        capacity = u32(segmentCapacity(refOffsets, r0, r1, maxGap, unigrams));
+        assert(k >= 0 && capacity <= keysCapacity);
+        buildHashedTable(keys, capacity, data, stride, generation, refTokens, refOffsets, r0, r1, maxGap, unigrams);
       }
     }
     if (k == 0) continue;
-    // Hypothesis generations share the `aux` stamps of the whole call, so they never repeat: the hypothesis index + 1.
-    const hypGeneration = u32(h + 1);
-    const pairTag = stampedTag(generation, 0);
-    const unigramTag = stampedTag(generation, 1);
+    // Hypothesis stamps are shared by every entry of the call, so they never repeat: the hypothesis index + 1.
+    const stamp = u32(h + 1);
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
+    if (isDirect) {
+      // The hypothesis' local ids go after the references' (which clearing the segment still needs).
+      const hypLocals = locals + (usize(tokensOf(refOffsets, r0, r1)) << 2);
+      for (let j = from; j < to; j++) {
+        const slot = findToken(tokenKeys, tokenSlots, generation, load<u32>(hypTokens + (usize(j) << 2)));
+        store<u32>(hypLocals + (usize(j - from) << 2), load<u32>(localIds + (usize(slot) << 2)));
+      }
+      hypothesisHits(true, k, hypTokens, hypLocals, 0, to - from, maxGap, unigrams, width, keys, capacity, generation, direct, directStride, stamp, hits);
+    } else {
+      hypothesisHits(false, k, hypTokens, 0, from, to, maxGap, unigrams, width, keys, capacity, generation, data, stride, stamp, hits);
+    }
     const hypUnits = unitsIn(to - from, maxGap, unigrams);
     for (let r = 0; r < k; r++) {
       const at = row + usize(r) * 24;
-      store<f64>(at, 0);
+      store<f64>(at, f64(load<u32>(hits + (usize(r) << 2))));
       store<f64>(at, hypUnits, 8);
       const refFrom = load<i32>(refOffsets + (usize(r0 + r) << 2));
       store<f64>(at, unitsIn(load<i32>(refOffsets + (usize(r0 + r) << 2), 4) - refFrom, maxGap, unigrams), 16);
-    }
-    const lastUnigram = unigrams == UNIGRAMS_ALL ? to : unigrams == UNIGRAMS_ROUGE155 ? to - 1 : from;
-    for (let i = from; i < to; i++) {
-      const a = load<u32>(hypTokens + (usize(i) << 2));
-      if (i < lastUnigram) countUnit(keys, capacity, u64(a), unigramTag, counts, stride, k, hypGeneration, row);
-      const last = lastPartner(i, to, maxGap);
-      for (let j = i + 1; j <= last; j++) {
-        countUnit(keys, capacity, pairKey(a, load<u32>(hypTokens + (usize(j) << 2))), pairTag, counts, stride, k, hypGeneration, row);
-      }
     }
     row += usize(k) * 24;
   }

@@ -11,15 +11,19 @@
  * run of consecutive marked reference positions, left to right. The arrows depend on float comparisons, so the
  * table is computed with exactly ROUGE-1.5.5's operations and order: `(c + f(k+1)) - f(k)`, f from one `pow`.
  *
- * No bit-parallel form of this DP is known (see Palette's PERFORMANCE.md): rows of c (f64) and l (i32) are kept two
- * at a time and the arrows one byte per cell for the traceback. `pow` is AssemblyScript's port of musl's `pow`
- * (ARM optimized-routines, the algorithm of glibc's since 2.28), which is what Perl's `**` calls on Linux.
+ * No bit-parallel form of this DP is known (see Palette's PERFORMANCE.md), but most cells see unequal tokens. A
+ * row therefore jumps from match to match: the hypothesis' positions of each token are a bit vector
+ * (`common/match-vectors`, the hypothesis as pattern), the set bits of the reference token's vector are the row's
+ * diagonal cells, and the cells between them are a running maximum with one load and one store each. The whole c
+ * table (f64, (m + 1) × (n + 1)) is kept instead of arrows: the traceback re-reads the arrow of each cell on its path
+ * (diagonal on equal tokens, else up when c[i-1][j] >= c[i][j-1]) from the same values the forward pass compared.
+ * l is written only on diagonal cells and read only where the tokens above-left are equal (elsewhere it is 0).
+ * `pow` is AssemblyScript's port of musl's `pow` (ARM optimized-routines, the algorithm of glibc's since 2.28),
+ * which is what Perl's `**` calls on Linux.
  */
-
-/** Arrow of a cell: diagonal (equal tokens), up (i - 1), left (j - 1). */
-const DIAGONAL: u8 = 0;
-const UP: u8 = 1;
-const LEFT: u8 = 2;
+import {
+  WORDS, buildMatchVectors, clearMatchVectors, findToken, tokenAt, vectorCapacity, vectorStrideBytes, vectorWords,
+} from './common/match-vectors';
 
 /** f(x) = x^w, ROUGE-1.5.5's `wlcsWeight`. */
 export function wlcsWeight(x: f64, w: f64): f64 {
@@ -39,95 +43,179 @@ function fillWeights(weights: usize, maxLength: i32, w: f64): void {
 }
 
 /**
- * Fills the arrows of reference `ref[refFrom .. refFrom + m]` (rows) against hypothesis `hyp[hypFrom .. hypFrom + n]`
- * (columns) into `arrows` (m × n bytes, row-major) and returns c[m][n]. `rows`: scratch for 2(n + 1) f64 then
- * 2(n + 1) i32. m and n are at least 1.
+ * The cells of a row from column `j` up to `end` (exclusive), all with unequal tokens: c = c[i-1][j] when that is
+ * >= c[i][j-1] ("up"), else c[i][j-1]. Returns the last c.
+ *
+ * When the row above never decreases (`aboveSorted`, the usual case), the cells need no comparisons past the first
+ * one that goes up: from there on every cell goes up, so the row continues as a copy of the row above (the same
+ * doubles). Before it, each cell repeats `left`.
+ */
+// @ts-ignore: decorator
+@inline
+function unequalCells(cAbove: usize, cRow: usize, j: usize, end: usize, left: f64, aboveSorted: bool): f64 {
+  if (j >= end) return left;
+  if (aboveSorted) {
+    while (j < end && load<f64>(cAbove + (j << 3)) < left) {
+      store<f64>(cRow + (j << 3), left);
+      j++;
+    }
+    if (j < end) {
+      // A copy, two cells per instruction (a call to memory.copy costs more than these few cells).
+      for (; j + 2 <= end; j += 2) v128.store(cRow + (j << 3), v128.load(cAbove + (j << 3)));
+      if (j < end) store<f64>(cRow + (j << 3), load<f64>(cAbove + (j << 3)));
+      left = load<f64>(cAbove + ((end - 1) << 3));
+    }
+    return left;
+  }
+  // Usually taken: the branches predict well and break the chain through `left`. Four cells per iteration: the
+  // loop's own overhead is as large as a cell's work.
+  let up = cAbove + (j << 3);
+  let at = cRow + (j << 3);
+  const stop = cAbove + (end << 3);
+  while (up + 32 <= stop) {
+    const u0 = load<f64>(up);
+    if (u0 >= left) left = u0;
+    store<f64>(at, left);
+    const u1 = load<f64>(up, 8);
+    if (u1 >= left) left = u1;
+    store<f64>(at, left, 8);
+    const u2 = load<f64>(up, 16);
+    if (u2 >= left) left = u2;
+    store<f64>(at, left, 16);
+    const u3 = load<f64>(up, 24);
+    if (u3 >= left) left = u3;
+    store<f64>(at, left, 24);
+    up += 32;
+    at += 32;
+  }
+  for (; up < stop; up += 8, at += 8) {
+    const u = load<f64>(up);
+    if (u >= left) left = u;
+    store<f64>(at, left);
+  }
+  return left;
+}
+
+/**
+ * Fills the c table of reference `ref[refFrom .. refFrom + m]` (rows) against hypothesis `hyp[hypFrom .. hypFrom + n]`
+ * (columns) into `table` ((m + 1) × (n + 1) f64, row-major) and returns c[m][n]. The hypothesis' position vectors
+ * are slots of `strideBytes` at `vectors`, indexed by token id (`direct`) or found in the token table (`keys`,
+ * `capacity`, `generation`). `runs`: scratch of (m + 1) × (n + 1) i32 for l. m and n are at least 1.
  */
 // @ts-ignore: decorator
 @inline
 function fillTable(
-  refTokens: usize, refFrom: i32, m: i32, hypTokens: usize, hypFrom: i32, n: i32, weights: usize, rows: usize,
-  arrows: usize,
+  refTokens: usize, refFrom: i32, m: i32, hypTokens: usize, hypFrom: i32, n: i32, direct: bool, keys: usize,
+  capacity: u32, generation: u32, vectors: usize, strideBytes: usize, weights: usize, table: usize, runs: usize,
 ): f64 {
   const width = usize(n + 1);
-  let cPrev = rows;
-  let cCur = rows + (width << 3);
-  let lPrev = rows + (width << 4);
-  let lCur = lPrev + (width << 2);
-  memory.fill(cPrev, 0, width << 3);
-  memory.fill(lPrev, 0, width << 2);
-  store<f64>(cCur, 0);
-  store<i32>(lCur, 0);
-  const hyp = hypTokens + (usize(hypFrom) << 2);
-  for (let i = 0; i < m; i++) {
-    const x = load<i32>(refTokens + (usize(refFrom + i) << 2));
-    const arrowRow = arrows + usize(i) * usize(n);
+  const words = vectorWords(n);
+  memory.fill(table, 0, width << 3);
+  const end = usize(n) + 1;
+  // Whether row i - 1 never decreases (row 0 is all zero). Cells with unequal tokens never go below their left
+  // neighbour; only a diagonal cell can.
+  let aboveSorted = true;
+  for (let i = 1; i <= m; i++) {
+    let sorted = true;
+    const x = tokenAt(refTokens, refFrom + i - 1);
+    const pm = vectors + usize(direct ? x : findToken(keys, capacity, generation, x)) * strideBytes;
+    const cAbove = table + ((usize(i - 1) * width) << 3);
+    const cRow = cAbove + (width << 3);
+    const lAbove = runs + ((usize(i - 1) * width) << 2);
+    const lRow = lAbove + (width << 2);
+    store<f64>(cRow, 0);
+    const previous = i > 1 ? tokenAt(refTokens, refFrom + i - 2) : 0;
     let left = 0.0;
-    for (let j: usize = 1; j <= usize(n); j++) {
-      let c: f64;
-      if (x == load<i32>(hyp + ((j - 1) << 2))) {
-        const k = load<i32>(lPrev + ((j - 1) << 2));
-        const fk = weights + (usize(k) << 3);
-        c = (load<f64>(cPrev + ((j - 1) << 3)) + load<f64>(fk, 8)) - load<f64>(fk);
-        store<i32>(lCur + (j << 2), k + 1);
-        store<u8>(arrowRow + j - 1, DIAGONAL);
-      } else {
-        const up = load<f64>(cPrev + (j << 3));
-        if (up >= left) {
-          c = up;
-          store<u8>(arrowRow + j - 1, UP);
-        } else {
-          c = left;
-          store<u8>(arrowRow + j - 1, LEFT);
-        }
-        store<i32>(lCur + (j << 2), 0);
+    let j: usize = 1;
+    for (let w = 0; w < words; w++) {
+      let bits = load<u64>(pm + (usize(w) << 3));
+      while (bits) {
+        const at = (usize(w) << 6) + usize(ctz<u64>(bits)) + 1;
+        bits &= bits - 1;
+        left = unequalCells(cAbove, cRow, j, at, left, aboveSorted);
+        // The diagonal cell (i, at): k = l[i-1][at-1], which is 0 unless the tokens there are equal too.
+        const k = i > 1 && at > 1 && previous == tokenAt(hypTokens, hypFrom + i32(at) - 2) ? load<i32>(lAbove + ((at - 1) << 2)) : 0;
+        const f = weights + (usize(k) << 3);
+        const diagonal = (load<f64>(cAbove + ((at - 1) << 3)) + load<f64>(f, 8)) - load<f64>(f);
+        if (diagonal < left) sorted = false;
+        left = diagonal;
+        store<f64>(cRow + (at << 3), left);
+        store<i32>(lRow + (at << 2), k + 1);
+        j = at + 1;
       }
-      store<f64>(cCur + (j << 3), c);
-      left = c;
     }
-    const ct = cPrev;
-    cPrev = cCur;
-    cCur = ct;
-    const lt = lPrev;
-    lPrev = lCur;
-    lCur = lt;
+    unequalCells(cAbove, cRow, j, end, left, aboveSorted);
+    aboveSorted = sorted;
   }
-  return load<f64>(cPrev + (usize(n) << 3));
+  return load<f64>(table + ((usize(m) * width + usize(n)) << 3));
 }
 
-/** Follows the arrows back from (m, n), setting `mask[i]` = 1 at every diagonal step's reference position. */
+/**
+ * Follows ROUGE-1.5.5's arrows back from (m, n) through the c table, setting `mask[i]` = 1 at every diagonal step's
+ * reference position.
+ */
 // @ts-ignore: decorator
 @inline
-function traceArrows(arrows: usize, m: i32, n: i32, mask: usize): void {
-  let i = m;
-  let j = n;
-  while (i > 0 && j > 0) {
-    const arrow = load<u8>(arrows + usize(i - 1) * usize(n) + usize(j - 1));
-    if (arrow == DIAGONAL) {
-      i--;
-      j--;
-      store<u8>(mask + usize(i), 1);
-    } else if (arrow == UP) {
-      i--;
+function trace(
+  refTokens: usize, refFrom: i32, m: i32, hypTokens: usize, hypFrom: i32, n: i32, table: usize, mask: usize,
+): void {
+  const rowBytes = usize(n + 1) << 3;
+  // Pointers to c[i][j] and to the tokens of row i and column j, moved with each step.
+  let c = table + usize(m) * rowBytes + (usize(n) << 3);
+  let ref = refTokens + (usize(refFrom + m - 1) << 2);
+  let hyp = hypTokens + (usize(hypFrom + n - 1) << 2);
+  const refStart = refTokens + (usize(refFrom) << 2);
+  const hypStart = hypTokens + (usize(hypFrom) << 2);
+  while (ref >= refStart && hyp >= hypStart) {
+    if (load<u32>(ref) == load<u32>(hyp)) {
+      store<u8>(mask + ((ref - refStart) >> 2), 1);
+      c -= rowBytes + 8;
+      ref -= 4;
+      hyp -= 4;
+    } else if (load<f64>(c - rowBytes) >= load<f64>(c - 8)) {
+      c -= rowBytes;
+      ref -= 4;
     } else {
-      j--;
+      c -= 8;
+      hyp -= 4;
     }
   }
 }
 
 /**
  * WLCS statistics of a batch (see `wlcsPairStats` in `src/wasm/rouge.ts`). Inputs as for `lcsLengths`; `w` is the
- * weight exponent, `maxLength` the longest reference (for the table of f in `weights`, maxLength + 1 f64), `rows`
- * 2(n + 1) f64 + 2(n + 1) i32 for the longest hypothesis n, `arrows` the largest m × n bytes, `mask` the longest m
- * bytes. `out` receives, hypothesis after hypothesis, one row of 3 f64 per reference of its segment:
- * ROUGE-1.5.5 hit weight (Σ f(run) over runs of the traced mask, left to right), traced hits, and c[m][n].
+ * weight exponent, `maxLength` the longest reference (for the table of f in `weights`, maxLength + 1 f64), `table`
+ * and `runs` the largest (m + 1) × (n + 1) f64 and i32, `mask` the longest m bytes. Position vectors of the hypotheses: `keys` (u64 × `tableSlots(longest hypothesis)`), `vectors`, `info`
+ * (12 bytes); with `directBytes` > 0 every token id is in `[0, V)`, `vectors` holds `directBytes` = V × the largest
+ * slot and is indexed by token id. `out` receives, hypothesis after hypothesis, one row of 3 f64 per reference of
+ * its segment: ROUGE-1.5.5 hit weight (Σ f(run) over runs of the traced mask, left to right), traced hits, c[m][n].
  */
 export function wlcsPairStats(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
   refTokens: usize, refOffsets: usize, segRefOffsets: usize,
-  w: f64, maxLength: i32, weights: usize, rows: usize, arrows: usize, mask: usize, out: usize,
+  w: f64, maxLength: i32, weights: usize, table: usize, runs: usize, mask: usize,
+  keys: usize, keysCapacity: u32, vectors: usize, directBytes: usize, info: usize, out: usize,
 ): void {
   fillWeights(weights, maxLength, w);
+  if (directBytes) pairStats(true, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, maxLength, weights, table, runs, mask, keys, vectors, directBytes, info, out);
+  else pairStats(false, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, maxLength, weights, table, runs, mask, keys, vectors, usize(keysCapacity) << 3, info, out);
+}
+
+/**
+ * `wlcsPairStats` with the position-vector addressing fixed at compile time; `clearBytes` is the region to clear
+ * first (the vectors when `direct`, else the token keys).
+ */
+// @ts-ignore: decorator
+@inline
+function pairStats(
+  direct: bool, hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
+  refTokens: usize, refOffsets: usize, segRefOffsets: usize, maxLength: i32, weights: usize, table: usize,
+  runs: usize, mask: usize, keys: usize, vectors: usize, clearBytes: usize, info: usize, out: usize,
+): void {
+  memory.fill(direct ? vectors : keys, 0, clearBytes);
+  let generation: u32 = 0;
+  let capacity: u32 = 0;
+  let strideBytes: usize = 0;
   let row = out;
   for (let h = 0; h < nHyps; h++) {
     const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
@@ -135,6 +223,13 @@ export function wlcsPairStats(
     const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
     const hypFrom = load<i32>(hypOffsets + (usize(h) << 2));
     const n = load<i32>(hypOffsets + (usize(h) << 2), 4) - hypFrom;
+    if (n > 0 && r1 > r0) {
+      // The hypothesis as the pattern of `common/match-vectors`: one set of one sequence, under a new generation.
+      capacity = vectorCapacity(hypOffsets, h, h + 1);
+      strideBytes = vectorStrideBytes(WORDS, hypOffsets, h, h + 1);
+      generation++;
+      buildMatchVectors(direct, keys, capacity, vectors, strideBytes, WORDS, generation, hypTokens, hypOffsets, h, h + 1, info);
+    }
     for (let r = r0; r < r1; r++, row += 24) {
       const refFrom = load<i32>(refOffsets + (usize(r) << 2));
       const m = load<i32>(refOffsets + (usize(r) << 2), 4) - refFrom;
@@ -143,9 +238,9 @@ export function wlcsPairStats(
         memory.fill(row, 0, 24);
         continue;
       }
-      const value = fillTable(refTokens, refFrom, m, hypTokens, hypFrom, n, weights, rows, arrows);
+      const value = fillTable(refTokens, refFrom, m, hypTokens, hypFrom, n, direct, keys, capacity, generation, vectors, strideBytes, weights, table, runs);
       memory.fill(mask, 0, usize(m));
-      traceArrows(arrows, m, n, mask);
+      trace(refTokens, refFrom, m, hypTokens, hypFrom, n, table, mask);
       let hit = 0.0;
       let hits = 0;
       let run = 0;
@@ -163,19 +258,23 @@ export function wlcsPairStats(
       store<f64>(row, f64(hits), 8);
       store<f64>(row, value, 16);
     }
+    if (direct && n > 0 && r1 > r0) clearMatchVectors(vectors, strideBytes, hypTokens, hypOffsets, h, h + 1);
   }
 }
 
 /**
  * Union WLCS hit masks (ROUGE-W summary level; see `wlcsUnionMasks` in `src/wasm/rouge.ts`): units and `out` as for
  * `lcsUnionMasks`, with ROUGE-1.5.5's WLCS traceback for each (reference row, hypothesis row) pair. Scratch as for
- * `wlcsPairStats`, with `maxLength` the longest reference row.
+ * `wlcsPairStats` (position vectors in the token table only), with `maxLength` the longest reference row.
  */
 export function wlcsUnionMasks(
   hypTokens: usize, hypOffsets: usize, refTokens: usize, refOffsets: usize, units: usize, nUnits: i32,
-  w: f64, maxLength: i32, weights: usize, rows: usize, arrows: usize, out: usize,
+  w: f64, maxLength: i32, weights: usize, table: usize, runs: usize,
+  keys: usize, keysCapacity: u32, vectors: usize, info: usize, out: usize,
 ): void {
   fillWeights(weights, maxLength, w);
+  memory.fill(keys, 0, usize(keysCapacity) << 3);
+  let generation: u32 = 0;
   let mask = out;
   for (let u = 0; u < nUnits; u++) {
     const unit = units + (usize(u) << 4);
@@ -183,21 +282,33 @@ export function wlcsUnionMasks(
     const refTo = load<i32>(unit, 4);
     const hypFrom = load<i32>(unit, 8);
     const hypTo = load<i32>(unit, 12);
+    let unitMasks = mask;
     for (let r = refFrom; r < refTo; r++) {
-      const from = load<i32>(refOffsets + (usize(r) << 2));
-      const m = load<i32>(refOffsets + (usize(r) << 2), 4) - from;
+      const m = load<i32>(refOffsets + (usize(r) << 2), 4) - load<i32>(refOffsets + (usize(r) << 2));
       assert(m <= maxLength);
-      memory.fill(mask, 0, usize(m));
-      if (m > 0) {
-        for (let h = hypFrom; h < hypTo; h++) {
-          const hypFromToken = load<i32>(hypOffsets + (usize(h) << 2));
-          const n = load<i32>(hypOffsets + (usize(h) << 2), 4) - hypFromToken;
-          if (n == 0) continue;
-          fillTable(refTokens, from, m, hypTokens, hypFromToken, n, weights, rows, arrows);
-          traceArrows(arrows, m, n, mask);
-        }
-      }
-      mask += usize(m);
+      memory.fill(unitMasks, 0, usize(m));
+      unitMasks += usize(m);
     }
+    // Hypothesis rows outside, so that each one's position vectors are built once per unit.
+    for (let h = hypFrom; h < hypTo; h++) {
+      const hypStart = load<i32>(hypOffsets + (usize(h) << 2));
+      const n = load<i32>(hypOffsets + (usize(h) << 2), 4) - hypStart;
+      if (n == 0 || refTo == refFrom) continue;
+      const capacity = vectorCapacity(hypOffsets, h, h + 1);
+      const strideBytes = vectorStrideBytes(WORDS, hypOffsets, h, h + 1);
+      generation++;
+      buildMatchVectors(false, keys, capacity, vectors, strideBytes, WORDS, generation, hypTokens, hypOffsets, h, h + 1, info);
+      let at = mask;
+      for (let r = refFrom; r < refTo; r++) {
+        const from = load<i32>(refOffsets + (usize(r) << 2));
+        const m = load<i32>(refOffsets + (usize(r) << 2), 4) - from;
+        if (m > 0) {
+          fillTable(refTokens, from, m, hypTokens, hypStart, n, false, keys, capacity, generation, vectors, strideBytes, weights, table, runs);
+          trace(refTokens, from, m, hypTokens, hypStart, n, table, at);
+        }
+        at += usize(m);
+      }
+    }
+    mask = unitMasks;
   }
 }

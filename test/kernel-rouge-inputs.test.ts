@@ -104,6 +104,14 @@ describe('option checks', () => {
     expect(() => engine.skipBigramCounts(batch, { maxGap: -1 })).toThrow(/^a skip-bigram table of \d+ bytes does not fit in WebAssembly memory: split the batch$/);
   });
 
+  for (const directPairEntries of [-1, 1.5, 2 ** 24 + 1]) {
+    it(`engine option directPairEntries ${directPairEntries} is refused`, () => {
+      expect(() => new RougeEngine(engine.kernels, { directPairEntries })).toThrow(
+        new RangeError(`options.directPairEntries must be an integer in [0, 16777216] (got ${directPairEntries})`),
+      );
+    });
+  }
+
   it('the valid batch and units still give results after refusals', () => {
     expect(engine.lcsLengths(good).rows).toEqual(Int32Array.of(1, 1, 1));
     expect(engine.lcsUnionMasks(goodUnits).masks).toEqual(Uint8Array.of(1, 1, 1, 1));

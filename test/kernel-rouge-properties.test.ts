@@ -143,9 +143,17 @@ for (const build of ['release', 'debug'] as WasmBuild[]) {
       }), runs);
     });
 
-    it('skip-bigram counts for every gap and unigram mode', () => {
+    // Direct tables for every segment that fits (default), for none (every segment hashed), and for some.
+    const skipEngines = [
+      engine,
+      new RougeEngine(instantiateKernels(wasmModule(build)) as RougeKernelExports, { directPairEntries: 0 }),
+      new RougeEngine(instantiateKernels(wasmModule(build)) as RougeKernelExports, { directPairEntries: 30 }),
+    ];
+
+    it('skip-bigram counts for every gap and unigram mode, direct and hashed tables', () => {
       fc.assert(fc.property(batchArb, gapArb, unigramsArb, (batch, maxGap, unigrams) => {
-        expect(engine.skipBigramCounts(batch, { maxGap, unigrams })).toEqual(oracle.skipBigramCounts(batch, { maxGap, unigrams }));
+        const expected = oracle.skipBigramCounts(batch, { maxGap, unigrams });
+        for (const e of skipEngines) expect(e.skipBigramCounts(batch, { maxGap, unigrams })).toEqual(expected);
       }), runs);
     });
   });

@@ -128,10 +128,13 @@ export function findToken(keys: usize, capacity: u32, generation: u32, token: u3
   return select<u32>(slot, capacity, k == key);
 }
 
-/** Slot of `token` under `generation`, claimed (key written, vectors cleared) when new. */
+/** Set on the result of {@link claimToken} when the token was not in the table. */
+export const NEW_TOKEN: u32 = 0x80000000;
+
+/** Slot of `token` under `generation`, claimed (key written) when new, which sets {@link NEW_TOKEN} in the result. */
 // @ts-ignore: decorator
 @inline
-function insertToken(keys: usize, capacity: u32, generation: u32, token: u32, vectors: usize, strideBytes: usize): usize {
+export function claimToken(keys: usize, capacity: u32, generation: u32, token: u32): u32 {
   const key = (u64(generation) << 32) | u64(token);
   let slot = tokenHome(token, capacity);
   let k = load<u64>(keys + (usize(slot) << 3));
@@ -139,9 +142,18 @@ function insertToken(keys: usize, capacity: u32, generation: u32, token: u32, ve
     if (++slot == capacity) slot = 0;
     k = load<u64>(keys + (usize(slot) << 3));
   }
-  const at = vectors + usize(slot) * strideBytes;
-  if (k != key) {
-    store<u64>(keys + (usize(slot) << 3), key);
+  if (k == key) return slot;
+  store<u64>(keys + (usize(slot) << 3), key);
+  return slot | NEW_TOKEN;
+}
+
+/** Slot of `token` under `generation`, claimed (key written, vectors cleared) when new. */
+// @ts-ignore: decorator
+@inline
+function insertToken(keys: usize, capacity: u32, generation: u32, token: u32, vectors: usize, strideBytes: usize): usize {
+  const slot = claimToken(keys, capacity, generation, token);
+  const at = vectors + usize(slot & ~NEW_TOKEN) * strideBytes;
+  if (slot & NEW_TOKEN) {
     for (let q: usize = 0; q < strideBytes; q += 16) v128.store(at + q, i64x2.splat(0));
   }
   return at;

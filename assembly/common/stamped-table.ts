@@ -34,19 +34,26 @@ export function stampedSlotAddress(keys: usize, slot: u32): usize {
   return keys + (usize(slot) << STAMPED_SHIFT);
 }
 
-/** Slot holding `key` under `tag`, or -1 when the current generation of the table does not have it. */
+/**
+ * Slot holding `key` under `tag`, or `capacity` when the current generation of the table does not have it (a
+ * caller can keep a dummy slot there instead of branching). The probe loop ends on the same branch for hits and
+ * misses, so a miss costs no misprediction.
+ */
 // @ts-ignore: decorator
 @inline
-export function stampedFind(keys: usize, capacity: u32, key: u64, tag: u32): i32 {
+export function stampedFind(keys: usize, capacity: u32, key: u64, tag: u32): u32 {
   const generation = tag >> 1;
   let slot = homeSlot(key, capacity);
-  while (true) {
-    const at = keys + (usize(slot) << STAMPED_SHIFT);
-    const t = load<u32>(at, STAMPED_TAG);
-    if ((t >> 1) != generation) return -1;
-    if (t == tag && load<u64>(at) == key) return i32(slot);
+  let at = keys + (usize(slot) << STAMPED_SHIFT);
+  let t = load<u32>(at, STAMPED_TAG);
+  let k = load<u64>(at);
+  while ((t != tag || k != key) && (t >> 1) == generation) {
     if (++slot == capacity) slot = 0;
+    at = keys + (usize(slot) << STAMPED_SHIFT);
+    t = load<u32>(at, STAMPED_TAG);
+    k = load<u64>(at);
   }
+  return select<u32>(slot, capacity, t == tag && k == key);
 }
 
 /**

@@ -34,19 +34,23 @@ export interface RougeKernelExports extends KernelExports {
   wlcsPairStats(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number,
-    w: number, maxLength: number, weights: number, rows: number, arrows: number, mask: number, out: number,
+    w: number, maxLength: number, weights: number, table: number, runs: number, mask: number,
+    keys: number, keysCapacity: number, vectors: number, directBytes: number, info: number, out: number,
   ): void;
   wlcsUnionMasks(
     hypTokens: number, hypOffsets: number, refTokens: number, refOffsets: number, units: number, nUnits: number,
-    w: number, maxLength: number, weights: number, rows: number, arrows: number, out: number,
+    w: number, maxLength: number, weights: number, table: number, runs: number,
+    keys: number, keysCapacity: number, vectors: number, info: number, out: number,
   ): void;
   planSkipBigramTables(
-    refOffsets: number, segRefOffsets: number, nSegments: number, maxGap: number, unigrams: number, countWords: number,
-  ): number;
+    refOffsets: number, segRefOffsets: number, nSegments: number, maxGap: number, unigrams: number, plan: number,
+  ): void;
   skipBigramCounts(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number, maxGap: number, unigrams: number,
-    keys: number, keysCapacity: number, counts: number, out: number,
+    tokenKeys: number, tokenKeysCapacity: number, localIds: number, locals: number,
+    direct: number, directEntries: number, directStride: number,
+    keys: number, keysCapacity: number, data: number, hits: number, out: number,
   ): void;
 }
 
@@ -215,15 +219,31 @@ interface PlacedUnits {
   readonly maskOffsets: Int32Array;
 }
 
+/** Options of a {@link RougeEngine}. */
+export interface RougeEngineOptions {
+  /**
+   * Largest direct skip-bigram table, in entries (W² + W for a segment whose references have W - 1 distinct
+   * tokens); larger segments hash their units. 0 hashes every segment (tests use it to reach that path).
+   * @default 65536
+   */
+  readonly directPairEntries?: number;
+}
+
 /** The ROUGE kernels bound to one kernel instance. */
 export class RougeEngine {
   /** The instance's memory. */
   readonly memory: LinearMemory;
   private readonly base: number;
+  private readonly directPairEntries: number;
 
-  constructor(readonly kernels: RougeKernelExports) {
+  constructor(readonly kernels: RougeKernelExports, options: RougeEngineOptions = {}) {
+    const { directPairEntries = 65536 } = options;
+    if (!Number.isInteger(directPairEntries) || directPairEntries < 0 || directPairEntries > 2 ** 24) {
+      throw new RangeError(`options.directPairEntries must be an integer in [0, 16777216] (got ${String(directPairEntries)})`);
+    }
     this.memory = new LinearMemory(kernels.memory);
     this.base = alignUp(kernels.heapBase(), 16);
+    this.directPairEntries = directPairEntries;
   }
 
   /**
@@ -297,28 +317,32 @@ export class RougeEngine {
     const call = this.placeBatch(batch);
     const { hyps, refs, hypSegment, segRefOffsets } = batch;
     let maxLength = 0;
-    let maxHyp = 0;
     let maxCells = 0;
     for (let h = 0; h < call.nHyps; h++) {
       const n = hyps.offsets[h + 1] - hyps.offsets[h];
       const s = hypSegment === null ? h : hypSegment[h];
-      maxHyp = Math.max(maxHyp, n);
       for (let r = segRefOffsets[s]; r < segRefOffsets[s + 1]; r++) {
         const m = refs.offsets[r + 1] - refs.offsets[r];
         maxLength = Math.max(maxLength, m);
-        maxCells = Math.max(maxCells, m * n);
+        maxCells = Math.max(maxCells, (m + 1) * (n + 1));
       }
     }
+    const positions = this.placePositions(call.layout, call.hypOffsets, call.nHyps);
+    const directBytes = directVectorBytes([batch.hyps, batch.refs], positions.strideBytes);
+    const keys = directBytes ? 0 : call.layout.place(positions.capacity * TOKEN_KEY_BYTES);
+    const vectors = call.layout.place(checkScratch(directBytes || positions.vectorBytes, 'the position vectors of a hypothesis'));
+    const info = call.layout.place(INFO_BYTES);
     const weights = call.layout.place((maxLength + 1) * 8);
-    const rows = call.layout.place((maxHyp + 1) * 24);
-    const arrows = call.layout.place(checkScratch(maxCells, 'the WLCS arrows of a pair'));
+    const table = call.layout.place(checkScratch(maxCells * 8, 'the WLCS table of a pair'));
+    const runs = call.layout.place(maxCells * 4);
     const mask = call.layout.place(maxLength);
     const n = call.rowOffsets[call.nHyps];
     const out = call.layout.place(n * 24);
     memory.reserve(call.layout.end);
     kernels.wlcsPairStats(
       call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
-      call.segRefOffsets, weight, maxLength, weights, rows, arrows, mask, out,
+      call.segRefOffsets, weight, maxLength, weights, table, runs, mask,
+      keys, directBytes ? 0 : positions.capacity, vectors, directBytes, info, out,
     );
     return { rows: memory.f64.slice(out >> 3, (out >> 3) + 3 * n), rowOffsets: call.rowOffsets };
   }
@@ -334,7 +358,6 @@ export class RougeEngine {
     const call = this.placeUnits(input);
     const { hyps, refs, units } = input;
     let maxLength = 0;
-    let maxHyp = 0;
     let maxCells = 0;
     for (let at = 0; at < units.length; at += 4) {
       let m = 0;
@@ -342,18 +365,21 @@ export class RougeEngine {
       for (let r = units[at]; r < units[at + 1]; r++) m = Math.max(m, refs.offsets[r + 1] - refs.offsets[r]);
       for (let h = units[at + 2]; h < units[at + 3]; h++) n = Math.max(n, hyps.offsets[h + 1] - hyps.offsets[h]);
       maxLength = Math.max(maxLength, m);
-      maxHyp = Math.max(maxHyp, n);
-      maxCells = Math.max(maxCells, m * n);
+      maxCells = Math.max(maxCells, (m + 1) * (n + 1));
     }
+    const positions = this.placePositions(call.layout, call.hypOffsets, hyps.offsets.length - 1);
+    const keys = call.layout.place(positions.capacity * TOKEN_KEY_BYTES);
+    const vectors = call.layout.place(checkScratch(positions.vectorBytes, 'the position vectors of a sentence'));
+    const info = call.layout.place(INFO_BYTES);
     const weights = call.layout.place((maxLength + 1) * 8);
-    const rows = call.layout.place((maxHyp + 1) * 24);
-    const arrows = call.layout.place(checkScratch(maxCells, 'the WLCS arrows of a sentence pair'));
+    const table = call.layout.place(checkScratch(maxCells * 8, 'the WLCS table of a sentence pair'));
+    const runs = call.layout.place(maxCells * 4);
     const n = call.maskOffsets[call.nUnits];
     const out = call.layout.place(n);
     memory.reserve(call.layout.end);
     kernels.wlcsUnionMasks(
       call.hypTokens, call.hypOffsets, call.refTokens, call.refOffsets, call.units, call.nUnits,
-      weight, maxLength, weights, rows, arrows, out,
+      weight, maxLength, weights, table, runs, keys, positions.capacity, vectors, info, out,
     );
     return { masks: memory.u8.slice(out, out + n), maskOffsets: call.maskOffsets };
   }
@@ -370,19 +396,27 @@ export class RougeEngine {
     const { kernels, memory } = this;
     const call = this.placeBatch(batch);
     const nSegments = batch.segRefOffsets.length - 1;
-    const wordsAt = call.layout.place(8);
+    const planAt = call.layout.place(40);
     memory.reserve(call.layout.end);
-    const capacity = kernels.planSkipBigramTables(call.refOffsets, call.segRefOffsets, nSegments, options.maxGap, unigrams, wordsAt);
-    const countWords = memory.f64[wordsAt >> 3];
-    const keys = call.layout.place(checkScratch(capacity * KEY_SLOT_BYTES, 'a skip-bigram table'));
-    const counts = call.layout.place(checkScratch(countWords * 4, 'the skip-bigram counts of a segment'));
+    kernels.planSkipBigramTables(call.refOffsets, call.segRefOffsets, nSegments, options.maxGap, unigrams, planAt);
+    const [capacity, dataBytes, tokenCapacity, refTokens, stride] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 5);
+    // Segments whose W² + W direct entries fit (W ≤ reference tokens + 1) are counted without hashing.
+    const directEntries = Math.min(this.directPairEntries, (refTokens + 1) * (refTokens + 2));
+    const tokenKeys = call.layout.place(tokenCapacity * TOKEN_KEY_BYTES);
+    const localIds = call.layout.place((tokenCapacity + 1) * 4);
+    const locals = call.layout.place((refTokens + longestRow(batch.hyps)) * 4);
+    const direct = call.layout.place(directEntries * stride);
+    const keys = call.layout.place(checkScratch((capacity + 1) * KEY_SLOT_BYTES, 'a skip-bigram table'));
+    const data = call.layout.place(checkScratch(dataBytes, 'the skip-bigram counts of a segment'));
+    const hits = call.layout.place(stride);
     const n = call.rowOffsets[call.nHyps];
     const out = call.layout.place(n * 24);
     checkScratch(call.layout.end, 'a skip-bigram call');
     memory.reserve(call.layout.end);
     kernels.skipBigramCounts(
       call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
-      call.segRefOffsets, options.maxGap, unigrams, keys, capacity, counts, out,
+      call.segRefOffsets, options.maxGap, unigrams, tokenKeys, tokenCapacity, localIds, locals,
+      direct, directEntries, stride, keys, capacity, data, hits, out,
     );
     return { rows: memory.f64.slice(out >> 3, (out >> 3) + 3 * n), rowOffsets: call.rowOffsets };
   }
@@ -395,6 +429,22 @@ export class RougeEngine {
   /** f⁻¹(x) = x^(1/w) with the kernels' `pow` (ROUGE-1.5.5's `wlcsWeightInverse`). */
   wlcsWeightInverse(x: number, w: number): number {
     return this.kernels.wlcsWeightInverse(x, w);
+  }
+
+  /**
+   * Sizes the position vectors of the WLCS kernels, whose pattern is each hypothesis row (the rows at `hypOffsets`,
+   * already in memory): token-table capacity, vector bytes and slot bytes of the longest row.
+   */
+  private placePositions(layout: Layout, hypOffsets: number, nRows: number): { capacity: number; vectorBytes: number; strideBytes: number } {
+    const { kernels, memory } = this;
+    const rowsAt = layout.place((nRows + 1) * 4);
+    const planAt = layout.place(PLAN_BYTES);
+    memory.reserve(layout.end);
+    const i32 = memory.i32;
+    for (let r = 0; r <= nRows; r++) i32[(rowsAt >> 2) + r] = r;
+    kernels.planMatchVectors(hypOffsets, rowsAt, nRows, 1, planAt);
+    const [capacity, vectorBytes, strideBytes] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 3);
+    return { capacity, vectorBytes, strideBytes };
   }
 
   /** Checks a pair batch, computes its row offsets and copies it into the memory. */

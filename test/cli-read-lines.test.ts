@@ -1,8 +1,8 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeLines,
   firstInvalidUtf8,
@@ -86,7 +86,14 @@ describe('firstInvalidUtf8 (WHATWG/Python strictness)', () => {
 });
 
 describe('readLines', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'palette-read-'));
+  // Created when the tests run (not when they are collected) and removed afterwards.
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'palette-read-'));
+  });
+  afterAll(() => {
+    if (dir !== '') rmSync(dir, { recursive: true, force: true });
+  });
 
   it('reads a file', () => {
     writeFileSync(join(dir, 'a.txt'), 'x y\r\nz\n');

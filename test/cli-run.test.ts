@@ -1,8 +1,8 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, type CliIo } from '../src/cli/main.js';
 import { formatResultsTable } from '../src/cli/report.js';
 import type { MetricRegistry } from '../src/metrics/registry.js';
@@ -28,6 +28,10 @@ beforeAll(() => {
   writeFileSync(f('bad-utf8.txt'), Buffer.concat([Buffer.from('the cat\non a mat\nhel'), Buffer.from([0xff]), Buffer.from('lo\n')]));
   writeFileSync(f('no-final-newline.txt'), 'the cat\non a mat\nhello');
   mkdirSync(f('a-directory'));
+});
+
+afterAll(() => {
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
 interface Result {

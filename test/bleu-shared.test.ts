@@ -5,7 +5,8 @@
  *   data/sacrebleu-tests/test_sh_expected_scores.tsv MTEVAL/MTEVAL14 rows whose text is here (2 decimals, ±0.01);
  * - mteval-v13a/v14: golden/moses/mteval.* system BLEU and cumulative BLEU-1…9 (4 decimals, ±5e-5; without -c
  *   mteval lowercases ASCII letters only, v14's intl decodes XML entities first);
- *   multi-bleu.perl: golden/moses/multi-bleu.json (printed 2/1/3 decimals);
+ *   multi-bleu.perl: golden/moses/multi-bleu.json (printed 2/1/3 decimals), by the sacrebleu flavor (tokenize
+ *   none, no smoothing) and by the moses flavor (corpus and each line);
  * - NLTK 3.8: golden/nltk/* BLEU methods 0–7, corpus and per segment;
  * - golden/edge: pairs_sacrebleu.jsonl (BLEU fields) and pairs_nltk.jsonl, all 1000 pairs;
  * - Moses: data/moses-mert/mert.extractor-txt, every SCORES_TXT line of the five runs.
@@ -15,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { Bleu, type BleuReferences } from '../src/metrics/bleu.js';
 import { pyFixed } from '../src/util/py-fixed.js';
 import { mosesBleuStats, prepareMosesReferences } from '../src/metrics/bleu-moses.js';
+import { MosesBleu } from '../src/metrics/bleu-moses-metric.js';
 import {
   nltkBleuFromStats,
   nltkSegmentStats,
@@ -255,31 +257,71 @@ describe.skipIf(!HAVE_SHARED)('mteval and multi-bleu goldens (../shared/golden/m
     expect(m.list, m.summary()).toEqual([]);
   });
 
+  /** The hypotheses of a multi-bleu.json record. */
+  function multiBleuHyps(r: any): string[] {
+    if (r.dataset !== 'joshua-bn-en') return data(r.hyp);
+    // The first candidate of each sentence id of the n-best list, text field stripped (golden/README.md).
+    const nbest = data(r.hyp.split(' ')[0]);
+    const first = new Map<number, string>();
+    for (const l of nbest) {
+      const f = l.split(' ||| ');
+      const id = Number(f[0]);
+      if (!first.has(id)) first.set(id, f[1].trim());
+    }
+    return [...first.keys()].sort((a, b) => a - b).map((k) => first.get(k)!);
+  }
+
+  /** The numbers multi-bleu.perl prints beside the score. */
+  interface MultiBleuParts {
+    precisions: number[];
+    bp: number;
+    ratio: number;
+    sysLen: number;
+    refLen: number;
+  }
+
+  /** multi-bleu.perl's output line for a BLEU (0–100) and the numbers printed beside it. */
+  function multiBleuLine(score: number, d: MultiBleuParts): string {
+    return (
+      `BLEU = ${pyFixed(score, 2)}, ${d.precisions.map((p) => pyFixed(p, 1)).join('/')} ` +
+      `(BP=${pyFixed(d.bp, 3)}, ratio=${pyFixed(d.ratio, 3)}, hyp_len=${d.sysLen}, ref_len=${d.refLen})`
+    );
+  }
+
   it('multi-bleu.perl corpus BLEU (tokenize none, no smoothing) on compare-mt and Joshua 1-best lists, as printed', () => {
     const m = new Mismatches();
     for (const r of sharedGolden<{ records: any[] }>('moses/multi-bleu.json').records) {
-      let hyps: string[];
-      if (r.dataset === 'joshua-bn-en') {
-        // The first candidate of each sentence id of the n-best list, text field stripped (golden/README.md).
-        const nbest = data(r.hyp.split(' ')[0]);
-        const first = new Map<number, string>();
-        for (const l of nbest) {
-          const f = l.split(' ||| ');
-          const id = Number(f[0]);
-          if (!first.has(id)) first.set(id, f[1].trim());
-        }
-        hyps = [...first.keys()].sort((a, b) => a - b).map((k) => first.get(k)!);
-      } else hyps = data(r.hyp);
+      const hyps = multiBleuHyps(r);
       const bleu = new Bleu({ tokenize: 'none', smoothMethod: 'none', lowercase: r.config.args.includes('-lc') });
       const res = bleu.corpusResult(
         sumRows(bleu.segmentStats(hyps, bleu.prepareReferences(r.refs.map(data))), bleu.statsWidth),
       );
-      const printed =
-        `BLEU = ${pyFixed(res.score, 2)}, ${res.precisions.map((p) => pyFixed(p, 1)).join('/')} ` +
-        `(BP=${pyFixed(res.bp, 3)}, ratio=${pyFixed(res.ratio, 3)}, hyp_len=${res.sysLen}, ref_len=${res.refLen})`;
-      m.exact(printed, r.corpus.printed, `${r.hyp} ${r.config.args.join(' ')}`);
+      m.exact(multiBleuLine(res.score, res), r.corpus.printed, `${r.hyp} ${r.config.args.join(' ')}`);
     }
     expect(m.checked).toBe(8);
+    expect(m.list, m.summary()).toEqual([]);
+  });
+
+  it('the moses flavor (BleuScorer, single precision) prints what multi-bleu.perl prints, corpus and lines', () => {
+    // multi-bleu.perl and Moses' BleuScorer count the same statistics (whitespace tokens, closest reference length,
+    // max-merged reference n-grams) and both give 0 when an order has no match; multi-bleu computes in double,
+    // BleuScorer in float, so they are compared at multi-bleu's printed precision. The per-line goldens score each
+    // line as a one-line corpus: scoreFromStats of that line's row.
+    const m = new Mismatches();
+    for (const r of sharedGolden<{ records: any[] }>('moses/multi-bleu.json').records) {
+      const moses = new MosesBleu({ lowercase: r.config.args.includes('-lc') });
+      const rows = moses.segmentStats(multiBleuHyps(r), moses.prepareReferences(r.refs.map(data)));
+      const corpus = moses.corpusScoreFromRows(rows);
+      const at = `${r.hyp} ${r.config.args.join(' ')}`;
+      m.exact(multiBleuLine(100 * corpus.score, corpus.details as unknown as MultiBleuParts), r.corpus.printed, at);
+      const w = moses.statsWidth;
+      for (const [line, printed] of (r.segments ?? []) as [number, string][]) {
+        const one = moses.scoreFromStats(rows.slice((line - 1) * w, line * w));
+        const details = one.details as unknown as MultiBleuParts;
+        m.exact(multiBleuLine(100 * one.score, details), printed, `${at} line ${line}`);
+      }
+    }
+    expect(m.checked).toBe(8 + 2445);
     expect(m.list, m.summary()).toEqual([]);
   });
 });

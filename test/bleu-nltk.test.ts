@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PaletteError } from '../src/errors.js';
+import { InputError, PaletteError } from '../src/errors.js';
 import { nltkCorpusBleu, nltkSentenceBleu, NltkBleuError, type NltkSmoothingMethod } from '../src/metrics/bleu-nltk.js';
 import { NltkBleu } from '../src/metrics/bleu-nltk-metric.js';
 import { fsum, pyAdd, pyDiv, pyFraction, pyInt, ratioToDouble, toFloat } from '../src/metrics/bleu-python-number.js';
@@ -124,6 +124,36 @@ describe('NltkBleu (Metric contract) agrees with the function API', () => {
       if (k <= 4) expect(metric.scoreFromStats(totals).score).toBe(expected);
       else expect(() => metric.scoreFromStats(totals)).toThrow(PaletteError);
     }
+  });
+
+  it("raises NLTK's exceptions as NltkBleuError, an InputError saying what NLTK says and why", () => {
+    const metric = new NltkBleu({ method: 6 });
+    // "a b c d" vs "a b x d": bigram matches but no trigram match, so method 6's assertion fails.
+    const row = metric.segmentStats(['a b c d'], metric.prepareReferences([['a b x d']]));
+    let err: unknown;
+    try {
+      metric.sentenceScoreFromStats(row);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(NltkBleuError);
+    expect(err).toBeInstanceOf(InputError);
+    const e = err as NltkBleuError;
+    expect([e.code, e.pythonError, e.pythonMessage]).toEqual([
+      'E_BAD_INPUT',
+      'AssertionError',
+      'This smoothing method requires non-zero precision for bigrams.',
+    ]);
+    expect(e.message).toBe(
+      'NLTK BLEU raises AssertionError: This smoothing method requires non-zero precision for bigrams. ' +
+        '(smoothing method 6 needs a matching trigram: the trigram precision is 0)',
+    );
+    const twoOrders = new NltkBleu({ method: 6, weights: [0.5, 0.5] });
+    const rows2 = twoOrders.segmentStats(['a b'], twoOrders.prepareReferences([['a b']]));
+    expect(() => twoOrders.corpusScoreFromRows(rows2)).toThrow(
+      'NLTK BLEU raises IndexError: list index out of range ' +
+        '(smoothing method 6 needs at least 3 n-gram orders, the weights give 2)',
+    );
   });
 
   it('documents its row layout and signature', () => {

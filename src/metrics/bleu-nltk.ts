@@ -16,7 +16,7 @@
  * Per-segment statistics (`NltkSegmentStats`) are what `corpus_bleu` accumulates; scores come from their sums plus
  * the last segment (see {@link nltkBleuFromStats}).
  */
-import { PaletteError } from '../errors.js';
+import { InputError } from '../errors.js';
 import { csrFromArrays } from '../corpus/csr.js';
 import { clippedNgramCounts } from '../wasm/ngram.js';
 import {
@@ -76,15 +76,26 @@ export interface NltkBleuOptions {
 /** The order method 5 always adds, whatever the number of weights (NLTK hard-codes `modified_precision(…, 5)`). */
 const METHOD5_EXTRA_ORDER = 5;
 
-/** An exception NLTK raises for this input (the flavor reproduces it instead of inventing a number). */
-export class NltkBleuError extends PaletteError {
+/**
+ * An exception NLTK raises for this input (the flavor reproduces it instead of inventing a number). It is an
+ * {@link InputError} (`E_BAD_INPUT`): the input cannot be scored with these options, so the CLI exits with status 2
+ * and names the segment.
+ */
+export class NltkBleuError extends InputError {
   /** The Python exception NLTK raises: `AssertionError` or `IndexError`. */
   readonly pythonError: 'AssertionError' | 'IndexError';
+  /** NLTK's own message (`This smoothing method requires non-zero precision for bigrams.`). */
+  readonly pythonMessage: string;
 
-  constructor(pythonError: 'AssertionError' | 'IndexError', message: string) {
-    super('E_BAD_INPUT', `NLTK ${pythonError}: ${message}`);
+  /**
+   * @param pythonMessage the exception's text as NLTK raises it
+   * @param why what in the input triggers it, in Palette's words
+   */
+  constructor(pythonError: 'AssertionError' | 'IndexError', pythonMessage: string, why: string) {
+    super('E_BAD_INPUT', `NLTK BLEU raises ${pythonError}: ${pythonMessage} (${why})`);
     this.name = 'NltkBleuError';
     this.pythonError = pythonError;
+    this.pythonMessage = pythonMessage;
   }
 }
 
@@ -302,9 +313,20 @@ function smooth(p: PyNumber[], r: ResolvedNltk, last: NltkSegmentStats | undefin
     case 5:
       return method5(p);
     case 6: {
-      if (p.length < 3) throw new NltkBleuError('IndexError', 'list index out of range');
+      if (p.length < 3) {
+        throw new NltkBleuError(
+          'IndexError',
+          'list index out of range',
+          `smoothing method 6 needs at least 3 n-gram orders, the weights give ${p.length}`,
+        );
+      }
       if (pyIsZero(p[2])) {
-        throw new NltkBleuError('AssertionError', 'This smoothing method requires non-zero precision for bigrams.');
+        // NLTK's message says bigrams; the precision it tests is the trigram one (p_n[2]).
+        throw new NltkBleuError(
+          'AssertionError',
+          'This smoothing method requires non-zero precision for bigrams.',
+          'smoothing method 6 needs a matching trigram: the trigram precision is 0',
+        );
       }
       const lastHypLen = last?.hypLen ?? 0;
       for (let i = 2; i < p.length; i++) {

@@ -118,6 +118,12 @@ describe('palette score options', () => {
     expect(nist.metricSettings.nist).toEqual({ flavor: 'nltk', maxOrder: 4, tokenize: 'none', lowercase: true });
     const nltk = options('r', '--bleu-flavor', 'nltk', '--nltk-smoothing', '3');
     expect(nltk.metricSettings.bleu).toMatchObject({ flavor: 'nltk', nltkSmoothing: 3 });
+    for (const flavor of ['moses', 'lin-och']) {
+      expect(options('r', '--bleu-flavor', flavor, '--bleu-ref-length', 'average').metricSettings.bleu).toMatchObject({
+        flavor,
+        refLength: 'average',
+      });
+    }
     expect(o).toMatchObject({ force: true, quiet: true, short: true, scoreOnly: true, width: 16, format: 'text', formatGiven: true, noColor: true });
   });
 
@@ -136,7 +142,9 @@ describe('palette score options', () => {
     expect(errorOf(() => options('r', '-sv', 'x'))).toContain('--smooth-value must be a number');
     expect(errorOf(() => options('r', '-nr', '0'))).toContain('--num-refs must be an integer >= 1');
     expect(errorOf(() => options('r', '--nltk-smoothing', '8'))).toContain('--nltk-smoothing must be an integer in 0..7');
-    expect(errorOf(() => options('r', '--bleu-flavor', 'moses'))).toContain('not available');
+    expect(errorOf(() => options('r', '--bleu-flavor', 'mteval'))).toContain(
+      '--bleu-flavor must be one of sacrebleu, nltk, moses, lin-och (got "mteval")',
+    );
     expect(errorOf(() => options('r', '--nist-tokenize', 'x'))).toContain('unknown tokenizer "x"');
   });
 

@@ -6,6 +6,8 @@
  * `-i`, standard input holds the systems as tab-separated columns. References are tokenized and interned once per
  * metric (`prepareReferences`) and reused for every system. Metrics run in sacrebleu's order (sorted by upper-case
  * name), whatever order `-m` gave. Nothing is printed before every number is known, so an error leaves stdout empty.
+ * A metric's complaint about the data (an `InputError` without a location, e.g. NLTK raising on a segment) is
+ * reported with the system's file and, for segment scores, the segment's line.
  */
 import { InputError, unknownMetric } from '../errors.js';
 import { readLines, readStreamLines } from '../corpus/read-lines.js';
@@ -24,10 +26,29 @@ import type { ScoreOptions } from './score-options.js';
 
 const STDIN_NAME = '<stdin>';
 
-/** A system to score: its name (the file name, as sacrebleu) and its lines. */
+/** A system to score: its name (the file name, as sacrebleu), where its lines come from, and its lines. */
 interface System {
   readonly name: string;
+  /** The file errors name: the file, `<stdin>`, or `<stdin> (column k)` for tab-separated systems. */
+  readonly file: string;
   readonly lines: readonly string[];
+}
+
+/**
+ * Runs `f`; an `InputError` that names no file (a metric's complaint about the data it scores) comes out located
+ * at `file` and `line`, so the message says which system and which segment.
+ */
+function locatedAt<T>(file: string, line: number | undefined, f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof InputError && err.file === undefined) {
+      const located = new InputError(err.code, err.message, { file, line });
+      located.cause = err;
+      throw located;
+    }
+    throw err;
+  }
 }
 
 async function readStdin(io: CliIo, options: ScoreOptions): Promise<string[]> {
@@ -97,7 +118,7 @@ async function readSystems(options: ScoreOptions, io: CliIo): Promise<System[]> 
       }
       fields.forEach((field, s) => columns[s].push(pyRstrip(field)));
     }
-    return columns.map((col, s) => ({ name: `System ${s + 1}`, lines: col }));
+    return columns.map((col, s) => ({ name: `System ${s + 1}`, file: `${STDIN_NAME} (column ${s + 1})`, lines: col }));
   }
   const systems: System[] = [];
   for (const file of options.inputs) {
@@ -106,7 +127,7 @@ async function readSystems(options: ScoreOptions, io: CliIo): Promise<System[]> 
       throw new InputError('E_BAD_OPTION', `"${file}" is given twice to -i: each system needs its own file name`);
     }
     const lines = file === '-' ? await readStdin(io, options) : readLines(file, { encoding: options.encoding });
-    systems.push({ name, lines: lines.map(pyRstrip) });
+    systems.push({ name, file: name, lines: lines.map(pyRstrip) });
   }
   return systems;
 }
@@ -165,12 +186,16 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
 
   if (options.sentenceLevel) return sentenceLevel(metrics[0], prepared[0], systems[0], nRefs, options);
 
-  const warnBleu = ids.includes('bleu') && !options.force;
+  // The warning is about detokenized-text BLEU; the nltk and moses flavors expect tokenized text by default.
+  const flavor = options.metricSettings.bleu?.flavor ?? 'sacrebleu';
+  const warnBleu = ids.includes('bleu') && !options.force && (flavor === 'sacrebleu' || flavor === 'lin-och');
   // sacrebleu turns JSON into text when --detail is given (its subset report would not be JSON).
   const format = options.detail && options.format === 'json' ? 'text' : options.format;
   const corpus = (system: System): MetricScore[] => {
     if (warnBleu) warnIfTokenized(system, io);
-    return metrics.map((m, k) => m.corpusScore(m.metric.segmentStats(system.lines, prepared[k])));
+    return metrics.map((m, k) =>
+      locatedAt(system.file, undefined, () => m.corpusScore(m.metric.segmentStats(system.lines, prepared[k]))),
+    );
   };
 
   if (systems.length === 1) {
@@ -218,14 +243,15 @@ function sentenceLevel(
   options: ScoreOptions,
 ): string {
   const { metric } = cm;
-  const rows = metric.segmentStats(system.lines, prepared);
+  const rows = locatedAt(system.file, undefined, () => metric.segmentStats(system.lines, prepared));
   // Palette's addition: an explicit `-f json` gives one JSON object per line; otherwise sacrebleu's text lines.
   const json = options.formatGiven && options.format === 'json';
   const signature = cm.signature(nRefs, options.short && !json);
   const width = metric.statsWidth;
   const out: string[] = [];
   for (let i = 0; i < system.lines.length; i++) {
-    const score = metric.sentenceScoreFromStats(rows.subarray(i * width, (i + 1) * width));
+    const row = rows.subarray(i * width, (i + 1) * width);
+    const score = locatedAt(system.file, i + 1, () => metric.sentenceScoreFromStats(row));
     out.push(formatScore(score, { width: options.width, scoreOnly: options.scoreOnly, signature, json, compact: true }));
   }
   return out.length === 0 ? '' : out.join('\n') + '\n';

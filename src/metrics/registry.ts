@@ -3,11 +3,15 @@
  *
  * Settings arrive already parsed and typed (src/cli/ parses flags); each metric's constructor validates its own
  * options. sacrebleu's CLI quirks that are about metrics live here: `--sentence-level` switches BLEU's effective
- * order on (sacrebleu sets `effective_order=True` for `-sl`, so the signature says `eff:yes`).
+ * order on (sacrebleu sets `effective_order=True` for `-sl`, so the signature says `eff:yes`). Where an oracle gives
+ * no number (NLTK raises, mteval dies), the metrics built here throw an `InputError` saying why, which the CLI
+ * reports with the file and line.
  */
-import { InputError, unknownMetric } from '../errors.js';
+import { badOption, InputError, unknownMetric } from '../errors.js';
 import type { TokenizerName } from '../text/tokenizers/index.js';
 import { Bleu, type BleuRefLength } from './bleu.js';
+import { LinOchBleu } from './bleu-lin-och.js';
+import { MosesBleu } from './bleu-moses-metric.js';
 import type { NltkSmoothingMethod } from './bleu-nltk.js';
 import { NltkBleu } from './bleu-nltk-metric.js';
 import type { BleuSmoothMethod } from './bleu-score.js';
@@ -15,14 +19,23 @@ import { Chrf } from './chrf.js';
 import { sumRows, type Metric, type MetricScore } from './metric.js';
 import { Nist, type NistFlavor } from './nist.js';
 
-/** BLEU implementations `--bleu-flavor` selects. */
-export type BleuFlavor = 'sacrebleu' | 'nltk';
+/** BLEU implementations `--bleu-flavor` selects, in the order help lists them. */
+export const BLEU_FLAVORS = ['sacrebleu', 'nltk', 'moses', 'lin-och'] as const;
+
+/**
+ * One of {@link BLEU_FLAVORS}: sacreBLEU 2.6.0; NLTK 3.8 (0–1); Moses MERT's BleuScorer (0–1, BLEU+1 sentences);
+ * Lin & Och's BLEUS (add one for n > 1, 0–100).
+ */
+export type BleuFlavor = (typeof BLEU_FLAVORS)[number];
 
 /** BLEU settings as the CLI gives them (`undefined` = the flavor's default). */
 export interface BleuSettings {
   /** `--bleu-flavor`. @default 'sacrebleu' */
   readonly flavor?: BleuFlavor;
-  /** `-tok`. @default '13a' (sacrebleu), 'none' (nltk: whitespace-split, as NLTK's own tests) */
+  /**
+   * `-tok`. @default '13a' (sacrebleu, lin-och), 'none' (nltk: whitespace-split, as NLTK's own tests), Moses' own
+   * split on spaces (moses)
+   */
   readonly tokenize?: TokenizerName;
   /** `-lc`. @default false */
   readonly lowercase?: boolean;
@@ -34,7 +47,7 @@ export interface BleuSettings {
   readonly effectiveOrder?: boolean;
   /** `--bleu-max-ngram-order` (nltk flavor: uniform weights 1/N). @default 4 */
   readonly maxNgramOrder?: number;
-  /** `--bleu-ref-length` (sacrebleu flavor). @default 'closest' */
+  /** `--bleu-ref-length` (all flavors but nltk; moses truncates the average). @default 'closest' */
   readonly refLength?: BleuRefLength;
   /** `--nltk-smoothing`: NLTK `SmoothingFunction` method (nltk flavor). @default 0 */
   readonly nltkSmoothing?: NltkSmoothingMethod;
@@ -110,20 +123,47 @@ export function cliMetric(metric: Metric & { signature(nRefs: number, short?: bo
   };
 }
 
-function createBleu(settings: MetricSettings): CliMetric {
-  const s = settings.bleu ?? {};
-  if (s.flavor === 'nltk') {
-    const sacrebleuOnly = [
+/** Why a flavor has no use for a sacrebleu smoothing flag. */
+const OWN_SMOOTHING: Readonly<Record<Exclude<BleuFlavor, 'sacrebleu'>, string>> = {
+  nltk: 'NLTK smooths with --nltk-smoothing',
+  moses: "Moses' corpus BLEU is unsmoothed and its -sl sentence BLEU is BLEU+1",
+  'lin-och': 'lin-och smoothing is fixed: add 1 for n > 1, no effective order',
+};
+
+/** Refuses the flags the chosen flavor has no use for. */
+function checkBleuFlags(s: BleuSettings, flavor: BleuFlavor): void {
+  if (flavor !== 'sacrebleu') {
+    const smoothing = [
       ['-s/--smooth-method', s.smoothMethod],
       ['-sv/--smooth-value', s.smoothValue],
-      ['--bleu-ref-length', s.refLength],
       ['--bleu-effective-order', s.effectiveOrder || undefined],
     ] as const;
-    for (const [flag, value] of sacrebleuOnly) {
+    for (const [flag, value] of smoothing) {
       if (value !== undefined) {
-        throw new InputError('E_BAD_OPTION', `${flag} applies to --bleu-flavor sacrebleu (NLTK smooths with --nltk-smoothing)`);
+        throw new InputError('E_BAD_OPTION', `${flag} applies to --bleu-flavor sacrebleu (${OWN_SMOOTHING[flavor]})`);
       }
     }
+  }
+  if (flavor === 'nltk' && s.refLength !== undefined) {
+    throw new InputError(
+      'E_BAD_OPTION',
+      '--bleu-ref-length applies to --bleu-flavor sacrebleu, moses and lin-och ' +
+        '(NLTK uses the closest reference length)',
+    );
+  }
+  if (flavor !== 'nltk' && s.nltkSmoothing !== undefined) {
+    throw new InputError('E_BAD_OPTION', '--nltk-smoothing needs --bleu-flavor nltk');
+  }
+}
+
+function createBleu(settings: MetricSettings): CliMetric {
+  const s = settings.bleu ?? {};
+  const flavor = s.flavor ?? 'sacrebleu';
+  if (!(BLEU_FLAVORS as readonly string[]).includes(flavor)) {
+    throw badOption('--bleu-flavor', `one of ${BLEU_FLAVORS.join(', ')}`, flavor);
+  }
+  checkBleuFlags(s, flavor);
+  if (flavor === 'nltk') {
     const n = s.maxNgramOrder;
     const nltk = new NltkBleu({
       tokenize: s.tokenize,
@@ -138,17 +178,29 @@ function createBleu(settings: MetricSettings): CliMetric {
       corpusScore: (rows) => nltk.corpusScoreFromRows(rows),
     };
   }
-  if (s.nltkSmoothing !== undefined) {
-    throw new InputError('E_BAD_OPTION', '--nltk-smoothing needs --bleu-flavor nltk');
-  }
-  return cliMetric(
-    new Bleu({
+  if (flavor === 'moses') {
+    const moses = new MosesBleu({
       tokenize: s.tokenize,
       lowercase: s.lowercase,
+      refLength: s.refLength,
+      maxNgramOrder: s.maxNgramOrder,
+    });
+    return {
+      metric: moses,
+      // -sl scores are Moses' smoothed sentence BLEU, which its signature says.
+      signature: (nRefs, short) =>
+        settings.sentenceLevel ? moses.sentenceSignature(nRefs, short) : moses.signature(nRefs, short),
+      // Moses sums the statistics in single precision, in corpus order.
+      corpusScore: (rows) => moses.corpusScoreFromRows(rows),
+    };
+  }
+  const text = { tokenize: s.tokenize, lowercase: s.lowercase, maxNgramOrder: s.maxNgramOrder, refLength: s.refLength };
+  if (flavor === 'lin-och') return cliMetric(new LinOchBleu(text));
+  return cliMetric(
+    new Bleu({
+      ...text,
       smoothMethod: s.smoothMethod,
       smoothValue: s.smoothValue,
-      maxNgramOrder: s.maxNgramOrder,
-      refLength: s.refLength,
       // sacrebleu's CLI forces effective order on in sentence-level mode, which its signature then reports.
       effectiveOrder: settings.sentenceLevel ? true : (s.effectiveOrder ?? false),
     }),
@@ -158,7 +210,8 @@ function createBleu(settings: MetricSettings): CliMetric {
 const FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = new Map([
   ['bleu', createBleu],
   ['chrf', (settings: MetricSettings) => cliMetric(new Chrf({ ...settings.chrf }))],
-  ['nist', (settings: MetricSettings) => cliMetric(new Nist({ ...settings.nist }))],
+  // The CLI reports where NIST's oracles give no number instead of printing NaN.
+  ['nist', (settings: MetricSettings) => cliMetric(new Nist({ ...settings.nist, onOracleFailure: 'throw' }))],
 ]);
 
 /** The metrics of this build: `bleu`, `chrf`, `nist`. */

@@ -9,7 +9,8 @@
  * zero bits of V among the reference's m positions. When every reference of a segment has at most 32 tokens, each
  * takes a 32-bit lane (four references per `i32x4` instruction, no carry crosses lanes), up to 64 tokens a 64-bit
  * lane (`i64x2`); longer ones use several words, the addition's carry passed upward by unsigned compare (`V - u`
- * never borrows: u is a subset of V).
+ * never borrows: u is a subset of V). Small dense token ids (an interned vocabulary) index the match vectors
+ * directly; other ids go through a token table (`common/match-vectors`).
  *
  * Hit recovery (ROUGE-L summary level): the vector after hypothesis token j, V_j, is column j of the LCS table as
  * differences: bit i-1 of V_j is 0 exactly when c[i][j] = c[i-1][j] + 1 (Hyyrö 2004, "A note on bit-parallel
@@ -21,8 +22,10 @@
  */
 import {
   INFO_BYTES, INFO_LENGTH, INFO_WORD, INFO_WORDS, LANES32, LANES64, WORDS, buildMatchVectors, clearMatchVectors,
-  findToken, rowLength, tokenAt, vectorCapacity, vectorLayout, vectorStrideBytes, vectorWords, zeroBits,
+  vectorCapacity, vectorLayout, vectorStrideBytes, vectorWords, zeroBits,
 } from './common/match-vectors';
+import { rowLength, tokenAt } from './common/rows';
+import { findToken } from './common/token-table';
 
 /** `V = (V + u) | (V - u)` with `u = V & pm`, lane-wise in 32- or 64-bit lanes. */
 // @ts-ignore: decorator

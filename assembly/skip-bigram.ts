@@ -28,7 +28,7 @@
  * Entry (`stride` bytes, a multiple of 16): `used` (u32) at 0, `stamp` (u32) at 4, reference r's count at 16 + 4r.
  */
 import { tableCapacity } from './common/table';
-import { NEW_TOKEN, claimToken, findToken } from './common/match-vectors';
+import { NEW_TOKEN, claimToken, findToken } from './common/token-table';
 import { STAMPED_NEW, STAMPED_SHIFT, stampedFind, stampedInsert, stampedTag } from './common/stamped-table';
 
 /** Unigram modes (`src/wasm/rouge.ts`): none (ROUGE-S), every token's (paper ROUGE-SU), all but the last (ROUGE-1.5.5). */

@@ -22,8 +22,10 @@
  * which is what Perl's `**` calls on Linux.
  */
 import {
-  WORDS, buildMatchVectors, clearMatchVectors, findToken, tokenAt, vectorCapacity, vectorStrideBytes, vectorWords,
+  WORDS, buildMatchVectors, clearMatchVectors, vectorCapacity, vectorStrideBytes, vectorWords,
 } from './common/match-vectors';
+import { tokenAt } from './common/rows';
+import { findToken } from './common/token-table';
 
 /** f(x) = x^w, ROUGE-1.5.5's `wlcsWeight`. */
 export function wlcsWeight(x: f64, w: f64): f64 {

@@ -4,9 +4,8 @@
  * table of Allison–Dix / Hyyrö). The vectors of all references of a set share one slot, so a single probe per
  * hypothesis token yields the vectors of every reference.
  *
- * Token table: `capacity` u64 keys `(generation << 32) | token` (linear probing), so a key of an older generation
- * reads as empty and the table is cleared once per call, not per segment; `vectors` holds `strideBytes` per slot,
- * plus one all-zero slot at index `capacity` that a probe for an absent token reads instead of branching.
+ * The slots belong to a token table (`token-table`): `vectors` holds `strideBytes` per slot, plus one all-zero
+ * slot at index `capacity` that a probe for an absent token reads instead of branching.
  *
  * Three layouts of a slot, by the longest reference of the set:
  * - `LANES32` (every reference ≤ 32 tokens): reference r is the u32 at byte 4r, four references per `v128`;
@@ -20,10 +19,14 @@
  * a probe is one load, and an absent token's slot is all zero. The region is cleared once per call and each set's
  * slots are cleared again (`clearMatchVectors`) before the next set is built.
  */
+import { rowLength, tokenAt } from './rows';
+import { NEW_TOKEN, claimToken } from './token-table';
 
-/** Layout of a slot: see the file comment. */
+/** Slot layout for references of any length: u64 words per reference (see the file comment). */
 export const WORDS: i32 = 0;
+/** Slot layout for references of at most 32 tokens: one u32 lane each. */
 export const LANES32: i32 = 1;
+/** Slot layout for references of at most 64 tokens: one u64 lane each. */
 export const LANES64: i32 = 2;
 
 /** Bytes of one reference's entry in the `info` array: `{ word: i32, words: i32, length: i32 }`. */
@@ -34,20 +37,6 @@ export const INFO_WORD: usize = 0;
 export const INFO_WORDS: usize = 4;
 /** Offset of the reference's length in tokens. */
 export const INFO_LENGTH: usize = 8;
-
-/** Token `i` of a CSR token array, read as u32 (see `common/hash` on sign extension). */
-// @ts-ignore: decorator
-@inline
-export function tokenAt(tokens: usize, i: i32): u32 {
-  return load<u32>(tokens + (usize(i) << 2));
-}
-
-/** Length of CSR row `r`. */
-// @ts-ignore: decorator
-@inline
-export function rowLength(offsets: usize, r: i32): i32 {
-  return load<i32>(offsets + (usize(r) << 2), 4) - load<i32>(offsets + (usize(r) << 2));
-}
 
 /** Words of the match vectors of a reference of `length` tokens in the `WORDS` layout (at least one). */
 // @ts-ignore: decorator
@@ -102,49 +91,6 @@ export function vectorStrideBytes(layout: i32, refOffsets: usize, r0: i32, r1: i
 export function vectorCapacity(refOffsets: usize, r0: i32, r1: i32): u32 {
   const tokens = u32(load<i32>(refOffsets + (usize(r1) << 2)) - load<i32>(refOffsets + (usize(r0) << 2)));
   return tokens + (tokens >> 1) + 1;
-}
-
-/** Home slot of a token: Knuth's multiplicative hash, reduced to `[0, capacity)` by multiply-shift. */
-// @ts-ignore: decorator
-@inline
-function tokenHome(token: u32, capacity: u32): u32 {
-  return u32((u64(token * 0x9E3779B1) * u64(capacity)) >> 32);
-}
-
-/**
- * Slot of `token` under `generation`, or `capacity` (the all-zero slot) when the references do not have it. The
- * probe loop ends on the same branch for hits and misses, so absent tokens cost no misprediction.
- */
-// @ts-ignore: decorator
-@inline
-export function findToken(keys: usize, capacity: u32, generation: u32, token: u32): u32 {
-  const key = (u64(generation) << 32) | u64(token);
-  let slot = tokenHome(token, capacity);
-  let k = load<u64>(keys + (usize(slot) << 3));
-  while (k != key && u32(k >> 32) == generation) {
-    if (++slot == capacity) slot = 0;
-    k = load<u64>(keys + (usize(slot) << 3));
-  }
-  return select<u32>(slot, capacity, k == key);
-}
-
-/** Set on the result of {@link claimToken} when the token was not in the table. */
-export const NEW_TOKEN: u32 = 0x80000000;
-
-/** Slot of `token` under `generation`, claimed (key written) when new, which sets {@link NEW_TOKEN} in the result. */
-// @ts-ignore: decorator
-@inline
-export function claimToken(keys: usize, capacity: u32, generation: u32, token: u32): u32 {
-  const key = (u64(generation) << 32) | u64(token);
-  let slot = tokenHome(token, capacity);
-  let k = load<u64>(keys + (usize(slot) << 3));
-  while (k != key && u32(k >> 32) == generation) {
-    if (++slot == capacity) slot = 0;
-    k = load<u64>(keys + (usize(slot) << 3));
-  }
-  if (k == key) return slot;
-  store<u64>(keys + (usize(slot) << 3), key);
-  return slot | NEW_TOKEN;
 }
 
 /** Slot of `token` under `generation`, claimed (key written, vectors cleared) when new. */

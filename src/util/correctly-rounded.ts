@@ -4,10 +4,10 @@
  *
  * The oracles (sacrebleu, NLTK, mteval's Perl, Moses) call the C library's `exp`/`log` (glibc 2.36 on the golden
  * machine). V8's `Math.exp`/`Math.log` (fdlibm ports) are only faithful (< 1 ulp): on sacrebleu's corpus grids about
- * one BLEU score in six came out one ulp away from the golden. These versions evaluate in double-double arithmetic and round once,
- * so they return the correctly rounded double unless the exact value lies within ~2^-85 relative of a rounding
- * boundary. glibc itself misrounds a few inputs in 10,000 (measured on 300,000 random arguments: exp 223, log 82,
- * and in every one of those the value here was the closer one), so agreement with the oracles is near-total but not
+ * one BLEU score in six came out one ulp away from the golden. These versions evaluate in double-double arithmetic and
+ * round once, so they return the correctly rounded double unless the exact value lies within ~2^-85 relative of a
+ * rounding boundary. glibc itself misrounds a few inputs in 10,000 (measured on 300,000 random arguments: exp 223, log
+ * 82, and in every one of those the value here was the closer one), so agreement with the oracles is near-total but not
  * guaranteed to the last bit; the golden tolerance (relative 1e-9) covers the rest.
  *
  * exp: x = (64k + j)·ln2/64 + r with |r| ≤ ln2/128 (r in double-double); e^x = 2^k · 2^(j/64) · e^r, the 64 values

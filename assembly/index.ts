@@ -7,3 +7,4 @@ export { compactNgramWeights, countReferenceNgrams, log2Ratio, ngramWeight } fro
 export { lcsLengths, lcsUnionMasks, planMatchVectors } from './lcs';
 export { wlcsPairStats, wlcsUnionMasks, wlcsWeight, wlcsWeightInverse } from './wlcs';
 export { planSkipBigramTables, skipBigramCounts } from './skip-bigram';
+export { idRange } from './common/rows';

@@ -129,6 +129,23 @@ for (const build of ['release', 'debug'] as WasmBuild[]) {
     });
   });
 
+  describe(`token id range (${build} build)`, () => {
+    const engine = new RougeEngine(instantiateKernels(wasmModule(build)) as RougeKernelExports);
+    it('idRange gives the smallest and largest id for every length around the 4-lane steps', () => {
+      const { kernels, memory } = engine;
+      const base = (kernels.heapBase() + 15) & ~15;
+      memory.reserve(base + 4096);
+      const extremes = [-2147483648, 2147483647, 0, -1, 7];
+      for (let n = 0; n <= 13; n++) {
+        const ids = Int32Array.from({ length: n }, (_, i) => extremes[(i * 3 + n) % extremes.length] + (i % 2));
+        memory.i32.set(ids, base >> 2);
+        kernels.idRange(base, n, base + 1024);
+        const [low, high] = memory.i32.slice((base + 1024) >> 2, ((base + 1024) >> 2) + 2);
+        expect([low, high], `n = ${n}`).toEqual(n ? [Math.min(...ids), Math.max(...ids)] : [2147483647, -2147483648]);
+      }
+    });
+  });
+
   describe(`ROUGE-W weights: pow as Perl's ** (${build} build)`, () => {
     const engine = new RougeEngine(instantiateKernels(wasmModule(build)) as RougeKernelExports);
     const rows = JSON.parse(readFileSync(new URL('./fixtures/rouge-pow/pow.json', import.meta.url), 'utf8')) as

@@ -19,6 +19,7 @@ import { instantiateKernels } from './load.js';
 
 /** The ROUGE kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
 export interface RougeKernelExports extends KernelExports {
+  idRange(tokens: number, count: number, out: number): void;
   planMatchVectors(refOffsets: number, segRefOffsets: number, nSegments: number, words: number, plan: number): void;
   lcsLengths(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
@@ -121,28 +122,6 @@ function coveredTokens(csr: Csr): Int32Array {
   return csr.tokens.subarray(0, csr.offsets[csr.offsets.length - 1]);
 }
 
-/**
- * Bytes of directly indexed match vectors (slots indexed by token id, see `assembly/common/match-vectors.ts`) for a
- * batch, or 0 when its ids are not small non-negative integers: the V slots of the largest size must cost no more
- * than a mebibyte or 16 bytes per token of the batch, so that clearing them once per call stays small.
- */
-function directVectorBytes(csrs: readonly Csr[], strideBytes: number): number {
-  let lowest = 0;
-  let highest = -1;
-  let tokens = 0;
-  for (const csr of csrs) {
-    const covered = coveredTokens(csr);
-    tokens += covered.length;
-    for (let i = 0; i < covered.length; i++) {
-      const t = covered[i];
-      if (t < lowest) lowest = t;
-      if (t > highest) highest = t;
-    }
-  }
-  const bytes = (highest + 1) * strideBytes;
-  return lowest >= 0 && bytes > 0 && bytes <= Math.max(1 << 20, 16 * tokens) ? bytes : 0;
-}
-
 /** Longest row of a CSR store. */
 function longestRow(csr: Csr): number {
   let longest = 0;
@@ -204,6 +183,9 @@ interface PlacedBatch {
   readonly refOffsets: number;
   readonly segRefOffsets: number;
   readonly nHyps: number;
+  /** Tokens covered by the hypotheses and by the references. */
+  readonly hypCount: number;
+  readonly refCount: number;
   readonly rowOffsets: Int32Array;
 }
 
@@ -259,7 +241,7 @@ export class RougeEngine {
     kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, 0, planAt);
     const [capacity, vectorBytes, strideBytes, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
     // Small dense ids (interned vocabularies) index the match vectors directly: no token table, one load per token.
-    const directBytes = directVectorBytes([batch.hyps, batch.refs], strideBytes);
+    const directBytes = this.directVectorBytes(call, strideBytes);
     const keys = directBytes ? 0 : call.layout.place(checkScratch(capacity * TOKEN_KEY_BYTES, 'a reference token table'));
     const vectors = call.layout.place(checkScratch(directBytes || vectorBytes, 'the match vectors of a segment'));
     const info = call.layout.place(refs * INFO_BYTES);
@@ -328,7 +310,7 @@ export class RougeEngine {
       }
     }
     const positions = this.placePositions(call.layout, call.hypOffsets, call.nHyps);
-    const directBytes = directVectorBytes([batch.hyps, batch.refs], positions.strideBytes);
+    const directBytes = this.directVectorBytes(call, positions.strideBytes);
     const keys = directBytes ? 0 : call.layout.place(positions.capacity * TOKEN_KEY_BYTES);
     const vectors = call.layout.place(checkScratch(directBytes || positions.vectorBytes, 'the position vectors of a hypothesis'));
     const info = call.layout.place(INFO_BYTES);
@@ -447,6 +429,23 @@ export class RougeEngine {
     return { capacity, vectorBytes, strideBytes };
   }
 
+  /**
+   * Bytes of directly indexed vectors (slots indexed by token id, see `assembly/common/match-vectors.ts`) for a
+   * placed batch, or 0 when its ids are not small non-negative integers: the V slots of `strideBytes` must cost no
+   * more than a mebibyte or 16 bytes per token of the batch, so that clearing them once per call stays small.
+   */
+  private directVectorBytes(call: PlacedBatch, strideBytes: number): number {
+    const { kernels, memory } = this;
+    const rangeAt = call.layout.place(16);
+    memory.reserve(call.layout.end);
+    kernels.idRange(call.hypTokens, call.hypCount, rangeAt);
+    kernels.idRange(call.refTokens, call.refCount, rangeAt + 8);
+    const [hypLow, hypHigh, refLow, refHigh] = memory.i32.slice(rangeAt >> 2, (rangeAt >> 2) + 4);
+    const bytes = (Math.max(hypHigh, refHigh) + 1) * strideBytes;
+    const limit = Math.max(1 << 20, 16 * (call.hypCount + call.refCount));
+    return Math.min(hypLow, refLow) >= 0 && bytes > 0 && bytes <= limit ? bytes : 0;
+  }
+
   /** Checks a pair batch, computes its row offsets and copies it into the memory. */
   private placeBatch(batch: RougeBatch): PlacedBatch {
     const { hyps, refs, hypSegment, segRefOffsets } = batch;
@@ -470,7 +469,7 @@ export class RougeEngine {
     if (hypSegment !== null) i32.set(hypSegment, hypSegments >> 2);
     return {
       layout, hypTokens: at[0], hypOffsets: at[1], hypSegments, refTokens: at[2], refOffsets: at[3],
-      segRefOffsets: at[4], nHyps, rowOffsets,
+      segRefOffsets: at[4], nHyps, hypCount: arrays[0].length, refCount: arrays[2].length, rowOffsets,
     };
   }
 

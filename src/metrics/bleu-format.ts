@@ -5,12 +5,6 @@
 import { pyFixed } from '../util/py-fixed.js';
 
 /**
- * Re-export for modules that imported the formatter from here before it moved to src/util/py-fixed.ts.
- * @deprecated import `pyFixed` from src/util/py-fixed.ts.
- */
-export { pyFixed };
-
-/**
  * sacrebleu's verbose BLEU string:
  * `58.6/31.9/19.6/12.9 (BP = 1.000 ratio = 1.020 hyp_len = 62496 ref_len = 61287)`.
  * Lengths print as JavaScript numbers (integers as sacrebleu's `%d`; a fractional `average` reference length,

@@ -17,7 +17,8 @@
  * diagonal cells, and the cells between them are a running maximum with one load and one store each. The whole c
  * table (f64, (m + 1) × (n + 1)) is kept instead of arrows: the traceback re-reads the arrow of each cell on its path
  * (diagonal on equal tokens, else up when c[i-1][j] >= c[i][j-1]) from the same values the forward pass compared.
- * l is written only on diagonal cells and read only where the tokens above-left are equal (elsewhere it is 0).
+ * l is written only on diagonal cells, in two alternating rows, and read only where the tokens above-left are equal
+ * (elsewhere it is 0).
  * `pow` is AssemblyScript's port of musl's `pow` (ARM optimized-routines, the algorithm of glibc's since 2.28),
  * which is what Perl's `**` calls on Linux.
  */
@@ -102,7 +103,7 @@ function unequalCells(cAbove: usize, cRow: usize, j: usize, end: usize, left: f6
  * Fills the c table of reference `ref[refFrom .. refFrom + m]` (rows) against hypothesis `hyp[hypFrom .. hypFrom + n]`
  * (columns) into `table` ((m + 1) × (n + 1) f64, row-major) and returns c[m][n]. The hypothesis' position vectors
  * are slots of `strideBytes` at `vectors`, indexed by token id (`direct`) or found in the token table (`keys`,
- * `capacity`, `generation`). `runs`: scratch of (m + 1) × (n + 1) i32 for l. m and n are at least 1.
+ * `capacity`, `generation`). `runs`: scratch of 2(n + 1) i32 for two rows of l. m and n are at least 1.
  */
 // @ts-ignore: decorator
 @inline
@@ -123,8 +124,10 @@ function fillTable(
     const pm = vectors + usize(direct ? x : findToken(keys, capacity, generation, x)) * strideBytes;
     const cAbove = table + ((usize(i - 1) * width) << 3);
     const cRow = cAbove + (width << 3);
-    const lAbove = runs + ((usize(i - 1) * width) << 2);
-    const lRow = lAbove + (width << 2);
+    // Rows of l alternate between two buffers; a value is read only where the tokens above-left are equal, and
+    // then row i - 1 wrote it.
+    const lAbove = runs + ((usize((i - 1) & 1) * width) << 2);
+    const lRow = runs + ((usize(i & 1) * width) << 2);
     store<f64>(cRow, 0);
     const previous = i > 1 ? tokenAt(refTokens, refFrom + i - 2) : 0;
     let left = 0.0;
@@ -187,9 +190,10 @@ function trace(
 /**
  * WLCS statistics of a batch (see `wlcsPairStats` in `src/wasm/rouge.ts`). Inputs as for `lcsLengths`; `w` is the
  * weight exponent, `maxLength` the longest reference (for the table of f in `weights`, maxLength + 1 f64), `table`
- * and `runs` the largest (m + 1) × (n + 1) f64 and i32, `mask` the longest m bytes. Position vectors of the hypotheses: `keys` (u64 × `tableSlots(longest hypothesis)`), `vectors`, `info`
- * (12 bytes); with `directBytes` > 0 every token id is in `[0, V)`, `vectors` holds `directBytes` = V × the largest
- * slot and is indexed by token id. `out` receives, hypothesis after hypothesis, one row of 3 f64 per reference of
+ * the largest (m + 1) × (n + 1) f64, `runs` 2(n + 1) i32 for the longest hypothesis, `mask` the longest m bytes.
+ * Position vectors of the hypotheses (`planMatchVectors` over the hypothesis rows): `keys` (`keysCapacity` u64),
+ * `vectors`, `info` (12 bytes); with `directBytes` > 0 every token id is in `[0, V)`, `vectors` holds
+ * `directBytes` = V × the largest slot and is indexed by token id. `out` receives, hypothesis after hypothesis, one row of 3 f64 per reference of
  * its segment: ROUGE-1.5.5 hit weight (Σ f(run) over runs of the traced mask, left to right), traced hits, c[m][n].
  */
 export function wlcsPairStats(

@@ -300,9 +300,11 @@ export class RougeEngine {
     const { hyps, refs, hypSegment, segRefOffsets } = batch;
     let maxLength = 0;
     let maxCells = 0;
+    let maxHyp = 0;
     for (let h = 0; h < call.nHyps; h++) {
       const n = hyps.offsets[h + 1] - hyps.offsets[h];
       const s = hypSegment === null ? h : hypSegment[h];
+      maxHyp = Math.max(maxHyp, n);
       for (let r = segRefOffsets[s]; r < segRefOffsets[s + 1]; r++) {
         const m = refs.offsets[r + 1] - refs.offsets[r];
         maxLength = Math.max(maxLength, m);
@@ -316,7 +318,7 @@ export class RougeEngine {
     const info = call.layout.place(INFO_BYTES);
     const weights = call.layout.place((maxLength + 1) * 8);
     const table = call.layout.place(checkScratch(maxCells * 8, 'the WLCS table of a pair'));
-    const runs = call.layout.place(maxCells * 4);
+    const runs = call.layout.place((maxHyp + 1) * 8);
     const mask = call.layout.place(maxLength);
     const n = call.rowOffsets[call.nHyps];
     const out = call.layout.place(n * 24);
@@ -341,12 +343,14 @@ export class RougeEngine {
     const { hyps, refs, units } = input;
     let maxLength = 0;
     let maxCells = 0;
+    let maxHyp = 0;
     for (let at = 0; at < units.length; at += 4) {
       let m = 0;
       let n = 0;
       for (let r = units[at]; r < units[at + 1]; r++) m = Math.max(m, refs.offsets[r + 1] - refs.offsets[r]);
       for (let h = units[at + 2]; h < units[at + 3]; h++) n = Math.max(n, hyps.offsets[h + 1] - hyps.offsets[h]);
       maxLength = Math.max(maxLength, m);
+      maxHyp = Math.max(maxHyp, n);
       maxCells = Math.max(maxCells, (m + 1) * (n + 1));
     }
     const positions = this.placePositions(call.layout, call.hypOffsets, hyps.offsets.length - 1);
@@ -355,7 +359,7 @@ export class RougeEngine {
     const info = call.layout.place(INFO_BYTES);
     const weights = call.layout.place((maxLength + 1) * 8);
     const table = call.layout.place(checkScratch(maxCells * 8, 'the WLCS table of a sentence pair'));
-    const runs = call.layout.place(maxCells * 4);
+    const runs = call.layout.place((maxHyp + 1) * 8);
     const n = call.maskOffsets[call.nUnits];
     const out = call.layout.place(n);
     memory.reserve(call.layout.end);

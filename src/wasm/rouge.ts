@@ -19,33 +19,43 @@ import { instantiateKernels } from './load.js';
 
 /** The ROUGE kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
 export interface RougeKernelExports extends KernelExports {
+  /** Writes the smallest and largest of `count` i32 ids at `tokens` as two i32 at `out`. */
   idRange(tokens: number, count: number, out: number): void;
+  /** Sizes the LCS match vectors of each segment (or, `words` = 1, of each row in the words layout): 4 f64 at `plan`. */
   planMatchVectors(refOffsets: number, segRefOffsets: number, nSegments: number, words: number, plan: number): void;
+  /** LCS length per (hypothesis, reference of its segment): i32 at `out`. */
   lcsLengths(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number,
     keys: number, keysCapacity: number, vectors: number, directBytes: number, info: number, state: number, out: number,
   ): void;
+  /** Union LCS hit masks of summary units: one byte per reference token at `out`. */
   lcsUnionMasks(
     hypTokens: number, hypOffsets: number, refTokens: number, refOffsets: number, units: number, nUnits: number,
     keys: number, keysCapacity: number, vectors: number, info: number, columns: number, out: number,
   ): void;
+  /** x^w with the kernels' `pow`. */
   wlcsWeight(x: number, w: number): number;
+  /** x^(1/w) with the kernels' `pow`. */
   wlcsWeightInverse(x: number, w: number): number;
+  /** WLCS rows `[hitWeight, hits, wlcs]` per (hypothesis, reference of its segment): 3 f64 each at `out`. */
   wlcsPairStats(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number,
     w: number, maxLength: number, weights: number, table: number, runs: number, mask: number,
     keys: number, keysCapacity: number, vectors: number, directBytes: number, info: number, out: number,
   ): void;
+  /** Union WLCS hit masks of summary units: one byte per reference token at `out`. */
   wlcsUnionMasks(
     hypTokens: number, hypOffsets: number, refTokens: number, refOffsets: number, units: number, nUnits: number,
     w: number, maxLength: number, weights: number, table: number, runs: number,
     keys: number, keysCapacity: number, vectors: number, info: number, out: number,
   ): void;
+  /** Sizes the skip-bigram tables of each segment: 5 f64 at `plan`. */
   planSkipBigramTables(
     refOffsets: number, segRefOffsets: number, nSegments: number, maxGap: number, unigrams: number, plan: number,
   ): void;
+  /** Skip-bigram rows `[hits, hypUnits, refUnits]` per (hypothesis, reference of its segment): 3 f64 each at `out`. */
   skipBigramCounts(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number, maxGap: number, unigrams: number,
@@ -290,8 +300,10 @@ export class RougeEngine {
   /**
    * Weighted LCS of every (hypothesis, reference of its segment) pair with f(k) = k^weight: rows of 3 numbers,
    * `hitWeight` (ROUGE-1.5.5: Σ f(run) over the runs of consecutive reference positions its traceback marks),
-   * `hits` (marked positions) and `wlcs` (the DP value c[m][n], the paper's WLCS).
-   * @throws RangeError/TypeError for inconsistent offsets or segment indices, or a weight that is not > 0.
+   * `hits` (marked positions) and `wlcs` (the DP value c[m][n], the paper's WLCS). Scratch: the DP table of the
+   * largest pair, 8 (m + 1)(n + 1) bytes.
+   * @throws RangeError/TypeError for inconsistent offsets or segment indices, or a weight that is not > 0;
+   * RangeError when the table of a pair cannot fit in WebAssembly memory.
    */
   wlcsPairStats(batch: RougeBatch, weight: number): PairRows<Float64Array> {
     checkWeight(weight);

@@ -21,7 +21,7 @@
  * Signature (Palette's own: Moses has none): `nrefs:1|flavor:moses|case:mixed|tok:space|reflen:closest|n:4|
  * smooth:none|version:…`; sentence scores say `smooth:add[1.00]` (`add[1.00]+bp` with `smoothBP`).
  */
-import { InputError, badOption } from '../errors.js';
+import { badOption } from '../errors.js';
 import { pyJoinSplit } from '../text/pystr.js';
 import { getTokenizer, type Tokenizer, type TokenizerName } from '../text/tokenizers/index.js';
 import { expCR } from '../util/correctly-rounded.js';
@@ -35,7 +35,7 @@ import {
   type MosesReferences,
   type MosesRefLength,
 } from './bleu-moses.js';
-import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { formatSignature } from './signature.js';
 
 /** The reference-length strategies of Moses' `reflen` option. */
@@ -175,16 +175,7 @@ export class MosesBleu implements Metric<MosesBleuReferences> {
    * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when streams differ.
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): MosesBleuReferences {
-    if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', 'BLEU needs at least one reference stream');
-    const segments = refStreams[0].length;
-    refStreams.forEach((stream, j) => {
-      if (stream.length !== segments) {
-        throw new InputError(
-          'E_LINE_COUNT_MISMATCH',
-          `reference stream ${j + 1} has ${stream.length} lines, reference stream 1 has ${segments}`,
-        );
-      }
-    });
+    checkReferenceStreams('BLEU', refStreams);
     const refs = prepareMosesReferences(
       refStreams.map((s) => this.text(s)),
       { lowercase: this.lowercase },
@@ -198,12 +189,7 @@ export class MosesBleu implements Metric<MosesBleuReferences> {
    * @throws TypeError when the references were prepared with another tokenizer or case setting.
    */
   segmentStats(hyps: readonly string[], refs: MosesBleuReferences): Float64Array {
-    if (hyps.length !== refs.segments) {
-      throw new InputError(
-        'E_LINE_COUNT_MISMATCH',
-        `${hyps.length} hypotheses for ${refs.segments} reference segments`,
-      );
-    }
+    checkHypothesisCount(hyps, refs.segments);
     if (refs.textKey !== this.textKey) {
       throw new TypeError(
         `Moses BLEU references were prepared with tokenize|case ${refs.textKey}, not ${this.textKey}`,

@@ -11,7 +11,7 @@
  * cannot carry. `scoreFromStats` is therefore exact for methods 0–4 and throws for 5–7; use
  * {@link NltkBleu.corpusScoreFromRows} (the rows in corpus order) for those.
  */
-import { badOption, InputError, PaletteError } from '../errors.js';
+import { badOption, PaletteError } from '../errors.js';
 import { type TokenizerName } from '../text/tokenizers/index.js';
 import { bleuStatsColumns } from './bleu.js';
 import {
@@ -22,7 +22,7 @@ import {
   type NltkTotals,
 } from './bleu-nltk.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
-import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { formatSignature } from './signature.js';
 
 /** Options of {@link NltkBleu}: NLTK's options plus how text becomes tokens. */
@@ -85,22 +85,13 @@ export class NltkBleu implements Metric<NltkReferences> {
 
   /** Tokenizes and interns references (`refStreams[j][i]` = reference `j` of segment `i`). */
   prepareReferences(refStreams: readonly (readonly string[])[]): NltkReferences {
-    if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', 'BLEU needs at least one reference stream');
-    const segments = refStreams[0].length;
-    for (const s of refStreams) {
-      if (s.length !== segments) throw new InputError('E_LINE_COUNT_MISMATCH', 'reference streams differ in length');
-    }
+    const segments = checkReferenceStreams('BLEU', refStreams);
     return { ...internReferences(refStreams, segments, this.text), segments };
   }
 
   /** Statistics rows (see the file comment). */
   segmentStats(hyps: readonly string[], refs: NltkReferences): Float64Array {
-    if (hyps.length !== refs.segments) {
-      throw new InputError(
-        'E_LINE_COUNT_MISMATCH',
-        `${hyps.length} hypotheses for ${refs.segments} reference segments`,
-      );
-    }
+    checkHypothesisCount(hyps, refs.segments);
     const stats = nltkSegmentStatsFromIds(
       internHypotheses(hyps, refs, this.text),
       refs.refs,

@@ -16,7 +16,7 @@
  * (e.g. in the metric name, BLEUc18). The only field of Palette's own is `reflen:` for the non-sacrebleu
  * reference-length strategies.
  */
-import { badOption, InputError } from '../errors.js';
+import { badOption } from '../errors.js';
 import { getTokenizer, type TokenizerName } from '../text/tokenizers/index.js';
 import { pyFixed } from '../util/py-fixed.js';
 import { clippedNgramCounts } from '../wasm/ngram.js';
@@ -31,7 +31,7 @@ import {
   type BleuSmoothMethod,
 } from './bleu-score.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
-import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { formatSignature, type SignatureField } from './signature.js';
 
 /** How a segment's reference length is chosen from its references' lengths. */
@@ -251,16 +251,7 @@ export class Bleu implements Metric<BleuReferences> {
    * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when streams differ in length.
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): BleuReferences {
-    if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', 'BLEU needs at least one reference stream');
-    const segments = refStreams[0].length;
-    refStreams.forEach((stream, j) => {
-      if (stream.length !== segments) {
-        throw new InputError(
-          'E_LINE_COUNT_MISMATCH',
-          `reference stream ${j + 1} has ${stream.length} lines, reference stream 1 has ${segments}`,
-        );
-      }
-    });
+    const segments = checkReferenceStreams('BLEU', refStreams);
     const interned = internReferences(refStreams, segments, this.text);
     const nRows = interned.refs.offsets.length - 1;
     const refLengths = new Int32Array(nRows);
@@ -274,12 +265,7 @@ export class Bleu implements Metric<BleuReferences> {
    * @throws TypeError when the references were prepared with another tokenizer or case setting.
    */
   segmentStats(hyps: readonly string[], refs: BleuReferences): Float64Array {
-    if (hyps.length !== refs.segments) {
-      throw new InputError(
-        'E_LINE_COUNT_MISMATCH',
-        `${hyps.length} hypotheses for ${refs.segments} reference segments`,
-      );
-    }
+    checkHypothesisCount(hyps, refs.segments);
     if (refs.textKey !== this.textKey) {
       throw new TypeError(`BLEU references were prepared with tokenize|case ${refs.textKey}, not ${this.textKey}`);
     }

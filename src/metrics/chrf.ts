@@ -8,11 +8,11 @@
  * order (an empty or too short reference).
  */
 import { CsrBuilder, type Csr } from '../corpus/csr.js';
-import { InputError, badOption } from '../errors.js';
+import { badOption } from '../errors.js';
 import { Vocabulary } from '../text/intern.js';
 import { pyLower } from '../text/pystr.js';
 import { perReferenceNgramCounts, type NgramBatch } from '../wasm/ngram.js';
-import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { appendCodePoints, appendWords } from './chrf-text.js';
 import { chrfScore } from './chrf-score.js';
 import { formatSignature } from './signature.js';
@@ -132,16 +132,7 @@ export class Chrf implements Metric<ChrfReferences> {
    * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): ChrfReferences {
-    if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', 'chrF needs at least one reference stream');
-    const segments = refStreams[0].length;
-    refStreams.forEach((s, j) => {
-      if (s.length !== segments) {
-        throw new InputError(
-          'E_LINE_COUNT_MISMATCH',
-          `reference stream ${j + 1} has ${s.length} lines, reference stream 1 has ${segments}`,
-        );
-      }
-    });
+    const segments = checkReferenceStreams('chrF', refStreams);
     const nRefs = refStreams.length;
     const vocab = new Vocabulary();
     const chars = new CsrBuilder(segments * nRefs * 128, segments * nRefs);
@@ -172,12 +163,7 @@ export class Chrf implements Metric<ChrfReferences> {
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: ChrfReferences): Float64Array {
-    if (hyps.length !== refs.segments) {
-      throw new InputError(
-        'E_LINE_COUNT_MISMATCH',
-        `${hyps.length} hypotheses but ${refs.segments} reference segments`,
-      );
-    }
+    checkHypothesisCount(hyps, refs.segments);
     if (refs.prepKey !== this.prepKey) {
       throw new TypeError('chrF references were prepared with other lowercase/whitespace/word-order options');
     }

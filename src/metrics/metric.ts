@@ -4,6 +4,8 @@
  * sufficient-statistics row per segment, and a pure reduction from summed rows to the corpus score.
  */
 
+import { InputError } from '../errors.js';
+
 /** A score as printed and as JSON-serialised. */
 export interface MetricScore {
   /** Score name as sacrebleu prints it: `BLEU`, `chrF2`, `chrF2++`, `NIST`. */
@@ -84,4 +86,33 @@ export function sentenceScore<P extends PreparedReferences>(
   refs: readonly string[],
 ): MetricScore {
   return sentenceScores(metric, [hyp], refs.map((r) => [r]))[0];
+}
+
+/**
+ * Checks reference streams before preparation: at least one stream, all of one length.
+ * @returns the number of segments.
+ * @throws InputError `E_EMPTY_INPUT` without streams, `E_LINE_COUNT_MISMATCH` when their lengths differ.
+ */
+export function checkReferenceStreams(metricName: string, refStreams: readonly (readonly string[])[]): number {
+  if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', `${metricName} needs at least one reference stream`);
+  const segments = refStreams[0].length;
+  refStreams.forEach((stream, j) => {
+    if (stream.length !== segments) {
+      throw new InputError(
+        'E_LINE_COUNT_MISMATCH',
+        `reference stream ${j + 1} has ${stream.length} lines, reference stream 1 has ${segments}`,
+      );
+    }
+  });
+  return segments;
+}
+
+/**
+ * Checks that there is one hypothesis per prepared reference segment.
+ * @throws InputError `E_LINE_COUNT_MISMATCH` otherwise.
+ */
+export function checkHypothesisCount(hyps: readonly string[], segments: number): void {
+  if (hyps.length !== segments) {
+    throw new InputError('E_LINE_COUNT_MISMATCH', `${hyps.length} hypotheses but ${segments} reference segments`);
+  }
 }

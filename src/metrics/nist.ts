@@ -16,13 +16,13 @@
  * reading that line escaped in SGML (`&amp;quot;`), only undoes the escaping and keeps the entity text.
  */
 import { CsrBuilder, type Csr } from '../corpus/csr.js';
-import { InputError, badOption } from '../errors.js';
+import { badOption } from '../errors.js';
 import { Vocabulary, internLine, lookupLine } from '../text/intern.js';
 import { pyJoinSplit, pyLower } from '../text/pystr.js';
 import { getTokenizer, type Tokenizer, type TokenizerName } from '../text/tokenizers/index.js';
 import { pyFixed } from '../util/py-fixed.js';
 import { ngramWeights, type NgramWeights } from '../wasm/ngram.js';
-import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { NistOracleError, nistFailure } from './nist-failure.js';
 import { mtevalColumns, mtevalRows, mtevalScore } from './nist-mteval.js';
 import { nltkColumns, nltkRows, nltkScore } from './nist-nltk.js';
@@ -152,16 +152,7 @@ export class Nist implements Metric<NistReferences> {
    * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): NistReferences {
-    if (refStreams.length === 0) throw new InputError('E_EMPTY_INPUT', 'NIST needs at least one reference stream');
-    const segments = refStreams[0].length;
-    refStreams.forEach((s, j) => {
-      if (s.length !== segments) {
-        throw new InputError(
-          'E_LINE_COUNT_MISMATCH',
-          `reference stream ${j + 1} has ${s.length} lines, reference stream 1 has ${segments}`,
-        );
-      }
-    });
+    const segments = checkReferenceStreams('NIST', refStreams);
     const nRefs = refStreams.length;
     const vocab = new Vocabulary();
     const builder = new CsrBuilder(segments * nRefs * 32, segments * nRefs);
@@ -193,12 +184,7 @@ export class Nist implements Metric<NistReferences> {
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: NistReferences): Float64Array {
-    if (hyps.length !== refs.segments) {
-      throw new InputError(
-        'E_LINE_COUNT_MISMATCH',
-        `${hyps.length} hypotheses but ${refs.segments} reference segments`,
-      );
-    }
+    checkHypothesisCount(hyps, refs.segments);
     if (refs.prepKey !== this.prepKey) {
       throw new TypeError('NIST references were prepared with another flavor, tokenizer, case or order');
     }

@@ -11,12 +11,11 @@
  *
  * Scores are fractions in [0, 1]; `score` is the F-measure, `details` has `precision`, `recall`, `fmeasure`.
  */
-import { InputError } from '../errors.js';
 import { Vocabulary } from '../text/intern.js';
 import { sentenceSplitName } from '../text/rouge/index.js';
 import { isTokenizerName } from '../text/tokenizers/index.js';
 import { wlcsWeightInverse } from '../wasm/rouge.js';
-import type { Metric, MetricScore, PreparedReferences } from './metric.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { perlFixed5 } from './rouge155/perl-format.js';
 import { alphaFMeasure, fMeasureOf, type FMeasure } from './rouge/f-measure.js';
 import { resolveRougeOptions, type ResolvedRougeOptions, type RougeOptions } from './rouge/options.js';
@@ -119,17 +118,7 @@ export class Rouge implements Metric<RougeReferences> {
    * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): RougeReferences {
-    if (refStreams.length === 0)
-      throw new InputError('E_EMPTY_INPUT', `${this.name} needs at least one reference stream`);
-    const segments = refStreams[0].length;
-    refStreams.forEach((s, j) => {
-      if (s.length !== segments) {
-        throw new InputError(
-          'E_LINE_COUNT_MISMATCH',
-          `reference stream ${j + 1} has ${s.length} lines, reference stream 1 has ${segments}`,
-        );
-      }
-    });
+    const segments = checkReferenceStreams(this.name, refStreams);
     const nRefs = refStreams.length;
     const reader = new SummaryReader(this.options, new Vocabulary());
     function* segmentMajor(): Generator<string> {
@@ -147,12 +136,7 @@ export class Rouge implements Metric<RougeReferences> {
    *   references prepared with other text settings.
    */
   segmentStats(hyps: readonly string[], refs: RougeReferences): Float64Array {
-    if (hyps.length !== refs.segments) {
-      throw new InputError(
-        'E_LINE_COUNT_MISMATCH',
-        `${hyps.length} hypotheses but ${refs.segments} reference segments`,
-      );
-    }
+    checkHypothesisCount(hyps, refs.segments);
     if (refs.prepKey !== prepKeyOf(this.options)) {
       throw new TypeError(`${this.name} references were prepared with other flavor/type/tokenizer/split/limit options`);
     }

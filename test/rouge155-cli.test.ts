@@ -5,6 +5,9 @@
  * - `-t 2` totals and `-t 1 -d` per-unit counts against the golden extracts of test/fixtures/rouge155/
  *   golden-units.json;
  * - `-z` file lists, a peer missing from units (ROUGE's warning, zero averages), Basic Elements (`-3`);
+ * - empty summaries score as ROUGE-1.5.5 scores them, against the golden extracts of test/fixtures/rouge/pairs.json
+ *   (golden/edge/pairs_rouge155.jsonl: the pairs with an empty peer or model); where ROUGE-1.5.5 dies (a model
+ *   without tokens under `-w`), 0 and a warning naming the model file, exit status 0;
  * - bad input: exit status 2, one message naming the file, nothing on standard output.
  */
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -182,14 +185,141 @@ describe('other runs', () => {
   });
 });
 
+interface GoldenPair {
+  pair: number;
+  hyp: string;
+  ref: string;
+  rouge155?: { nostem: Record<string, [number, number, number] | { error: string }> };
+  rouge155_counts?: { nostem: Record<string, [number, number, number] | { error: string }> };
+}
+
+/** Per-unit lines of `-d` (`X ROUGE-1 Eval 3.X R:… P:… F:…`) by type and unit number. */
+function perUnit(stdout: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of stdout.matchAll(/^X (\S+) Eval (\d+)\.X R:(\S+) P:(\S+) F:(\S+)$/gm)) {
+    out.set(`${m[1]} ${m[2]}`, [m[3], m[4], m[5]]);
+  }
+  return out;
+}
+
+describe('empty summaries: scored as ROUGE-1.5.5 scores them, exit 0', () => {
+  const pairs = (
+    JSON.parse(readFileSync(new URL('./fixtures/rouge/pairs.json', import.meta.url), 'utf8')) as GoldenPair[]
+  ).filter((p) => p.rouge155 !== undefined && (p.hyp === '' || p.ref === ''));
+  const dir = mkdtempSync(join(TMP, 'empty-'));
+  // An empty text is a 0-byte file; the others hold the text as one SPL line (the goldens' pairs have no newline).
+  const text = (s: string): string => (s === '' ? '' : `${s}\n`);
+  for (const p of pairs) {
+    writeFileSync(join(dir, `p${p.pair}.spl`), text(p.hyp));
+    writeFileSync(join(dir, `m${p.pair}.spl`), text(p.ref));
+  }
+  writeFileSync(join(dir, 'list.txt'), pairs.map((p) => `p${p.pair}.spl m${p.pair}.spl\n`).join(''));
+  const TYPES = ['ROUGE-1', 'ROUGE-2', 'ROUGE-L', 'ROUGE-W-1.2', 'ROUGE-SU4'];
+
+  it('every unit of the golden pairs with an empty peer or model (-t 0 values, -t 2 counts)', async () => {
+    expect(pairs.map((p) => p.pair)).toEqual([12, 13, 15, 29, 45, 46, 53, 64, 65, 410]);
+    const values = await rouge155(dir, '-n', '2', '-w', '1.2', '-2', '4', '-u', '-d', '-r', '10', '-z', 'SPL', 'list.txt');
+    const counts = await rouge155(dir, '-n', '2', '-w', '1.2', '-2', '4', '-u', '-d', '-t', '2', '-z', 'SPL', 'list.txt');
+    expect([values.status, counts.status]).toEqual([0, 0]);
+    const v = perUnit(values.stdout);
+    const c = perUnit(counts.stdout);
+    expect(v.size).toBe(pairs.length * TYPES.length);
+    let died = 0;
+    pairs.forEach((p, u) => {
+      for (const type of TYPES) {
+        const at = `pair ${p.pair} ${type}`;
+        const expected = p.rouge155!.nostem[type];
+        if ('error' in expected) {
+          // ROUGE-1.5.5 dies ("Illegal division by zero"): Palette scores the model 0.
+          died++;
+          expect(expected.error, at).toContain('Illegal division by zero');
+          expect(v.get(`${type} ${u + 1}`), at).toEqual(['0.00000', '0.00000', '0.00000']);
+          continue;
+        }
+        expect(v.get(`${type} ${u + 1}`)?.map(Number), at).toEqual(expected);
+        const n = p.rouge155_counts!.nostem[type] as number[];
+        expect(c.get(`${type} ${u + 1}`)?.map(Number), `${at} counts`).toEqual(n);
+      }
+    });
+    expect(died).toBe(7);
+  });
+
+  it('warnings on stderr: each empty file once, and each model ROUGE-1.5.5 would die on, by name', async () => {
+    const r = await rouge155(dir, '-n', '2', '-w', '1.2', '-r', '10', '-z', 'SPL', 'list.txt');
+    expect(r.status).toBe(0);
+    const lines = r.stderr.trimEnd().split('\n');
+    for (const line of lines) expect(line.startsWith('palette rouge155: warning: ')).toBe(true);
+    const emptyPeers = pairs.filter((p) => p.hyp === '').map((p) => `p${p.pair}.spl`);
+    const emptyModels = pairs.filter((p) => p.ref === '').map((p) => `m${p.pair}.spl`);
+    for (const file of emptyPeers) {
+      expect(lines).toContain(
+        `palette rouge155: warning: ${file}: empty peer summary (no sentence: SPL format wants one sentence per line); ` +
+          'scored as ROUGE-1.5.5 scores it (no tokens)',
+      );
+    }
+    for (const file of emptyModels) {
+      expect(lines).toContain(
+        `palette rouge155: warning: ${file}: empty model summary (no sentence: SPL format wants one sentence per line); ` +
+          'scored as ROUGE-1.5.5 scores it (no tokens)',
+      );
+    }
+    // Models without tokens, empty or not (pairs 29 and 65 have whitespace and punctuation): ROUGE-W would die.
+    const dying = pairs.filter((p) => 'error' in p.rouge155!.nostem['ROUGE-W-1.2']);
+    for (const p of dying) {
+      const u = pairs.indexOf(p) + 1;
+      expect(lines).toContain(
+        `palette rouge155: warning: m${p.pair}.spl: evaluation ${u}: ROUGE-W-1.2: model 1 has no tokens; scored as 0 ` +
+          '(ROUGE-1.5.5 dies here: Illegal division by zero)',
+      );
+    }
+    expect(lines).toHaveLength(emptyPeers.length + emptyModels.length + dying.length);
+  });
+
+  it('an XML configuration: an empty peer, an empty model beside a real one (-f A), a SEE file without sentences', async () => {
+    const d = mkdtempSync(join(TMP, 'empty-xml-'));
+    writeFileSync(join(d, 'empty.spl'), '');
+    writeFileSync(join(d, 'blank.spl'), '\n\n');
+    writeFileSync(join(d, 'ok.spl'), 'the cat sat on the mat\n');
+    writeFileSync(join(d, 'plain.see'), 'a sentence without markup\n');
+    writeFileSync(join(d, 'ok.see'), '<a name="1">[1]</a> <a href="#1" id=1>the cat sat on the mat</a>\n');
+    const evalUnit = (id: string, format: string, peer: string, models: string[]): string =>
+      `<EVAL ID="${id}"><PEER-ROOT>.</PEER-ROOT><MODEL-ROOT>.</MODEL-ROOT><INPUT-FORMAT TYPE="${format}"/>` +
+      `<PEERS><P ID="s">${peer}</P></PEERS><MODELS>${models.map((m, k) => `<M ID="${k}">${m}</M>`).join('')}</MODELS></EVAL>`;
+    writeFileSync(
+      join(d, 'config.xml'),
+      '<ROUGE-EVAL version="1.55">\n' +
+        [
+          evalUnit('1', 'SPL', 'empty.spl', ['ok.spl']),
+          evalUnit('2', 'SPL', 'ok.spl', ['blank.spl', 'ok.spl']),
+          evalUnit('3', 'SEE', 'plain.see', ['ok.see']),
+        ].join('\n') +
+        '\n</ROUGE-EVAL>\n',
+    );
+    const r = await rouge155(d, '-n', '1', '-w', '1.2', '-d', '-r', '10', 'config.xml', 's');
+    expect(r.status).toBe(0);
+    const v = perUnit(r.stdout.replace(/^s /gm, 'X ').replace(/\.s /g, '.X '));
+    // Unit 2 pools the models: the empty one adds no model token, and the peer is counted once per model.
+    expect([1, 2, 3].map((u) => v.get(`ROUGE-1 ${u}`))).toEqual([
+      ['0.00000', '0.00000', '0.00000'],
+      ['1.00000', '0.50000', '0.66667'],
+      ['0.00000', '0.00000', '0.00000'],
+    ]);
+    expect(v.get('ROUGE-W-1.2 2')![0]).toBe((6 ** -0.2).toFixed(5));
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      'palette rouge155: warning: ./empty.spl: empty peer summary (no sentence: SPL format wants one sentence per line); scored as ROUGE-1.5.5 scores it (no tokens)',
+      'palette rouge155: warning: ./blank.spl: empty model summary (no sentence: SPL format wants one sentence per line); scored as ROUGE-1.5.5 scores it (no tokens)',
+      'palette rouge155: warning: ./blank.spl: evaluation 2: ROUGE-W-1.2: model 1 has no tokens; scored as 0 (ROUGE-1.5.5 dies here: Illegal division by zero)',
+      'palette rouge155: warning: ./plain.see: empty peer summary (no sentence: SEE format wants lines like <a name="1">[1]</a> <a href="#1" id=1>sentence); scored as ROUGE-1.5.5 scores it (no tokens)',
+    ]);
+  });
+});
+
 describe('bad input: exit 2, one message naming the file, nothing on stdout', () => {
   const dir = mkdtempSync(join(TMP, 'bad-'));
   const write = (name: string, content: string | Buffer): void => writeFileSync(join(dir, name), content);
   write('ok.spl', 'a sentence\n');
-  write('empty.spl', '\n\n');
   write('latin1.spl', Buffer.from([0x61, 0x0a, 0x63, 0x61, 0x66, 0xe9, 0x0a]));
   write('ok.see', '<a name="1">[1]</a> <a href="#1" id=1>a sentence</a>\n');
-  write('plain.see', 'a sentence without markup\n');
   const xml = (body: string): string => `<ROUGE-EVAL version="1.55">\n${body}\n</ROUGE-EVAL>\n`;
   const unit = (format: string, peer: string, models: string): string =>
     `<EVAL ID="1"><PEER-ROOT>.</PEER-ROOT><MODEL-ROOT>.</MODEL-ROOT><INPUT-FORMAT TYPE="${format}"/>` +
@@ -197,8 +327,6 @@ describe('bad input: exit 2, one message naming the file, nothing on stdout', ()
   write('malformed.xml', xml('<EVAL ID="1">\n<PEERS>\n</EVAL>'));
   write('no-model-file.xml', xml(unit('SPL', 'ok.spl', '<M ID="a">missing.spl</M>')));
   write('no-peer-file.xml', xml(unit('SPL', 'missing.spl', '<M ID="a">ok.spl</M>')));
-  write('empty-peer.xml', xml(unit('SPL', 'empty.spl', '<M ID="a">ok.spl</M>')));
-  write('not-see.xml', xml(unit('SEE', 'plain.see', '<M ID="a">ok.see</M>')));
   write('latin1.xml', xml(unit('SPL', 'latin1.spl', '<M ID="a">ok.spl</M>')));
   write('no-models.xml', xml(unit('SPL', 'ok.spl', '')));
   write('no-evals.xml', xml(''));
@@ -213,11 +341,6 @@ describe('bad input: exit 2, one message naming the file, nothing on stdout', ()
     [['-a', 'malformed.xml'], 'malformed.xml:4: malformed XML: mismatched tag: </EVAL> closes <PEERS> of line 3'],
     [['-a', 'no-model-file.xml'], './missing.spl: model summary not found'],
     [['-a', 'no-peer-file.xml'], './missing.spl: peer summary not found'],
-    [
-      ['-a', 'empty-peer.xml'],
-      './empty.spl: empty peer summary: nothing to score (SPL format wants one sentence per line)',
-    ],
-    [['-a', 'not-see.xml'], './plain.see: empty peer summary: nothing to score (SEE format wants lines like'],
     [['-a', 'latin1.xml'], './latin1.spl:2: invalid UTF-8: byte 0xe9 at byte offset 5 cannot be decoded'],
     [['-a', 'no-models.xml'], 'no-models.xml: evaluation "1": no model summary'],
     [['-a', 'no-evals.xml'], 'no-evals.xml: no evaluation unit'],

@@ -4,10 +4,14 @@
  *
  * Unlike the Perl, which re-reads every file for every statistic, each unit is scored once for all statistics, and
  * each file is read once. A peer missing from a unit is a warning (`*ROUGE Warning: test instance for peer P does
- * not exist for evaluation E`, on stderr, as ROUGE) and the unit is left out of that peer's averages. What ROUGE
- * would die on, and what it would silently score 0 although it is almost surely a mistake — a missing or unreadable
- * file, invalid UTF-8, a summary with no sentence in its format, a unit with no model, a configuration with no unit
- * — is an `InputError` naming the file.
+ * not exist for evaluation E`, on stderr, as ROUGE) and the unit is left out of that peer's averages.
+ *
+ * An empty summary (no sentence in its format: an empty file, blank lines, a SEE file without `<a>` sentences) scores
+ * as ROUGE-1.5.5 scores it — zero counts, hence 0 — with a warning naming the file, since a summary in the wrong
+ * format reads as empty too. Where ROUGE-1.5.5 dies instead (a model without tokens under `-w`: "Illegal division by
+ * zero"), the type scores 0 for that model and a warning names the model file. What ROUGE would die on otherwise,
+ * and what it would silently get wrong — a missing or unreadable file, invalid UTF-8, a unit with no model, a
+ * configuration with no unit — is an `InputError` naming the file.
  */
 import { InputError } from '../../errors.js';
 import {
@@ -74,6 +78,8 @@ class UnitReader {
   private readonly files: SummaryFiles;
   private readonly unitOptions: Rouge155UnitOptions;
   private readonly basicElements: boolean;
+  /** Warning lines already printed: each is said once per run, not once per peer. */
+  private readonly warned = new Set<string>();
 
   constructor(
     private readonly config: Rouge155Config,
@@ -111,12 +117,22 @@ class UnitReader {
     return format;
   }
 
-  /** A summary's sentences (or BE lines), which must not be empty. */
+  /** Prints a warning line once per run. */
+  private warnOnce(line: string): void {
+    if (this.warned.has(line)) return;
+    this.warned.add(line);
+    this.env.warn(line);
+  }
+
+  /** A summary's sentences (or BE lines); none (with a warning) for an empty summary, which ROUGE scores 0. */
   private read(path: string, format: Rouge155Format, what: string): readonly string[] {
     const lines =
       format === 'SIMPLE' ? this.files.basicElements(path, 'SIMPLE', what) : this.files.sentences(path, format, what);
     if (lines.length === 0) {
-      throw new InputError('E_EMPTY_INPUT', `empty ${what}: nothing to score (${FORMAT_HINT[format]})`, { file: path });
+      this.warnOnce(
+        `palette rouge155: warning: ${path}: empty ${what} (no sentence: ${FORMAT_HINT[format]}); ` +
+          'scored as ROUGE-1.5.5 scores it (no tokens)\n',
+      );
     }
     return lines;
   }
@@ -136,7 +152,10 @@ class UnitReader {
     const warnings: string[] = [];
     const results = this.env.scorer(peerText, modelTexts, this.unitOptions, warnings);
     for (const w of warnings) {
-      this.env.warn(`palette rouge155: warning: evaluation ${unit.id}, peer ${peerId} (${peer}): ${w}\n`);
+      // The scorer numbers the models ("model 2"); the user needs the file.
+      const model = /\bmodel (\d+)\b/.exec(w);
+      const file = model === null ? peer : (models[Number(model[1]) - 1] ?? peer);
+      this.warnOnce(`palette rouge155: warning: ${file}: evaluation ${unit.id}: ${w}\n`);
     }
     if (results.length !== this.names.length || results.some((r, k) => r.type !== this.names[k])) {
       throw new Error(

@@ -113,6 +113,7 @@ describe('palette score options', () => {
       },
       chrf: { charOrder: 5, wordOrder: 2, beta: 3, whitespace: true, lowercase: true, epsSmoothing: true },
       nist: { lowercase: false },
+      rouge: { stem: false, removeStopwords: false, jackknife: false },
     });
     const nist = options('r', '-m', 'nist', '--nist-flavor', 'nltk', '--nist-max-ngram-order', '4', '--nist-tokenize', 'none', '--nist-lowercase');
     expect(nist.metricSettings.nist).toEqual({ flavor: 'nltk', maxOrder: 4, tokenize: 'none', lowercase: true });
@@ -125,6 +126,37 @@ describe('palette score options', () => {
       });
     }
     expect(o).toMatchObject({ force: true, quiet: true, short: true, scoreOnly: true, width: 16, format: 'text', formatGiven: true, noColor: true });
+  });
+
+  it('maps the ROUGE flags; -w given or not', () => {
+    const o = options(
+      'r', '-m', 'rouge-1', 'rouge-w', '--rouge-flavor', 'rouge155', '--rouge-w-weight', '1.5', '--stem', '--stopwords',
+      '--rouge-alpha', '0.25', '--rouge-multi-ref', 'best-recall', '--split-sentences', 'marker:<s>',
+      '--rouge-tokenizer', 'rouge-unicode', '--rouge-limit', '665b', '--rouge-average', 'pooled', '--rouge-jackknife',
+    );
+    expect(o.metricSettings.rouge).toEqual({
+      flavor: 'rouge155',
+      wWeight: 1.5,
+      tokenizer: 'rouge-unicode',
+      stem: true,
+      removeStopwords: true,
+      alpha: 0.25,
+      multiReference: 'best-recall',
+      split: 'marker:<s>',
+      limit: { bytes: 665 },
+      average: 'pooled',
+      jackknife: true,
+    });
+    expect(options('r', '--rouge-beta', '2', '--rouge-limit', '100w').metricSettings.rouge).toMatchObject({
+      beta: 2,
+      limit: { words: 100 },
+    });
+    expect(options('r', '--rouge-tokenizer', 'zh').metricSettings.rouge?.tokenizer).toBe('zh');
+    expect(options('r')).toMatchObject({ width: 1, widthGiven: false });
+    expect(options('r', '-w', '1')).toMatchObject({ width: 1, widthGiven: true });
+    expect(errorOf(() => options('r', '--rouge-beta', '-1'))).toContain('--rouge-beta must be a number >= 0 (got "-1")');
+    expect(errorOf(() => options('r', '--rouge-w-weight', 'inf'))).toContain('--rouge-w-weight must be a number > 0');
+    expect(errorOf(() => options('r', '--split-sentences', 'marker:'))).toContain('--split-sentences must be');
   });
 
   it('reads stdin systems when -i is absent', () => {

@@ -18,10 +18,15 @@ export type { CliIo } from './io.js';
 const USAGE = `usage: palette <command> [options]
 
 Commands:
-  score     score systems against references: BLEU, chrF, NIST (sacrebleu-compatible flags and output)
+  score     score systems against references: BLEU, chrF, NIST (sacrebleu-compatible flags and output), ROUGE
+  rouge155  ROUGE-1.5.5.pl drop-in: its options, XML configuration and byte-identical output
 
-Run "palette score --help" for the options of a command; "palette --version" prints the version.
+Run "palette score --help" or "palette rouge155 -h" for the options of a command; "palette --version" prints the
+version.
 `;
+
+/** The sub-commands, as the unknown-command message lists them. */
+const COMMANDS = ['score', 'rouge155'];
 
 /** Writes the message of a failure and returns the exit status it maps to. */
 function reportError(err: unknown, io: CliIo): number {
@@ -64,11 +69,14 @@ export async function run(argv: readonly string[], io: CliIo, registry: MetricRe
     }
     if (command === 'rouge155') return await (await import('./rouge155.js')).runRouge155Command(rest, io);
     if (command !== 'score') {
-      throw new InputError('E_BAD_OPTION', `unknown command ${JSON.stringify(command)} (expected: score)`);
+      // Not reportError's way: its hint points at "palette score --help", and the command may not be score.
+      const expected = COMMANDS.join(' or ');
+      io.stderr.write(`palette: error: unknown command ${JSON.stringify(command)} (expected ${expected}; see "palette --help")\n`);
+      return EXIT_INPUT;
     }
     const parsed = parseScoreCommand(rest, io.env);
     if (parsed.kind === 'help') {
-      io.stdout.write(scoreHelp(registry.ids));
+      io.stdout.write(scoreHelp([...registry.ids, ...(registry.families ?? [])]));
       return EXIT_OK;
     }
     if (parsed.kind === 'version') {

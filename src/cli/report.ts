@@ -2,7 +2,8 @@
  * What `palette score` prints, byte for byte as sacrebleu 2.6.0's CLI prints it:
  * - one score: `Score.format` — text `NAME|SIGNATURE = 22.67 VERBOSE`, or a JSON object (`indent=1`, non-ASCII kept)
  *   with `name`, `score` (the rounded score as a float), `signature`, `verbose_score` (when there is one) and every
- *   signature field;
+ *   signature field; Palette adds `precision`, `recall`, `fmeasure` (rounded likewise) after `verbose_score` for the
+ *   metrics that have them (ROUGE), none of sacrebleu's;
  * - one system, several metrics (`print_single_results`): JSON objects joined into a list, or text lines
  *   right-aligned on their `=`;
  * - several systems (`print_results_table`): a JSON list (`indent=4`, ASCII-escaped) of `{system, NAME: score}`, or a
@@ -32,6 +33,9 @@ export interface ScoreFormat {
   readonly compact?: boolean;
 }
 
+/** Details a JSON score carries when the metric has them, in this order. */
+const PRF_KEYS = ['precision', 'recall', 'fmeasure'] as const;
+
 /** The score as sacrebleu's `Score.format(width, score_only, signature, is_json)` returns it. */
 export function formatScore(score: MetricScore, format: ScoreFormat): string {
   const sc = pyFixed(score.score, format.width);
@@ -43,6 +47,10 @@ export function formatScore(score: MetricScore, format: ScoreFormat): string {
       signature: format.signature,
     };
     if (score.verboseScore) d.verbose_score = score.verboseScore;
+    for (const key of PRF_KEYS) {
+      const value = score.details?.[key];
+      if (typeof value === 'number') d[key] = pyParseFloat(pyFixed(value, format.width)) as number;
+    }
     for (const part of format.signature.split('|')) {
       const at = part.indexOf(':');
       if (at > 0) d[part.slice(0, at)] = part.slice(at + 1);

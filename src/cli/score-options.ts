@@ -1,6 +1,7 @@
 /**
  * The options of `palette score`: sacrebleu 2.6.0's flags with the same spellings, short forms and defaults, plus
- * Palette's own (`--bleu-*`), turned into one validated {@link ScoreOptions} object.
+ * Palette's own (`--bleu-*`, `--nist-*`, `--rouge-*` and ROUGE's `--stem`, `--stopwords`, `--split-sentences`),
+ * turned into one validated {@link ScoreOptions} object.
  *
  * Flags sacrebleu has but this build cannot honour yet (TER, confidence intervals, paired tests, built-in test
  * sets) are recognised and refused with a clear message rather than reported as unknown.
@@ -11,7 +12,9 @@ import type { BleuRefLength } from '../metrics/bleu.js';
 import type { BleuSmoothMethod } from '../metrics/bleu-score.js';
 import type { NltkSmoothingMethod } from '../metrics/bleu-nltk.js';
 import type { NistFlavor } from '../metrics/nist.js';
-import { BLEU_FLAVORS, type MetricSettings } from '../metrics/registry.js';
+import { BLEU_FLAVORS, type MetricSettings, type RougeSettings } from '../metrics/registry.js';
+import { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage } from '../metrics/rouge.js';
+import { isRougeTokenizerName, parseSentenceSplit, ROUGE_TOKENIZER_NAMES } from '../text/rouge/index.js';
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from './args.js';
 import { pyParseFloat, pyParseInt } from './py-format.js';
@@ -30,6 +33,8 @@ const BLEU = 'BLEU (sacrebleu flags)';
 const PALETTE_BLEU = 'BLEU (Palette additions)';
 const CHRF = 'chrF';
 const NIST = 'NIST (Palette)';
+const ROUGE = 'ROUGE (Palette; -m rouge-N rouge-l rouge-lsum rouge-w rouge-sD rouge-suD rouge-s* rouge-su*)';
+const ROUGE_AVERAGES: readonly RougeAverage[] = ['segment', 'pooled'];
 const REPORT = 'Reporting';
 const UNAVAILABLE = 'Recognised but not available in this version';
 
@@ -42,7 +47,8 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'encoding', names: ['--encoding', '-e'], arity: 'one', metavar: 'ENC', group: INPUT,
     help: 'encoding of the text files; only utf-8 (default: utf-8)' },
   { key: 'metrics', names: ['--metrics', '-m'], arity: 'some', metavar: 'METRIC', group: METRICS,
-    help: 'metrics to compute: bleu, chrf, nist (default: bleu); printed in sacrebleu order (sorted by name)' },
+    help: 'metrics to compute: bleu, chrf, nist, rouge-N, rouge-l, rouge-lsum, rouge-w, rouge-sD, rouge-suD, ' +
+      'rouge-s*, rouge-su* (default: bleu); printed in sacrebleu order (sorted by name)' },
   { key: 'sentenceLevel', names: ['--sentence-level', '-sl'], arity: 'flag', group: METRICS,
     help: 'score every segment (one metric, one system; BLEU then uses effective order)' },
   { key: 'smoothMethod', names: ['--smooth-method', '-s'], arity: 'one', metavar: 'METHOD', group: BLEU,
@@ -87,6 +93,34 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'NIST tokenizer, one of the -tok names (default: 13a)' },
   { key: 'nistLowercase', names: ['--nist-lowercase'], arity: 'flag', group: NIST,
     help: 'case-insensitive NIST (mteval-v13a without -c)' },
+  { key: 'rougeFlavor', names: ['--rouge-flavor'], arity: 'one', metavar: 'FLAVOR', group: ROUGE,
+    help: 'ROUGE implementation to match: rouge-score (google-research rouge-score 0.1.2), rouge155 (ROUGE-1.5.5.pl ' +
+      'per unit, 5-decimal R/P/F) or paper (Lin & Och 2004). Default: rouge-score for rouge-1..9, rouge-l, ' +
+      'rouge-lsum; rouge155 for the others (rouge-w, rouge-s*, rouge-su*), which rouge-score does not have' },
+  { key: 'rougeWWeight', names: ['--rouge-w-weight'], arity: 'one', metavar: 'W', group: ROUGE,
+    help: 'ROUGE-W weight for -m rouge-w, > 0 (default: 1.2; rouge-w-1.5 names its own)' },
+  { key: 'stem', names: ['--stem'], arity: 'flag', group: ROUGE,
+    help: "Porter-stem tokens longer than 3 characters (rouge-score: NLTK's; rouge155: ROUGE's -m)" },
+  { key: 'stopwords', names: ['--stopwords'], arity: 'flag', group: ROUGE,
+    help: "remove the SMART stopwords (ROUGE-1.5.5's -s)" },
+  { key: 'rougeAlpha', names: ['--rouge-alpha'], arity: 'one', metavar: 'A', group: ROUGE,
+    help: 'F = PR/((1-A)P + AR), 0..1 (ROUGE-1.5.5 -p; default 0.5; not in the rouge-score flavor, F1 only)' },
+  { key: 'rougeBeta', names: ['--rouge-beta'], arity: 'one', metavar: 'B', group: ROUGE,
+    help: 'F = (1+B^2)RP/(R+B^2 P), B >= 0 (default 1; not with --rouge-alpha, not in the rouge-score flavor)' },
+  { key: 'rougeMultiRef', names: ['--rouge-multi-ref'], arity: 'one', metavar: 'MODE', group: ROUGE,
+    help: 'several references: pool (ROUGE-1.5.5 -f A), best-recall (-f B), best-f (rouge-score score_multi), ' +
+      'max (paper); default: best-f (rouge-score), pool (rouge155), max (paper)' },
+  { key: 'splitSentences', names: ['--split-sentences'], arity: 'one', metavar: 'RULE', group: ROUGE,
+    help: 'where sentences end (rouge-lsum; rouge155 ROUGE-W and limits): none, newline, punct, t-tags, ' +
+      'marker:STR (default: newline for rouge-score, none otherwise)' },
+  { key: 'rougeTokenizer', names: ['--rouge-tokenizer'], arity: 'one', metavar: 'TOK', group: ROUGE,
+    help: `ROUGE tokenizer: ${ROUGE_TOKENIZER_NAMES.join(', ')}, or a -tok name (default: the flavor's)` },
+  { key: 'rougeLimit', names: ['--rouge-limit'], arity: 'one', metavar: 'Nw|Nb', group: ROUGE,
+    help: 'keep the first N words (100w) or bytes (665b) of every summary (ROUGE-1.5.5 -l/-b; rouge155 flavor)' },
+  { key: 'rougeAverage', names: ['--rouge-average'], arity: 'one', metavar: 'HOW', group: ROUGE,
+    help: 'corpus score: segment (mean of the segments\' P/R/F, default) or pooled (from summed counts, -t 1)' },
+  { key: 'rougeJackknife', names: ['--rouge-jackknife'], arity: 'flag', group: ROUGE,
+    help: 'jackknife over 2 or more references (Lin & Och 2004 §5)' },
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', group: REPORT,
     help: 'no informational messages on standard error' },
   { key: 'short', names: ['--short', '-sh'], arity: 'flag', group: REPORT,
@@ -94,7 +128,7 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'scoreOnly', names: ['--score-only', '-b'], arity: 'flag', group: REPORT,
     help: 'print only the score' },
   { key: 'width', names: ['--width', '-w'], arity: 'one', metavar: 'N', group: REPORT,
-    help: `decimals of the printed scores, 0..${MAX_WIDTH} (default: 1)` },
+    help: `decimals of the printed scores, 0..${MAX_WIDTH} (default: 1; 5 for ROUGE)` },
   { key: 'detail', names: ['--detail', '-d'], arity: 'flag', group: REPORT,
     help: 'as sacrebleu without a test set: switches JSON output to text' },
   { key: 'noColor', names: ['--no-color', '-nc'], arity: 'flag', group: REPORT,
@@ -152,8 +186,10 @@ export interface ScoreOptions {
   readonly quiet: boolean;
   readonly short: boolean;
   readonly scoreOnly: boolean;
-  /** Decimals, 0..{@link MAX_WIDTH}. */
+  /** Decimals, 0..{@link MAX_WIDTH} (1 when `-w` is not given). */
   readonly width: number;
+  /** Whether `-w` was given (otherwise each metric prints with its own default, e.g. 5 decimals for ROUGE). */
+  readonly widthGiven: boolean;
   readonly detail: boolean;
   readonly noColor: boolean;
   readonly format: OutputFormat;
@@ -179,6 +215,54 @@ function intValue(flag: string, raw: string, min: number, max = Number.MAX_SAFE_
 function choice<T extends string>(flag: string, raw: string, choices: readonly T[]): T {
   if (!(choices as readonly string[]).includes(raw)) throw badOption(flag, `one of ${choices.join(', ')}`, raw);
   return raw as T;
+}
+
+/** A finite number (Python `float()` syntax) in `[min, max]`. */
+function numberValue(flag: string, raw: string, expected: string, ok: (x: number) => boolean): number {
+  const value = pyParseFloat(raw);
+  if (value === undefined || !Number.isFinite(value) || !ok(value)) throw badOption(flag, expected, raw);
+  return value;
+}
+
+/** `--rouge-limit`: `100w` (words) or `665b` (bytes). */
+function rougeLimit(raw: string): { words: number } | { bytes: number } {
+  const m = /^([0-9]+)([wb])$/.exec(raw);
+  if (m === null) throw badOption('--rouge-limit', 'a number of words or bytes such as 100w or 665b', raw);
+  const n = Number(m[1]);
+  if (!Number.isSafeInteger(n)) throw badOption('--rouge-limit', 'a number of words or bytes such as 100w or 665b', raw);
+  return m[2] === 'w' ? { words: n } : { bytes: n };
+}
+
+/** The ROUGE flags, checked one by one (combinations are the metric's to check, with its flavor). */
+function rougeSettings(str: (key: string) => string | undefined, flag: (key: string) => boolean): RougeSettings {
+  const maybe = <T>(key: string, read: (raw: string) => T): T | undefined => {
+    const raw = str(key);
+    return raw === undefined ? undefined : read(raw);
+  };
+  return {
+    flavor: maybe('rougeFlavor', (raw) => choice('--rouge-flavor', raw, ROUGE_FLAVORS)),
+    wWeight: maybe('rougeWWeight', (raw) => numberValue('--rouge-w-weight', raw, 'a number > 0', (x) => x > 0)),
+    tokenizer: maybe('rougeTokenizer', (raw) => {
+      if (isRougeTokenizerName(raw) || isTokenizerName(raw)) return raw;
+      throw unknownTokenizer(raw, [...ROUGE_TOKENIZER_NAMES, ...TOKENIZER_NAMES]);
+    }),
+    stem: flag('stem'),
+    removeStopwords: flag('stopwords'),
+    alpha: maybe('rougeAlpha', (raw) => numberValue('--rouge-alpha', raw, 'a number from 0 to 1', (x) => x >= 0 && x <= 1)),
+    beta: maybe('rougeBeta', (raw) => numberValue('--rouge-beta', raw, 'a number >= 0', (x) => x >= 0)),
+    multiReference: maybe('rougeMultiRef', (raw) => choice('--rouge-multi-ref', raw, ROUGE_MULTI_REFERENCE)),
+    split: maybe('splitSentences', (raw) => {
+      try {
+        parseSentenceSplit(raw);
+      } catch {
+        throw badOption('--split-sentences', 'none, newline, punct, t-tags or marker:STR (STR not empty)', raw);
+      }
+      return raw;
+    }),
+    limit: maybe('rougeLimit', rougeLimit),
+    average: maybe('rougeAverage', (raw) => choice('--rouge-average', raw, ROUGE_AVERAGES)),
+    jackknife: flag('rougeJackknife'),
+  };
 }
 
 /**
@@ -263,6 +347,7 @@ export function parseScoreCommand(
       tokenize: tokenizer('nistTokenize'),
       lowercase: flag('nistLowercase'),
     },
+    rouge: rougeSettings(str, flag),
   };
 
   const width = str('width') === undefined ? 1 : intValue('--width', str('width')!, 0, MAX_WIDTH);
@@ -286,6 +371,7 @@ export function parseScoreCommand(
       short: flag('short'),
       scoreOnly: flag('scoreOnly'),
       width,
+      widthGiven: values.has('width'),
       detail: flag('detail'),
       noColor: flag('noColor'),
       format,

@@ -158,11 +158,48 @@ function warnIfTokenized(system: System, io: CliIo): void {
   );
 }
 
-/** Python's `sorted()` order of upper-cased names (code-unit order equals code-point order for metric ids). */
+/**
+ * sacrebleu's order of metrics, `sorted()` by upper-cased name (code-unit order equals code-point order for metric
+ * ids), except that runs of digits compare by value, so that ROUGE-2 comes before ROUGE-10 (sacrebleu's own ids have
+ * no digits, so their order is unchanged).
+ */
 function byUpperCase(a: string, b: string): number {
   const x = a.toUpperCase();
   const y = b.toUpperCase();
-  return x < y ? -1 : x > y ? 1 : 0;
+  let i = 0;
+  let j = 0;
+  while (i < x.length && j < y.length) {
+    if (isDigit(x, i) && isDigit(y, j)) {
+      const [p, q] = [digitsEnd(x, i), digitsEnd(y, j)];
+      const d = Number(x.slice(i, p)) - Number(y.slice(j, q));
+      if (d !== 0) return d;
+      [i, j] = [p, q];
+      continue;
+    }
+    if (x[i] !== y[j]) return x[i] < y[j] ? -1 : 1;
+    i++;
+    j++;
+  }
+  return x.length - i - (y.length - j);
+}
+
+function isDigit(s: string, i: number): boolean {
+  return s.charCodeAt(i) >= 0x30 && s.charCodeAt(i) <= 0x39;
+}
+
+function digitsEnd(s: string, i: number): number {
+  while (i < s.length && isDigit(s, i)) i++;
+  return i;
+}
+
+/** The canonical ids of `-m`'s names, each once, in the order first given. */
+function resolveIds(options: ScoreOptions, registry: MetricRegistry): string[] {
+  const ids = options.metrics.map((id) => {
+    if (registry.resolve !== undefined) return registry.resolve(id, options.metricSettings);
+    if (!registry.ids.includes(id)) throw unknownMetric(id, [...registry.ids, ...(registry.families ?? [])]);
+    return id;
+  });
+  return [...new Set(ids)];
 }
 
 /**
@@ -170,10 +207,11 @@ function byUpperCase(a: string, b: string): number {
  * @throws InputError for anything the user must fix (files, options, line counts).
  */
 export async function runScore(options: ScoreOptions, io: CliIo, registry: MetricRegistry): Promise<string> {
-  for (const id of options.metrics) if (!registry.ids.includes(id)) throw unknownMetric(id, registry.ids);
   // sacrebleu evaluates `sorted(metrics)`, keyed by upper-case name, whatever the order of -m.
-  const ids = [...options.metrics].sort(byUpperCase);
+  const ids = resolveIds(options, registry).sort(byUpperCase);
   const metrics: CliMetric[] = ids.map((id) => registry.create(id, options.metricSettings));
+  // Each metric prints with its own number of decimals unless -w says (ROUGE's fractions need more than BLEU's 1).
+  const widths = metrics.map((m) => (options.widthGiven ? options.width : (m.defaultWidth ?? options.width)));
 
   const refs = readReferences(options);
   const systems = await readSystems(options, io);
@@ -184,7 +222,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   const nRefs = refs.streams.length;
   const prepared = metrics.map((m) => m.metric.prepareReferences(refs.streams));
 
-  if (options.sentenceLevel) return sentenceLevel(metrics[0], prepared[0], systems[0], nRefs, options);
+  if (options.sentenceLevel) return sentenceLevel(metrics[0], prepared[0], systems[0], nRefs, widths[0], options);
 
   // The warning is about detokenized-text BLEU; the nltk and moses flavors expect tokenized text by default.
   const flavor = options.metricSettings.bleu?.flavor ?? 'sacrebleu';
@@ -202,7 +240,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     const scores = corpus(systems[0]);
     const results = scores.map((score, k) =>
       formatScore(score, {
-        width: options.width,
+        width: widths[k],
         scoreOnly: options.scoreOnly,
         // The JSON object lists the signature's fields, so JSON always carries the long form.
         signature: metrics[k].signature(nRefs, options.short && format !== 'json'),
@@ -213,6 +251,8 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   }
 
   if (!options.quiet) io.stderr.write(`palette: Found ${systems.length} systems.\n`);
+  // One table, one number format (tabulate re-formats every numeric column with the same floatfmt).
+  const width = Math.max(...widths);
   const columns = new Map<string, { signature: string; scores: string[] }>();
   for (const system of systems) {
     corpus(system).forEach((score, k) => {
@@ -221,7 +261,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
         column = { signature: metrics[k].signature(nRefs, options.short), scores: [] };
         columns.set(score.name, column);
       }
-      column.scores.push(pyFixed(score.score, options.width));
+      column.scores.push(pyFixed(score.score, width));
     });
   }
   const resultColumns: ResultColumn[] = [...columns].map(([name, c]) => ({ name, ...c }));
@@ -230,7 +270,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     formatResultsTable(
       systems.map((s) => s.name),
       resultColumns,
-      { format, width: options.width, color },
+      { format, width, color },
     ) + '\n'
   );
 }
@@ -240,6 +280,7 @@ function sentenceLevel(
   prepared: ReturnType<CliMetric['metric']['prepareReferences']>,
   system: System,
   nRefs: number,
+  width: number,
   options: ScoreOptions,
 ): string {
   const { metric } = cm;
@@ -247,12 +288,12 @@ function sentenceLevel(
   // Palette's addition: an explicit `-f json` gives one JSON object per line; otherwise sacrebleu's text lines.
   const json = options.formatGiven && options.format === 'json';
   const signature = cm.signature(nRefs, options.short && !json);
-  const width = metric.statsWidth;
+  const rowWidth = metric.statsWidth;
   const out: string[] = [];
   for (let i = 0; i < system.lines.length; i++) {
-    const row = rows.subarray(i * width, (i + 1) * width);
+    const row = rows.subarray(i * rowWidth, (i + 1) * rowWidth);
     const score = locatedAt(system.file, i + 1, () => metric.sentenceScoreFromStats(row));
-    out.push(formatScore(score, { width: options.width, scoreOnly: options.scoreOnly, signature, json, compact: true }));
+    out.push(formatScore(score, { width, scoreOnly: options.scoreOnly, signature, json, compact: true }));
   }
   return out.length === 0 ? '' : out.join('\n') + '\n';
 }

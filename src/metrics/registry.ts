@@ -6,8 +6,15 @@
  * order on (sacrebleu sets `effective_order=True` for `-sl`, so the signature says `eff:yes`). Where an oracle gives
  * no number (NLTK raises, mteval dies), the metrics built here throw an `InputError` saying why, which the CLI
  * reports with the file and line.
+ *
+ * ROUGE is a family named by pattern (`rouge-2`, `rouge-su4`, `rouge-w-1.5`, …, see ./rouge/rouge-type.ts): `-m`
+ * names are resolved to one canonical id per variant ({@link MetricRegistry.resolve}). Without `--rouge-flavor`,
+ * each variant follows the implementation users know it from: rouge-score for the types rouge-score has (rouge1–
+ * rouge9, rougeL, rougeLsum: what `evaluate`/`torchmetrics` users get), ROUGE-1.5.5 for the others (ROUGE-W,
+ * ROUGE-S/SU, ROUGE-N above 9), which only it defines; the signature always says which (`flavor:`).
  */
 import { badOption, InputError, unknownMetric } from '../errors.js';
+import type { Rouge155Limit, RougeTokenizerName } from '../text/rouge/index.js';
 import type { TokenizerName } from '../text/tokenizers/index.js';
 import { Bleu, type BleuRefLength } from './bleu.js';
 import { LinOchBleu } from './bleu-lin-och.js';
@@ -18,6 +25,16 @@ import type { BleuSmoothMethod } from './bleu-score.js';
 import { Chrf } from './chrf.js';
 import { sumRows, type Metric, type MetricScore } from './metric.js';
 import { Nist, type NistFlavor } from './nist.js';
+import {
+  parseRougeType,
+  Rouge,
+  rougeTypeId,
+  type RougeAverage,
+  type RougeFlavor,
+  type RougeMultiReference,
+  type RougeOptions,
+  type RougeType,
+} from './rouge.js';
 
 /** BLEU implementations `--bleu-flavor` selects, in the order help lists them. */
 export const BLEU_FLAVORS = ['sacrebleu', 'nltk', 'moses', 'lin-och'] as const;
@@ -81,6 +98,37 @@ export interface NistSettings {
   readonly lowercase?: boolean;
 }
 
+/** ROUGE settings as the CLI gives them (`undefined` = the flavor's default, see ./rouge/options.ts). */
+export interface RougeSettings {
+  /**
+   * `--rouge-flavor`. @default 'rouge-score' for rouge-1 … rouge-9, rouge-l and rouge-lsum; 'rouge155' for the
+   * types rouge-score does not have ({@link defaultRougeFlavor})
+   */
+  readonly flavor?: RougeFlavor;
+  /** `--rouge-w-weight`: ROUGE-W's exponent for `rouge-w` (an id like `rouge-w-1.5` gives its own). @default 1.2 */
+  readonly wWeight?: number;
+  /** `--rouge-tokenizer`. @default the flavor's tokenizer */
+  readonly tokenizer?: RougeTokenizerName | TokenizerName;
+  /** `--stem`. @default false */
+  readonly stem?: boolean;
+  /** `--stopwords`: remove the SMART stopwords (ROUGE-1.5.5 `-s`). @default false */
+  readonly removeStopwords?: boolean;
+  /** `--rouge-alpha` (ROUGE-1.5.5 `-p`). @default 0.5 (rouge155) */
+  readonly alpha?: number;
+  /** `--rouge-beta`. @default 1 (paper) */
+  readonly beta?: number;
+  /** `--rouge-multi-ref`. @default 'best-f' (rouge-score), 'pool' (rouge155), 'max' (paper) */
+  readonly multiReference?: RougeMultiReference;
+  /** `--split-sentences`: a rule name (`none`, `newline`, `punct`, `t-tags`, `marker:STR`). @default the flavor's */
+  readonly split?: string;
+  /** `--rouge-limit` (ROUGE-1.5.5 `-l`/`-b`, rouge155 flavor). @default no limit */
+  readonly limit?: Rouge155Limit;
+  /** `--rouge-average`. @default 'segment' */
+  readonly average?: RougeAverage;
+  /** `--rouge-jackknife`. @default false */
+  readonly jackknife?: boolean;
+}
+
 /** Everything that decides which metric instances a `palette score` run builds. */
 export interface MetricSettings {
   /** Scores per segment (`-sl`). @default false */
@@ -88,6 +136,7 @@ export interface MetricSettings {
   readonly bleu?: BleuSettings;
   readonly chrf?: ChrfSettings;
   readonly nist?: NistSettings;
+  readonly rouge?: RougeSettings;
 }
 
 /** A metric as the CLI drives it: the {@link Metric} contract plus signatures and the corpus reduction. */
@@ -101,12 +150,25 @@ export interface CliMetric {
    * NLTK's smoothing methods 5–7 also need the last row).
    */
   corpusScore(rows: Float64Array): MetricScore;
+  /**
+   * Decimals printed when `-w` is not given. @default sacrebleu's 1 (ROUGE: 5, ROUGE-1.5.5's `%7.5f`, since its
+   * scores are fractions)
+   */
+  readonly defaultWidth?: number;
 }
 
 /** Maps `-m` names to metric factories. */
 export interface MetricRegistry {
   /** The names `-m` accepts, in the order help and messages list them. */
   readonly ids: readonly string[];
+  /** Families of names `-m` also accepts, as patterns for help and messages (`rouge-N`, `rouge-suD`). @default [] */
+  readonly families?: readonly string[];
+  /**
+   * The canonical id of a name `-m` accepts (`rougeL` → `rouge-l`, `rouge-w` → `rouge-w-1.2`), so that two
+   * spellings of one metric are scored once. Without it, exactly the names of {@link ids} are accepted, as they are.
+   * @throws InputError `E_UNKNOWN_METRIC` (or `E_BAD_OPTION` for a malformed member of a family).
+   */
+  resolve?(id: string, settings: MetricSettings): string;
   /**
    * Builds the metric `id` for `settings`.
    * @throws InputError `E_UNKNOWN_METRIC`, or the metric's own `E_BAD_OPTION`/`E_UNKNOWN_TOKENIZER`.
@@ -207,6 +269,86 @@ function createBleu(settings: MetricSettings): CliMetric {
   );
 }
 
+/** The ROUGE names `-m` takes, as patterns (./rouge/rouge-type.ts). */
+export const ROUGE_METRIC_FAMILIES = [
+  'rouge-N',
+  'rouge-l',
+  'rouge-lsum',
+  'rouge-w[-WEIGHT]',
+  'rouge-sD',
+  'rouge-suD',
+  'rouge-s*',
+  'rouge-su*',
+] as const;
+
+/** Whether `-m` meant a ROUGE variant (well formed or not): `rouge…`, any case. */
+function isRougeName(id: string): boolean {
+  return /^rouge/i.test(id);
+}
+
+/**
+ * The flavor a ROUGE variant follows when `--rouge-flavor` is not given: rouge-score for what rouge-score computes
+ * (rouge1–rouge9, rougeL, rougeLsum), ROUGE-1.5.5 for the rest (ROUGE-W, ROUGE-S/SU, ROUGE-N above 9).
+ */
+export function defaultRougeFlavor(type: RougeType): RougeFlavor {
+  const inRougeScore = type.kind === 'l' || type.kind === 'lsum' || (type.kind === 'n' && type.n <= 9);
+  return inRougeScore ? 'rouge-score' : 'rouge155';
+}
+
+/** Library option names in ./rouge/options.ts's messages, and the flags that set them. */
+const ROUGE_OPTION_FLAGS: readonly (readonly [string, string])[] = [
+  ['alpha and beta', '--rouge-alpha and --rouge-beta'],
+  ['alpha/beta', '--rouge-alpha/--rouge-beta'],
+  ['alpha', '--rouge-alpha'],
+  ['beta', '--rouge-beta'],
+  ['multiReference', '--rouge-multi-ref'],
+  ['limit', '--rouge-limit'],
+  ['tokenizer', '--rouge-tokenizer'],
+  ['average', '--rouge-average'],
+  ['sentence split', '--split-sentences'],
+  ['ROUGE-W weight', '--rouge-w-weight'],
+];
+
+function createRouge(id: string, settings: MetricSettings): CliMetric {
+  const s = settings.rouge ?? {};
+  const type = parseRougeType(id, s.wWeight);
+  const flavor = s.flavor ?? defaultRougeFlavor(type);
+  const options: RougeOptions = {
+    // The id, not the parsed type, so that messages show what -m said.
+    type: id,
+    wWeight: s.wWeight,
+    flavor,
+    tokenizer: s.tokenizer,
+    stem: s.stem,
+    removeStopwords: s.removeStopwords,
+    alpha: s.alpha,
+    beta: s.beta,
+    multiReference: s.multiReference,
+    split: s.split,
+    limit: s.limit,
+    average: s.average,
+    jackknife: s.jackknife,
+  };
+  let rouge: Rouge;
+  try {
+    rouge = new Rouge(options);
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    // The options' own names become the flags that set them, and a defaulted flavor is said, with the way out.
+    let message = err.message;
+    for (const [name, flag] of ROUGE_OPTION_FLAGS) {
+      if (message.startsWith(`${name} must be`)) {
+        message = flag + message.slice(name.length);
+        break;
+      }
+    }
+    const given = s.flavor !== undefined;
+    const hint = given ? '' : ` (no --rouge-flavor: ${rougeTypeId(type)} follows ${flavor}; choose another with --rouge-flavor)`;
+    throw new InputError(err.code, `-m ${id}, ${flavor} flavor: ${message}${hint}`);
+  }
+  return { ...cliMetric(rouge), defaultWidth: 5 };
+}
+
 const FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = new Map([
   ['bleu', createBleu],
   ['chrf', (settings: MetricSettings) => cliMetric(new Chrf({ ...settings.chrf }))],
@@ -214,12 +356,32 @@ const FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = 
   ['nist', (settings: MetricSettings) => cliMetric(new Nist({ ...settings.nist, onOracleFailure: 'throw' }))],
 ]);
 
-/** The metrics of this build: `bleu`, `chrf`, `nist`. */
+const IDS = [...FACTORIES.keys()];
+
+/**
+ * The metrics of this build: `bleu`, `chrf`, `nist`, and the ROUGE family (`rouge-1`, `rouge-l`, `rouge-lsum`,
+ * `rouge-w`, `rouge-s4`, `rouge-su4`, `rouge-s*`, …).
+ */
 export const defaultRegistry: MetricRegistry = {
-  ids: [...FACTORIES.keys()],
+  ids: IDS,
+  families: ROUGE_METRIC_FAMILIES,
+  resolve(id, settings) {
+    if (FACTORIES.has(id)) return id;
+    if (!isRougeName(id)) throw unknownMetric(id, [...IDS, ...ROUGE_METRIC_FAMILIES]);
+    try {
+      return rougeTypeId(parseRougeType(id, settings.rouge?.wWeight));
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      throw new InputError(
+        'E_UNKNOWN_METRIC',
+        `unknown ROUGE metric "${id}" (expected ${ROUGE_METRIC_FAMILIES.join(', ')}; N ≥ 1, D a whole number of gap words)`,
+      );
+    }
+  },
   create(id, settings) {
     const factory = FACTORIES.get(id);
-    if (factory === undefined) throw unknownMetric(id, [...FACTORIES.keys()]);
-    return factory(settings);
+    if (factory !== undefined) return factory(settings);
+    if (isRougeName(id)) return createRouge(id, settings);
+    throw unknownMetric(id, [...IDS, ...ROUGE_METRIC_FAMILIES]);
   },
 };

@@ -1,14 +1,15 @@
 /**
- * Palette's public API: the metrics (BLEU and its flavors, chrF/chrF++, NIST) behind one {@link Metric} contract,
- * the helpers that score corpora and sentences with it, tokenizers, file reading, and the `palette` CLI as a
- * function.
+ * Palette's public API: the metrics (BLEU and its flavors, chrF/chrF++, NIST, ROUGE) behind one {@link Metric}
+ * contract, the helpers that score corpora and sentences with it, ROUGE-1.5.5's per-unit scorer, tokenizers, file
+ * reading, and the `palette` CLI as a function.
  *
  * @example
  * ```ts
- * import { Bleu, corpusScore, readLines } from 'palette-mt';
+ * import { Bleu, corpusScore, readLines, Rouge } from 'palette-mt';
  * const hyps = readLines('sys.de');
  * const refs = readLines('ref.de');
  * const bleu = corpusScore(new Bleu(), hyps, [refs]); // { name: 'BLEU', score: 22.67…, verboseScore: '56.2/…' }
+ * const rougeL = corpusScore(new Rouge({ type: 'rouge-l', flavor: 'rouge-score' }), hyps, [refs]); // score = mean F
  * ```
  */
 
@@ -30,20 +31,86 @@ export { formatSignature, parseSignature, type SignatureField } from './metrics/
 // Metrics.
 export { Bleu, characterBleu, type BleuOptions, type BleuRefLength, type BleuReferences } from './metrics/bleu.js';
 export { bleuFromStats, type BleuResult, type BleuSmoothMethod } from './metrics/bleu-score.js';
-export { NltkBleu, type NltkBleuMetricOptions } from './metrics/bleu-nltk-metric.js';
-export { linOchBleu } from './metrics/bleu-lin-och.js';
-export { mosesBleu, mosesBleuStats, mosesSmoothedSentenceBleu, prepareMosesReferences } from './metrics/bleu-moses.js';
+export { NltkBleu, type NltkBleuMetricOptions, type NltkReferences } from './metrics/bleu-nltk-metric.js';
+export {
+  NltkBleuError,
+  nltkCorpusBleu,
+  nltkSentenceBleu,
+  type NltkBleuOptions,
+  type NltkSmoothingMethod,
+} from './metrics/bleu-nltk.js';
+export { LinOchBleu, linOchBleu, linOchBleuFromStats, type LinOchBleuOptions } from './metrics/bleu-lin-och.js';
+export {
+  MosesBleu,
+  MOSES_REF_LENGTHS,
+  type MosesBleuMetricOptions,
+  type MosesBleuReferences,
+} from './metrics/bleu-moses-metric.js';
+export {
+  mosesBleu,
+  mosesBleuStats,
+  mosesSentenceBleuPlusOne,
+  mosesSmoothedSentenceBleu,
+  prepareMosesReferences,
+  type MosesRefLength,
+} from './metrics/bleu-moses.js';
 export { Chrf, type ChrfOptions, type ChrfReferences } from './metrics/chrf.js';
 export { Nist, NIST_FLAVORS, type NistFlavor, type NistOptions, type NistReferences } from './metrics/nist.js';
+export { NistOracleError } from './metrics/nist-failure.js';
 export {
+  Rouge,
+  parseRougeType,
+  resolveRougeOptions,
+  ROUGE_FLAVORS,
+  ROUGE_MULTI_REFERENCE,
+  ROUGE_STATS_COLUMNS,
+  ROUGE_STATS_WIDTH,
+  rougeTypeId,
+  rougeTypeName,
+  type HumanScores,
+  type ResolvedRougeOptions,
+  type RougeAverage,
+  type RougeFlavor,
+  type RougeMultiReference,
+  type RougeOptions,
+  type RougeReferences,
+  type RougeType,
+} from './metrics/rouge.js';
+export { rouge155Unit, type Rouge155TypeCounts, type Rouge155UnitOptions } from './metrics/rouge155/unit.js';
+export { BASIC_ELEMENT_MODES, type BasicElementMode } from './metrics/rouge155/basic-elements.js';
+export {
+  rouge155Bootstrap,
+  type Rouge155BootstrapOptions,
+  type Rouge155Counting,
+  type Rouge155Estimate,
+} from './meta/rouge155-bootstrap.js';
+export {
+  BLEU_FLAVORS,
+  cliMetric,
   defaultRegistry,
+  defaultRougeFlavor,
+  ROUGE_METRIC_FAMILIES,
+  type BleuFlavor,
+  type BleuSettings,
+  type ChrfSettings,
   type CliMetric,
   type MetricRegistry,
   type MetricSettings,
+  type NistSettings,
+  type RougeSettings,
 } from './metrics/registry.js';
 
 // Text and corpora.
 export { getTokenizer, TOKENIZER_NAMES, type Tokenizer, type TokenizerName } from './text/tokenizers/index.js';
+export {
+  parseSentenceSplit,
+  ROUGE_TOKENIZER_NAMES,
+  SENTENCE_SPLIT_NAMES,
+  splitSentences,
+  type Rouge155Limit,
+  type RougeTokenizerName,
+  type SentenceSplit,
+} from './text/rouge/index.js';
 export { Vocabulary, internLines } from './text/intern.js';
 export { CsrBuilder, csrFromArrays, type Csr } from './corpus/csr.js';
 export { readLines, decodeLines, readStreamLines, type ReadLinesOptions } from './corpus/read-lines.js';

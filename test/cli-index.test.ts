@@ -26,6 +26,10 @@ describe('public API (src/index.ts)', () => {
     const rougeL = new palette.Rouge({ type: 'rouge-l', flavor: 'paper' });
     // Lin & Och 2004's worked example (spec/METRICS.md §4): S2 0.75, S3 0.5.
     expect(palette.sentenceScores(rougeL, hyps, [refs]).map((s) => s.score)).toEqual([0.75, 0.5]);
+    const candidates = ['police kill the gunman', 'the gunman kill police', 'the gunman police killed'];
+    const sStar = new palette.Rouge({ type: 'rouge-s*', flavor: 'paper' });
+    const s = palette.sentenceScores(sStar, candidates, [candidates.map(() => 'police killed the gunman')]);
+    expect(s.map((x) => x.score)).toEqual([0.5, 1 / 6, 1 / 3]);
     const unit = palette.rouge155Unit(['police kill the gunman'], [['police killed the gunman']], {
       maxN: 1,
       su: false,

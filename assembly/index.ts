@@ -8,3 +8,5 @@ export { lcsLengths, lcsUnionMasks, planMatchVectors } from './lcs';
 export { wlcsPairStats, wlcsUnionMasks, wlcsWeight, wlcsWeightInverse } from './wlcs';
 export { planSkipBigramTables, skipBigramCounts } from './skip-bigram';
 export { idRange } from './common/rows';
+export { editDistances } from './edit';
+export { gtmRunStats } from './gtm';

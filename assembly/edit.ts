@@ -1,0 +1,362 @@
+/**
+ * Word-level Levenshtein kernels (WER) over CSR token ids.
+ *
+ * Distance: the bit-vector algorithm of Myers (1999, "A fast bit-vector algorithm for approximate string matching
+ * based on dynamic programming") in Hyyrö's edit-distance form (2003, "A bit-vector algorithm for computing
+ * Levenshtein and Damerau edit distances"); the step is written out in `common/levenshtein-words`. The reference is
+ * the pattern: its match vectors are built once per segment (`common/match-vectors`) and every hypothesis of the
+ * segment reads them, one probe per hypothesis token for all references. References of up to 32 tokens take a 32-bit
+ * lane each (four references per `i32x4` instruction), up to 64 a 64-bit lane (`i64x2`); no carry or shift crosses a
+ * lane, so each lane is its own pattern. Longer references use several u64 words (carries passed upward). The
+ * distance is read once at the end from the last column, D[m][n] = n + popcount(VP) − popcount(VN) over the m rows,
+ * instead of being tracked at every step.
+ *
+ * Alignment (S, D, I, hits) for the reference with the fewest edits (the first one on ties), recovered the way
+ * RapidFuzz's `Levenshtein.editops(reference, hypothesis)` recovers it (what jiwer 4.0 counts): the common prefix and
+ * suffix are matched and cut off first, then the columns VP_j/VN_j of the remaining middle are stored and walked back
+ * from (m, n) (Hyyrö 2004, "A note on bit-parallel alignment computation"): at (i, j), a deletion when bit i-1 of VP_j
+ * is set (D[i][j] = D[i-1][j] + 1); otherwise j steps back, and an insertion follows when bit i-1 of VN_j is set for
+ * the new j (D[i][j] − D[i-1][j] = −1 there), else a match or substitution steps back diagonally. Where several
+ * optimal alignments exist this choice decides the S/D/I split, so it is reproduced exactly, not just some optimum.
+ */
+import {
+  INFO_BYTES, INFO_LENGTH, INFO_WORD, INFO_WORDS, LANES32, LANES64, buildMatchVectors, clearMatchVectors, lowBits,
+  vectorCapacity, vectorLayout, vectorStrideBytes,
+} from './common/match-vectors';
+import { distanceOfColumn, levenshteinStep } from './common/levenshtein-words';
+import { rowLength, tokenAt } from './common/rows';
+import { findToken } from './common/token-table';
+
+/** Bytes of the alignment counts of one hypothesis: `best, hits, substitutions, deletions, insertions` (i32). */
+export const EDIT_OPS_BYTES: usize = 20;
+
+/** `x << 1` lane-wise. */
+// @ts-ignore: decorator
+@inline
+function shiftUp(x: v128, lanes32: bool): v128 {
+  return lanes32 ? i32x4.shl(x, 1) : i64x2.shl(x, 1);
+}
+
+/**
+ * Slot address of a hypothesis token's match vectors: directly indexed, or found in the token table (the all-zero
+ * slot at index `capacity` when absent).
+ */
+// @ts-ignore: decorator
+@inline
+function slotOf(direct: bool, keys: usize, capacity: u32, generation: u32, token: u32, vectors: usize, strideBytes: usize): usize {
+  return vectors + usize(direct ? token : findToken(keys, capacity, generation, token)) * strideBytes;
+}
+
+/**
+ * Distances of one hypothesis against references in lanes (`lanes32`: 32-bit lanes, else 64-bit). VP and VN of all
+ * references advance together, one `v128` each per four (or two) references, in registers for up to two `v128`s.
+ * The last VP and VN are left at `state` and `state + strideBytes`.
+ */
+// @ts-ignore: decorator
+@inline
+function columnsInLanes(
+  direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
+  strideBytes: usize, lanes32: bool, state: usize,
+): void {
+  const ones = i64x2.splat(-1);
+  const zero = i64x2.splat(0);
+  const one = lanes32 ? i32x4.splat(1) : i64x2.splat(1);
+  if (strideBytes == 16) {
+    let vp = ones;
+    let vn = zero;
+    for (let j = from; j < to; j++) {
+      const x = v128.or(v128.load(slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, 16)), vn);
+      const t = v128.and(x, vp);
+      const d0 = v128.or(v128.xor(lanes32 ? i32x4.add(t, vp) : i64x2.add(t, vp), vp), x);
+      const hp = v128.or(vn, v128.not(v128.or(d0, vp)));
+      const hps = v128.or(shiftUp(hp, lanes32), one);
+      vp = v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.not(v128.or(d0, hps)));
+      vn = v128.and(hps, d0);
+    }
+    v128.store(state, vp);
+    v128.store(state + strideBytes, vn);
+  } else if (strideBytes == 32) {
+    let vp0 = ones;
+    let vn0 = zero;
+    let vp1 = ones;
+    let vn1 = zero;
+    for (let j = from; j < to; j++) {
+      const pm = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, 32);
+      const x0 = v128.or(v128.load(pm), vn0);
+      const x1 = v128.or(v128.load(pm, 16), vn1);
+      const t0 = v128.and(x0, vp0);
+      const t1 = v128.and(x1, vp1);
+      const d0 = v128.or(v128.xor(lanes32 ? i32x4.add(t0, vp0) : i64x2.add(t0, vp0), vp0), x0);
+      const d1 = v128.or(v128.xor(lanes32 ? i32x4.add(t1, vp1) : i64x2.add(t1, vp1), vp1), x1);
+      const hps0 = v128.or(shiftUp(v128.or(vn0, v128.not(v128.or(d0, vp0))), lanes32), one);
+      const hps1 = v128.or(shiftUp(v128.or(vn1, v128.not(v128.or(d1, vp1))), lanes32), one);
+      vp0 = v128.or(shiftUp(v128.and(vp0, d0), lanes32), v128.not(v128.or(d0, hps0)));
+      vp1 = v128.or(shiftUp(v128.and(vp1, d1), lanes32), v128.not(v128.or(d1, hps1)));
+      vn0 = v128.and(hps0, d0);
+      vn1 = v128.and(hps1, d1);
+    }
+    v128.store(state, vp0);
+    v128.store(state, vp1, 16);
+    v128.store(state + strideBytes, vn0);
+    v128.store(state + strideBytes, vn1, 16);
+  } else {
+    const vnAt = state + strideBytes;
+    for (let q: usize = 0; q < strideBytes; q += 16) {
+      v128.store(state + q, ones);
+      v128.store(vnAt + q, zero);
+    }
+    for (let j = from; j < to; j++) {
+      const pm = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, strideBytes);
+      for (let q: usize = 0; q < strideBytes; q += 16) {
+        const vp = v128.load(state + q);
+        const vn = v128.load(vnAt + q);
+        const x = v128.or(v128.load(pm + q), vn);
+        const t = v128.and(x, vp);
+        const d0 = v128.or(v128.xor(lanes32 ? i32x4.add(t, vp) : i64x2.add(t, vp), vp), x);
+        const hps = v128.or(shiftUp(v128.or(vn, v128.not(v128.or(d0, vp))), lanes32), one);
+        v128.store(state + q, v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.not(v128.or(d0, hps))));
+        v128.store(vnAt + q, v128.and(hps, d0));
+      }
+    }
+  }
+}
+
+/** Reads the distances of `k` references in lanes from the last VP/VN at `state` into `row` (one i32 each). */
+// @ts-ignore: decorator
+@inline
+function distancesOfLanes(state: usize, strideBytes: usize, lanes32: bool, refOffsets: usize, r0: i32, k: i32, n: i32, row: usize): void {
+  for (let r = 0; r < k; r++) {
+    const mask = lowBits(rowLength(refOffsets, r0 + r));
+    let vp: u64;
+    let vn: u64;
+    if (lanes32) {
+      vp = u64(load<u32>(state + (usize(r) << 2)));
+      vn = u64(load<u32>(state + strideBytes + (usize(r) << 2)));
+    } else {
+      vp = load<u64>(state + (usize(r) << 3));
+      vn = load<u64>(state + strideBytes + (usize(r) << 3));
+    }
+    store<i32>(row + (usize(r) << 2), n + i32(popcnt<u64>(vp & mask)) - i32(popcnt<u64>(vn & mask)));
+  }
+}
+
+/**
+ * Distances of one hypothesis against references in the `WORDS` layout: reference r's VP and VN are its words of
+ * `state` and `state + strideBytes`. A token absent from the references still changes the columns, so every token
+ * is processed (its slot is all zero).
+ */
+// @ts-ignore: decorator
+@inline
+function distancesInWords(
+  direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
+  strideBytes: usize, state: usize, info: usize, k: i32, row: usize,
+): void {
+  const vnAt = state + strideBytes;
+  for (let q: usize = 0; q < strideBytes; q += 8) {
+    store<u64>(state + q, u64.MAX_VALUE);
+    store<u64>(vnAt + q, 0);
+  }
+  for (let j = from; j < to; j++) {
+    const pm = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, strideBytes);
+    for (let r = 0; r < k; r++) {
+      const entry = info + usize(r) * INFO_BYTES;
+      const at = usize(load<i32>(entry, INFO_WORD)) << 3;
+      levenshteinStep(state + at, vnAt + at, pm + at, state + at, vnAt + at, load<i32>(entry, INFO_WORDS));
+    }
+  }
+  for (let r = 0; r < k; r++) {
+    const entry = info + usize(r) * INFO_BYTES;
+    const at = usize(load<i32>(entry, INFO_WORD)) << 3;
+    const d = distanceOfColumn(state + at, vnAt + at, load<i32>(entry, INFO_LENGTH), to - from, load<i32>(entry, INFO_WORDS));
+    store<i32>(row + (usize(r) << 2), d);
+  }
+}
+
+/**
+ * Writes to `out` (`words` u64) the match vector of the middle part `[skip, skip + length)` of reference `r`, shifted
+ * down to bit 0, from the token's slot at `slot`: the pattern of the trimmed reference, without building a table.
+ */
+// @ts-ignore: decorator
+@inline
+function middlePattern(slot: usize, layout: i32, r: i32, info: usize, skip: i32, length: i32, words: i32, out: usize): void {
+  if (layout == LANES32) {
+    store<u64>(out, (u64(load<u32>(slot + (usize(r) << 2))) >> u64(skip)) & lowBits(length));
+    return;
+  }
+  if (layout == LANES64) {
+    store<u64>(out, (load<u64>(slot + (usize(r) << 3)) >> u64(skip)) & lowBits(length));
+    return;
+  }
+  const entry = info + usize(r) * INFO_BYTES;
+  const base = slot + (usize(load<i32>(entry, INFO_WORD)) << 3);
+  const have = load<i32>(entry, INFO_WORDS);
+  const shift = u64(skip & 63);
+  for (let w = 0; w < words; w++) {
+    const q = (skip >> 6) + w;
+    let x = load<u64>(base + (usize(q) << 3)) >> shift;
+    if (shift && q + 1 < have) x |= load<u64>(base + (usize(q + 1) << 3)) << (64 - shift);
+    store<u64>(out + (usize(w) << 3), w == words - 1 ? x & lowBits(length - (w << 6)) : x);
+  }
+}
+
+/** Bit `i` of the `words`-word vector at `v`. */
+// @ts-ignore: decorator
+@inline
+function bitAt(v: usize, i: i32): bool {
+  return bool((load<u64>(v + (usize(i >> 6) << 3)) >> u64(i & 63)) & 1);
+}
+
+/**
+ * The S/D/I split of one hypothesis against its best reference `r` (see the file comment), written with `best` and
+ * the hits to `ops`. Scratch: `columns` = (hypothesis length) × 2 × words of the reference's u64, `pattern` = words.
+ */
+// @ts-ignore: decorator
+@inline
+function alignBest(
+  direct: bool, keys: usize, capacity: u32, generation: u32, vectors: usize, strideBytes: usize, layout: i32,
+  info: usize, refTokens: usize, refFrom: i32, m: i32, r: i32, hypTokens: usize, hypFrom: i32, n: i32,
+  columns: usize, ops: usize,
+): void {
+  let prefix = 0;
+  while (prefix < m && prefix < n && tokenAt(refTokens, refFrom + prefix) == tokenAt(hypTokens, hypFrom + prefix)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < m - prefix && suffix < n - prefix &&
+    tokenAt(refTokens, refFrom + m - 1 - suffix) == tokenAt(hypTokens, hypFrom + n - 1 - suffix)
+  ) suffix++;
+  const a = refFrom + prefix;
+  const b = hypFrom + prefix;
+  let col = m - prefix - suffix;
+  let row = n - prefix - suffix;
+  let subs = 0;
+  let dels = 0;
+  let ins = 0;
+  if (col > 0 && row > 0) {
+    const words = (col + 63) >> 6;
+    const vnOffset = usize(words) << 3;
+    const columnBytes = vnOffset << 1;
+    const pattern = columns + usize(row) * columnBytes;
+    for (let j = 0; j < row; j++) {
+      const slot = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, b + j), vectors, strideBytes);
+      middlePattern(slot, layout, r, info, prefix, col, words, pattern);
+      const column = columns + usize(j) * columnBytes;
+      const previous = j ? column - columnBytes : 0;
+      levenshteinStep(previous, previous ? previous + vnOffset : 0, pattern, column, column + vnOffset, words);
+    }
+    while (row && col) {
+      if (bitAt(columns + usize(row - 1) * columnBytes, col - 1)) {
+        dels++;
+        col--;
+      } else {
+        row--;
+        if (row && bitAt(columns + usize(row - 1) * columnBytes + vnOffset, col - 1)) {
+          ins++;
+        } else {
+          col--;
+          if (tokenAt(refTokens, a + col) != tokenAt(hypTokens, b + row)) subs++;
+        }
+      }
+    }
+  }
+  dels += col;
+  ins += row;
+  store<i32>(ops, r);
+  store<i32>(ops, m - subs - dels, 4);
+  store<i32>(ops, subs, 8);
+  store<i32>(ops, dels, 12);
+  store<i32>(ops, ins, 16);
+}
+
+/**
+ * Levenshtein distances of a batch, and optionally the alignment counts of each hypothesis against its closest
+ * reference (see `editDistances` in `src/wasm/edit.ts`).
+ *
+ * Batch shape and scratch as `lcsLengths` (`assembly/lcs.ts`; `planMatchVectors` sizes it), except `state`, which
+ * holds two slots (VP and VN). `out` receives, hypothesis after hypothesis, one i32 distance per reference of the
+ * hypothesis' segment. With `ops` set, it receives `EDIT_OPS_BYTES` per hypothesis: the index (within its segment)
+ * of the reference with the fewest edits (first on ties; -1 without references), hits, substitutions, deletions and
+ * insertions against it; `columns` then holds (longest hypothesis + 1) × 2 × words of the longest reference u64.
+ */
+export function editDistances(
+  hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
+  refTokens: usize, refOffsets: usize, segRefOffsets: usize,
+  keys: usize, keysCapacity: u32, vectors: usize, directBytes: usize, info: usize, state: usize,
+  columns: usize, out: usize, ops: usize,
+): void {
+  if (directBytes) distancesOfBatch(true, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, keys, keysCapacity, vectors, directBytes, info, state, columns, out, ops);
+  else distancesOfBatch(false, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, keys, keysCapacity, vectors, 0, info, state, columns, out, ops);
+}
+
+/** `editDistances` with the slot addressing fixed at compile time. */
+// @ts-ignore: decorator
+@inline
+function distancesOfBatch(
+  direct: bool, hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
+  refTokens: usize, refOffsets: usize, segRefOffsets: usize,
+  keys: usize, keysCapacity: u32, vectors: usize, directBytes: usize, info: usize, state: usize,
+  columns: usize, out: usize, ops: usize,
+): void {
+  if (direct) memory.fill(vectors, 0, directBytes);
+  else memory.fill(keys, 0, usize(keysCapacity) << 3);
+  let segment = -1;
+  let r0 = 0;
+  let r1 = 0;
+  let k = 0;
+  let strideBytes: usize = 0;
+  let capacity: u32 = 0;
+  let generation: u32 = 0;
+  let layout = LANES32;
+  let row = out;
+  for (let h = 0; h < nHyps; h++) {
+    const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
+    if (s != segment) {
+      if (direct && segment >= 0) clearMatchVectors(vectors, strideBytes, refTokens, refOffsets, r0, r1);
+      segment = s;
+      r0 = load<i32>(segRefOffsets + (usize(s) << 2));
+      r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
+      k = r1 - r0;
+      layout = vectorLayout(refOffsets, r0, r1, false);
+      strideBytes = vectorStrideBytes(layout, refOffsets, r0, r1);
+      capacity = vectorCapacity(refOffsets, r0, r1);
+      assert(k >= 0 && (direct || capacity <= keysCapacity));
+      generation++;
+      buildMatchVectors(direct, keys, capacity, vectors, strideBytes, layout, generation, refTokens, refOffsets, r0, r1, info);
+    }
+    const opsAt = ops + usize(h) * EDIT_OPS_BYTES;
+    if (k == 0) {
+      if (ops) {
+        store<i32>(opsAt, -1);
+        memory.fill(opsAt + 4, 0, 16);
+      }
+      continue;
+    }
+    const from = load<i32>(hypOffsets + (usize(h) << 2));
+    const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
+    if (layout == LANES32) {
+      columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state);
+      distancesOfLanes(state, strideBytes, true, refOffsets, r0, k, to - from, row);
+    } else if (layout == LANES64) {
+      columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state);
+      distancesOfLanes(state, strideBytes, false, refOffsets, r0, k, to - from, row);
+    } else {
+      distancesInWords(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, state, info, k, row);
+    }
+    if (ops) {
+      let best = 0;
+      let fewest = load<i32>(row);
+      for (let r = 1; r < k; r++) {
+        const d = load<i32>(row + (usize(r) << 2));
+        if (d < fewest) {
+          fewest = d;
+          best = r;
+        }
+      }
+      const refFrom = load<i32>(refOffsets + (usize(r0 + best) << 2));
+      alignBest(
+        direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refFrom,
+        rowLength(refOffsets, r0 + best), best, hypTokens, from, to - from, columns, opsAt,
+      );
+    }
+    row += usize(k) << 2;
+  }
+}

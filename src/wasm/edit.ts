@@ -1,0 +1,276 @@
+/**
+ * Edit statistics over interned token ids — word-level Levenshtein distances with the alignment counts jiwer reports
+ * (WER) and GTM's greedy run statistics — computed by the WebAssembly kernels `assembly/edit.ts` and `assembly/gtm.ts`.
+ *
+ * Results are defined by the plain reference implementations in `test/reference/edit.ts`; property tests check that
+ * the kernels give exactly their values. Both calls take the batch shape of the n-gram kernels (hypotheses grouped by
+ * segment, a segment's references built into one table and reused by all of its hypotheses) and give values per
+ * (hypothesis, reference of its segment), hypothesis-major.
+ *
+ * Each {@link EditEngine} owns a kernel instance (its own linear memory); every call lays its inputs, scratch and
+ * outputs out from the heap base and copies the results out.
+ */
+import type { Csr } from '../corpus/csr.js';
+import { checkCsr, checkHypSegments, checkSegmentOffsets } from './check-input.js';
+import type { KernelExports } from './kernels.js';
+import { Layout, LinearMemory, alignUp } from './linear-memory.js';
+import { instantiateKernels } from './load.js';
+
+/** The edit kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
+export interface EditKernelExports extends KernelExports {
+  /** Writes the smallest and largest of `count` i32 ids at `tokens` as two i32 at `out`. */
+  idRange(tokens: number, count: number, out: number): void;
+  /** Sizes the match vectors of each segment: 4 f64 at `plan` (key capacity, vector bytes, slot bytes, references). */
+  planMatchVectors(refOffsets: number, segRefOffsets: number, nSegments: number, words: number, plan: number): void;
+  /** Distance per (hypothesis, reference of its segment) as i32 at `out`; with `ops`, 5 i32 per hypothesis there. */
+  editDistances(
+    hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
+    refTokens: number, refOffsets: number, segRefOffsets: number,
+    keys: number, keysCapacity: number, vectors: number, directBytes: number, info: number, state: number,
+    columns: number, out: number, ops: number,
+  ): void;
+  /** GTM rows `[Σ L^e, Σ L]` per (hypothesis, reference of its segment): 2 f64 each at `out`. */
+  gtmRunStats(
+    hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
+    refTokens: number, refOffsets: number, segRefOffsets: number, weights: number, scratch: number, out: number,
+  ): void;
+}
+
+/**
+ * Hypotheses with their references, as CSR token ids (the shape of the n-gram batches).
+ * Hypothesis `h` belongs to segment `hypSegment[h]`, or to segment `h` when `hypSegment` is null; the references of
+ * segment `s` are rows `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs`. Hypotheses of one segment should be
+ * consecutive: the segment's table is rebuilt whenever the segment changes.
+ */
+export interface EditBatch {
+  readonly hyps: Csr;
+  readonly hypSegment: Int32Array | null;
+  readonly refs: Csr;
+  readonly segRefOffsets: Int32Array;
+}
+
+/** Columns of {@link EditDistances.ops}, per hypothesis. */
+export const EDIT_OPS_COLUMNS = ['best', 'hits', 'substitutions', 'deletions', 'insertions'] as const;
+
+/** Levenshtein distances of a batch, with the alignment counts when asked for. */
+export interface EditDistances {
+  /** One distance per (hypothesis, reference of its segment); those of hypothesis `h` are `rowOffsets[h] .. rowOffsets[h + 1]`. */
+  readonly distances: Int32Array;
+  readonly rowOffsets: Int32Array;
+  /**
+   * With `alignment`, 5 integers per hypothesis ({@link EDIT_OPS_COLUMNS}): the index within its segment of the
+   * reference with the fewest edits (the first on ties; -1 when the segment has no reference), then hits,
+   * substitutions, deletions and insertions of RapidFuzz's alignment against it (jiwer's counts); otherwise null.
+   */
+  readonly ops: Int32Array | null;
+}
+
+/** GTM statistics of a batch. */
+export interface GtmRunStats {
+  /** `[Σ L^e, Σ L]` per (hypothesis, reference of its segment): rows `rowOffsets[h] .. rowOffsets[h + 1]` of hypothesis `h`. */
+  readonly rows: Float64Array;
+  readonly rowOffsets: Int32Array;
+}
+
+/** Bytes of a token key, of the scratch plan, of a reference's match-vector info, of a hypothesis' counts. */
+const TOKEN_KEY_BYTES = 8;
+const PLAN_BYTES = 32;
+const INFO_BYTES = 12;
+const OPS_BYTES = 20;
+
+/** The tokens a CSR actually covers (a view, no copy). */
+function coveredTokens(csr: Csr): Int32Array {
+  return csr.tokens.subarray(0, csr.offsets[csr.offsets.length - 1]);
+}
+
+/** Longest row of a CSR store. */
+function longestRow(csr: Csr): number {
+  let longest = 0;
+  for (let i = 0; i + 1 < csr.offsets.length; i++) longest = Math.max(longest, csr.offsets[i + 1] - csr.offsets[i]);
+  return longest;
+}
+
+/** Refuses a scratch region that no wasm32 memory can hold. */
+function checkScratch(bytes: number, what: string): number {
+  if (!(bytes < 2 ** 32)) {
+    throw new RangeError(`${what} of ${bytes} bytes does not fit in WebAssembly memory: split the batch`);
+  }
+  return bytes;
+}
+
+/** Checks a GTM exponent. */
+function checkExponent(exponent: number): void {
+  if (typeof exponent !== 'number' || !Number.isFinite(exponent) || !(exponent > 0)) {
+    throw new RangeError(`exponent must be a positive finite number (got ${String(exponent)})`);
+  }
+}
+
+/** Options of {@link EditEngine.editDistances}. */
+export interface EditDistanceOptions {
+  /** Also recover the alignment counts against each hypothesis' closest reference. @default false */
+  readonly alignment?: boolean;
+}
+
+/** Placed arrays of a batch. */
+interface PlacedBatch {
+  readonly layout: Layout;
+  readonly hypTokens: number;
+  readonly hypOffsets: number;
+  readonly hypSegments: number;
+  readonly refTokens: number;
+  readonly refOffsets: number;
+  readonly segRefOffsets: number;
+  readonly nHyps: number;
+  /** Tokens covered by the hypotheses and by the references. */
+  readonly hypCount: number;
+  readonly refCount: number;
+  readonly rowOffsets: Int32Array;
+}
+
+/** The edit kernels bound to one kernel instance. */
+export class EditEngine {
+  /** The instance's memory. */
+  readonly memory: LinearMemory;
+  private readonly base: number;
+
+  constructor(readonly kernels: EditKernelExports) {
+    this.memory = new LinearMemory(kernels.memory);
+    this.base = alignUp(kernels.heapBase(), 16);
+  }
+
+  /**
+   * Levenshtein distance (unit costs) of every (hypothesis, reference of its segment) pair, bit-parallel with the
+   * reference as pattern; with `options.alignment`, also the alignment counts of each hypothesis against its closest
+   * reference.
+   * @throws RangeError/TypeError for inconsistent offsets or segment indices.
+   */
+  editDistances(batch: EditBatch, options: EditDistanceOptions = {}): EditDistances {
+    const alignment = options?.alignment ?? false;
+    if (typeof alignment !== 'boolean') throw new TypeError(`options.alignment must be a boolean (got ${String(alignment)})`);
+    const { kernels, memory } = this;
+    const call = this.placeBatch(batch);
+    const nSegments = batch.segRefOffsets.length - 1;
+    const planAt = call.layout.place(PLAN_BYTES);
+    memory.reserve(call.layout.end);
+    kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, 0, planAt);
+    const [capacity, vectorBytes, strideBytes, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
+    // Small dense ids (interned vocabularies) index the match vectors directly: no token table, one load per token.
+    const directBytes = this.directVectorBytes(call, strideBytes);
+    const keys = directBytes ? 0 : call.layout.place(checkScratch(capacity * TOKEN_KEY_BYTES, 'a reference token table'));
+    const vectors = call.layout.place(checkScratch(directBytes || vectorBytes, 'the match vectors of a segment'));
+    const info = call.layout.place(refs * INFO_BYTES);
+    const state = call.layout.place(2 * strideBytes);
+    const words = Math.max(1, Math.ceil(longestRow(batch.refs) / 64));
+    const columns = alignment
+      ? call.layout.place(checkScratch((longestRow(batch.hyps) + 1) * 16 * words, 'the alignment columns of a pair'))
+      : 0;
+    const n = call.rowOffsets[call.nHyps];
+    const out = call.layout.place(n * 4);
+    const ops = alignment ? call.layout.place(call.nHyps * OPS_BYTES) : 0;
+    checkScratch(call.layout.end, 'an edit-distance call');
+    memory.reserve(call.layout.end);
+    kernels.editDistances(
+      call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
+      call.segRefOffsets, keys, directBytes ? 0 : capacity, vectors, directBytes, info, state, columns, out, ops,
+    );
+    const i32 = memory.i32;
+    return {
+      distances: i32.slice(out >> 2, (out >> 2) + n),
+      rowOffsets: call.rowOffsets,
+      ops: alignment ? i32.slice(ops >> 2, (ops >> 2) + 5 * call.nHyps) : null,
+    };
+  }
+
+  /**
+   * GTM's greedy run statistics of every (hypothesis, reference of its segment) pair with run weight L^exponent:
+   * rows `[Σ L^exponent, Σ L]` over the runs taken (see `assembly/gtm.ts` for the exact greedy order). The weights
+   * are JavaScript's `Math.pow(L, exponent)`, summed longest run first.
+   * @throws RangeError/TypeError for inconsistent offsets or segment indices, or an exponent that is not > 0.
+   */
+  gtmRunStats(batch: EditBatch, exponent: number): GtmRunStats {
+    checkExponent(exponent);
+    const { kernels, memory } = this;
+    const call = this.placeBatch(batch);
+    const maxHyp = longestRow(batch.hyps);
+    const maxRef = longestRow(batch.refs);
+    const maxRun = Math.min(maxHyp, maxRef);
+    const weights = call.layout.place((maxRun + 1) * 8);
+    const scratch = call.layout.place(checkScratch(maxHyp + maxRef + 8 * (maxRef + 1) + 4, 'the GTM scratch of a pair'));
+    const n = call.rowOffsets[call.nHyps];
+    const out = call.layout.place(n * 16);
+    checkScratch(call.layout.end, 'a GTM call');
+    memory.reserve(call.layout.end);
+    const f64 = memory.f64;
+    for (let length = 0; length <= maxRun; length++) f64[(weights >> 3) + length] = Math.pow(length, exponent);
+    kernels.gtmRunStats(
+      call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
+      call.segRefOffsets, weights, scratch, out,
+    );
+    return { rows: memory.f64.slice(out >> 3, (out >> 3) + 2 * n), rowOffsets: call.rowOffsets };
+  }
+
+  /**
+   * Bytes of directly indexed vectors (slots indexed by token id, see `assembly/common/match-vectors.ts`) for a
+   * placed batch, or 0 when its ids are not small non-negative integers: the V slots of `strideBytes` must cost no
+   * more than a mebibyte or 16 bytes per token of the batch, so that clearing them once per call stays small.
+   */
+  private directVectorBytes(call: PlacedBatch, strideBytes: number): number {
+    const { kernels, memory } = this;
+    const rangeAt = call.layout.place(16);
+    memory.reserve(call.layout.end);
+    kernels.idRange(call.hypTokens, call.hypCount, rangeAt);
+    kernels.idRange(call.refTokens, call.refCount, rangeAt + 8);
+    const [hypLow, hypHigh, refLow, refHigh] = memory.i32.slice(rangeAt >> 2, (rangeAt >> 2) + 4);
+    const bytes = (Math.max(hypHigh, refHigh) + 1) * strideBytes;
+    const limit = Math.max(1 << 20, 16 * (call.hypCount + call.refCount));
+    return Math.min(hypLow, refLow) >= 0 && bytes > 0 && bytes <= limit ? bytes : 0;
+  }
+
+  /** Checks a batch, computes its row offsets and copies it into the memory. */
+  private placeBatch(batch: EditBatch): PlacedBatch {
+    const { hyps, refs, hypSegment, segRefOffsets } = batch;
+    checkCsr('batch.hyps', hyps);
+    checkCsr('batch.refs', refs);
+    checkSegmentOffsets('batch.segRefOffsets', segRefOffsets, refs.offsets.length - 1);
+    const nHyps = hyps.offsets.length - 1;
+    checkHypSegments('batch.hypSegment', hypSegment, nHyps, segRefOffsets.length - 1);
+    const rowOffsets = new Int32Array(nHyps + 1);
+    for (let h = 0; h < nHyps; h++) {
+      const s = hypSegment === null ? h : hypSegment[h];
+      rowOffsets[h + 1] = rowOffsets[h] + segRefOffsets[s + 1] - segRefOffsets[s];
+    }
+    const layout = new Layout(this.base);
+    const arrays = [coveredTokens(hyps), hyps.offsets, coveredTokens(refs), refs.offsets, segRefOffsets];
+    const at = arrays.map((a) => layout.place(a.byteLength));
+    const hypSegments = hypSegment === null ? 0 : layout.place(hypSegment.byteLength);
+    this.memory.reserve(layout.end);
+    const i32 = this.memory.i32;
+    arrays.forEach((a, i) => i32.set(a, at[i] >> 2));
+    if (hypSegment !== null) i32.set(hypSegment, hypSegments >> 2);
+    return {
+      layout, hypTokens: at[0], hypOffsets: at[1], hypSegments, refTokens: at[2], refOffsets: at[3],
+      segRefOffsets: at[4], nHyps, hypCount: arrays[0].length, refCount: arrays[2].length, rowOffsets,
+    };
+  }
+}
+
+let defaultEngine: EditEngine | null = null;
+
+/**
+ * The engine the functions below use: one kernel instance of its own per thread, created on first use from the
+ * build that `PALETTE_WASM` selects. Its memory grows to the largest call seen and stays that size.
+ */
+export function defaultEditEngine(): EditEngine {
+  defaultEngine ??= new EditEngine(instantiateKernels() as EditKernelExports);
+  return defaultEngine;
+}
+
+/** {@link EditEngine.editDistances} on the default engine. */
+export function editDistances(batch: EditBatch, options?: EditDistanceOptions): EditDistances {
+  return defaultEditEngine().editDistances(batch, options);
+}
+
+/** {@link EditEngine.gtmRunStats} on the default engine. */
+export function gtmRunStats(batch: EditBatch, exponent: number): GtmRunStats {
+  return defaultEditEngine().gtmRunStats(batch, exponent);
+}

@@ -1,0 +1,196 @@
+/**
+ * TER (Snover et al. 2006), sacreBLEU flavor: exactly sacreBLEU 2.6.0's `TER` metric (sacrebleu/metrics/ter.py
+ * with lib_ter.py), the default TER of Palette. The tercom 0.10.0 flavor lives in `ter/tercom*.ts`.
+ *
+ * Pipeline, as sacreBLEU runs it: every line is right-stripped and passed through `TercomTokenizer`; references
+ * go through that preprocessing *twice* (sacreBLEU's `_cache_references` preprocesses them and
+ * `_extract_reference_info` does it again), hypotheses once; words are the Python-whitespace split of the
+ * result. Per segment and reference, the greedy shift search of `ter/shift-search.ts`; the segment keeps the
+ * fewest edits over its references and the average reference length. Statistics row: `[num_edits,
+ * ref_length]`; corpus TER = `100 · Σ num_edits / Σ ref_length`, the sentence score the same on one row.
+ */
+import { CsrBuilder, csrRow, type Csr } from '../corpus/csr.js';
+import { Vocabulary, internLine, lookupLine } from '../text/intern.js';
+import { pyRstrip, pySplit } from '../text/pystr.js';
+import { TercomTokenizer } from '../text/tokenizers/tercom-tokenizer.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
+import { formatSignature } from './signature.js';
+import type { TerResult } from './ter/alignment.js';
+import { sacrebleuTer } from './ter/shift-search.js';
+import { TER_STATS_COLUMNS, TER_STATS_WIDTH, terScore, terSegmentStats } from './ter/statistics.js';
+
+/** Options of {@link Ter}, sacreBLEU's `TER(...)` arguments; all default to `false`. */
+export interface TerOptions {
+  /** Tercom normalisation (`--ter-normalized`). @default false */
+  readonly normalized?: boolean;
+  /** Remove punctuation (`--ter-no-punct`). @default false */
+  readonly noPunct?: boolean;
+  /** CJK handling, effective only with `normalized` or `noPunct` (`--ter-asian-support`). @default false */
+  readonly asianSupport?: boolean;
+  /** Do not lowercase (`--ter-case-sensitive`). @default false */
+  readonly caseSensitive?: boolean;
+}
+
+/** References prepared for {@link Ter}. */
+export interface TerReferences extends PreparedReferences {
+  /** References per segment. */
+  readonly nRefs: number;
+  /** Word ids of every reference; reference `j` of segment `i` is row `i · nRefs + j`. */
+  readonly words: Csr;
+  /** The references' vocabulary (hypothesis words only look ids up). */
+  readonly vocab: Vocabulary;
+  /** The tokenizer options the references were prepared with. */
+  readonly prepKey: string;
+}
+
+/** One segment aligned to each of its references: what `--detail` shows. */
+export interface TerSegmentAlignment {
+  /** Hypothesis words (after tokenization). */
+  readonly hypWords: readonly string[];
+  /** Words of each reference. */
+  readonly refWords: readonly (readonly string[])[];
+  /** The result against each reference, with its alignment. */
+  readonly perReference: readonly TerResult[];
+  /** Index of the reference that gave the segment's edits (the first with the fewest). */
+  readonly bestRef: number;
+  /** The segment's statistics row `[num_edits, ref_length]`. */
+  readonly stats: Float64Array;
+}
+
+/** sacreBLEU's TER metric. */
+export class Ter implements Metric<TerReferences> {
+  /** Metric id as given to `-m`. */
+  readonly id = 'ter';
+  /** `[num_edits, ref_length]`. */
+  readonly statsWidth = TER_STATS_WIDTH;
+  /** `num_edits, ref_length`. */
+  readonly statsColumns = TER_STATS_COLUMNS;
+  /** The tokenizer (its options are this metric's options). */
+  readonly tokenizer: TercomTokenizer;
+
+  constructor(options: TerOptions = {}) {
+    this.tokenizer = new TercomTokenizer(options);
+  }
+
+  /**
+   * sacreBLEU's TER signature, e.g. `nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:…` (short
+   * form `#:1|c:lc|t:tercom|nr:no|pn:yes|as:no|v:…`). `nRefs < 0` gives `var`.
+   */
+  signature(nRefs: number, short = false): string {
+    const t = this.tokenizer;
+    return formatSignature(
+      { nRefs },
+      [
+        { key: 'case', abbr: 'c', value: t.caseSensitive ? 'mixed' : 'lc' },
+        { key: 'tok', abbr: 't', value: t.signature() },
+        { key: 'norm', abbr: 'nr', value: t.normalized },
+        { key: 'punct', abbr: 'pn', value: !t.noPunct },
+        { key: 'asian', abbr: 'as', value: t.asianSupport },
+      ],
+      short,
+    );
+  }
+
+  /** sacreBLEU's `_preprocess_segment`: the tokenized, right-stripped line. */
+  preprocess(line: string): string {
+    return this.tokenizer.tokenize(pyRstrip(line));
+  }
+
+  private get prepKey(): string {
+    const t = this.tokenizer;
+    return `${t.caseSensitive ? 'mixed' : 'lc'}|${t.normalized}|${t.noPunct}|${t.asianSupport}`;
+  }
+
+  /**
+   * Tokenizes (twice, as sacreBLEU) and interns every reference.
+   * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
+   */
+  prepareReferences(refStreams: readonly (readonly string[])[]): TerReferences {
+    const segments = checkReferenceStreams('TER', refStreams);
+    const nRefs = refStreams.length;
+    const vocab = new Vocabulary();
+    const words = new CsrBuilder(segments * nRefs * 24, segments * nRefs);
+    for (let i = 0; i < segments; i++) {
+      for (let j = 0; j < nRefs; j++) internLine(vocab, this.preprocess(this.preprocess(refStreams[j][i])), words);
+    }
+    return { segments, nRefs, words: words.finish(), vocab, prepKey: this.prepKey };
+  }
+
+  private checkRefs(refs: TerReferences): void {
+    if (refs.prepKey !== this.prepKey) throw new TypeError('TER references were prepared with other tokenizer options');
+  }
+
+  /** Hypothesis word ids against the references' vocabulary (-1 for a word no reference has). */
+  private hypIds(hyps: readonly string[], vocab: Vocabulary): Csr {
+    const b = new CsrBuilder(hyps.length * 24, hyps.length);
+    for (const h of hyps) lookupLine(vocab, this.preprocess(h), b, -1);
+    return b.finish();
+  }
+
+  /**
+   * One `[num_edits, ref_length]` row per hypothesis.
+   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
+   */
+  segmentStats(hyps: readonly string[], refs: TerReferences): Float64Array {
+    checkHypothesisCount(hyps, refs.segments);
+    this.checkRefs(refs);
+    const hypWords = this.hypIds(hyps, refs.vocab);
+    const out = new Float64Array(hyps.length * TER_STATS_WIDTH);
+    const perRef: { edits: number; refLength: number }[] = [];
+    for (let i = 0; i < hyps.length; i++) {
+      const h = csrRow(hypWords, i);
+      perRef.length = 0;
+      for (let j = 0; j < refs.nRefs; j++) perRef.push(sacrebleuTer(h, csrRow(refs.words, i * refs.nRefs + j)));
+      const s = terSegmentStats(perRef);
+      out[i * TER_STATS_WIDTH] = s.edits;
+      out[i * TER_STATS_WIDTH + 1] = s.refLength;
+    }
+    return out;
+  }
+
+  /**
+   * Segment `segment` aligned to each of its references, with words and operations (for `--detail`); its
+   * `stats` equal that segment's row of {@link segmentStats}.
+   */
+  alignSegment(hyp: string, refs: TerReferences, segment: number): TerSegmentAlignment {
+    this.checkRefs(refs);
+    if (!Number.isInteger(segment) || segment < 0 || segment >= refs.segments) {
+      throw new RangeError(`segment must be an integer in [0, ${refs.segments}) (got ${segment})`);
+    }
+    const hypWords = pySplit(this.preprocess(hyp));
+    const b = new CsrBuilder(hypWords.length + 1, 1);
+    lookupLine(refs.vocab, hypWords.join(' '), b, -1);
+    const ids = csrRow(b.finish(), 0);
+    const refWords: string[][] = [];
+    const perReference: TerResult[] = [];
+    for (let j = 0; j < refs.nRefs; j++) {
+      const r = csrRow(refs.words, segment * refs.nRefs + j);
+      refWords.push(Array.from(r, (id) => refs.vocab.token(id)));
+      perReference.push(sacrebleuTer(ids, r, undefined, true));
+    }
+    const s = terSegmentStats(perReference);
+    return { hypWords, refWords, perReference, bestRef: s.bestRef, stats: Float64Array.of(s.edits, s.refLength) };
+  }
+
+  /** Corpus TER from the column sums of the rows. */
+  scoreFromStats(totals: Float64Array): MetricScore {
+    return this.toScore(totals);
+  }
+
+  /** Sentence TER from one row (the same formula, as in sacreBLEU). */
+  sentenceScoreFromStats(row: Float64Array): MetricScore {
+    return this.toScore(row);
+  }
+
+  private toScore(stats: Float64Array): MetricScore {
+    if (stats.length !== TER_STATS_WIDTH) {
+      throw new RangeError(`TER statistics must have ${TER_STATS_WIDTH} columns (got ${stats.length})`);
+    }
+    return {
+      name: 'TER',
+      score: terScore(stats[0], stats[1]),
+      verboseScore: '',
+      details: { num_edits: stats[0], ref_length: stats[1] },
+    };
+  }
+}

@@ -1,15 +1,19 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|text|e2e|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|text|e2e|rouge|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
+ *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
  *   - text:   tokenization and interning (bench/text.ts)
  *   - e2e:    `palette score` from text files, all WMT17 en-de systems (bench/e2e.ts)
+ *   - rouge:  `palette rouge155` on SummEval, the Rouge metric vs js-rouge, ROUGE-N statistics (bench/rouge.ts)
  * Each scope prints its workload and its figures in domain units (hyps/s, tokens/s). Benchmarks never run in tests.
  */
 
 const SCOPES: Record<string, () => Promise<void>> = {
   kernel: async () => (await import('./kernel.js')).benchKernel(),
+  'kernel-rouge': async () => (await import('./kernel-rouge.js')).benchKernelRouge(),
   text: async () => (await import('./text.js')).benchText(),
   e2e: async () => (await import('./e2e.js')).benchE2e(),
+  rouge: async () => (await import('./rouge.js')).benchRouge(),
 };
 
 async function main(): Promise<void> {

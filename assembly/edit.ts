@@ -199,6 +199,21 @@ function middlePattern(slot: usize, layout: i32, r: i32, info: usize, skip: i32,
   }
 }
 
+/** `middlePattern` of a middle part of at most 64 tokens, as one word. */
+// @ts-ignore: decorator
+@inline
+function middleWord(slot: usize, layout: i32, r: i32, info: usize, skip: i32, length: i32): u64 {
+  if (layout == LANES32) return (u64(load<u32>(slot + (usize(r) << 2))) >> u64(skip)) & lowBits(length);
+  if (layout == LANES64) return (load<u64>(slot + (usize(r) << 3)) >> u64(skip)) & lowBits(length);
+  const entry = info + usize(r) * INFO_BYTES;
+  const base = slot + (usize(load<i32>(entry, INFO_WORD)) << 3);
+  const q = skip >> 6;
+  const shift = u64(skip & 63);
+  let x = load<u64>(base + (usize(q) << 3)) >> shift;
+  if (shift && q + 1 < load<i32>(entry, INFO_WORDS)) x |= load<u64>(base + (usize(q + 1) << 3)) << (64 - shift);
+  return x & lowBits(length);
+}
+
 /** Bit `i` of the `words`-word vector at `v`. */
 // @ts-ignore: decorator
 @inline
@@ -235,13 +250,30 @@ function alignBest(
     const words = (col + 63) >> 6;
     const vnOffset = usize(words) << 3;
     const columnBytes = vnOffset << 1;
-    const pattern = columns + usize(row) * columnBytes;
-    for (let j = 0; j < row; j++) {
-      const slot = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, b + j), vectors, strideBytes);
-      middlePattern(slot, layout, r, info, prefix, col, words, pattern);
-      const column = columns + usize(j) * columnBytes;
-      const previous = j ? column - columnBytes : 0;
-      levenshteinStep(previous, previous ? previous + vnOffset : 0, pattern, column, column + vnOffset, words);
+    if (words == 1) {
+      // The common case, one word per column: the step in registers (the same step as `levenshteinStep`).
+      let vp = u64.MAX_VALUE;
+      let vn: u64 = 0;
+      for (let j = 0; j < row; j++) {
+        const slot = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, b + j), vectors, strideBytes);
+        const x = middleWord(slot, layout, r, info, prefix, col) | vn;
+        const d0 = (((x & vp) + vp) ^ vp) | x;
+        const hps = ((vn | ~(d0 | vp)) << 1) | 1;
+        vp = ((vp & d0) << 1) | ~(d0 | hps);
+        vn = hps & d0;
+        const column = columns + (usize(j) << 4);
+        store<u64>(column, vp);
+        store<u64>(column, vn, 8);
+      }
+    } else {
+      const pattern = columns + usize(row) * columnBytes;
+      for (let j = 0; j < row; j++) {
+        const slot = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, b + j), vectors, strideBytes);
+        middlePattern(slot, layout, r, info, prefix, col, words, pattern);
+        const column = columns + usize(j) * columnBytes;
+        const previous = j ? column - columnBytes : 0;
+        levenshteinStep(previous, previous ? previous + vnOffset : 0, pattern, column, column + vnOffset, words);
+      }
     }
     while (row && col) {
       if (bitAt(columns + usize(row - 1) * columnBytes, col - 1)) {

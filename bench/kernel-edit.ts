@@ -1,0 +1,184 @@
+/**
+ * Kernel benchmark of the edit kernels (WER Levenshtein distances, with and without jiwer's alignment counts; GTM
+ * greedy runs), release build, one core.
+ *
+ * Workloads (seeded, Zipf-like vocabulary of 10,000 ids), the model of bench/kernel.ts: every segment has a 25-token
+ * "source" sentence; its 4 references are the source with 25 % of the tokens replaced and 0–3 tokens dropped or
+ * added at the end (22–28 tokens); its hypotheses are the source with 35 % of the tokens replaced (25 tokens).
+ *   - n-best: segments × 1,000 hypotheses, each segment's match vectors built once for its 1,000 hypotheses;
+ *   - corpus (WMT-like): segments × 1 hypothesis: the match vectors built once per hypothesis.
+ * Scopes: `kernel` = the kernel call alone with inputs already in linear memory (ids index the match vectors
+ * directly, as the engine does for interned ids); `api` = the `EditEngine` method as metrics call it (checks,
+ * copy-in of tokens, planning, copy-out of rows).
+ *
+ * Run: npx tsx -e "import('./bench/kernel-edit.ts').then(m=>m.benchKernelEdit())"
+ */
+import { Bench } from 'tinybench';
+import type { Csr } from '../src/corpus/csr.js';
+import { EditEngine, type EditBatch, type EditKernelExports } from '../src/wasm/edit.js';
+import { Layout } from '../src/wasm/linear-memory.js';
+import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
+
+/** mulberry32: a small seeded PRNG with uniform output in [0, 1). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Sampler of ids `0 .. size` with probability ∝ 1 / (rank + 1) (Zipf, s = 1). */
+function zipf(size: number, random: () => number): () => number {
+  const cumulative = new Float64Array(size);
+  let total = 0;
+  for (let r = 0; r < size; r++) cumulative[r] = total += 1 / (r + 1);
+  return () => {
+    const u = random() * total;
+    let lo = 0;
+    let hi = size - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < u) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+/** Parameters of a generated workload. */
+interface Workload {
+  readonly segments: number;
+  readonly hypsPerSegment: number;
+  readonly refsPerSegment: number;
+  readonly length: number;
+  readonly vocabulary: number;
+}
+
+/** Generates a batch (see the file comment for the model). */
+function generate(w: Workload, seed: number): EditBatch {
+  const random = prng(seed);
+  const word = zipf(w.vocabulary, random);
+  const nHyps = w.segments * w.hypsPerSegment;
+  const nRefs = w.segments * w.refsPerSegment;
+  const hypTokens = new Int32Array(nHyps * w.length);
+  const hypOffsets = new Int32Array(nHyps + 1);
+  const hypSegment = new Int32Array(nHyps);
+  const refTokens = new Int32Array(nRefs * (w.length + 3));
+  const refOffsets = new Int32Array(nRefs + 1);
+  const segRefOffsets = new Int32Array(w.segments + 1);
+  const source = new Int32Array(w.length);
+  let h = 0;
+  let r = 0;
+  for (let s = 0; s < w.segments; s++) {
+    for (let i = 0; i < w.length; i++) source[i] = word();
+    for (let j = 0; j < w.refsPerSegment; j++, r++) {
+      let at = refOffsets[r];
+      const length = w.length + Math.floor(random() * 7) - 3;
+      for (let i = 0; i < length; i++) refTokens[at++] = i < w.length && random() >= 0.25 ? source[i] : word();
+      refOffsets[r + 1] = at;
+    }
+    segRefOffsets[s + 1] = r;
+    for (let j = 0; j < w.hypsPerSegment; j++, h++) {
+      let at = hypOffsets[h];
+      for (let i = 0; i < w.length; i++) hypTokens[at++] = random() >= 0.35 ? source[i] : word();
+      hypOffsets[h + 1] = at;
+      hypSegment[h] = s;
+    }
+  }
+  const hyps: Csr = { tokens: hypTokens, offsets: hypOffsets };
+  const refs: Csr = { tokens: refTokens.slice(0, refOffsets[nRefs]), offsets: refOffsets };
+  return { hyps, hypSegment, refs, segRefOffsets };
+}
+
+/**
+ * The bare distance kernel on a batch laid out once in a fresh instance (scratch sized as `EditEngine` sizes it,
+ * ids indexing the match vectors directly); `alignment` adds the counts against the closest reference.
+ */
+function distanceKernelCall(batch: EditBatch, alignment: boolean): () => void {
+  const kernels = instantiateKernels(wasmModule('release')) as EditKernelExports;
+  const engine = new EditEngine(kernels);
+  const layout = new Layout(kernels.heapBase());
+  const arrays = [batch.hyps.tokens, batch.hyps.offsets, batch.hypSegment!, batch.refs.tokens, batch.refs.offsets, batch.segRefOffsets];
+  const at = arrays.map((a) => layout.place(a.byteLength));
+  const plan = layout.place(32);
+  engine.memory.reserve(layout.end);
+  arrays.forEach((a, i) => engine.memory.i32.set(a, at[i] >> 2));
+  const nHyps = batch.hyps.offsets.length - 1;
+  const nSegments = batch.segRefOffsets.length - 1;
+  kernels.planMatchVectors(at[4], at[5], nSegments, 0, plan);
+  const [, , strideBytes, refs] = engine.memory.f64.slice(plan >> 3, (plan >> 3) + 4);
+  let largest = 0;
+  let longestHyp = 0;
+  for (const t of [batch.hyps.tokens, batch.refs.tokens]) for (let i = 0; i < t.length; i++) largest = Math.max(largest, t[i]);
+  for (let h = 0; h < nHyps; h++) longestHyp = Math.max(longestHyp, batch.hyps.offsets[h + 1] - batch.hyps.offsets[h]);
+  const directBytes = (largest + 1) * strideBytes;
+  const vectors = layout.place(directBytes);
+  const info = layout.place(refs * 12);
+  const state = layout.place(2 * strideBytes);
+  const columns = layout.place((longestHyp + 1) * 16);
+  let pairs = 0;
+  for (let h = 0; h < nHyps; h++) pairs += batch.segRefOffsets[batch.hypSegment![h] + 1] - batch.segRefOffsets[batch.hypSegment![h]];
+  const out = layout.place(pairs * 4);
+  const ops = alignment ? layout.place(nHyps * 20) : 0;
+  engine.memory.reserve(layout.end);
+  return () => kernels.editDistances(
+    at[0], at[1], nHyps, at[2], at[3], at[4], at[5], 0, 0, vectors, directBytes, info, state, columns, out, ops,
+  );
+}
+
+/** Describes a workload the way every Palette benchmark prints it. */
+function describeWorkload(name: string, w: Workload, batch: EditBatch): string {
+  const nHyps = batch.hyps.offsets.length - 1;
+  return `${name}: ${nHyps.toLocaleString('en')} hypotheses × ${w.length} tokens (${batch.hyps.tokens.length.toLocaleString('en')} tokens), `
+    + `${w.segments.toLocaleString('en')} segments × ${w.refsPerSegment} references of ${w.length - 3}–${w.length + 3} tokens `
+    + `(${batch.refs.tokens.length.toLocaleString('en')} tokens), vocabulary ${w.vocabulary.toLocaleString('en')} (Zipf)`;
+}
+
+/** Runs the edit kernel benchmark and prints workloads, medians and hypotheses per second. */
+export async function benchKernelEdit(): Promise<void> {
+  const engine = new EditEngine(instantiateKernels(wasmModule('release')) as EditKernelExports);
+  const base = { refsPerSegment: 4, length: 25, vocabulary: 10000 };
+  const nbestW: Workload = { ...base, segments: 1000, hypsPerSegment: 1000 };
+  const corpusW: Workload = { ...base, segments: 100000, hypsPerSegment: 1 };
+  const gtmW: Workload = { ...base, segments: 100, hypsPerSegment: 100 };
+  const nbest = generate(nbestW, 1);
+  const corpus = generate(corpusW, 2);
+  const gtm = generate(gtmW, 3);
+  for (const [name, w, b] of [['n-best', nbestW, nbest], ['corpus', corpusW, corpus], ['GTM', gtmW, gtm]] as const) {
+    console.log(describeWorkload(name, w, b));
+  }
+
+  // Warm up past the baseline tier on a small batch, as every worker should.
+  const warm = generate({ ...corpusW, segments: 2000 }, 5);
+  engine.editDistances(warm, { alignment: true });
+  engine.gtmRunStats(warm, 2);
+
+  // Each case is set up right before it runs: the kernel-only cases lay their inputs out in a fresh instance.
+  const kernelOnly = (batch: EditBatch, alignment: boolean) => () => {
+    const call = distanceKernelCall(batch, alignment);
+    call();
+    return call;
+  };
+  const cases: [string, number, () => () => unknown][] = [
+    ['WER distances       n-best  kernel', 1e6, kernelOnly(nbest, false)],
+    ['WER distances+align n-best  kernel', 1e6, kernelOnly(nbest, true)],
+    ['WER distances       n-best  api   ', 1e6, () => () => engine.editDistances(nbest)],
+    ['WER distances+align n-best  api   ', 1e6, () => () => engine.editDistances(nbest, { alignment: true })],
+    ['WER distances       corpus  kernel', 1e5, kernelOnly(corpus, false)],
+    ['WER distances+align corpus  kernel', 1e5, kernelOnly(corpus, true)],
+    ['WER distances+align corpus  api   ', 1e5, () => () => engine.editDistances(corpus, { alignment: true })],
+    ['GTM e=2             n-best  api   ', 1e4, () => () => engine.gtmRunStats(gtm, 2)],
+  ];
+  for (const [name, hyps, setup] of cases) {
+    const bench = new Bench({ iterations: 8, time: 0, warmupIterations: 2, warmupTime: 0, throws: true });
+    bench.add(name, setup());
+    await bench.run();
+    const result = bench.tasks[0].result;
+    const median = result.state === 'completed' ? result.latency.p50 : NaN;
+    console.log(`${name}  median ${median.toFixed(1).padStart(8)} ms  ${(hyps / (median / 1000) / 1e6).toFixed(3).padStart(7)} M hyps/s`);
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Word error rate exactly as jiwer 4.0 computes it (`jiwer.process_words` with its default transform): the word-level
+ * Levenshtein distance (unit costs) of hypothesis and reference, S + D + I, over the reference's N = H + S + D words;
+ * the corpus WER pools the counts of all lines (not a mean of line WERs). The S/D/I split is RapidFuzz's alignment,
+ * which jiwer reports, so the per-line hits, substitutions, deletions and insertions match jiwer's as well; MER, WIL
+ * and WIP come with the score (see ./edit/jiwer-measures.ts, also for jiwer's empty-reference values).
+ *
+ * With several references (jiwer takes one), each line is counted against the reference with the fewest edits, the
+ * first one on ties, and divides by that reference's length (its counts enter the corpus pool).
+ *
+ * Statistics row (width 4): `hits, substitutions, deletions, insertions` of the line against its chosen reference.
+ */
+import { editDistances } from '../wasm/edit.js';
+import type { BleuTextOptions } from './bleu-text.js';
+import { jiwerMeasures } from './edit/jiwer-measures.js';
+import {
+  editHypotheses, editPrepKey, editTextOptions, prepareEditReferences, type EditReferences, type EditTokenizer,
+} from './edit/words.js';
+import type { Metric, MetricScore } from './metric.js';
+import { formatSignature } from './signature.js';
+
+/** Options of {@link Wer}; the defaults are jiwer 4.0's. */
+export interface WerOptions {
+  /**
+   * How lines become words: `jiwer` (jiwer's `wer_default`: whitespace runs collapsed, stripped, split on spaces) or a
+   * sacrebleu tokenizer name (that tokenizer, then a Python whitespace split; `none` = the split alone).
+   * @default 'jiwer'
+   */
+  readonly tokenize?: EditTokenizer;
+  /** Lowercase both sides first (Python `str.lower()`, jiwer's `ToLowerCase`); jiwer is case-sensitive by default. @default false */
+  readonly lowercase?: boolean;
+}
+
+/** Column names of a WER statistics row. */
+export const WER_STATS_COLUMNS = ['hits', 'substitutions', 'deletions', 'insertions'] as const;
+
+/** jiwer-compatible word error rate. */
+export class Wer implements Metric<EditReferences> {
+  /** Metric id as given to `-m`. */
+  readonly id = 'wer';
+  /** How lines become words. */
+  readonly tokenize: EditTokenizer;
+  /** Whether both sides are lowercased first. */
+  readonly lowercase: boolean;
+  /** 4. */
+  readonly statsWidth = WER_STATS_COLUMNS.length;
+  /** {@link WER_STATS_COLUMNS}. */
+  readonly statsColumns: readonly string[] = WER_STATS_COLUMNS;
+  private readonly text: BleuTextOptions;
+  private readonly prepKey: string;
+
+  /** @throws InputError `E_BAD_OPTION` for an unknown word split or a non-boolean `lowercase`. */
+  constructor(options: WerOptions = {}) {
+    this.tokenize = options.tokenize ?? 'jiwer';
+    this.lowercase = options.lowercase ?? false;
+    this.text = editTextOptions(this.tokenize, this.lowercase);
+    this.prepKey = editPrepKey(this.tokenize, this.lowercase);
+  }
+
+  /** `nrefs:1|case:mixed|tok:jiwer|version:…` (short `#:1|c:mixed|tok:jiwer|v:…`); `nRefs < 0` gives `var`. */
+  signature(nRefs: number, short = false): string {
+    return formatSignature(
+      { nRefs },
+      [
+        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
+        { key: 'tok', abbr: 'tok', value: this.tokenize },
+      ],
+      short,
+    );
+  }
+
+  /**
+   * Splits and interns references; empty references are allowed (jiwer 4.0: every hypothesis word is an insertion).
+   * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
+   */
+  prepareReferences(refStreams: readonly (readonly string[])[]): EditReferences {
+    return prepareEditReferences('WER', refStreams, this.text, this.prepKey);
+  }
+
+  /**
+   * One row per hypothesis: its alignment counts against the reference with the fewest edits.
+   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
+   */
+  segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array {
+    const words = editHypotheses('WER', hyps, refs, this.text, this.prepKey);
+    const { ops } = editDistances({ hyps: words, hypSegment: null, refs: refs.refs, segRefOffsets: refs.segRefOffsets }, { alignment: true });
+    const out = new Float64Array(hyps.length * 4);
+    // ops rows are `best, hits, substitutions, deletions, insertions`: the row is its last four.
+    for (let h = 0; h < hyps.length; h++) for (let c = 0; c < 4; c++) out[4 * h + c] = ops![5 * h + 1 + c];
+    return out;
+  }
+
+  /** Corpus WER from the column sums of the rows (pooled counts, as `jiwer.process_words(refs, hyps)`). */
+  scoreFromStats(totals: Float64Array): MetricScore {
+    return this.toScore(totals);
+  }
+
+  /** Line WER from one row (`jiwer.process_words(ref, hyp)`). */
+  sentenceScoreFromStats(row: Float64Array): MetricScore {
+    return this.toScore(row);
+  }
+
+  private toScore(stats: Float64Array): MetricScore {
+    if (stats.length !== 4) throw new RangeError(`WER statistics must have 4 columns (got ${stats.length})`);
+    const [hits, substitutions, deletions, insertions] = stats;
+    if (![hits, substitutions, deletions, insertions].every((x) => Number.isInteger(x) && x >= 0)) {
+      throw new RangeError(`WER statistics must be non-negative integer counts (got ${Array.from(stats).join(', ')})`);
+    }
+    const { wer, mer, wil, wip } = jiwerMeasures(hits, substitutions, deletions, insertions);
+    const refWords = hits + substitutions + deletions;
+    const hypWords = hits + substitutions + insertions;
+    return {
+      name: 'WER',
+      score: wer,
+      verboseScore: `(H = ${hits}, S = ${substitutions}, D = ${deletions}, I = ${insertions}, ref words = ${refWords})`,
+      details: { wer, mer, wil, wip, hits, substitutions, deletions, insertions, refWords, hypWords },
+    };
+  }
+}

@@ -114,7 +114,8 @@ describe('BeamEditDistance.variantDistance equals a full computation', () => {
         const start = a % n;
         const length = 1 + (b % (n - start));
         const target = c % (n + 1);
-        const ed = new BeamEditDistance(r, n, 3);
+        const ed = new BeamEditDistance(3);
+        ed.reset(r, n);
         ed.setHypothesis(h);
         const shifted = new Int32Array(n);
         performShift(h, start, length, target, shifted);
@@ -128,7 +129,8 @@ describe('BeamEditDistance.variantDistance equals a full computation', () => {
   it('distance and trace equal the plain matrix', () => {
     fc.assert(
       fc.property(words(4, 0, 40), words(4, 0, 40), fc.constantFrom(1, 2, 25), (h, r, beam) => {
-        const ed = new BeamEditDistance(r, h.length, beam);
+        const ed = new BeamEditDistance(beam);
+        ed.reset(r, h.length);
         const plain = plainBeamEditDistance(h, r, beam);
         expect(ed.setHypothesis(h)).toBe(plain.distance);
         expect(Array.from(ed.trace())).toEqual(Array.from(plain.ops));

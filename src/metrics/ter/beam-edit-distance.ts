@@ -20,6 +20,11 @@ import { TerOp } from './alignment.js';
 
 /** An unreachable cell; sums of it and a few unit costs stay far below int32 overflow. */
 const INF = 0x3fffffff;
+// Module-local copies: hot loops read constants, not properties of an imported object.
+const MATCH = TerOp.Match;
+const SUB = TerOp.Sub;
+const INS = TerOp.Ins;
+const DEL = TerOp.Del;
 
 /** The band of one (hypothesis length, reference) pair: row `i` covers columns `[lo[i], hi[i])`. */
 export interface TerBand {
@@ -40,13 +45,17 @@ export interface TerBand {
  * @param beamWidth sacreBLEU's `_BEAM_WIDTH` (25).
  */
 export function terBand(n: number, m: number, beamWidth: number): TerBand {
-  const lo = new Int32Array(n + 1);
-  const hi = new Int32Array(n + 1);
-  const start = new Int32Array(n + 2);
+  return fillTerBand(n, m, beamWidth, new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 2));
+}
+
+/** {@link terBand} into caller-provided arrays (at least `n + 1`, `n + 1` and `n + 2` long). */
+function fillTerBand(n: number, m: number, beamWidth: number, lo: Int32Array, hi: Int32Array, start: Int32Array): TerBand {
   // Same double operations as sacreBLEU: the ratio is one division, each diagonal one product then floor.
   const ratio = n > 0 ? m / n : 1;
   const beam = beamWidth < ratio / 2 ? Math.ceil(ratio / 2 + beamWidth) : beamWidth;
+  lo[0] = 0;
   hi[0] = m + 1;
+  start[0] = 0;
   start[1] = m + 1;
   for (let i = 1; i <= n; i++) {
     const diag = Math.floor(i * ratio);
@@ -57,37 +66,61 @@ export function terBand(n: number, m: number, beamWidth: number): TerBand {
   return { n, m, lo, hi, start };
 }
 
+/** An array at least `size` long: `a` itself when it is, else a new one (contents not kept). */
+function atLeast(a: Int32Array, size: number): Int32Array {
+  return a.length >= size ? a : new Int32Array(Math.max(size, 2 * a.length));
+}
+
 /**
- * Forward and backward band matrices of one hypothesis against one reference, plus the distance of shifted
- * variants of that hypothesis. Create one per (reference, hypothesis length); call {@link setHypothesis} for
- * each new current hypothesis.
+ * Forward and backward band matrices of the current hypothesis against one reference, and the distance of
+ * variants of it. Reusable: {@link reset} for each (reference, hypothesis length) pair, then
+ * {@link setHypothesis}; buffers only grow. The backward matrix is filled lazily, from the last row up to the
+ * lowest row a variant needs.
  */
 export class BeamEditDistance {
-  /** The band (fixed for this reference and hypothesis length). */
-  readonly band: TerBand;
-  private readonly ref: Int32Array;
-  private readonly fwd: Int32Array;
-  private readonly op: Uint8Array;
-  private readonly bwd: Int32Array;
-  private readonly rowA: Int32Array;
-  private readonly rowB: Int32Array;
+  private readonly beamWidth: number;
+  private ref: Int32Array = new Int32Array(0);
+  private n = 0;
+  private m = 0;
+  private lo: Int32Array = new Int32Array(1);
+  private hi: Int32Array = new Int32Array(1);
+  private start: Int32Array = new Int32Array(2);
+  private fwd: Int32Array = new Int32Array(0);
+  private bwd: Int32Array = new Int32Array(0);
+  private rowA: Int32Array = new Int32Array(0);
+  private rowB: Int32Array = new Int32Array(0);
   private words: Int32Array = new Int32Array(0);
+  /** Backward rows `bwdLow .. n` are valid for the current hypothesis. */
+  private bwdLow = 1;
   private dist = 0;
 
-  /**
-   * @param ref reference word ids (kept, not copied).
-   * @param n hypothesis length.
-   * @param beamWidth see {@link terBand}.
-   */
-  constructor(ref: Int32Array, n: number, beamWidth: number) {
+  /** @param beamWidth see {@link terBand}. */
+  constructor(beamWidth: number) {
+    this.beamWidth = beamWidth;
+  }
+
+  /** Prepares for hypotheses of `n` words against `ref` (kept, not copied). */
+  reset(ref: Int32Array, n: number): void {
+    const m = ref.length;
     this.ref = ref;
-    this.band = terBand(n, ref.length, beamWidth);
-    const cells = this.band.start[n + 1];
-    this.fwd = new Int32Array(cells);
-    this.op = new Uint8Array(cells);
-    this.bwd = new Int32Array(cells);
-    this.rowA = new Int32Array(ref.length + 1);
-    this.rowB = new Int32Array(ref.length + 1);
+    this.n = n;
+    this.m = m;
+    this.lo = atLeast(this.lo, n + 1);
+    this.hi = atLeast(this.hi, n + 1);
+    this.start = atLeast(this.start, n + 2);
+    fillTerBand(n, m, this.beamWidth, this.lo, this.hi, this.start);
+    const cells = this.start[n + 1];
+    this.fwd = atLeast(this.fwd, cells);
+    this.bwd = atLeast(this.bwd, cells);
+    this.rowA = atLeast(this.rowA, m + 1);
+    this.rowB = atLeast(this.rowB, m + 1);
+    this.bwdLow = n + 1;
+  }
+
+  /** The band of the current (reference, hypothesis length); a fresh copy. */
+  get band(): TerBand {
+    const { n, m } = this;
+    return { n, m, lo: this.lo.slice(0, n + 1), hi: this.hi.slice(0, n + 1), start: this.start.slice(0, n + 2) };
   }
 
   /** The distance of the current hypothesis. */
@@ -96,107 +129,106 @@ export class BeamEditDistance {
   }
 
   /**
-   * Makes `words` (length `n`; kept, not copied, until the next call) the current hypothesis: fills both
-   * matrices and the operations.
+   * Makes `words` (length `n`; kept, not copied, while it is current) the current hypothesis.
    * @returns its edit distance.
    */
   setHypothesis(words: Int32Array): number {
     this.words = words;
-    this.forward();
-    this.backward();
+    const { fwd, m } = this;
+    for (let j = 0; j <= m; j++) fwd[j] = j;
+    this.forwardRows(0);
+    this.bwdLow = this.n + 1;
     return this.dist;
   }
 
-  /** Forward costs and operations of the current hypothesis. */
-  private forward(): void {
-    const { fwd, op, ref, words } = this;
-    const { n, m, lo, hi, start } = this.band;
-    for (let j = 0; j <= m; j++) {
-      fwd[j] = j;
-      op[j] = TerOp.Del;
-    }
-    for (let i = 1; i <= n; i++) {
+  /**
+   * Makes `words` the current hypothesis when it equals the current one outside `[from, to)` (e.g. the shift
+   * just chosen): only the forward rows below `from` and the backward rows above `to` are recomputed.
+   * @returns its edit distance.
+   */
+  replaceHypothesis(words: Int32Array, from: number, to: number): number {
+    this.words = words;
+    this.forwardRows(from);
+    if (this.bwdLow < to) this.bwdLow = to;
+    return this.dist;
+  }
+
+  /** Forward rows `first + 1 .. n` of the current hypothesis, in place. */
+  private forwardRows(first: number): void {
+    const { fwd, ref, words, lo, hi, start, n, m } = this;
+    for (let i = first + 1; i <= n; i++) {
       const plo = lo[i - 1];
       const phi = hi[i - 1];
       const prev = start[i - 1] - plo;
-      const cur = start[i] - lo[i];
+      const clo = lo[i];
+      const chi = hi[i];
+      const cur = start[i] - clo;
       const w = words[i - 1];
-      for (let j = lo[i]; j < hi[i]; j++) {
-        if (j === 0) {
-          fwd[cur] = fwd[prev] + 1;
-          op[cur] = TerOp.Ins;
-          continue;
-        }
+      let j = clo;
+      if (j === 0) {
+        fwd[cur] = fwd[prev] + 1;
+        j = 1;
+      }
+      for (; j < chi; j++) {
         let best = INF;
-        let o = 255;
-        if (j - 1 >= plo && j - 1 < phi) {
-          const same = w === ref[j - 1];
-          const c = fwd[prev + j - 1] + (same ? 0 : 1);
-          if (best > c) {
-            best = c;
-            o = same ? TerOp.Match : TerOp.Sub;
-          }
-        }
-        if (j >= plo && j < phi) {
+        if (j - 1 >= plo && j - 1 < phi) best = fwd[prev + j - 1] + (w === ref[j - 1] ? 0 : 1);
+        if (j < phi && j >= plo) {
           const c = fwd[prev + j] + 1;
-          if (best > c) {
-            best = c;
-            o = TerOp.Ins;
-          }
+          if (c < best) best = c;
         }
-        if (j > lo[i]) {
+        if (j > clo) {
           const c = fwd[cur + j - 1] + 1;
-          if (best > c) {
-            best = c;
-            o = TerOp.Del;
-          }
+          if (c < best) best = c;
         }
         fwd[cur + j] = best;
-        op[cur + j] = o;
       }
     }
     this.dist = fwd[start[n] - lo[n] + m];
   }
 
-  /** Backward costs (cheapest band path from each cell to `(n, m)`) of the current hypothesis. */
-  private backward(): void {
-    const { bwd, ref, words } = this;
-    const { n, m, lo, hi, start } = this.band;
-    const last = start[n] - lo[n];
-    for (let j = lo[n]; j <= m; j++) bwd[last + j] = m - j;
-    for (let i = n - 1; i >= 0; i--) {
+  /** Backward rows down to `k` (cheapest band path from each cell to `(n, m)`) of the current hypothesis. */
+  private backwardTo(k: number): void {
+    const { bwd, ref, words, lo, hi, start, n, m } = this;
+    let i = this.bwdLow;
+    if (i > n) {
+      const last = start[n] - lo[n];
+      for (let j = lo[n]; j <= m; j++) bwd[last + j] = m - j;
+      i = n;
+    }
+    for (i--; i >= k; i--) {
       const nlo = lo[i + 1];
       const nhi = hi[i + 1];
       const next = start[i + 1] - nlo;
-      const cur = start[i] - lo[i];
+      const clo = lo[i];
+      const chi = hi[i];
+      const cur = start[i] - clo;
       const w = words[i];
-      for (let j = hi[i] - 1; j >= lo[i]; j--) {
+      for (let j = chi - 1; j >= clo; j--) {
         let best = INF;
-        if (j < m && j + 1 >= nlo && j + 1 < nhi) {
-          const c = bwd[next + j + 1] + (w === ref[j] ? 0 : 1);
-          if (c < best) best = c;
-        }
+        if (j < m && j + 1 >= nlo && j + 1 < nhi) best = bwd[next + j + 1] + (w === ref[j] ? 0 : 1);
         if (j >= nlo && j < nhi) {
           const c = bwd[next + j] + 1;
           if (c < best) best = c;
         }
-        if (j + 1 < hi[i]) {
+        if (j + 1 < chi) {
           const c = bwd[cur + j + 1] + 1;
           if (c < best) best = c;
         }
         bwd[cur + j] = best;
       }
     }
+    if (k < this.bwdLow) this.bwdLow = k;
   }
 
   /**
    * The edit distance of `variant`, a hypothesis equal to the current one outside `[from, to)` (0 ≤ from ≤
-   * to ≤ n). Costs O((to − from) · band width); the matrices of the current hypothesis are left unchanged.
+   * to ≤ n). Costs O((to − from) · band width) plus the backward rows not yet filled; the current hypothesis
+   * is left unchanged.
    */
   variantDistance(variant: Int32Array, from: number, to: number): number {
     if (from >= to) return this.dist;
-    const { fwd, bwd, ref } = this;
-    const { n, m, lo, hi, start } = this.band;
+    const { fwd, ref, lo, hi, start, n, m } = this;
+    if (to < n && this.bwdLow > to) this.backwardTo(to);
     // Row `from` of the current hypothesis is row `from` of the variant.
     let prev = this.rowA;
     let cur = this.rowB;
@@ -210,17 +242,15 @@ export class BeamEditDistance {
       const clo = lo[i];
       const chi = hi[i];
       const w = variant[i - 1];
-      for (let j = clo; j < chi; j++) {
-        if (j === 0) {
-          cur[0] = prev[0] + 1;
-          continue;
-        }
+      let j = clo;
+      if (j === 0) {
+        cur[0] = prev[0] + 1;
+        j = 1;
+      }
+      for (; j < chi; j++) {
         let best = INF;
-        if (j - 1 >= plo && j - 1 < phi) {
-          const c = prev[j - 1] + (w === ref[j - 1] ? 0 : 1);
-          if (c < best) best = c;
-        }
-        if (j >= plo && j < phi) {
+        if (j - 1 >= plo && j - 1 < phi) best = prev[j - 1] + (w === ref[j - 1] ? 0 : 1);
+        if (j < phi && j >= plo) {
           const c = prev[j] + 1;
           if (c < best) best = c;
         }
@@ -235,6 +265,7 @@ export class BeamEditDistance {
       cur = t;
     }
     if (to === n) return prev[m];
+    const { bwd } = this;
     let best = INF;
     const base = start[to] - lo[to];
     for (let j = lo[to]; j < hi[to]; j++) {
@@ -245,26 +276,38 @@ export class BeamEditDistance {
   }
 
   /**
-   * The operations of the current hypothesis's optimal path (sacreBLEU's trace, in {@link TerOp} codes, read
-   * back from `(n, m)`), left to right.
-   * @throws Error when the path meets an unset cell (sacreBLEU raises there too; the band makes it unreachable).
+   * The operations of the current hypothesis's path (sacreBLEU's trace, in {@link TerOp} codes), left to right.
+   * sacreBLEU keeps the first of diagonal, up, left that reaches a cell's minimum (it replaces only on a strictly
+   * smaller cost), so each step is recovered from the costs alone.
+   * @throws Error when the path meets an unreachable cell (sacreBLEU raises there too; the band prevents it).
    */
   trace(): Uint8Array {
-    const { op } = this;
-    const { n, m, lo, start } = this.band;
+    const { fwd, ref, words, lo, hi, start, n, m } = this;
     const out = new Uint8Array(n + m);
     let k = out.length;
     let i = n;
     let j = m;
     while (i > 0 || j > 0) {
-      const o = op[start[i] - lo[i] + j];
-      out[--k] = o;
-      if (o === TerOp.Match || o === TerOp.Sub) {
+      const here = fwd[start[i] - lo[i] + j];
+      if (here >= INF) throw new Error(`TER trace reached an unreachable cell (${i}, ${j})`);
+      let op: number;
+      if (i === 0) op = DEL;
+      else if (j === 0) op = INS;
+      else {
+        const plo = lo[i - 1];
+        const phi = hi[i - 1];
+        const prev = start[i - 1] - plo;
+        const same = words[i - 1] === ref[j - 1];
+        if (j - 1 >= plo && j - 1 < phi && fwd[prev + j - 1] + (same ? 0 : 1) === here) op = same ? MATCH : SUB;
+        else if (j >= plo && j < phi && fwd[prev + j] + 1 === here) op = INS;
+        else op = DEL;
+      }
+      out[--k] = op;
+      if (op === MATCH || op === SUB) {
         i--;
         j--;
-      } else if (o === TerOp.Ins) i--;
-      else if (o === TerOp.Del) j--;
-      else throw new Error(`TER trace reached an unset cell (${i}, ${j})`);
+      } else if (op === INS) i--;
+      else j--;
     }
     return out.subarray(k);
   }

@@ -13,24 +13,28 @@
  *   `target = start + length` swaps the block with the `length` words after it.
  */
 export function performShift(words: Int32Array, start: number, length: number, target: number, out: Int32Array): void {
-  const n = words.length;
+  out.set(words);
+  writeShiftWindow(words, start, length, target, out);
+}
+
+/**
+ * Writes only the part of {@link performShift}'s result that can differ from `words`: `out[from, to)` of
+ * {@link shiftSpan}. With `out` a copy of `words`, `out` becomes the shifted words.
+ */
+export function writeShiftWindow(words: Int32Array, start: number, length: number, target: number, out: Int32Array): void {
+  // Plain loops: the windows are short, and views (subarray) would allocate per candidate.
   const end = start + length;
   if (target < start) {
-    out.set(words.subarray(0, target), 0);
-    out.set(words.subarray(start, end), target);
-    out.set(words.subarray(target, start), target + length);
-    out.set(words.subarray(end), end);
+    for (let k = 0; k < length; k++) out[target + k] = words[start + k];
+    for (let k = target; k < start; k++) out[k + length] = words[k];
   } else if (target > end) {
-    out.set(words.subarray(0, start), 0);
-    out.set(words.subarray(end, target), start);
-    out.set(words.subarray(start, end), target - length);
-    out.set(words.subarray(target), target);
+    for (let k = end; k < target; k++) out[k - length] = words[k];
+    for (let k = 0; k < length; k++) out[target - length + k] = words[start + k];
   } else {
-    const after = Math.min(n, length + target);
-    out.set(words.subarray(0, start), 0);
-    out.set(words.subarray(end, after), start);
-    out.set(words.subarray(start, end), start + after - end);
-    out.set(words.subarray(after), after);
+    const after = Math.min(words.length, length + target);
+    for (let k = end; k < after; k++) out[start + k - end] = words[k];
+    const at = start + after - end;
+    for (let k = 0; k < length; k++) out[at + k] = words[start + k];
   }
 }
 

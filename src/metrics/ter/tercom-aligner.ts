@@ -14,8 +14,9 @@
  * This search differs from sacreBLEU's (which caches edit distances, caps candidates at 1000 and uses its own
  * beam), which is why the two disagree on some segments.
  */
-import { TercomEditDistance, TercomOp } from './tercom-edit-distance.js';
-import { performShift, TercomShiftCandidates, TERCOM_MAX_SHIFT_SIZE } from './tercom-shifts.js';
+import { alignmentErrors, countOps, TER_EDIT_COST, type TerAlignment, type TerShift } from './alignment.js';
+import { TercomEditDistance } from './tercom-edit-distance.js';
+import { tercomPerformShift, tercomShiftAsTerShift, TercomShiftCandidates, TERCOM_MAX_SHIFT_SIZE } from './tercom-shifts.js';
 
 /** Search limits of tercom (its `-b` and `-d` flags). */
 export interface TercomSearchOptions {
@@ -57,12 +58,13 @@ export class TercomAligner {
   private trial = new Int32Array(64);
   private best = new Int32Array(64);
   private currentPath = new Uint8Array(128);
-  private bestPath = new Uint8Array(128);
   private currentPathLength = 0;
   private herr = new Uint8Array(64);
   private rerr = new Uint8Array(64);
   private ralign = new Int32Array(64);
+  /** `start, end, newloc` of each shift taken by the last call. */
   private taken = new Int32Array(3 * 8);
+  private takenLength = 0;
 
   /** The counts of the last {@link align} call. */
   readonly counts: TercomPairCounts = { edits: 0, ins: 0, del: 0, sub: 0, shifts: 0, wordsShifted: 0 };
@@ -82,18 +84,19 @@ export class TercomAligner {
     if (this.rerr.length < refLen) this.rerr = new Uint8Array(Math.max(refLen, this.rerr.length * 2));
     this.ralign = atLeast(this.ralign, refLen);
     if (this.currentPath.length < hypLen + refLen) {
-      const size = Math.max(hypLen + refLen, this.currentPath.length * 2);
-      this.currentPath = new Uint8Array(size);
-      this.bestPath = new Uint8Array(size);
+      this.currentPath = new Uint8Array(Math.max(hypLen + refLen, this.currentPath.length * 2));
     }
     this.current.set(hyp.subarray(0, hypLen));
-    let currentEdits = this.editDistance.distance(this.current, hypLen, ref, refLen, beamWidth);
-    this.keepPath(true);
+    this.takenLength = 0;
+    let currentEdits = 0;
     let shifts = 0;
     let wordsShifted = 0;
 
     for (;;) {
-      this.markErrors();
+      // A full table of the current hypothesis each step: the trials below reuse its columns.
+      currentEdits = this.editDistance.distance(this.current, hypLen, ref, refLen, beamWidth);
+      this.keepPath();
+      alignmentErrors(this.currentPath.subarray(0, this.currentPathLength), this.herr, this.rerr, this.ralign);
       this.candidates.gather(this.current, hypLen, ref, refLen, this.herr, this.rerr, this.ralign, maxShiftDistance);
       const cand = this.candidates;
       let bestShiftCost = 0;
@@ -106,17 +109,18 @@ export class TercomAligner {
           const fix = currentEdits - (bestShiftCost + bestEdits);
           if (fix > maxFix || (bestShiftCost !== 0 && fix === maxFix)) break search;
           if (k >= cand.bucketEnd[b]) break;
-          performShift(this.current, hypLen, cand.start(k), cand.end(k), cand.newloc(k), this.trial);
-          const edits = this.editDistance.distance(this.trial, hypLen, ref, refLen, beamWidth);
-          const gain = bestEdits + bestShiftCost - (edits + 1);
+          const trial = this.trial;
+          tercomPerformShift(this.current, hypLen, cand.start(k), cand.end(k), cand.newloc(k), trial);
+          let prefix = 0;
+          while (prefix < hypLen && trial[prefix] === this.current[prefix]) prefix++;
+          const edits = this.editDistance.distanceWithPrefix(trial, hypLen, ref, refLen, beamWidth, prefix);
+          const gain = bestEdits + bestShiftCost - (edits + TER_EDIT_COST);
           if (gain > 0 || (bestShiftCost === 0 && gain === 0)) {
             bestShift = k;
-            bestShiftCost = 1;
+            bestShiftCost = TER_EDIT_COST;
             bestEdits = edits;
-            const swap = this.best;
-            this.best = this.trial;
-            this.trial = swap;
-            this.keepPath(false);
+            this.trial = this.best;
+            this.best = trial;
           }
         }
       }
@@ -127,67 +131,28 @@ export class TercomAligner {
       const swap = this.current;
       this.current = this.best;
       this.best = swap;
-      const swapPath = this.currentPath;
-      this.currentPath = this.bestPath;
-      this.bestPath = swapPath;
-      this.currentPathLength = this.bestPathLength;
-      currentEdits = bestEdits;
     }
 
     const counts = this.counts;
-    counts.ins = counts.del = counts.sub = 0;
-    for (let k = 0; k < this.currentPathLength; k++) {
-      const op = this.currentPath[k];
-      if (op === TercomOp.Sub) counts.sub++;
-      else if (op === TercomOp.Ins) counts.ins++;
-      else if (op === TercomOp.Del) counts.del++;
-    }
-    counts.edits = currentEdits + shifts;
+    const ops = countOps(this.currentPath.subarray(0, this.currentPathLength));
+    counts.ins = ops.ins;
+    counts.del = ops.del;
+    counts.sub = ops.sub;
+    counts.edits = currentEdits + shifts * TER_EDIT_COST;
     counts.shifts = shifts;
     counts.wordsShifted = wordsShifted;
     return counts.edits;
   }
 
-  private bestPathLength = 0;
-
-  /** Copies the edit distance's last path into the current (`true`) or best-trial (`false`) path buffer. */
-  private keepPath(current: boolean): void {
+  /** Copies the edit distance's last path (the current hypothesis's alignment) into {@link currentPath}. */
+  private keepPath(): void {
     const ed = this.editDistance;
-    if (current) {
-      this.currentPath.set(ed.path.subarray(0, ed.pathLength));
-      this.currentPathLength = ed.pathLength;
-    } else {
-      this.bestPath.set(ed.path.subarray(0, ed.pathLength));
-      this.bestPathLength = ed.pathLength;
-    }
-  }
-
-  /** tercom's `FindAlignErr`: misaligned hypothesis and reference words and the reference → hypothesis map. */
-  private markErrors(): void {
-    const { herr, rerr, ralign, currentPath } = this;
-    let h = -1;
-    let r = -1;
-    for (let k = 0; k < this.currentPathLength; k++) {
-      const op = currentPath[k];
-      if (op === TercomOp.Match || op === TercomOp.Sub) {
-        h++;
-        r++;
-        const wrong = op === TercomOp.Sub ? 1 : 0;
-        herr[h] = wrong;
-        rerr[r] = wrong;
-        ralign[r] = h;
-      } else if (op === TercomOp.Ins) {
-        h++;
-        herr[h] = 1;
-      } else {
-        r++;
-        rerr[r] = 1;
-        ralign[r] = h;
-      }
-    }
+    this.currentPath.set(ed.path.subarray(0, ed.pathLength));
+    this.currentPathLength = ed.pathLength;
   }
 
   private recordShift(index: number, start: number, end: number, newloc: number): void {
+    this.takenLength = 3 * index + 3;
     if (3 * index + 3 > this.taken.length) {
       const grown = new Int32Array(this.taken.length * 2);
       grown.set(this.taken);
@@ -198,20 +163,21 @@ export class TercomAligner {
     this.taken[3 * index + 2] = newloc;
   }
 
-  /** `[start, end, newloc]` of the `k`-th shift taken by the last {@link align} call (positions at that step). */
-  shift(k: number): [number, number, number] {
-    return [this.taken[3 * k], this.taken[3 * k + 1], this.taken[3 * k + 2]];
-  }
-
-  /** The hypothesis ids after the last call's shifts (a copy). */
-  shiftedHypothesis(hypLen: number): Int32Array {
-    return this.current.slice(0, hypLen);
-  }
-
-  /** The last call's final alignment as tercom writes it: ' ' match, 'S', 'I', 'D'. */
-  alignmentString(): string {
-    let s = '';
-    for (let k = 0; k < this.currentPathLength; k++) s += ' SID'[this.currentPath[k] - 1];
-    return s;
+  /**
+   * The last {@link align} call's alignment in the shared TER form: its shifts (in sacreBLEU's `target`
+   * convention, see {@link tercomShiftAsTerShift}), where each word of the shifted hypothesis came from, and
+   * the operations of the final alignment.
+   */
+  alignment(hypLen: number): TerAlignment {
+    const shifts: TerShift[] = [];
+    let order = Int32Array.from({ length: hypLen }, (_, k) => k);
+    let moved = new Int32Array(hypLen);
+    for (let k = 0; 3 * k < this.takenLength; k++) {
+      const [start, end, newloc] = [this.taken[3 * k], this.taken[3 * k + 1], this.taken[3 * k + 2]];
+      shifts.push(tercomShiftAsTerShift(start, end, newloc));
+      tercomPerformShift(order, hypLen, start, end, newloc, moved);
+      [order, moved] = [moved, order];
+    }
+    return { shifts, hypOrder: order, ops: this.currentPath.slice(0, this.currentPathLength) };
   }
 }

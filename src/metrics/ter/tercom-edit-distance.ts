@@ -11,149 +11,262 @@
  * lowers the column's best diagonal cost even when it does not improve its cell, a substitution only when it
  * does; and rows are only "live" once processed.
  *
- * Costs are tercom's defaults (match 0, substitution, insertion, deletion 1), so every cost is a small integer
- * and the table is an `Int32Array` (`-1` = not reached). The scratch arrays grow to the largest pair seen and
- * are reused: one instance per thread, not per call.
+ * Costs are tercom's defaults (match 0; substitution, insertion and deletion {@link TER_EDIT_COST}), so every
+ * cost is an integer and the table is an `Int32Array` (`-1` = not reached). The scratch arrays grow to the
+ * largest pair seen and are reused: one instance per thread, not per call.
+ *
+ * The shift search scores many hypotheses that share a prefix with the current one. Column `j` of the table only
+ * depends on the first `j` hypothesis words, and its final content does not depend on word `j` (that word only
+ * decides what the column pushes into column `j + 1`). So {@link TercomEditDistance.distanceWithPrefix} keeps
+ * the columns up to the first changed word `p` from the last full {@link TercomEditDistance.distance} call,
+ * replays column `p`'s scan (same rows, same skips, recorded by the full call) without its deletions to push
+ * the new word's moves, and fills the rest anew: the same cells, values and traceback as a full call, for the
+ * cost of the changed columns only.
  */
-
-/** Traceback codes of {@link TercomEditDistance.path}, tercom's alignment characters in brackets. */
-export const TercomOp = {
-  /** Hypothesis word equals the reference word (' '). */
-  Match: 1,
-  /** Substitution ('S'). */
-  Sub: 2,
-  /** Insertion: a hypothesis word without reference word ('I'). */
-  Ins: 3,
-  /** Deletion: a reference word without hypothesis word ('D'). */
-  Del: 4,
-} as const;
+import { TER_EDIT_COST, TerOp } from './alignment.js';
 
 /** tercom's `INF`: the "no diagonal move yet" cost. */
 const INF = 999999;
+/** Traceback cell not reached (tercom's '0'); the others hold {@link TerOp} codes. */
+const UNSET = 0xff;
+// Module-local copies: hot loops read constants, not properties of an imported object.
+const MATCH = TerOp.Match;
+const SUB = TerOp.Sub;
+const INS = TerOp.Ins;
+const DEL = TerOp.Del;
+const COST = TER_EDIT_COST;
+
+/** Outputs of one column scan, read by the next column. */
+interface ColumnState {
+  /** Cheapest diagonal move into the next column (tercom's `current_best`). */
+  best: number;
+  /** First row that was not skipped (`current_first_good`), -1 when none. */
+  firstLive: number;
+  /** One past the last row that was not skipped (`cur_last_good`), -1 when none. */
+  lastLive: number;
+  /** The scan's final bound (`last_good` after this column's deletions extended it). */
+  bound: number;
+}
+
+/**
+ * Scans column `j` (offset `col` in `S`/`P`, rows `0 .. refLen`) from row `first` while the row is at most the
+ * bound (`lastGood`, raised by deletions when `deletions`), skipping unreached cells and cells above `limit`, and
+ * pushes diagonal and insertion moves for hypothesis word `hypWord` into the next column of `S2`/`P2` (at
+ * `next`; none when `hypWord` is -1, the last column). Returns its outputs in `state`.
+ */
+function scanColumn(
+  S: Int32Array,
+  P: Uint8Array,
+  col: number,
+  S2: Int32Array,
+  P2: Uint8Array,
+  next: number,
+  ref: Int32Array,
+  refLen: number,
+  hypWord: number,
+  first: number,
+  lastGood: number,
+  limit: number,
+  deletions: boolean,
+  state: ColumnState,
+): void {
+  let best = INF;
+  let firstLive = -1;
+  let lastLive = -1;
+  const inner = hypWord >= 0;
+  for (let i = first; i <= refLen && i <= lastGood; i++) {
+    const score = S[col + i];
+    if (score < 0 || score > limit) continue;
+    if (firstLive === -1) firstLive = i;
+    if (inner) {
+      if (i < refLen) {
+        const diag = next + i + 1;
+        const old = S2[diag];
+        if (ref[i] === hypWord) {
+          if (old === -1 || score < old) {
+            S2[diag] = score;
+            P2[diag] = MATCH;
+          }
+          if (score < best) best = score;
+        } else if (old < 0 || score + COST < old) {
+          S2[diag] = score + COST;
+          P2[diag] = SUB;
+          if (score + COST < best) best = score + COST;
+        }
+      }
+      const right = next + i;
+      const oldRight = S2[right];
+      if (oldRight < 0 || oldRight > score + COST) {
+        S2[right] = score + COST;
+        P2[right] = INS;
+      }
+    }
+    lastLive = i + 1;
+    if (deletions && i < refLen) {
+      const down = col + i + 1;
+      const oldDown = S[down];
+      if (oldDown < 0 || oldDown > score + COST) {
+        S[down] = score + COST;
+        P[down] = DEL;
+        if (i >= lastGood) lastGood = i + 1;
+      }
+    }
+  }
+  state.best = best;
+  state.firstLive = firstLive;
+  state.lastLive = lastLive;
+  state.bound = lastGood;
+}
 
 /** The beam edit distance with its scratch memory and the alignment path of the last call. */
 export class TercomEditDistance {
-  private cost = new Int32Array(1024);
-  private trace = new Uint8Array(1024);
-  /** Alignment of the last {@link distance} call, first operation first ({@link TercomOp} codes). */
+  /** Table of the last full call (kept for prefix reuse) and of the last prefix call. */
+  private baseS = new Int32Array(1024);
+  private baseP = new Uint8Array(1024);
+  private workS = new Int32Array(1024);
+  private workP = new Uint8Array(1024);
+  /** Per column of the last full call: scan start, final bound and pruning limit. */
+  private colFirst = new Int32Array(64);
+  private colBound = new Int32Array(64);
+  private colLimit = new Int32Array(64);
+  private readonly state: ColumnState = { best: INF, firstLive: 0, lastLive: 0, bound: 0 };
+  private baseHypLen = -1;
+  private baseRefLen = -1;
+  private baseCost = 0;
+  /** Alignment of the last call, first operation first ({@link TerOp} codes). */
   path = new Uint8Array(256);
   /** Number of operations in {@link path}. */
   pathLength = 0;
 
+  private ensure(cells: number, columns: number, pathLength: number): void {
+    if (cells > this.baseS.length) {
+      const size = Math.max(cells, this.baseS.length * 2);
+      this.baseS = new Int32Array(size);
+      this.baseP = new Uint8Array(size);
+      this.workS = new Int32Array(size);
+      this.workP = new Uint8Array(size);
+    }
+    if (columns > this.colFirst.length) {
+      const size = Math.max(columns, this.colFirst.length * 2);
+      this.colFirst = new Int32Array(size);
+      this.colBound = new Int32Array(size);
+      this.colLimit = new Int32Array(size);
+    }
+    if (pathLength > this.path.length) this.path = new Uint8Array(Math.max(pathLength, this.path.length * 2));
+  }
+
   /**
    * The edit distance of `hyp[0, hypLen)` to `ref[0, refLen)` under tercom's beam, and its alignment in
-   * {@link path}. Both lengths must be at least 1 (tercom scores empty segments without this table).
+   * {@link path}. The table is kept for {@link distanceWithPrefix}.
    * @param beamWidth tercom's `-b` (default 20).
    */
   distance(hyp: Int32Array, hypLen: number, ref: Int32Array, refLen: number, beamWidth: number): number {
     const rows = refLen + 1;
     const cells = rows * (hypLen + 1);
-    if (cells > this.cost.length) {
-      const size = Math.max(cells, this.cost.length * 2);
-      this.cost = new Int32Array(size);
-      this.trace = new Uint8Array(size);
-    }
-    const S = this.cost;
-    const P = this.trace;
+    this.ensure(cells, hypLen + 1, hypLen + refLen);
+    const S = this.baseS;
+    const P = this.baseP;
     S.fill(-1, 0, cells);
-    P.fill(0, 0, cells);
+    P.fill(UNSET, 0, cells);
     S[0] = 0;
-
-    let currentBest = INF;
-    let lastBest: number;
-    let firstGood: number;
-    let currentFirstGood = 0;
-    let lastGood: number;
-    let curLastGood = 0;
+    const state = this.state;
+    state.best = INF;
+    state.firstLive = 0;
+    state.lastLive = 0;
     for (let j = 0; j <= hypLen; j++) {
-      lastBest = currentBest;
-      currentBest = INF;
-      firstGood = currentFirstGood;
-      currentFirstGood = -1;
-      lastGood = curLastGood;
-      curLastGood = -1;
+      // The last column is never pruned.
+      const limit = j < hypLen ? state.best + beamWidth : INF + beamWidth + 1;
+      const first = state.firstLive;
+      this.colFirst[j] = first;
+      this.colLimit[j] = limit;
       const col = j * rows;
-      const next = col + rows;
-      const hypWord = j < hypLen ? hyp[j] : 0;
-      for (let i = firstGood; i <= refLen; i++) {
-        if (i > lastGood) break;
-        const score = S[col + i];
-        if (score < 0) continue;
-        if (j < hypLen && score > lastBest + beamWidth) continue;
-        if (currentFirstGood === -1) currentFirstGood = i;
-        if (i < refLen && j < hypLen) {
-          const diag = next + i + 1;
-          if (ref[i] === hypWord) {
-            const c = score;
-            if (S[diag] === -1 || c < S[diag]) {
-              S[diag] = c;
-              P[diag] = TercomOp.Match;
-            }
-            if (c < currentBest) currentBest = c;
-          } else {
-            const c = score + 1;
-            if (S[diag] < 0 || c < S[diag]) {
-              S[diag] = c;
-              P[diag] = TercomOp.Sub;
-              if (c < currentBest) currentBest = c;
-            }
-          }
-        }
-        curLastGood = i + 1;
-        if (j < hypLen) {
-          const c = score + 1;
-          const right = next + i;
-          if (S[right] < 0 || S[right] > c) {
-            S[right] = c;
-            P[right] = TercomOp.Ins;
-          }
-        }
-        if (i < refLen) {
-          const c = score + 1;
-          const down = col + i + 1;
-          if (S[down] < 0 || S[down] > c) {
-            S[down] = c;
-            P[down] = TercomOp.Del;
-            if (i >= lastGood) lastGood = i + 1;
-          }
-        }
-      }
+      scanColumn(S, P, col, S, P, col + rows, ref, refLen, j < hypLen ? hyp[j] : -1, first, state.lastLive, limit, true, state);
+      this.colBound[j] = state.bound;
     }
-    this.tracePath(hypLen, refLen);
-    return S[hypLen * rows + refLen];
+    this.baseHypLen = hypLen;
+    this.baseRefLen = refLen;
+    this.baseCost = S[cells - 1];
+    this.tracePath(P, P, hypLen, refLen, hypLen);
+    return this.baseCost;
   }
 
-  /** Follows the traceback from the last cell and writes the operations in order into {@link path}. */
-  private tracePath(hypLen: number, refLen: number): void {
+  /**
+   * Like {@link distance} for a hypothesis whose first `prefix` words equal those of the last {@link distance}
+   * call's (same lengths, same reference), reusing that call's columns `0 .. prefix`. The kept table is left as
+   * it was, so any number of such calls can follow one full call.
+   */
+  distanceWithPrefix(
+    hyp: Int32Array,
+    hypLen: number,
+    ref: Int32Array,
+    refLen: number,
+    beamWidth: number,
+    prefix: number,
+  ): number {
+    if (hypLen !== this.baseHypLen || refLen !== this.baseRefLen) {
+      throw new RangeError('distanceWithPrefix: lengths differ from the last full distance() call');
+    }
     const rows = refLen + 1;
-    const P = this.trace;
-    if (this.path.length < hypLen + refLen) this.path = new Uint8Array(Math.max(hypLen + refLen, this.path.length * 2));
-    let length = 0;
+    if (prefix >= hypLen) {
+      this.tracePath(this.baseP, this.baseP, hypLen, refLen, hypLen);
+      return this.baseCost;
+    }
+    const S = this.workS;
+    const P = this.workP;
+    const from = (prefix + 1) * rows;
+    const cells = rows * (hypLen + 1);
+    S.fill(-1, from, cells);
+    P.fill(UNSET, from, cells);
+    const state = this.state;
+    // Column `prefix` is final in the kept table; replay its scan for the new word, without its deletions.
+    const pcol = prefix * rows;
+    scanColumn(
+      this.baseS,
+      this.baseP,
+      pcol,
+      S,
+      P,
+      pcol + rows,
+      ref,
+      refLen,
+      hyp[prefix],
+      this.colFirst[prefix],
+      this.colBound[prefix],
+      this.colLimit[prefix],
+      false,
+      state,
+    );
+    for (let j = prefix + 1; j <= hypLen; j++) {
+      const limit = j < hypLen ? state.best + beamWidth : INF + beamWidth + 1;
+      const col = j * rows;
+      scanColumn(S, P, col, S, P, col + rows, ref, refLen, j < hypLen ? hyp[j] : -1, state.firstLive, state.lastLive, limit, true, state);
+    }
+    this.tracePath(this.baseP, P, hypLen, refLen, prefix);
+    return S[cells - 1];
+  }
+
+  /**
+   * Follows the traceback from the last cell (columns up to `split` in `kept`, later ones in `P`) and writes the
+   * operations in order into {@link path}.
+   */
+  private tracePath(kept: Uint8Array, P: Uint8Array, hypLen: number, refLen: number, split: number): void {
+    const rows = refLen + 1;
+    const path = this.path;
+    let at = hypLen + refLen;
     let i = refLen;
     let j = hypLen;
+    // Written backwards from the end of the buffer, then moved to the front.
     while (i > 0 || j > 0) {
-      const op = P[j * rows + i];
-      if (op === TercomOp.Match || op === TercomOp.Sub) {
+      const op = (j <= split ? kept : P)[j * rows + i];
+      if (op === MATCH || op === SUB) {
         i--;
         j--;
-      } else if (op === TercomOp.Del) i--;
-      else if (op === TercomOp.Ins) j--;
+      } else if (op === DEL) i--;
+      else if (op === INS) j--;
       else throw new Error(`tercom edit distance: no path through cell (${i}, ${j})`);
-      length++;
-    }
-    const path = this.path;
-    i = refLen;
-    j = hypLen;
-    let at = length;
-    while (i > 0 || j > 0) {
-      const op = P[j * rows + i];
       path[--at] = op;
-      if (op === TercomOp.Match || op === TercomOp.Sub) {
-        i--;
-        j--;
-      } else if (op === TercomOp.Del) i--;
-      else j--;
     }
-    this.pathLength = length;
+    this.pathLength = hypLen + refLen - at;
+    if (at > 0) path.copyWithin(0, at, hypLen + refLen);
   }
 }

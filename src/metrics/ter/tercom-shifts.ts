@@ -16,6 +16,7 @@
  * the sorted occurrences of the phrase in the reference, found here by scanning the reference for the first word
  * and narrowing the list as the phrase grows.
  */
+import type { TerShift } from './alignment.js';
 
 /** tercom's `MAX_SHIFT_SIZE`: the longest reference phrase it indexes is 11 words, the longest shift 10. */
 export const TERCOM_MAX_SHIFT_SIZE = 10;
@@ -169,8 +170,12 @@ export class TercomShiftCandidates {
  * Writes into `out` the words of `words[0, len)` after moving `[start, end]` after position `newloc` (-1: to the
  * front), with tercom's four cases (`newloc` before, after or inside the phrase; inside moves the phrase right
  * by `newloc − start`, clipped at the end).
+ *
+ * Outside the phrase this is sacreBLEU's `_perform_shift` with `target = newloc + 1` (shift.ts). Inside it is
+ * not: sacreBLEU would move the phrase one word further (by `target − start`), so the shared `performShift`
+ * cannot stand in for this one.
  */
-export function performShift(
+export function tercomPerformShift(
   words: Int32Array,
   len: number,
   start: number,
@@ -194,10 +199,20 @@ export function performShift(
     for (let i = start; i <= end; i++) out[c++] = words[i];
     for (let i = newloc + 1; i < len; i++) out[c++] = words[i];
   } else {
-    const stop = end + (newloc - start);
+    const stop = end + (newloc - start) + 1;
     for (let i = 0; i < start; i++) out[c++] = words[i];
     for (let i = end + 1; i < len && i <= stop; i++) out[c++] = words[i];
     for (let i = start; i <= end; i++) out[c++] = words[i];
     for (let i = stop + 1; i < len; i++) out[c++] = words[i];
   }
+}
+
+/**
+ * A tercom shift `[start, end]` after `newloc` as a {@link TerShift} that the shared `performShift` (shift.ts)
+ * applies with the same result: `target = newloc + 1`, except for a `newloc` inside the phrase, where tercom
+ * moves the phrase by `newloc − start` words, which is `target = newloc` in sacreBLEU's convention.
+ */
+export function tercomShiftAsTerShift(start: number, end: number, newloc: number): TerShift {
+  const inside = newloc >= start && newloc <= end;
+  return { start, length: end - start + 1, target: inside ? newloc : newloc + 1 };
 }

@@ -199,7 +199,7 @@ export function tercomPerformShift(
     for (let i = start; i <= end; i++) out[c++] = words[i];
     for (let i = newloc + 1; i < len; i++) out[c++] = words[i];
   } else {
-    const stop = end + (newloc - start) + 1;
+    const stop = end + (newloc - start);
     for (let i = 0; i < start; i++) out[c++] = words[i];
     for (let i = end + 1; i < len && i <= stop; i++) out[c++] = words[i];
     for (let i = start; i <= end; i++) out[c++] = words[i];

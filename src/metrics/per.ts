@@ -1,0 +1,140 @@
+/**
+ * Position-independent word error rate (Tillmann, Vogel, Ney, Zubiaga & Sawaf 1997) as Moses' `PerScorer` defines
+ * it: the hypothesis and reference are compared as bags of words; `correct` is the size of their multiset
+ * intersection (Σ_w min(count_hyp(w), count_ref(w))), and
+ *   PER = 1 − (correct − max(0, n − m)) / m,
+ * with n hypothesis and m reference words, i.e. (max(n, m) − correct) / m: every reference word not matched is an
+ * error, and so is every hypothesis word beyond the reference's length. The corpus PER applies the formula to the
+ * summed `correct`, n and m (Moses sums the statistics, then scores), not to per-line errors.
+ *
+ * Palette computes in double precision; Moses' `PerScorer::calculateScore` divides in single precision (`float`) and
+ * reports 1 − PER, so its printed values can differ from 1 − Palette's in the seventh significant digit. Where Moses
+ * returns 0 for an empty reference side (m = 0; "this shouldn't happen"), Palette counts the errors themselves,
+ * n − correct = n, as jiwer does for WER, so that an empty reference is never a division by zero.
+ *
+ * With several references (Moses takes one), each line is counted against the reference with the fewest errors
+ * max(n, m) − correct, the first one on ties.
+ *
+ * Statistics row (width 3): `correct, hypLength, refLength` of the line against its chosen reference.
+ */
+import { perReferenceNgramCounts } from '../wasm/ngram.js';
+import type { BleuTextOptions } from './bleu-text.js';
+import {
+  editHypotheses, editPrepKey, editTextOptions, prepareEditReferences, type EditReferences, type EditTokenizer,
+} from './edit/words.js';
+import type { Metric, MetricScore } from './metric.js';
+import { formatSignature } from './signature.js';
+
+/** Options of {@link Per}. */
+export interface PerOptions {
+  /**
+   * How lines become words: a sacrebleu tokenizer name (that tokenizer, then a Python whitespace split; `none` = the
+   * split alone, what Moses' `PerScorer` does with already tokenized text) or `jiwer` (jiwer's `wer_default`).
+   * @default 'none'
+   */
+  readonly tokenize?: EditTokenizer;
+  /** Lowercase both sides first (Python `str.lower()`). @default false */
+  readonly lowercase?: boolean;
+}
+
+/** Column names of a PER statistics row. */
+export const PER_STATS_COLUMNS = ['correct', 'hypLength', 'refLength'] as const;
+
+/** PER of summed (or one line's) statistics; see the file comment for m = 0. */
+export function perFromStats(correct: number, hypLength: number, refLength: number): number {
+  if (refLength === 0) return hypLength - correct;
+  return 1 - (correct - Math.max(0, hypLength - refLength)) / refLength;
+}
+
+/** Position-independent word error rate. */
+export class Per implements Metric<EditReferences> {
+  /** Metric id as given to `-m`. */
+  readonly id = 'per';
+  /** How lines become words. */
+  readonly tokenize: EditTokenizer;
+  /** Whether both sides are lowercased first. */
+  readonly lowercase: boolean;
+  /** 3. */
+  readonly statsWidth = PER_STATS_COLUMNS.length;
+  /** {@link PER_STATS_COLUMNS}. */
+  readonly statsColumns: readonly string[] = PER_STATS_COLUMNS;
+  private readonly text: BleuTextOptions;
+  private readonly prepKey: string;
+
+  /** @throws InputError `E_BAD_OPTION` for an unknown word split or a non-boolean `lowercase`. */
+  constructor(options: PerOptions = {}) {
+    this.tokenize = options.tokenize ?? 'none';
+    this.lowercase = options.lowercase ?? false;
+    this.text = editTextOptions(this.tokenize, this.lowercase);
+    this.prepKey = editPrepKey(this.tokenize, this.lowercase);
+  }
+
+  /** `nrefs:1|case:mixed|tok:none|version:…` (short `#:1|c:mixed|tok:none|v:…`); `nRefs < 0` gives `var`. */
+  signature(nRefs: number, short = false): string {
+    return formatSignature(
+      { nRefs },
+      [
+        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
+        { key: 'tok', abbr: 'tok', value: this.tokenize },
+      ],
+      short,
+    );
+  }
+
+  /**
+   * Splits and interns references.
+   * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
+   */
+  prepareReferences(refStreams: readonly (readonly string[])[]): EditReferences {
+    return prepareEditReferences('PER', refStreams, this.text, this.prepKey);
+  }
+
+  /**
+   * One row per hypothesis against the reference with the fewest errors. `correct` is the clipped unigram count of
+   * the n-gram kernels (order 1): exactly the multiset intersection.
+   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
+   */
+  segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array {
+    const words = editHypotheses('PER', hyps, refs, this.text, this.prepKey);
+    const { rows, rowOffsets } = perReferenceNgramCounts(
+      { hyps: words, hypSegment: null, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
+      1,
+    );
+    const out = new Float64Array(hyps.length * 3);
+    for (let h = 0; h < hyps.length; h++) {
+      let fewest = Infinity;
+      for (let pair = rowOffsets[h]; pair < rowOffsets[h + 1]; pair++) {
+        // Per-reference rows of order 1 are `match, hypTotal, refTotal`.
+        const [correct, n, m] = [rows[3 * pair], rows[3 * pair + 1], rows[3 * pair + 2]];
+        const errors = Math.max(n, m) - correct;
+        if (errors < fewest) {
+          fewest = errors;
+          out.set([correct, n, m], 3 * h);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Corpus PER from the column sums of the rows. */
+  scoreFromStats(totals: Float64Array): MetricScore {
+    return this.toScore(totals);
+  }
+
+  /** Line PER from one row (the same formula). */
+  sentenceScoreFromStats(row: Float64Array): MetricScore {
+    return this.toScore(row);
+  }
+
+  private toScore(stats: Float64Array): MetricScore {
+    if (stats.length !== 3) throw new RangeError(`PER statistics must have 3 columns (got ${stats.length})`);
+    const [correct, hypLength, refLength] = stats;
+    const score = perFromStats(correct, hypLength, refLength);
+    return {
+      name: 'PER',
+      score,
+      verboseScore: `(correct = ${correct}, hyp words = ${hypLength}, ref words = ${refLength})`,
+      details: { per: score, correct, hypLength, refLength },
+    };
+  }
+}

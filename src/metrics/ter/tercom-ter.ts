@@ -11,8 +11,8 @@
  * case folding) is not aligned: empty hypothesis → every reference word deleted; empty reference → every
  * hypothesis word inserted, reference length 0; both empty → 0 edits, length 0.
  *
- * Statistics row (width 7): `[edits, ref_length, ins, del, sub, shifts, words_shifted]`; `edits` counts each
- * shift once. Corpus TER = Σ edits / Σ ref_length, both summed in segment order like tercom's totals; when
+ * Statistics row (width 7): `[num_edits, ref_length, ins, del, sub, shifts, words_shifted]` (sacreBLEU's two
+ * TER columns first); `num_edits` counts each shift once. Corpus TER = Σ edits / Σ ref_length, both summed in segment order like tercom's totals; when
  * Σ ref_length is 0 that is tercom's Java division (`NaN` for 0/0, `Infinity` otherwise), kept as tercom prints
  * it. A sentence score follows tercom's per-segment rule instead: 1 when the length is 0 and there are edits,
  * 0 when both are 0. Scores are on sacreBLEU's 0–100 scale; `details.ter` is tercom's fraction itself.
@@ -29,9 +29,11 @@ import {
   type PreparedReferences,
 } from '../metric.js';
 import { formatSignature } from '../signature.js';
+import type { TerSegmentAlignment } from '../ter.js';
+import { TerOp, type TerAlignment, type TerResult } from './alignment.js';
 import { TercomAligner, TERCOM_SEARCH_DEFAULTS } from './tercom-aligner.js';
 import { javaSplitWhitespace } from './tercom-java-text.js';
-import { tercomNormalizedText, tercomSegmentText, type TercomTextOptions } from './tercom-tokenizer.js';
+import { tercomNormalizedText, tercomSegmentText, tercomTokenize, type TercomTextOptions } from './tercom-tokenizer.js';
 
 /** Options of {@link TercomTer}, named after sacreBLEU's TER options; tercom's flags in brackets. */
 export interface TercomTerOptions extends TercomTextOptions {
@@ -42,7 +44,29 @@ export interface TercomTerOptions extends TercomTextOptions {
 }
 
 /** Column names of a {@link TercomTer} statistics row. */
-export const TERCOM_STATS_COLUMNS = ['edits', 'ref_length', 'ins', 'del', 'sub', 'shifts', 'words_shifted'] as const;
+export const TERCOM_STATS_COLUMNS = [
+  'num_edits',
+  'ref_length',
+  'ins',
+  'del',
+  'sub',
+  'shifts',
+  'words_shifted',
+] as const;
+
+/** tercom's result for one hypothesis against one reference: the shared TER result plus the words shifted. */
+export interface TercomResult extends TerResult {
+  /** Words moved by the shifts (tercom's `WdSh` column). */
+  readonly wordsShifted: number;
+}
+
+/** One segment aligned to each of its references (the tercom counterpart of the sacreBLEU flavor's). */
+export interface TercomSegmentAlignment extends TerSegmentAlignment {
+  /** The result against each reference, with its alignment. */
+  readonly perReference: readonly TercomResult[];
+  /** The segment's tercom statistics row (width 7, {@link TERCOM_STATS_COLUMNS}). */
+  readonly stats: Float64Array;
+}
 
 /** References tokenized and interned for {@link TercomTer}. */
 export interface TercomReferences extends PreparedReferences {
@@ -97,6 +121,9 @@ export class TercomTer implements Metric<TercomReferences> {
   /** Maximum shift distance (`-d`). */
   readonly maxShiftDistance: number;
   private readonly aligner: TercomAligner;
+  private readonly bounds = new TokenBounds();
+  /** Token ids of the hypothesis being scored. */
+  private hypIds = new Int32Array(256);
 
   /** @throws InputError `E_BAD_OPTION` when `beamWidth` or `maxShiftDistance` is not a non-negative integer. */
   constructor(options: TercomTerOptions = {}) {
@@ -134,10 +161,6 @@ export class TercomTer implements Metric<TercomReferences> {
     );
   }
 
-  private get textOptions(): TercomTextOptions {
-    return this;
-  }
-
   private get prepKey(): string {
     return [this.caseSensitive, this.normalized, this.noPunct, this.asianSupport].map(Number).join('');
   }
@@ -153,17 +176,103 @@ export class TercomTer implements Metric<TercomReferences> {
     const tokens = new CsrBuilder(segments * nRefs * 24, segments * nRefs);
     const empty = new Uint8Array(segments * nRefs);
     const bounds = new TokenBounds();
-    const options = this.textOptions;
     for (let i = 0; i < segments; i++) {
       for (let j = 0; j < nRefs; j++) {
-        const text = tercomSegmentText(refStreams[j][i], options);
+        const text = tercomSegmentText(refStreams[j][i], this);
         if (text === '') {
           empty[i * nRefs + j] = 1;
           tokens.endRow();
-        } else appendIds(tercomNormalizedText(text, options), bounds, vocab, tokens);
+        } else appendIds(tercomNormalizedText(text, this), bounds, vocab, tokens);
       }
     }
     return { segments, nRefs, tokens: tokens.finish(), empty, vocab, missingId: vocab.size, prepKey: this.prepKey };
+  }
+
+  private checkRefs(refs: TercomReferences): void {
+    if (refs.prepKey !== this.prepKey) {
+      throw new TypeError('TER references were prepared with other case/normalized/noPunct/asianSupport options');
+    }
+  }
+
+  /**
+   * Tokenizes one hypothesis into {@link hypIds} (reference ids, `missingId` for other words).
+   * @returns its number of tokens, or -1 when the line is empty after trimming and case folding.
+   */
+  private hypothesisIds(line: string, refs: TercomReferences): number {
+    const text = tercomSegmentText(line, this);
+    if (text === '') return -1;
+    const normalized = tercomNormalizedText(text, this);
+    const bounds = this.bounds;
+    javaSplitWhitespace(normalized, bounds);
+    const n = bounds.count;
+    if (this.hypIds.length < n) this.hypIds = new Int32Array(Math.max(n, this.hypIds.length * 2));
+    for (let k = 0; k < n; k++) {
+      const start = bounds.start(k);
+      const end = bounds.end(k);
+      const id = refs.vocab.findRange(normalized, start, end, tokenHash(normalized, start, end));
+      this.hypIds[k] = id < 0 ? refs.missingId : id;
+    }
+    return n;
+  }
+
+  /**
+   * Writes segment `i`'s row at `out[at ..]` for the hypothesis in {@link hypIds} (`hypLen` -1: empty line) and,
+   * when `perReference` is given, appends each reference's result with its alignment.
+   */
+  private segmentRow(
+    hypLen: number,
+    refs: TercomReferences,
+    i: number,
+    out: Float64Array,
+    at: number,
+    perReference: TercomResult[] | null,
+  ): number {
+    const { nRefs, tokens, empty } = refs;
+    const aligner = this.aligner;
+    const counts = aligner.counts;
+    const hypEmpty = hypLen < 0;
+    let totalWords = 0;
+    let bestEdits = -1;
+    let bestRef = -1;
+    for (let j = 0; j < nRefs; j++) {
+      const r = i * nRefs + j;
+      const refStart = tokens.offsets[r];
+      const refLen = tokens.offsets[r + 1] - refStart;
+      let edits = 0;
+      let words = 0;
+      let ins = 0;
+      let del = 0;
+      let sub = 0;
+      let shifts = 0;
+      let wordsShifted = 0;
+      let alignment: TerAlignment | null = null;
+      if (hypEmpty || empty[r] === 1) {
+        // tercom's TERnullstr: nothing to align.
+        if (!hypEmpty) edits = ins = hypLen;
+        else if (empty[r] === 0) edits = words = del = refLen;
+        if (perReference) alignment = unaligned(hypEmpty ? 0 : hypLen, ins, del);
+      } else {
+        edits = aligner.align(this.hypIds, hypLen, tokens.tokens.subarray(refStart), refLen);
+        words = refLen;
+        ({ ins, del, sub, shifts, wordsShifted } = counts);
+        if (perReference) alignment = aligner.alignment(hypLen);
+      }
+      perReference?.push({ edits, refLength: words, ins, del, sub, shifts, wordsShifted, alignment });
+      // Strictly fewer edits replace the best: the first reference wins ties, as in tercom's loop.
+      if (bestEdits < 0 || bestEdits > edits) {
+        bestEdits = edits;
+        bestRef = j;
+        out[at] = edits;
+        out[at + 2] = ins;
+        out[at + 3] = del;
+        out[at + 4] = sub;
+        out[at + 5] = shifts;
+        out[at + 6] = wordsShifted;
+      }
+      totalWords += words;
+    }
+    out[at + 1] = totalWords / nRefs;
+    return bestRef;
   }
 
   /**
@@ -172,74 +281,34 @@ export class TercomTer implements Metric<TercomReferences> {
    */
   segmentStats(hyps: readonly string[], refs: TercomReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
-    if (refs.prepKey !== this.prepKey) {
-      throw new TypeError('TER references were prepared with other case/normalized/noPunct/asianSupport options');
-    }
+    this.checkRefs(refs);
     const width = this.statsWidth;
     const out = new Float64Array(hyps.length * width);
-    let hyp = new Int32Array(256);
-    const bounds = new TokenBounds();
-    const { nRefs, tokens, empty } = refs;
-    const aligner = this.aligner;
-    const counts = aligner.counts;
-    const options = this.textOptions;
-    for (let i = 0; i < hyps.length; i++) {
-      const text = tercomSegmentText(hyps[i], options);
-      const hypEmpty = text === '';
-      let hypLen = 0;
-      if (!hypEmpty) {
-        const normalized = tercomNormalizedText(text, options);
-        javaSplitWhitespace(normalized, bounds);
-        hypLen = bounds.count;
-        if (hyp.length < hypLen) hyp = new Int32Array(Math.max(hypLen, hyp.length * 2));
-        for (let k = 0; k < hypLen; k++) {
-          const start = bounds.start(k);
-          const end = bounds.end(k);
-          const id = refs.vocab.findRange(normalized, start, end, tokenHash(normalized, start, end));
-          hyp[k] = id < 0 ? refs.missingId : id;
-        }
-      }
-      const row = i * width;
-      let totalWords = 0;
-      let bestEdits = -1;
-      for (let j = 0; j < nRefs; j++) {
-        const r = i * nRefs + j;
-        const refStart = tokens.offsets[r];
-        const refLen = tokens.offsets[r + 1] - refStart;
-        let edits: number;
-        let words: number;
-        let ins = 0;
-        let del = 0;
-        let sub = 0;
-        let shifts = 0;
-        let wordsShifted = 0;
-        if (empty[r] === 1 && hypEmpty) {
-          edits = words = 0;
-        } else if (hypEmpty) {
-          edits = words = del = refLen;
-        } else if (empty[r] === 1) {
-          edits = ins = hypLen;
-          words = 0;
-        } else {
-          edits = aligner.align(hyp, hypLen, tokens.tokens.subarray(refStart), refLen);
-          words = refLen;
-          ({ ins, del, sub, shifts, wordsShifted } = counts);
-        }
-        // Strictly fewer edits replace the best: the first reference wins ties, as in tercom's loop.
-        if (bestEdits < 0 || bestEdits > edits) {
-          bestEdits = edits;
-          out[row] = edits;
-          out[row + 2] = ins;
-          out[row + 3] = del;
-          out[row + 4] = sub;
-          out[row + 5] = shifts;
-          out[row + 6] = wordsShifted;
-        }
-        totalWords += words;
-      }
-      out[row + 1] = totalWords / nRefs;
-    }
+    for (let i = 0; i < hyps.length; i++) this.segmentRow(this.hypothesisIds(hyps[i], refs), refs, i, out, i * width, null);
     return out;
+  }
+
+  /**
+   * Segment `segment` aligned to each of its references, with words, shifts and operations (for `--detail`);
+   * its `stats` equal that segment's row of {@link segmentStats}. An empty line has no words.
+   */
+  alignSegment(hyp: string, refs: TercomReferences, segment: number): TercomSegmentAlignment {
+    this.checkRefs(refs);
+    if (!Number.isInteger(segment) || segment < 0 || segment >= refs.segments) {
+      throw new RangeError(`segment must be an integer in [0, ${refs.segments}) (got ${segment})`);
+    }
+    const hypLen = this.hypothesisIds(hyp, refs);
+    const hypWords = hypLen < 0 ? [] : tercomTokenize(hyp, this);
+    const refWords: string[][] = [];
+    for (let j = 0; j < refs.nRefs; j++) {
+      const r = segment * refs.nRefs + j;
+      const ids = refs.tokens.tokens.subarray(refs.tokens.offsets[r], refs.tokens.offsets[r + 1]);
+      refWords.push(Array.from(ids, (id) => refs.vocab.token(id)));
+    }
+    const perReference: TercomResult[] = [];
+    const stats = new Float64Array(this.statsWidth);
+    const bestRef = this.segmentRow(hypLen, refs, segment, stats, 0, perReference);
+    return { hypWords, refWords, perReference, bestRef, stats };
   }
 
   /** Corpus TER from summed rows: Σ edits / Σ ref_length (tercom's `Total TER`, see the file comment). */
@@ -256,20 +325,17 @@ export class TercomTer implements Metric<TercomReferences> {
   }
 
   private score(stats: Float64Array, ter: number): MetricScore {
-    return {
-      name: 'TER',
-      score: 100 * ter,
-      verboseScore: '',
-      details: {
-        ter,
-        numEdits: stats[0],
-        refLength: stats[1],
-        ins: stats[2],
-        del: stats[3],
-        sub: stats[4],
-        shifts: stats[5],
-        wordsShifted: stats[6],
-      },
-    };
+    if (stats.length !== this.statsWidth) {
+      throw new RangeError(`TER statistics must have ${this.statsWidth} columns (got ${stats.length})`);
+    }
+    const details: Record<string, number> = { ter };
+    TERCOM_STATS_COLUMNS.forEach((name, c) => (details[name] = stats[c]));
+    return { name: 'TER', score: 100 * ter, verboseScore: '', details };
   }
+}
+
+/** The alignment of a segment tercom does not align (an empty side): only insertions or only deletions. */
+function unaligned(hypLen: number, ins: number, del: number): TerAlignment {
+  const ops = new Uint8Array(ins + del).fill(ins > 0 ? TerOp.Ins : TerOp.Del);
+  return { shifts: [], hypOrder: Int32Array.from({ length: hypLen }, (_, k) => k), ops };
 }

@@ -66,6 +66,63 @@ function fillTerBand(n: number, m: number, beamWidth: number, lo: Int32Array, hi
   return { n, m, lo, hi, start };
 }
 
+/**
+ * One forward row of the band: `dst[dOff + j]` for `j` in `[clo, chi)` from the previous row `src[sOff + j]`
+ * (valid on `[plo, phi)`), hypothesis word `w` against `ref`. Out-of-band neighbours count as unreachable. The
+ * row is split where the available neighbours change (the bands only move right, `plo ≤ clo`, `phi ≤ chi`),
+ * so the main stretch takes the minimum of all three without bounds tests. Every band cell is reachable (the
+ * bands of consecutive rows overlap), so no sum of unreachable costs is ever stored.
+ */
+function bandRow(
+  src: Int32Array,
+  sOff: number,
+  plo: number,
+  phi: number,
+  dst: Int32Array,
+  dOff: number,
+  clo: number,
+  chi: number,
+  w: number,
+  ref: Int32Array,
+): void {
+  let j = clo;
+  let left = INF;
+  if (j === 0) {
+    left = src[sOff] + 1;
+    dst[dOff] = left;
+    j = 1;
+  } else if (j === plo) {
+    // No diagonal (its column is left of the previous band) and no left neighbour.
+    left = j < phi ? src[sOff + j] + 1 : INF;
+    dst[dOff + j] = left;
+    j++;
+  }
+  const stop = phi < chi ? phi : chi;
+  for (; j < stop; j++) {
+    let best = src[sOff + j - 1] + (w === ref[j - 1] ? 0 : 1);
+    const up = src[sOff + j] + 1;
+    if (up < best) best = up;
+    if (left + 1 < best) best = left + 1;
+    dst[dOff + j] = best;
+    left = best;
+  }
+  if (j < chi) {
+    // Column `phi`: the diagonal is the last cell of the previous band; nothing above.
+    let best = left + 1;
+    if (j - 1 >= plo) {
+      const diag = src[sOff + j - 1] + (w === ref[j - 1] ? 0 : 1);
+      if (diag < best) best = diag;
+    }
+    dst[dOff + j] = best;
+    left = best;
+    j++;
+  }
+  for (; j < chi; j++) {
+    left++;
+    dst[dOff + j] = left;
+  }
+}
+
 /** An array at least `size` long: `a` itself when it is, else a new one (contents not kept). */
 function atLeast(a: Int32Array, size: number): Int32Array {
   return a.length >= size ? a : new Int32Array(Math.max(size, 2 * a.length));
@@ -157,31 +214,7 @@ export class BeamEditDistance {
   private forwardRows(first: number): void {
     const { fwd, ref, words, lo, hi, start, n, m } = this;
     for (let i = first + 1; i <= n; i++) {
-      const plo = lo[i - 1];
-      const phi = hi[i - 1];
-      const prev = start[i - 1] - plo;
-      const clo = lo[i];
-      const chi = hi[i];
-      const cur = start[i] - clo;
-      const w = words[i - 1];
-      let j = clo;
-      if (j === 0) {
-        fwd[cur] = fwd[prev] + 1;
-        j = 1;
-      }
-      for (; j < chi; j++) {
-        let best = INF;
-        if (j - 1 >= plo && j - 1 < phi) best = fwd[prev + j - 1] + (w === ref[j - 1] ? 0 : 1);
-        if (j < phi && j >= plo) {
-          const c = fwd[prev + j] + 1;
-          if (c < best) best = c;
-        }
-        if (j > clo) {
-          const c = fwd[cur + j - 1] + 1;
-          if (c < best) best = c;
-        }
-        fwd[cur + j] = best;
-      }
+      bandRow(fwd, start[i - 1] - lo[i - 1], lo[i - 1], hi[i - 1], fwd, start[i] - lo[i], lo[i], hi[i], words[i - 1], ref);
     }
     this.dist = fwd[start[n] - lo[n] + m];
   }
@@ -237,29 +270,7 @@ export class BeamEditDistance {
       for (let j = lo[from]; j < hi[from]; j++) prev[j] = fwd[base + j];
     }
     for (let i = from + 1; i <= to; i++) {
-      const plo = lo[i - 1];
-      const phi = hi[i - 1];
-      const clo = lo[i];
-      const chi = hi[i];
-      const w = variant[i - 1];
-      let j = clo;
-      if (j === 0) {
-        cur[0] = prev[0] + 1;
-        j = 1;
-      }
-      for (; j < chi; j++) {
-        let best = INF;
-        if (j - 1 >= plo && j - 1 < phi) best = prev[j - 1] + (w === ref[j - 1] ? 0 : 1);
-        if (j < phi && j >= plo) {
-          const c = prev[j] + 1;
-          if (c < best) best = c;
-        }
-        if (j > clo) {
-          const c = cur[j - 1] + 1;
-          if (c < best) best = c;
-        }
-        cur[j] = best;
-      }
+      bandRow(prev, 0, lo[i - 1], hi[i - 1], cur, 0, lo[i], hi[i], variant[i - 1], ref);
       const t = prev;
       prev = cur;
       cur = t;

@@ -11,18 +11,86 @@
  * L^e, until no free hit is left. For e = 1 every maximal matching is maximum (hits of one word type form a complete
  * bipartite graph), so the greedy sum is the exact maximum matching size Σ_w min(count_hyp(w), count_ref(w)).
  *
- * Each round finds the longest free diagonal in one pass over the grid, keeping two rows of diagonal run lengths
- * (run[i][j] = run[i-1][j-1] + 1 on a free hit, else 0); the first maximum met in row-major order is the tie-break
- * above. A round costs n·m; there are at most min(n, m) rounds.
+ * References of up to 64 tokens (the common case) use bit rows: row i of the grid is a u64 with bit j set where
+ * ref[j] = hyp[i] (built once per pair, four comparisons per `i32x4` instruction). With R_i = row i masked by the free
+ * columns (zero once row i is used), E¹_i = R_i and E^k_i = R_i & (E^(k-1)_(i-1) << 1) have bit j set exactly where a
+ * diagonal of k free hits ends at (i, j); the last level that is not all zero gives the longest length L, its first
+ * non-zero row and lowest bit the tie-break above. A round costs (L + 1)·n word operations. Longer references scan
+ * the grid instead, keeping two rows of diagonal run lengths (run[i][j] = run[i-1][j-1] + 1 on a free hit, else 0);
+ * the first maximum met in row-major order is the same tie-break; a round costs n·m.
  */
+import { lowBits } from './common/match-vectors';
 import { rowLength, tokenAt } from './common/rows';
 
 /** Bytes of a pair's statistics: `[Σ L^e, Σ L]` as two f64. */
 export const GTM_PAIR_BYTES: usize = 16;
 
 /**
+ * `greedyRuns` of a reference of at most 64 tokens with bit rows (see the file comment). Scratch at `scratch`: three
+ * arrays of n u64 (the grid rows, and two levels of run ends).
+ */
+// @ts-ignore: decorator
+@inline
+function greedyRunsInWords(
+  hypTokens: usize, hypFrom: i32, n: i32, refTokens: usize, refFrom: i32, m: i32, weights: usize, scratch: usize,
+  out: usize,
+): void {
+  const grid = scratch;
+  let previous = grid + (usize(n) << 3);
+  let current = previous + (usize(n) << 3);
+  const refAt = refTokens + (usize(refFrom) << 2);
+  const valid = lowBits(m);
+  for (let i = 0; i < n; i++) {
+    const token = i32x4.splat(i32(tokenAt(hypTokens, hypFrom + i)));
+    let bits: u64 = 0;
+    // Reads up to three tokens past the reference; the mask drops their bits.
+    for (let j = 0; j < m; j += 4) {
+      bits |= u64(i32x4.bitmask(i32x4.eq(v128.load(refAt + (usize(j) << 2)), token))) << u64(j);
+    }
+    store<u64>(grid + (usize(i) << 3), bits & valid);
+  }
+  let freeColumns = valid;
+  let sum = 0.0;
+  let matched = 0;
+  while (true) {
+    let any: u64 = 0;
+    for (let i = 0; i < n; i++) {
+      const row = load<u64>(grid + (usize(i) << 3)) & freeColumns;
+      store<u64>(previous + (usize(i) << 3), row);
+      any |= row;
+    }
+    if (!any) break;
+    let longest = 1;
+    while (true) {
+      any = 0;
+      store<u64>(current, 0);
+      for (let i = 1; i < n; i++) {
+        const ends = load<u64>(grid + (usize(i) << 3)) & freeColumns & (load<u64>(previous + (usize(i - 1) << 3)) << 1);
+        store<u64>(current + (usize(i) << 3), ends);
+        any |= ends;
+      }
+      if (!any) break;
+      longest++;
+      const swap = previous;
+      previous = current;
+      current = swap;
+    }
+    let endI = 0;
+    while (!load<u64>(previous + (usize(endI) << 3))) endI++;
+    const endJ = i32(ctz<u64>(load<u64>(previous + (usize(endI) << 3))));
+    for (let i = endI - longest + 1; i <= endI; i++) store<u64>(grid + (usize(i) << 3), 0);
+    freeColumns &= ~(lowBits(longest) << u64(endJ - longest + 1));
+    sum += load<f64>(weights + (usize(longest) << 3));
+    matched += longest;
+  }
+  store<f64>(out, sum);
+  store<f64>(out, f64(matched), 8);
+}
+
+/**
  * Greedy run statistics of one (hypothesis, reference) pair, written to `out` as `[Σ weights[L], Σ L]` in the order
- * the runs are taken (longest first). Scratch at `scratch`: n + m bytes of used flags, then two rows of m + 1 i32.
+ * the runs are taken (longest first), by scanning the grid. Scratch at `scratch`: n + m bytes of used flags, then two
+ * rows of m + 1 i32.
  */
 // @ts-ignore: decorator
 @inline
@@ -76,8 +144,10 @@ function greedyRuns(
 /**
  * GTM run statistics of every (hypothesis, reference of its segment) pair (see `gtmRunStats` in `src/wasm/edit.ts`).
  * Batch shape as `lcsLengths` (`assembly/lcs.ts`). `weights[L]` (f64) is the weight L^e of a run of L tokens, for L
- * up to the shorter side of any pair. Scratch: longest hypothesis + longest reference bytes, then 8 × (longest
- * reference + 1) + 4 bytes. `out` receives `GTM_PAIR_BYTES` per pair, hypothesis-major.
+ * up to the shorter side of any pair. Scratch: the larger of 24 × longest hypothesis bytes and longest hypothesis +
+ * longest reference + 8 × (longest reference + 1) + 4 bytes. Reference tokens are read up to three past a row's end
+ * (the caller leaves 12 readable bytes after the tokens). `out` receives `GTM_PAIR_BYTES` per pair,
+ * hypothesis-major.
  */
 export function gtmRunStats(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
@@ -91,10 +161,10 @@ export function gtmRunStats(
     const hypFrom = load<i32>(hypOffsets + (usize(h) << 2));
     const n = rowLength(hypOffsets, h);
     for (let r = r0; r < r1; r++) {
-      greedyRuns(
-        hypTokens, hypFrom, n, refTokens, load<i32>(refOffsets + (usize(r) << 2)), rowLength(refOffsets, r), weights,
-        scratch, at,
-      );
+      const refFrom = load<i32>(refOffsets + (usize(r) << 2));
+      const m = rowLength(refOffsets, r);
+      if (m <= 64) greedyRunsInWords(hypTokens, hypFrom, n, refTokens, refFrom, m, weights, scratch, at);
+      else greedyRuns(hypTokens, hypFrom, n, refTokens, refFrom, m, weights, scratch, at);
       at += GTM_PAIR_BYTES;
     }
   }

@@ -163,7 +163,7 @@ describe.each(BUILDS)('edit kernels (%s build) equal the reference implementatio
       fc.property(batchArb, (batch) => {
         expect(engine.gtmRunStats(batch, exponent)).toEqual(oracle.gtmRunStats(batch, exponent));
       }),
-      { numRuns: exponent === 2 ? 100 : 40 },
+      { numRuns: exponent === 2 ? 60 : 25 },
     );
   });
 

@@ -195,7 +195,8 @@ export class EditEngine {
     const maxRef = longestRow(batch.refs);
     const maxRun = Math.min(maxHyp, maxRef);
     const weights = call.layout.place((maxRun + 1) * 8);
-    const scratch = call.layout.place(checkScratch(maxHyp + maxRef + 8 * (maxRef + 1) + 4, 'the GTM scratch of a pair'));
+    const scratchBytes = Math.max(24 * maxHyp, maxHyp + maxRef + 8 * (maxRef + 1) + 4);
+    const scratch = call.layout.place(checkScratch(scratchBytes, 'the GTM scratch of a pair'));
     const n = call.rowOffsets[call.nHyps];
     const out = call.layout.place(n * 16);
     checkScratch(call.layout.end, 'a GTM call');

@@ -167,6 +167,19 @@ describe.each(BUILDS)('edit kernels (%s build) equal the reference implementatio
     );
   });
 
+  it('GTM with references longer than 64 tokens (the grid-scan path) and hypotheses longer than 64', () => {
+    const tokens = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 3 }), { minLength: min, maxLength: max });
+    fc.assert(
+      fc.property(fc.array(tokens(0, 90), { minLength: 1, maxLength: 3 }), fc.array(tokens(60, 140), { minLength: 1, maxLength: 3 }), (hyps, refs) => {
+        const batch: EditBatch = {
+          hyps: csrFromArrays(hyps), hypSegment: new Int32Array(hyps.length), refs: csrFromArrays(refs), segRefOffsets: Int32Array.of(0, refs.length),
+        };
+        expect(engine.gtmRunStats(batch, 2)).toEqual(oracle.gtmRunStats(batch, 2));
+      }),
+      { numRuns: 15 },
+    );
+  });
+
   it('GTM with exponent 1 is the multiset intersection (the exact maximum matching)', () => {
     fc.assert(
       fc.property(batchArb, (batch) => {

@@ -56,6 +56,7 @@ export const EDIT_OPS_COLUMNS = ['best', 'hits', 'substitutions', 'deletions', '
 export interface EditDistances {
   /** One distance per (hypothesis, reference of its segment); those of hypothesis `h` are `rowOffsets[h] .. rowOffsets[h + 1]`. */
   readonly distances: Int32Array;
+  /** `nHyps + 1` offsets into `distances`: the references of hypothesis `h`'s segment, in order. */
   readonly rowOffsets: Int32Array;
   /**
    * With `alignment`, 5 integers per hypothesis ({@link EDIT_OPS_COLUMNS}): the index within its segment of the
@@ -69,6 +70,7 @@ export interface EditDistances {
 export interface GtmRunStats {
   /** `[Σ L^e, Σ L]` per (hypothesis, reference of its segment): rows `rowOffsets[h] .. rowOffsets[h + 1]` of hypothesis `h`. */
   readonly rows: Float64Array;
+  /** `nHyps + 1` offsets of pairs (2 values each in `rows`): the references of hypothesis `h`'s segment, in order. */
   readonly rowOffsets: Int32Array;
 }
 
@@ -133,7 +135,11 @@ export class EditEngine {
   readonly memory: LinearMemory;
   private readonly base: number;
 
-  constructor(readonly kernels: EditKernelExports) {
+  /** Binds the kernels of one instance (see {@link defaultEditEngine} for the shared one). */
+  constructor(
+    /** The instance's exports. */
+    readonly kernels: EditKernelExports,
+  ) {
     this.memory = new LinearMemory(kernels.memory);
     this.base = alignUp(kernels.heapBase(), 16);
   }

@@ -173,33 +173,10 @@ function distancesInWords(
 }
 
 /**
- * Writes to `out` (`words` u64) the match vector of the middle part `[skip, skip + length)` of reference `r`, shifted
- * down to bit 0, from the token's slot at `slot`: the pattern of the trimmed reference, without building a table.
+ * The match vector of the middle part `[skip, skip + length)` of reference `r`, shifted down to bit 0, read from a
+ * token's slot at `slot` when that part has at most 64 tokens: the pattern of the trimmed reference, without building
+ * a table for it.
  */
-// @ts-ignore: decorator
-@inline
-function middlePattern(slot: usize, layout: i32, r: i32, info: usize, skip: i32, length: i32, words: i32, out: usize): void {
-  if (layout == LANES32) {
-    store<u64>(out, (u64(load<u32>(slot + (usize(r) << 2))) >> u64(skip)) & lowBits(length));
-    return;
-  }
-  if (layout == LANES64) {
-    store<u64>(out, (load<u64>(slot + (usize(r) << 3)) >> u64(skip)) & lowBits(length));
-    return;
-  }
-  const entry = info + usize(r) * INFO_BYTES;
-  const base = slot + (usize(load<i32>(entry, INFO_WORD)) << 3);
-  const have = load<i32>(entry, INFO_WORDS);
-  const shift = u64(skip & 63);
-  for (let w = 0; w < words; w++) {
-    const q = (skip >> 6) + w;
-    let x = load<u64>(base + (usize(q) << 3)) >> shift;
-    if (shift && q + 1 < have) x |= load<u64>(base + (usize(q + 1) << 3)) << (64 - shift);
-    store<u64>(out + (usize(w) << 3), w == words - 1 ? x & lowBits(length - (w << 6)) : x);
-  }
-}
-
-/** `middlePattern` of a middle part of at most 64 tokens, as one word. */
 // @ts-ignore: decorator
 @inline
 function middleWord(slot: usize, layout: i32, r: i32, info: usize, skip: i32, length: i32): u64 {
@@ -214,6 +191,25 @@ function middleWord(slot: usize, layout: i32, r: i32, info: usize, skip: i32, le
   return x & lowBits(length);
 }
 
+/**
+ * `middleWord` of a middle part of more than 64 tokens (so of a reference in the `WORDS` layout), written to `out`
+ * as `words` u64.
+ */
+// @ts-ignore: decorator
+@inline
+function middleWords(slot: usize, r: i32, info: usize, skip: i32, length: i32, words: i32, out: usize): void {
+  const entry = info + usize(r) * INFO_BYTES;
+  const base = slot + (usize(load<i32>(entry, INFO_WORD)) << 3);
+  const have = load<i32>(entry, INFO_WORDS);
+  const shift = u64(skip & 63);
+  for (let w = 0; w < words; w++) {
+    const q = (skip >> 6) + w;
+    let x = load<u64>(base + (usize(q) << 3)) >> shift;
+    if (shift && q + 1 < have) x |= load<u64>(base + (usize(q + 1) << 3)) << (64 - shift);
+    store<u64>(out + (usize(w) << 3), w == words - 1 ? x & lowBits(length - (w << 6)) : x);
+  }
+}
+
 /** Bit `i` of the `words`-word vector at `v`. */
 // @ts-ignore: decorator
 @inline
@@ -223,7 +219,8 @@ function bitAt(v: usize, i: i32): bool {
 
 /**
  * The S/D/I split of one hypothesis against its best reference `r` (see the file comment), written with `best` and
- * the hits to `ops`. Scratch: `columns` = (hypothesis length) × 2 × words of the reference's u64, `pattern` = words.
+ * the hits to `ops`. Scratch: `columns` = (hypothesis length + 1) × 2 × words of the reference u64 (the columns'
+ * VP and VN words, then one pattern).
  */
 // @ts-ignore: decorator
 @inline
@@ -269,7 +266,7 @@ function alignBest(
       const pattern = columns + usize(row) * columnBytes;
       for (let j = 0; j < row; j++) {
         const slot = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, b + j), vectors, strideBytes);
-        middlePattern(slot, layout, r, info, prefix, col, words, pattern);
+        middleWords(slot, r, info, prefix, col, words, pattern);
         const column = columns + usize(j) * columnBytes;
         const previous = j ? column - columnBytes : 0;
         levenshteinStep(previous, previous ? previous + vnOffset : 0, pattern, column, column + vnOffset, words);

@@ -4,19 +4,47 @@
  * word split (`wer_default`), hand-worked alignments where optimal alignments tie, several references, options,
  * signatures and argument errors.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { scanJiwerWords } from '../src/metrics/edit/words.js';
+import { scanJiwerWords, scanPythonWords } from '../src/metrics/edit/words.js';
 import { corpusScore, sentenceScore, sentenceScores, sumRows } from '../src/metrics/metric.js';
 import { Wer } from '../src/metrics/wer.js';
-import { TokenBounds } from '../src/text/tokenizers/token-bounds.js';
+import { isPyWhitespace, pySplit, pyStrip } from '../src/text/pystr.js';
+import { getTokenScanner } from '../src/text/tokenizers/index.js';
+import { TokenBounds, type TokenScanner } from '../src/text/tokenizers/token-bounds.js';
 import { VERSION } from '../src/version.js';
+
+/** The words a scanner finds in a line, as strings. */
+function scanned(scanner: TokenScanner, line: string): string[] {
+  const bounds = new TokenBounds();
+  const source = scanner(line, bounds);
+  return Array.from({ length: bounds.count }, (_, k) => source.slice(bounds.start(k), bounds.end(k)));
+}
 
 /** jiwer's words of a line, as strings. */
 function jiwerWords(line: string): string[] {
-  const bounds = new TokenBounds();
-  const source = scanJiwerWords(line, bounds);
-  return Array.from({ length: bounds.count }, (_, k) => source.slice(bounds.start(k), bounds.end(k)));
+  return scanned(scanJiwerWords, line);
+}
+
+/**
+ * jiwer 4.0's `wer_default`, transcribed literally: `re.sub(r"\s\s+", " ", s)` (a run of two or more Python
+ * whitespace characters becomes one space), `s.strip()`, `[w for w in s.split(" ") if len(w) >= 1]`.
+ */
+function jiwerDefaultTransform(line: string): string[] {
+  let collapsed = '';
+  for (let i = 0; i < line.length; ) {
+    let end = i;
+    while (end < line.length && isPyWhitespace(line.charCodeAt(end))) end++;
+    if (end - i >= 2) {
+      collapsed += ' ';
+      i = end;
+    } else {
+      collapsed += line[i];
+      i++;
+    }
+  }
+  return pyStrip(collapsed).split(' ').filter((w) => w.length >= 1);
 }
 
 /** `jiwer.process_words(refs, hyps)` with one reference stream: the corpus score's details. */
@@ -93,6 +121,30 @@ describe("jiwer's word split (wer_default: RemoveMultipleSpaces, Strip, split on
     expect(jiwerWords('a\u001f\u001fb')).toEqual(['a', 'b']);
     expect(jiwerWords('a\u0085 b')).toEqual(['a', 'b']);
     expect(jiwerWords('a\u200b\u200bb \ufeff')).toEqual(['a\u200b\u200bb', '\ufeff']);
+  });
+
+  it('equals a literal transcription of the transform on any text', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', ' ', '\t', '\n', '\u00a0', '\u0085', '\u200b', '\u3000', '\u001f', 'é'), { maxLength: 40 });
+    fc.assert(
+      fc.property(text, (chars) => {
+        const line = chars.join('');
+        expect(jiwerWords(line)).toEqual(jiwerDefaultTransform(line));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the whitespace split of tokenize none equals Python str.split() and sacrebleu\'s none scanner', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', ' ', '\t', '\u00a0', '\u0085', '\u200b', '\u2028', '\u001c', '!'), { maxLength: 40 });
+    const none = getTokenScanner('none');
+    fc.assert(
+      fc.property(text, (chars) => {
+        const line = chars.join('');
+        expect(scanned(scanPythonWords, line)).toEqual(pySplit(line));
+        expect(scanned(scanPythonWords, line)).toEqual(scanned(none, line));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('so a lone tab makes one word where a whitespace split makes two', () => {

@@ -19,6 +19,11 @@ export const EDIT_TOKENIZERS = ['jiwer', ...TOKENIZER_NAMES] as const;
 /** One of {@link EDIT_TOKENIZERS}. */
 export type EditTokenizer = (typeof EDIT_TOKENIZERS)[number];
 
+/** Python's `str.isspace()` on a UTF-16 code unit, with the table skipped for U+0021–U+0084 (never whitespace). */
+function isWhitespace(c: number): boolean {
+  return (c <= 0x20 || c >= 0x85) && isPyWhitespace(c);
+}
+
 /**
  * jiwer 4.0's `wer_default` word split as token bounds into `line`: `RemoveMultipleSpaces` (`re.sub(r"\s\s+", " ")`),
  * `Strip` (`str.strip()`), then `ReduceToListOfListOfWords` (`split(" ")`, empty strings dropped). So a run of two or
@@ -33,13 +38,13 @@ export function scanJiwerWords(line: string, out: TokenBounds): string {
   let i = 0;
   while (i < n) {
     const c = line.charCodeAt(i);
-    if (!isPyWhitespace(c)) {
+    if (!isWhitespace(c)) {
       if (wordStart < 0) wordStart = i;
       i++;
       continue;
     }
     let end = i + 1;
-    while (end < n && isPyWhitespace(line.charCodeAt(end))) end++;
+    while (end < n && isWhitespace(line.charCodeAt(end))) end++;
     const separates = end - i >= 2 || c === 0x20 || wordStart < 0 || end === n;
     if (separates && wordStart >= 0) {
       out.push(wordStart, i);
@@ -51,13 +56,33 @@ export function scanJiwerWords(line: string, out: TokenBounds): string {
   return line;
 }
 
+/**
+ * Python's `str.split()` as token bounds into `line`: what the sacrebleu tokenizer `none` followed by the split gives
+ * (`getTokenScanner('none')`), scanned here with the whitespace table skipped for U+0021–U+0084, which is most text.
+ */
+export function scanPythonWords(line: string, out: TokenBounds): string {
+  out.clear();
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && isWhitespace(line.charCodeAt(i))) i++;
+    if (i === n) break;
+    const start = i;
+    while (i < n && !isWhitespace(line.charCodeAt(i))) i++;
+    out.push(start, i);
+  }
+  return line;
+}
+
 /** Checks a word-split name and returns how lines become words. @throws InputError `E_BAD_OPTION`. */
 export function editTextOptions(tokenize: string, lowercase: boolean): BleuTextOptions {
   if (!(EDIT_TOKENIZERS as readonly string[]).includes(tokenize)) {
     throw badOption('tokenize', `one of ${EDIT_TOKENIZERS.join(', ')}`, tokenize);
   }
   if (typeof lowercase !== 'boolean') throw badOption('lowercase', 'a boolean', lowercase);
-  return tokenize === 'jiwer' ? { scanner: scanJiwerWords, lowercase } : bleuTextOptions(tokenize as TokenizerName, lowercase);
+  if (tokenize === 'jiwer') return { scanner: scanJiwerWords, lowercase };
+  if (tokenize === 'none') return { scanner: scanPythonWords, lowercase };
+  return bleuTextOptions(tokenize as TokenizerName, lowercase);
 }
 
 /** References of an edit metric: interned words, one row per (segment, reference). */

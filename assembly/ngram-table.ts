@@ -130,16 +130,16 @@ export function buildClippedTable(
 }
 
 /**
- * Builds the per-reference table of references `r0 .. r1`: `counts[slot * k + (r - r0)]` (i32, `k = r1 - r0`) =
- * occurrences of the slot's n-gram in reference `r`. `STAMP` stays 0, so any generation above 0 is fresh.
+ * Builds the per-reference table of references `r0 .. r1`: `counts[slot * stride + (r - r0)]` (i32) = occurrences
+ * of the slot's n-gram in reference `r`, with `stride` ≥ `k = r1 - r0`; lanes `k .. stride` stay 0 (a stride of 4
+ * makes each entry's counts one `i32x4`). `STAMP` stays 0, so any generation above 0 is fresh.
  */
 // @ts-ignore: decorator
 @inline
 export function buildPerReferenceTable(
-  table: usize, capacity: u32, counts: usize, refTokens: usize, refOffsets: usize, r0: i32, r1: i32, maxOrder: i32,
-  weights: usize, weightsCapacity: u32,
+  table: usize, capacity: u32, counts: usize, stride: i32, refTokens: usize, refOffsets: usize, r0: i32, r1: i32,
+  maxOrder: i32, weights: usize, weightsCapacity: u32,
 ): void {
-  const k = r1 - r0;
   memory.fill(table, 0, usize(capacity) << KEY_SHIFT);
   for (let r = r0; r < r1; r++) {
     const from = load<i32>(refOffsets + (usize(r) << 2));
@@ -153,10 +153,11 @@ export function buildPerReferenceTable(
         const hit = insertSlot(table, capacity, ngramKey(parent, token), KEY_SHIFT);
         const slot = hit & ~NEW_SLOT;
         const record = recordAddress(table, capacity, slot);
-        const slotCounts = counts + ((usize(slot) * usize(k)) << 2);
+        const slotCounts = counts + ((usize(slot) * usize(stride)) << 2);
         if (hit & NEW_SLOT) {
           clearRecord(record);
-          for (let q = 0; q < k; q++) store<i32>(slotCounts + (usize(q) << 2), 0);
+          if (stride == 4) v128.store(slotCounts, i32x4.splat(0));
+          else for (let q = 0; q < stride; q++) store<i32>(slotCounts + (usize(q) << 2), 0);
           if (weights) {
             weightsParent = cacheWeight(
               record, weightAddress(table, capacity, slot), weightsParent, token, weights, weightsCapacity,

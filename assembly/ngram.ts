@@ -8,8 +8,12 @@
  * present. Clipping uses a generation stamp per hypothesis in each table entry instead of a per-hypothesis table,
  * so nothing is cleared between hypotheses (the scheme of Palette's PERFORMANCE.md).
  *
- * Output rows are f64, in the column order of `src/wasm/ngram.ts`, and every sum is accumulated in the same order as
- * the reference implementation there, so float columns are bit-identical to it.
+ * Per-reference counts of up to 4 references without weights keep every reference's count of an entry in one
+ * `i32x4`, so one probe and one vector compare per hypothesis n-gram update all references' matches at once.
+ *
+ * Output rows are f64, in the column order of `src/wasm/ngram.ts`. Float sums (NIST information) are accumulated in
+ * the same order as the reference implementation there; integer columns are exact in any order. So every column is
+ * bit-identical to it.
  */
 import { ROOT, ngramKey, prefixCode } from './common/hash';
 import { COUNT, KEY_SHIFT, STAMP, USED, recordAddress, weightAddress } from './common/ngram-layout';
@@ -104,16 +108,17 @@ export function clippedNgramCounts(
 }
 
 /**
- * Per-reference counts of one hypothesis into `k` zeroed rows starting at `rows` (`width` bytes each).
- * The walk counts each entry's occurrences under the hypothesis' generation and lists entries at their first
- * occurrence (with their order); then, per reference, `match_n` += min(hypothesis count, reference count) and
- * `info_n` += that minimum × weight, in first-occurrence order, as the reference implementation sums them.
+ * Per-reference counts of one hypothesis into `k` zeroed rows starting at `rows` (`width` bytes each), the general
+ * path (NIST weights, or more than 4 references). The walk counts each entry's occurrences under the hypothesis'
+ * generation and lists entries at their first occurrence (with their order); then, per reference, `match_n` +=
+ * min(hypothesis count, reference count) and `info_n` += that minimum × weight, in first-occurrence order, as the
+ * reference implementation sums them. Reference counts are `counts[slot * stride + r]`.
  */
 // @ts-ignore: decorator
 @inline
 function countPerReference(
-  table: usize, capacity: u32, counts: usize, k: i32, generation: i32, hypTokens: usize, from: i32, to: i32,
-  maxOrder: i32, withWeights: bool, rows: usize, width: usize, list: usize,
+  table: usize, capacity: u32, counts: usize, stride: i32, k: i32, generation: i32, hypTokens: usize, from: i32,
+  to: i32, maxOrder: i32, withWeights: bool, rows: usize, width: usize, list: usize,
 ): void {
   let listed = 0;
   for (let i = from; i < to; i++) {
@@ -140,7 +145,7 @@ function countPerReference(
     const slot = load<u32>(list + (usize(e) << 3));
     const n = usize(load<i32>(list + (usize(e) << 3), 4)) << 3;
     const used = load<i32>(recordAddress(table, capacity, slot), USED);
-    const refCounts = counts + ((usize(slot) * usize(k)) << 2);
+    const refCounts = counts + ((usize(slot) * usize(stride)) << 2);
     for (let r = 0; r < k; r++) {
       const m = min(used, load<i32>(refCounts + (usize(r) << 2)));
       if (m > 0) {
@@ -153,10 +158,69 @@ function countPerReference(
 }
 
 /**
+ * Per-reference matches of one hypothesis against at most 4 references whose counts are one `i32x4` per entry
+ * (`counts[slot * 4 + r]`), into `acc`: one `i32x4` per order, lane r = `match_n` of reference r. The k-th occurrence
+ * of an n-gram in the hypothesis matches in reference r exactly when `k ≤ count_r`, so one probe per hypothesis
+ * n-gram and one vector compare add every reference's clipped count at once: Σ_k [k ≤ c] = min(occurrences, c).
+ * Integer sums, so the order of accumulation cannot change the f64 written from them.
+ */
+// @ts-ignore: decorator
+@inline
+function countPackedReferences(
+  table: usize, capacity: u32, counts: usize, generation: i32, hypTokens: usize, from: i32, to: i32, orders: i32,
+  acc: usize,
+): void {
+  for (let n = 0; n < orders; n++) v128.store(acc + (usize(n) << 4), i32x4.splat(0));
+  for (let i = from; i < to; i++) {
+    let parent = ROOT;
+    const last = min(to, i + orders);
+    for (let j = i; j < last; j++) {
+      const slot = findSlot(table, capacity, ngramKey(parent, load<u32>(hypTokens + (usize(j) << 2))), KEY_SHIFT);
+      if (slot < 0) break;
+      const record = recordAddress(table, capacity, u32(slot));
+      let used = 0;
+      if (load<i32>(record, STAMP) == generation) used = load<i32>(record, USED);
+      else store<i32>(record, generation, STAMP);
+      store<i32>(record, used + 1, USED);
+      const at = acc + (usize(j - i) << 4);
+      // `lt_s` is -1 in every lane whose reference still has an unused occurrence: subtracting it adds 1 there.
+      const fresh = i32x4.lt_s(i32x4.splat(used), v128.load(counts + (usize(slot) << 4)));
+      v128.store(at, i32x4.sub(v128.load(at), fresh));
+      parent = prefixCode(u32(slot));
+    }
+  }
+}
+
+/**
+ * Writes the `k` complete rows of a hypothesis from `countPackedReferences`' accumulators: `match_n` (0 for orders
+ * at or above `orders`, which no reference is long enough to hold), `hypTotal_n` and `refTotal_n`.
+ */
+// @ts-ignore: decorator
+@inline
+function writePackedRows(
+  rows: usize, width: usize, k: i32, acc: usize, orders: i32, maxOrder: i32, hypLength: i32, refOffsets: usize,
+  r0: i32,
+): void {
+  const n8 = usize(maxOrder) << 3;
+  for (let r = 0; r < k; r++) {
+    const row = rows + usize(r) * width;
+    const lane = acc + (usize(r) << 2);
+    for (let n = 0; n < orders; n++) store<f64>(row + (usize(n) << 3), f64(load<i32>(lane + (usize(n) << 4))));
+    for (let n = orders; n < maxOrder; n++) store<f64>(row + (usize(n) << 3), 0);
+    writeTotals(row + n8, hypLength, maxOrder);
+    const refFrom = load<i32>(refOffsets + (usize(r0 + r) << 2));
+    writeTotals(row + 2 * n8, load<i32>(refOffsets + (usize(r0 + r) << 2), 4) - refFrom, maxOrder);
+  }
+}
+
+/**
  * Per-reference n-gram counts of a batch (see `perReferenceNgramCounts` in `src/wasm/ngram.ts`). Inputs as for
  * `clippedNgramCounts`, plus `rowOffsets` (rows of hypothesis `h` start at row `rowOffsets[h]`), the scratch
- * `counts` for `max(capacity × references)` i32 and `list` for `max(capacity)` pairs of i32. `out` receives
- * `rowOffsets[nHyps]` rows of `(weights ? 4 : 3) * maxOrder` f64.
+ * `counts` for `max(capacity × max(references, 4))` i32 (16-byte aligned) and `list` for `max(capacity)` pairs of
+ * i32 (16-byte aligned). `out` receives `rowOffsets[nHyps]` rows of `(weights ? 4 : 3) * maxOrder` f64.
+ *
+ * A segment of at most 4 references without weights takes the packed path (one probe per hypothesis n-gram gives
+ * every reference's count; `list` holds the per-order accumulators); others take the general path.
  */
 export function perReferenceNgramCounts(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
@@ -165,12 +229,13 @@ export function perReferenceNgramCounts(
 ): void {
   const width = usize((weights ? 4 : 3) * maxOrder) << 3;
   const n8 = usize(maxOrder) << 3;
-  memory.fill(out, 0, usize(load<i32>(rowOffsets + (usize(nHyps) << 2))) * width);
   let segment = -1;
   let capacity: u32 = 0;
   let generation = 0;
   let r0 = 0;
   let r1 = 0;
+  let stride = 4;
+  let orders = 0;
   for (let h = 0; h < nHyps; h++) {
     const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
     if (s != segment) {
@@ -179,7 +244,17 @@ export function perReferenceNgramCounts(
       r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
       capacity = load<u32>(capacities + (usize(s) << 2));
       assert(r0 <= r1 && capacity > 0);
-      buildPerReferenceTable(table, capacity, counts, refTokens, refOffsets, r0, r1, maxOrder, weights, weightsCapacity);
+      stride = max(4, r1 - r0);
+      buildPerReferenceTable(
+        table, capacity, counts, stride, refTokens, refOffsets, r0, r1, maxOrder, weights, weightsCapacity,
+      );
+      // No n-gram longer than every reference is in the table: the packed walk stops there (capacity, at least
+      // 4.5 slots per reference n-gram, leaves `list` room for that many accumulators).
+      let longest = 0;
+      for (let r = r0; r < r1; r++) {
+        longest = max(longest, load<i32>(refOffsets + (usize(r) << 2), 4) - load<i32>(refOffsets + (usize(r) << 2)));
+      }
+      orders = min(maxOrder, longest);
       generation = 0;
     }
     const k = r1 - r0;
@@ -188,6 +263,12 @@ export function perReferenceNgramCounts(
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
     const rows = out + usize(load<i32>(rowOffsets + (usize(h) << 2))) * width;
+    if (!weights && k <= 4) {
+      countPackedReferences(table, capacity, counts, generation, hypTokens, from, to, orders, list);
+      writePackedRows(rows, width, k, list, orders, maxOrder, to - from, refOffsets, r0);
+      continue;
+    }
+    memory.fill(rows, 0, usize(k) * width);
     for (let r = 0; r < k; r++) {
       const row = rows + usize(r) * width;
       writeTotals(row + n8, to - from, maxOrder);
@@ -195,9 +276,13 @@ export function perReferenceNgramCounts(
       writeTotals(row + 2 * n8, load<i32>(refOffsets + (usize(r0 + r) << 2), 4) - refFrom, maxOrder);
     }
     if (weights) {
-      countPerReference(table, capacity, counts, k, generation, hypTokens, from, to, maxOrder, true, rows, width, list);
+      countPerReference(
+        table, capacity, counts, stride, k, generation, hypTokens, from, to, maxOrder, true, rows, width, list,
+      );
     } else {
-      countPerReference(table, capacity, counts, k, generation, hypTokens, from, to, maxOrder, false, rows, width, list);
+      countPerReference(
+        table, capacity, counts, stride, k, generation, hypTokens, from, to, maxOrder, false, rows, width, list,
+      );
     }
   }
 }

@@ -237,11 +237,12 @@ export class NgramEngine {
       const s = hypSegment === null ? h : hypSegment[h];
       rowOffsets[h + 1] = rowOffsets[h] + seg[s + 1] - seg[s];
     }
-    // Per-reference counts need `capacity × references` i32 for the largest segment.
+    // Per-reference counts need `capacity × max(references, 4)` i32 for the largest segment: up to 4 references
+    // share one 16-byte count vector per entry (the kernel's packed path).
     const capacities = memory.u32;
     let countWords = 0;
     for (let s = 0; s + 1 < seg.length; s++) {
-      countWords = Math.max(countWords, capacities[(call.capacities >> 2) + s] * (seg[s + 1] - seg[s]));
+      countWords = Math.max(countWords, capacities[(call.capacities >> 2) + s] * Math.max(seg[s + 1] - seg[s], 4));
     }
     const rowOffsetsAt = call.layout.place(rowOffsets.byteLength);
     const table = call.layout.place(kernels.ngramTableBytes(call.largest));

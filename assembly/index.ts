@@ -10,3 +10,4 @@ export { planSkipBigramTables, skipBigramCounts } from './skip-bigram';
 export { idRange } from './common/rows';
 export { editDistances } from './edit';
 export { gtmRunStats } from './gtm';
+export { terSacrebleuEdits, terScratchBytes } from './ter-sacrebleu';

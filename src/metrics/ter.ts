@@ -10,12 +10,15 @@
  * ref_length]`; corpus TER = `100 · Σ num_edits / Σ ref_length`, the sentence score the same on one row.
  */
 import { CsrBuilder, csrRow, type Csr } from '../corpus/csr.js';
+import { PaletteError, badOption } from '../errors.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { Vocabulary, internLine, lookupLine } from '../text/intern.js';
 import { pyRstrip, pySplit } from '../text/pystr.js';
 import { TercomTokenizer } from '../text/tokenizers/tercom-tokenizer.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
+import { defaultTerEngine, type TerEngine } from '../wasm/ter.js';
 import { formatSignature } from './signature.js';
 import type { TerResult } from './ter/alignment.js';
+import { SACREBLEU_TER_LIMITS } from './ter/limits.js';
 import { sacrebleuTer } from './ter/shift-search.js';
 import { TER_STATS_COLUMNS, TER_STATS_WIDTH, terScore, terSegmentStats } from './ter/statistics.js';
 
@@ -29,6 +32,12 @@ export interface TerOptions {
   readonly asianSupport?: boolean;
   /** Do not lowercase (`--ter-case-sensitive`). @default false */
   readonly caseSensitive?: boolean;
+  /**
+   * Which implementation of the shift search runs: the WebAssembly kernel, the TypeScript one, or the kernel when
+   * the build has it (`auto`). Never changes a number (both are tested against the plain port of lib_ter).
+   * @default 'auto'
+   */
+  readonly engine?: 'auto' | 'wasm' | 'typescript';
 }
 
 /** References prepared for {@link Ter}. */
@@ -68,8 +77,26 @@ export class Ter implements Metric<TerReferences> {
   /** The tokenizer (its options are this metric's options). */
   readonly tokenizer: TercomTokenizer;
 
+  /** The implementation choice (see {@link TerOptions.engine}). */
+  readonly engine: 'auto' | 'wasm' | 'typescript';
+
   constructor(options: TerOptions = {}) {
     this.tokenizer = new TercomTokenizer(options);
+    const engine = options.engine ?? 'auto';
+    if (engine !== 'auto' && engine !== 'wasm' && engine !== 'typescript') {
+      throw badOption('engine', '"auto", "wasm" or "typescript"', engine);
+    }
+    this.engine = engine;
+  }
+
+  /** The kernel engine to use, or null for the TypeScript search. */
+  private kernel(): TerEngine | null {
+    if (this.engine === 'typescript') return null;
+    const engine = defaultTerEngine();
+    if (engine === null && this.engine === 'wasm') {
+      throw new PaletteError('E_WASM', 'the WebAssembly kernels have no TER kernel (run npm run build)');
+    }
+    return engine;
   }
 
   /**
@@ -135,15 +162,23 @@ export class Ter implements Metric<TerReferences> {
     checkHypothesisCount(hyps, refs.segments);
     this.checkRefs(refs);
     const hypWords = this.hypIds(hyps, refs.vocab);
+    const nRefs = refs.nRefs;
     const out = new Float64Array(hyps.length * TER_STATS_WIDTH);
-    const perRef: { edits: number; refLength: number }[] = [];
+    const engine = this.kernel();
+    const edits = engine ? engine.sacrebleuEdits(hypWords, refs.words, nRefs, SACREBLEU_TER_LIMITS) : null;
+    const offsets = refs.words.offsets;
     for (let i = 0; i < hyps.length; i++) {
-      const h = csrRow(hypWords, i);
-      perRef.length = 0;
-      for (let j = 0; j < refs.nRefs; j++) perRef.push(sacrebleuTer(h, csrRow(refs.words, i * refs.nRefs + j)));
-      const s = terSegmentStats(perRef);
-      out[i * TER_STATS_WIDTH] = s.edits;
-      out[i * TER_STATS_WIDTH + 1] = s.refLength;
+      // sacreBLEU: the fewest edits (strictly fewer replaces), the reference lengths summed then divided once.
+      let best = Infinity;
+      let lengths = 0;
+      for (let j = 0; j < nRefs; j++) {
+        const row = i * nRefs + j;
+        const e = edits ? edits[row] : sacrebleuTer(csrRow(hypWords, i), csrRow(refs.words, row)).edits;
+        if (e < best) best = e;
+        lengths += offsets[row + 1] - offsets[row];
+      }
+      out[i * TER_STATS_WIDTH] = best;
+      out[i * TER_STATS_WIDTH + 1] = lengths / nRefs;
     }
     return out;
   }

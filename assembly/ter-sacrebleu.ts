@@ -1,0 +1,441 @@
+/**
+ * sacreBLEU 2.6.0's TER (sacrebleu/metrics/lib_ter.py, `translation_edit_rate`) over CSR token ids: per
+ * (hypothesis, reference) pair, greedy block shifts chosen among candidates ranked by (gain, length, −start,
+ * −target) until none helps or 1000 candidates have been scored, then the beam edit distance (Snover et al. 2006
+ * for TER; the band is sacreBLEU's own: columns `[⌊i·m/n⌋ − beam, ⌊i·m/n⌋ + beam)` of row `i`).
+ *
+ * The same algorithm as `src/metrics/ter/shift-search.ts` and `beam-edit-distance.ts` (read their comments for the
+ * rules), and the same arithmetic: the band comes from the same double operations; a candidate's distance re-runs
+ * only the rows its shift changes and closes with the backward matrix of the current hypothesis. Property tests
+ * check this kernel against the plain TypeScript port of lib_ter.
+ *
+ * All arrays are i32 in the caller's scratch memory, laid out per pair by `layout` (see `terScratchBytes`).
+ */
+
+const INF: i32 = 0x3fffffff;
+
+/** Reads the i32 at index `i` of the array at `base`. */
+// @ts-ignore: decorator
+@inline
+function get(base: usize, i: i32): i32 {
+  return load<i32>(base + (usize(i) << 2));
+}
+
+/** Writes the i32 at index `i` of the array at `base`. */
+// @ts-ignore: decorator
+@inline
+function put(base: usize, i: i32, value: i32): void {
+  store<i32>(base + (usize(i) << 2), value);
+}
+
+/** The beam of a pair: sacreBLEU widens it to ⌈ratio/2 + beam⌉ when the length ratio exceeds twice the beam. */
+// @ts-ignore: decorator
+@inline
+function beamOf(ratio: f64, beamWidth: i32): i32 {
+  return f64(beamWidth) < ratio / 2 ? i32(Math.ceil(ratio / 2 + f64(beamWidth))) : beamWidth;
+}
+
+/** Fills the band of `n` rows against `m` columns into `lo`, `hi`, `start`; returns the number of cells. */
+function fillBand(n: i32, m: i32, beamWidth: i32, lo: usize, hi: usize, start: usize): i32 {
+  const ratio: f64 = n > 0 ? f64(m) / f64(n) : 1.0;
+  const beam = beamOf(ratio, beamWidth);
+  put(lo, 0, 0);
+  put(hi, 0, m + 1);
+  put(start, 0, 0);
+  put(start, 1, m + 1);
+  for (let i = 1; i <= n; i++) {
+    const diag = i32(Math.floor(f64(i) * ratio));
+    const l = max(0, diag - beam);
+    const h = i == n ? m + 1 : min(m + 1, diag + beam);
+    put(lo, i, l);
+    put(hi, i, h);
+    put(start, i + 1, get(start, i) + max(0, h - l));
+  }
+  return get(start, n + 1);
+}
+
+/** Cells of the band of `n` rows against `m` columns (as `fillBand` counts them, without storing the band). */
+function bandCells(n: i32, m: i32, beamWidth: i32): i32 {
+  const ratio: f64 = n > 0 ? f64(m) / f64(n) : 1.0;
+  const beam = beamOf(ratio, beamWidth);
+  let cells = m + 1;
+  for (let i = 1; i <= n; i++) {
+    const diag = i32(Math.floor(f64(i) * ratio));
+    cells += max(0, (i == n ? m + 1 : min(m + 1, diag + beam)) - max(0, diag - beam));
+  }
+  return cells;
+}
+
+/**
+ * One forward row: `dst[j]` for `j` in `[clo, chi)` from `src[j]` (valid on `[plo, phi)`), hypothesis word `w`.
+ * `src` and `dst` point at the cell of column 0 of their rows. Split where the available neighbours change, as in
+ * the TypeScript `bandRow`.
+ */
+// @ts-ignore: decorator
+@inline
+function bandRow(src: usize, plo: i32, phi: i32, dst: usize, clo: i32, chi: i32, w: i32, ref: usize): void {
+  let j = clo;
+  let left = INF;
+  if (j == 0) {
+    left = get(src, 0) + 1;
+    put(dst, 0, left);
+    j = 1;
+  } else if (j == plo) {
+    left = j < phi ? get(src, j) + 1 : INF;
+    put(dst, j, left);
+    j++;
+  }
+  const stop = min(phi, chi);
+  for (; j < stop; j++) {
+    let best = get(src, j - 1) + i32(w != get(ref, j - 1));
+    const up = get(src, j) + 1;
+    if (up < best) best = up;
+    if (left + 1 < best) best = left + 1;
+    put(dst, j, best);
+    left = best;
+  }
+  if (j < chi) {
+    let best = left + 1;
+    if (j - 1 >= plo) {
+      const diag = get(src, j - 1) + i32(w != get(ref, j - 1));
+      if (diag < best) best = diag;
+    }
+    put(dst, j, best);
+    left = best;
+    j++;
+  }
+  for (; j < chi; j++) {
+    left++;
+    put(dst, j, left);
+  }
+}
+
+// Operation codes, as `TerOp` in src/metrics/ter/alignment.ts.
+const MATCH: i32 = 0;
+const SUB: i32 = 1;
+const INS: i32 = 2;
+const DEL: i32 = 3;
+
+/** Scratch of one pair: addresses of its arrays. */
+@unmanaged
+class Scratch {
+  lo: usize = 0;
+  hi: usize = 0;
+  start: usize = 0;
+  fwd: usize = 0;
+  bwd: usize = 0;
+  rowA: usize = 0;
+  rowB: usize = 0;
+  words: usize = 0;
+  spare: usize = 0;
+  cand: usize = 0;
+  hypErrSum: usize = 0;
+  refErrSum: usize = 0;
+  refAlign: usize = 0;
+  ops: usize = 0;
+  end: usize = 0;
+}
+
+/** Lays the arrays of a pair out from `base` (16-byte aligned), given its band's cell count. */
+function layout(s: Scratch, base: usize, n: i32, m: i32, cells: i32): void {
+  let at = (base + 15) & ~usize(15);
+  s.lo = at;
+  at += usize(n + 1) << 2;
+  s.hi = at;
+  at += usize(n + 1) << 2;
+  s.start = at;
+  at += usize(n + 2) << 2;
+  s.fwd = at;
+  at += usize(cells) << 2;
+  s.bwd = at;
+  at += usize(cells) << 2;
+  s.rowA = at;
+  at += usize(m + 1) << 2;
+  s.rowB = at;
+  at += usize(m + 1) << 2;
+  s.words = at;
+  at += usize(n) << 2;
+  s.spare = at;
+  at += usize(n) << 2;
+  s.cand = at;
+  at += usize(n) << 2;
+  s.hypErrSum = at;
+  at += usize(n + 1) << 2;
+  s.refErrSum = at;
+  at += usize(m + 1) << 2;
+  s.refAlign = at;
+  at += usize(m) << 2;
+  s.ops = at;
+  at += usize(n + m) << 2;
+  s.end = at;
+}
+
+/** Bytes of scratch that `terSacrebleuEdits` needs for a pair of `n` hypothesis and `m` reference words. */
+export function terScratchBytes(n: i32, m: i32, beamWidth: i32): usize {
+  const s = changetype<Scratch>(memory.data(offsetof<Scratch>(), 16));
+  layout(s, 0, n, m, bandCells(n, m, beamWidth));
+  return s.end + 16;
+}
+
+/** Forward rows `first + 1 .. n` of the words at `words`; returns the distance (cell `(n, m)`). */
+function forwardRows(s: Scratch, first: i32, n: i32, m: i32, ref: usize): i32 {
+  const fwd = s.fwd;
+  for (let i = first + 1; i <= n; i++) {
+    const plo = get(s.lo, i - 1);
+    const clo = get(s.lo, i);
+    bandRow(
+      fwd + (usize(get(s.start, i - 1) - plo) << 2), plo, get(s.hi, i - 1),
+      fwd + (usize(get(s.start, i) - clo) << 2), clo, get(s.hi, i), get(s.words, i - 1), ref,
+    );
+  }
+  return get(fwd, get(s.start, n) - get(s.lo, n) + m);
+}
+
+/** Backward rows from `low − 1` down to `k` of the current words; returns the new lowest valid row. */
+function backwardTo(s: Scratch, low: i32, k: i32, n: i32, m: i32, ref: usize): i32 {
+  const bwd = s.bwd;
+  let i = low;
+  if (i > n) {
+    const last = get(s.start, n) - get(s.lo, n);
+    for (let j = get(s.lo, n); j <= m; j++) put(bwd, last + j, m - j);
+    i = n;
+  }
+  for (i--; i >= k; i--) {
+    const nlo = get(s.lo, i + 1);
+    const nhi = get(s.hi, i + 1);
+    const next = get(s.start, i + 1) - nlo;
+    const clo = get(s.lo, i);
+    const chi = get(s.hi, i);
+    const cur = get(s.start, i) - clo;
+    const w = get(s.words, i);
+    for (let j = chi - 1; j >= clo; j--) {
+      let best = INF;
+      if (j < m && j + 1 >= nlo && j + 1 < nhi) best = get(bwd, next + j + 1) + i32(w != get(ref, j));
+      if (j >= nlo && j < nhi) {
+        const c = get(bwd, next + j) + 1;
+        if (c < best) best = c;
+      }
+      if (j + 1 < chi) {
+        const c = get(bwd, cur + j + 1) + 1;
+        if (c < best) best = c;
+      }
+      put(bwd, cur + j, best);
+    }
+  }
+  return k < low ? k : low;
+}
+
+/** Distance of the candidate words at `s.cand`, equal to the current words outside `[from, to)`. */
+function variantDistance(s: Scratch, from: i32, to: i32, n: i32, m: i32, ref: usize, dist: i32): i32 {
+  if (from >= to) return dist;
+  let prev = s.rowA;
+  let cur = s.rowB;
+  {
+    const base = get(s.start, from) - get(s.lo, from);
+    const h = get(s.hi, from);
+    for (let j = get(s.lo, from); j < h; j++) put(prev, j, get(s.fwd, base + j));
+  }
+  for (let i = from + 1; i <= to; i++) {
+    bandRow(prev, get(s.lo, i - 1), get(s.hi, i - 1), cur, get(s.lo, i), get(s.hi, i), get(s.cand, i - 1), ref);
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  if (to == n) return get(prev, m);
+  let best = INF;
+  const base = get(s.start, to) - get(s.lo, to);
+  const h = get(s.hi, to);
+  for (let j = get(s.lo, to); j < h; j++) {
+    const c = get(prev, j) + get(s.bwd, base + j);
+    if (c < best) best = c;
+  }
+  return best;
+}
+
+/**
+ * The trace of the current words (first of diagonal, up, left reaching each cell's cost, read back from
+ * `(n, m)`), written left to right at `s.ops`; returns its length.
+ */
+function trace(s: Scratch, n: i32, m: i32, ref: usize): i32 {
+  const fwd = s.fwd;
+  const tmp = s.ops;
+  let k = 0;
+  let i = n;
+  let j = m;
+  // Written backwards first, then reversed in place.
+  while (i > 0 || j > 0) {
+    const here = get(fwd, get(s.start, i) - get(s.lo, i) + j);
+    let op = DEL;
+    if (i == 0) op = DEL;
+    else if (j == 0) op = INS;
+    else {
+      const plo = get(s.lo, i - 1);
+      const phi = get(s.hi, i - 1);
+      const prev = get(s.start, i - 1) - plo;
+      const same = get(s.words, i - 1) == get(ref, j - 1);
+      if (j - 1 >= plo && j - 1 < phi && get(fwd, prev + j - 1) + i32(!same) == here) op = same ? MATCH : SUB;
+      else if (j >= plo && j < phi && get(fwd, prev + j) + 1 == here) op = INS;
+    }
+    put(tmp, k++, op);
+    if (op == MATCH || op == SUB) {
+      i--;
+      j--;
+    } else if (op == INS) i--;
+    else j--;
+  }
+  for (let a = 0, b = k - 1; a < b; a++, b--) {
+    const t = get(tmp, a);
+    put(tmp, a, get(tmp, b));
+    put(tmp, b, t);
+  }
+  return k;
+}
+
+/** Writes `words` with block `[start, start + len)` moved before `target` into `out`, only on the changed window. */
+function shiftWindow(words: usize, n: i32, start: i32, len: i32, target: i32, out: usize): void {
+  const end = start + len;
+  if (target < start) {
+    for (let k = 0; k < len; k++) put(out, target + k, get(words, start + k));
+    for (let k = target; k < start; k++) put(out, k + len, get(words, k));
+  } else if (target > end) {
+    for (let k = end; k < target; k++) put(out, k - len, get(words, k));
+    for (let k = 0; k < len; k++) put(out, target - len + k, get(words, start + k));
+  } else {
+    const after = min(n, len + target);
+    for (let k = end; k < after; k++) put(out, start + k - end, get(words, k));
+    const at = start + after - end;
+    for (let k = 0; k < len; k++) put(out, at + k, get(words, start + k));
+  }
+}
+
+/** sacreBLEU's TER edits of one pair (`hyp`: `n` ids, `ref`: `m` ids); scratch from `base`. */
+function pairEdits(
+  hyp: usize, n: i32, ref: usize, m: i32, maxShiftSize: i32, maxShiftDist: i32, maxCandidates: i32, beamWidth: i32,
+  base: usize,
+): i32 {
+  if (m == 0) return n;
+  const s = changetype<Scratch>(memory.data(offsetof<Scratch>(), 16));
+  layout(s, base, n, m, bandCells(n, m, beamWidth));
+  fillBand(n, m, beamWidth, s.lo, s.hi, s.start);
+  memory.copy(s.words, hyp, usize(n) << 2);
+  memory.copy(s.cand, hyp, usize(n) << 2);
+  for (let j = 0; j <= m; j++) put(s.fwd, j, j);
+  let pre = forwardRows(s, 0, n, m, ref);
+  let bwdLow = n + 1;
+  let checked = 0;
+  let shifts = 0;
+  for (;;) {
+    // Alignment errors of the current words, as prefix sums, and the reference-to-hypothesis alignment.
+    const steps = trace(s, n, m, ref);
+    let h = -1;
+    let r = -1;
+    put(s.hypErrSum, 0, 0);
+    put(s.refErrSum, 0, 0);
+    for (let k = 0; k < steps; k++) {
+      const op = get(s.ops, k);
+      if (op == MATCH || op == SUB) {
+        h++;
+        r++;
+        const err = i32(op == SUB);
+        put(s.hypErrSum, h + 1, get(s.hypErrSum, h) + err);
+        put(s.refErrSum, r + 1, get(s.refErrSum, r) + err);
+        put(s.refAlign, r, h);
+      } else if (op == INS) {
+        h++;
+        put(s.hypErrSum, h + 1, get(s.hypErrSum, h) + 1);
+      } else {
+        r++;
+        put(s.refErrSum, r + 1, get(s.refErrSum, r) + 1);
+        put(s.refAlign, r, h);
+      }
+    }
+    let bestGain = 0;
+    let bestLength = 0;
+    let bestStart = -1;
+    let bestTarget = 0;
+    const words = s.words;
+    let done = false;
+    for (let sh = 0; sh < n && !done; sh++) {
+      const first = get(words, sh);
+      const srEnd = min(m - 1, sh + maxShiftDist);
+      for (let sr = max(0, sh - maxShiftDist); sr <= srEnd && !done; sr++) {
+        if (get(ref, sr) != first) continue;
+        for (let len = 1; len <= maxShiftSize; len++) {
+          if (sh + len > n || sr + len > m || get(words, sh + len - 1) != get(ref, sr + len - 1)) break;
+          const alignedAt = get(s.refAlign, sr);
+          if (
+            get(s.hypErrSum, sh + len) != get(s.hypErrSum, sh) &&
+            get(s.refErrSum, sr + len) != get(s.refErrSum, sr) &&
+            !(sh <= alignedAt && alignedAt < sh + len)
+          ) {
+            const end = sh + len;
+            let prev = -1;
+            for (let off = -1; off < len; off++) {
+              const target = sr + off == -1 ? 0 : get(s.refAlign, sr + off) + 1;
+              if (target == prev) continue;
+              prev = target;
+              checked++;
+              const from = target < sh ? target : sh;
+              const to = target < sh ? end : target > end ? target : min(n, len + target);
+              if (to < n && bwdLow > to) bwdLow = backwardTo(s, bwdLow, to, n, m, ref);
+              shiftWindow(words, n, sh, len, target, s.cand);
+              const gain = pre - variantDistance(s, from, to, n, m, ref, pre);
+              for (let k = from; k < to; k++) put(s.cand, k, get(words, k));
+              if (
+                bestStart < 0 ||
+                gain > bestGain ||
+                (gain == bestGain &&
+                  (len > bestLength || (len == bestLength && (sh < bestStart || (sh == bestStart && target < bestTarget)))))
+              ) {
+                bestGain = gain;
+                bestLength = len;
+                bestStart = sh;
+                bestTarget = target;
+              }
+            }
+          }
+          if (checked >= maxCandidates) {
+            done = true;
+            break;
+          }
+        }
+      }
+    }
+    if (checked >= maxCandidates || bestStart < 0 || bestGain <= 0) return shifts + pre;
+    // Apply the best shift: the candidate buffer becomes the current words.
+    const end = bestStart + bestLength;
+    const from = bestTarget < bestStart ? bestTarget : bestStart;
+    const to = bestTarget < bestStart ? end : bestTarget > end ? bestTarget : min(n, bestLength + bestTarget);
+    shiftWindow(words, n, bestStart, bestLength, bestTarget, s.cand);
+    memory.copy(words + (usize(from) << 2), s.cand + (usize(from) << 2), usize(to - from) << 2);
+    pre = forwardRows(s, from, n, m, ref);
+    if (bwdLow < to) bwdLow = to;
+    shifts++;
+  }
+  return unreachable();
+}
+
+/**
+ * sacreBLEU TER edits of every (hypothesis, reference) pair: hypothesis `h` (CSR row `h` of `hypTokens` /
+ * `hypOffsets`) against references `h · nRefs .. h · nRefs + nRefs − 1` (rows of `refTokens` / `refOffsets`).
+ * Writes `nHyps · nRefs` i32 edit counts at `out`, hypothesis-major. `scratch` must hold `terScratchBytes` of the
+ * largest pair.
+ */
+export function terSacrebleuEdits(
+  hypTokens: usize, hypOffsets: usize, nHyps: i32, refTokens: usize, refOffsets: usize, nRefs: i32,
+  maxShiftSize: i32, maxShiftDist: i32, maxCandidates: i32, beamWidth: i32, scratch: usize, out: usize,
+): void {
+  for (let h = 0; h < nHyps; h++) {
+    const hs = get(hypOffsets, h);
+    const n = get(hypOffsets, h + 1) - hs;
+    for (let j = 0; j < nRefs; j++) {
+      const row = h * nRefs + j;
+      const rs = get(refOffsets, row);
+      const m = get(refOffsets, row + 1) - rs;
+      put(out, row, pairEdits(
+        hypTokens + (usize(hs) << 2), n, refTokens + (usize(rs) << 2), m,
+        maxShiftSize, maxShiftDist, maxCandidates, beamWidth, scratch,
+      ));
+    }
+  }
+}

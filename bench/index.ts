@@ -1,7 +1,8 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|text|e2e|rouge|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
  *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
+ *   - kernel-edit: word Levenshtein (WER) with and without alignment, GTM (bench/kernel-edit.ts)
  *   - text:   tokenization and interning (bench/text.ts)
  *   - e2e:    `palette score` from text files, all WMT17 en-de systems (bench/e2e.ts)
  *   - rouge:  `palette rouge155` on SummEval, the Rouge metric vs js-rouge, ROUGE-N statistics (bench/rouge.ts)
@@ -11,6 +12,7 @@
 const SCOPES: Record<string, () => Promise<void>> = {
   kernel: async () => (await import('./kernel.js')).benchKernel(),
   'kernel-rouge': async () => (await import('./kernel-rouge.js')).benchKernelRouge(),
+  'kernel-edit': async () => (await import('./kernel-edit.js')).benchKernelEdit(),
   text: async () => (await import('./text.js')).benchText(),
   e2e: async () => (await import('./e2e.js')).benchE2e(),
   rouge: async () => (await import('./rouge.js')).benchRouge(),

@@ -257,7 +257,7 @@ describe('bad input: exit 2, one message naming file and line, nothing on stdout
 
   it('recognised sacrebleu options this version cannot honour', async () => {
     expectInputError(await cli(['score', f('ref.txt'), '-i', f('a.txt'), f('b.txt'), '--paired-bs']), '--paired-bs', 'not available');
-    expectInputError(await cli(['score', f('ref.txt'), '-i', f('a.txt'), '--ter-normalized']), 'TER is not available');
+    expectInputError(await cli(['score', f('ref.txt'), '-i', f('a.txt'), '--confidence']), '--confidence', 'not available');
   });
 
   it('a wrong number of tab-separated references, naming the line', async () => {

@@ -6,8 +6,8 @@
  * `ensure_ascii`.
  */
 
-/** A JSON value as `json.dumps` writes it; every number is written as a Python float. */
-export type PyJson = string | number | boolean | null | readonly PyJson[] | { readonly [key: string]: PyJson };
+/** A JSON value as `json.dumps` writes it; a `number` is written as a Python float, a `bigint` as an int. */
+export type PyJson = string | number | bigint | boolean | null | readonly PyJson[] | { readonly [key: string]: PyJson };
 
 // `f'{x:.{w}f}'` is the formatter every printed number shares (src/util/py-fixed.ts); re-exported for the CLI's
 // modules, tested against Python here.
@@ -78,13 +78,14 @@ export function pyJsonString(s: string, ensureAscii: boolean): string {
 /**
  * Python `json.dumps(value, indent=indent, ensure_ascii=ensureAscii)`: with an indent, items end in `,` and nested
  * levels indent by `indent` spaces; without one, `', '` and `': '` separate on one line. Numbers are written as
- * Python floats (`22.7`, `100.0`, `NaN`, `Infinity`).
+ * Python floats (`22.7`, `100.0`, `NaN`, `Infinity`); a `bigint` is a Python int (`12`), for counts.
  */
 export function pyJsonDumps(value: PyJson, options: { indent?: number; ensureAscii: boolean }): string {
   const { indent, ensureAscii } = options;
   const write = (v: PyJson, depth: number): string => {
     if (v === null) return 'null';
     if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'bigint') return v.toString();
     if (typeof v === 'number') {
       if (Number.isNaN(v)) return 'NaN';
       if (!Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';

@@ -3,7 +3,8 @@
  * - one score: `Score.format` — text `NAME|SIGNATURE = 22.67 VERBOSE`, or a JSON object (`indent=1`, non-ASCII kept)
  *   with `name`, `score` (the rounded score as a float), `signature`, `verbose_score` (when there is one) and every
  *   signature field; Palette adds `precision`, `recall`, `fmeasure` (rounded likewise) after `verbose_score` for the
- *   metrics that have them (ROUGE), none of sacrebleu's;
+ *   metrics that have them (ROUGE, GTM) and WER's counts `hits`, `substitutions`, `deletions`, `insertions`, none
+ *   for sacrebleu's metrics;
  * - one system, several metrics (`print_single_results`): JSON objects joined into a list, or text lines
  *   right-aligned on their `=`;
  * - several systems (`print_results_table`): a JSON list (`indent=4`, ASCII-escaped) of `{system, NAME: score}`, or a
@@ -11,6 +12,7 @@
  * Every function returns the text without the final newline that `print` adds.
  */
 import type { MetricScore } from '../metrics/metric.js';
+import type { JsonScoreField } from '../metrics/registry.js';
 import { pyFixed, pyJsonDumps, pyParseFloat, type PyJson } from './py-format.js';
 import { renderTable, type TableColumn } from './table.js';
 
@@ -31,10 +33,16 @@ export interface ScoreFormat {
   readonly json: boolean;
   /** With `json`: one line (Palette's JSON-lines form for `-sl -f json`) instead of sacrebleu's `indent=1`. */
   readonly compact?: boolean;
+  /** JSON fields beyond sacrebleu's. @default precision, recall, fmeasure where `details` has them */
+  readonly fields?: readonly JsonScoreField[];
 }
 
-/** Details a JSON score carries when the metric has them, in this order. */
-const PRF_KEYS = ['precision', 'recall', 'fmeasure'] as const;
+/** Details a JSON score carries when the metric has them and names no fields of its own, in this order. */
+const PRF_FIELDS: readonly JsonScoreField[] = ['precision', 'recall', 'fmeasure'].map((key) => ({
+  key,
+  detail: key,
+  kind: 'rounded',
+}));
 
 /** The score as sacrebleu's `Score.format(width, score_only, signature, is_json)` returns it. */
 export function formatScore(score: MetricScore, format: ScoreFormat): string {
@@ -47,9 +55,10 @@ export function formatScore(score: MetricScore, format: ScoreFormat): string {
       signature: format.signature,
     };
     if (score.verboseScore) d.verbose_score = score.verboseScore;
-    for (const key of PRF_KEYS) {
-      const value = score.details?.[key];
-      if (typeof value === 'number') d[key] = pyParseFloat(pyFixed(value, format.width)) as number;
+    for (const field of format.fields ?? PRF_FIELDS) {
+      const value = score.details?.[field.detail];
+      if (typeof value !== 'number') continue;
+      d[field.key] = field.kind === 'count' && Number.isSafeInteger(value) ? BigInt(value) : (pyParseFloat(pyFixed(value, format.width)) as number);
     }
     for (const part of format.signature.split('|')) {
       const at = part.indexOf(':');

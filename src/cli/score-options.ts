@@ -3,7 +3,10 @@
  * Palette's own (`--bleu-*`, `--nist-*`, `--rouge-*` and ROUGE's `--stem`, `--stopwords`, `--split-sentences`),
  * turned into one validated {@link ScoreOptions} object.
  *
- * Flags sacrebleu has but this build cannot honour yet (TER, confidence intervals, paired tests, built-in test
+ * Palette's TER additions (`--ter-flavor`, `--ter-beam`, `--ter-max-shift-distance`) and the WER/PER/GTM flags
+ * (`--wer-*`, `--per-*`, `--gtm-*`) sit beside sacrebleu's `--ter-*` flags.
+ *
+ * Flags sacrebleu has but this build cannot honour yet (confidence intervals, paired tests, built-in test
  * sets) are recognised and refused with a clear message rather than reported as unknown.
  */
 import { badOption, InputError, unknownTokenizer } from '../errors.js';
@@ -12,7 +15,8 @@ import type { BleuRefLength } from '../metrics/bleu.js';
 import type { BleuSmoothMethod } from '../metrics/bleu-score.js';
 import type { NltkSmoothingMethod } from '../metrics/bleu-nltk.js';
 import type { NistFlavor } from '../metrics/nist.js';
-import { BLEU_FLAVORS, type MetricSettings, type RougeSettings } from '../metrics/registry.js';
+import { EDIT_TOKENIZERS, type EditTokenizer } from '../metrics/edit/words.js';
+import { BLEU_FLAVORS, TER_FLAVORS, type MetricSettings, type RougeSettings } from '../metrics/registry.js';
 import { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage } from '../metrics/rouge.js';
 import { isRougeTokenizerName, parseSentenceSplit, ROUGE_TOKENIZER_NAMES } from '../text/rouge/index.js';
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
@@ -35,6 +39,8 @@ const CHRF = 'chrF';
 const NIST = 'NIST (Palette)';
 const ROUGE = 'ROUGE (Palette; -m rouge-N rouge-l rouge-lsum rouge-w rouge-sD rouge-suD rouge-s* rouge-su*)';
 const ROUGE_AVERAGES: readonly RougeAverage[] = ['segment', 'pooled'];
+const TER = 'TER (sacrebleu flags; Palette: --ter-flavor, --ter-beam, --ter-max-shift-distance)';
+const EDIT = 'WER, PER, GTM (Palette)';
 const REPORT = 'Reporting';
 const UNAVAILABLE = 'Recognised but not available in this version';
 
@@ -47,7 +53,7 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'encoding', names: ['--encoding', '-e'], arity: 'one', metavar: 'ENC', group: INPUT,
     help: 'encoding of the text files; only utf-8 (default: utf-8)' },
   { key: 'metrics', names: ['--metrics', '-m'], arity: 'some', metavar: 'METRIC', group: METRICS,
-    help: 'metrics to compute: bleu, chrf, nist, rouge-N, rouge-l, rouge-lsum, rouge-w, rouge-sD, rouge-suD, ' +
+    help: 'metrics to compute: bleu, chrf, ter, nist, wer, per, gtm, rouge-N, rouge-l, rouge-lsum, rouge-w, rouge-sD, rouge-suD, ' +
       'rouge-s*, rouge-su* (default: bleu); printed in sacrebleu order (sorted by name)' },
   { key: 'sentenceLevel', names: ['--sentence-level', '-sl'], arity: 'flag', group: METRICS,
     help: 'score every segment (one metric, one system; BLEU then uses effective order)' },
@@ -121,6 +127,31 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'corpus score: segment (mean of the segments\' P/R/F, default) or pooled (from summed counts, -t 1)' },
   { key: 'rougeJackknife', names: ['--rouge-jackknife'], arity: 'flag', group: ROUGE,
     help: 'jackknife over 2 or more references (Lin & Och 2004 §5)' },
+  { key: 'terCaseSensitive', names: ['--ter-case-sensitive'], arity: 'flag', group: TER,
+    help: 'case-sensitive TER (default: lowercased)' },
+  { key: 'terAsianSupport', names: ['--ter-asian-support'], arity: 'flag', group: TER,
+    help: 'CJK support (sacrebleu: effective with --ter-normalized or --ter-no-punct; tercom -A)' },
+  { key: 'terNoPunct', names: ['--ter-no-punct'], arity: 'flag', group: TER,
+    help: 'remove punctuation (tercom -P)' },
+  { key: 'terNormalized', names: ['--ter-normalized'], arity: 'flag', group: TER,
+    help: 'tercom normalisation (tercom -N)' },
+  { key: 'terFlavor', names: ['--ter-flavor'], arity: 'one', metavar: 'FLAVOR', group: TER,
+    help: 'TER implementation to match: sacrebleu (sacreBLEU 2.6.0, default) or tercom (tercom 0.10.0)' },
+  { key: 'terBeam', names: ['--ter-beam'], arity: 'one', metavar: 'N', group: TER,
+    help: "tercom's beam width (-b), --ter-flavor tercom only (default: 20)" },
+  { key: 'terMaxShiftDistance', names: ['--ter-max-shift-distance'], arity: 'one', metavar: 'N', group: TER,
+    help: "tercom's maximum shift distance (-d; 0: no shifts), --ter-flavor tercom only (default: 50)" },
+  { key: 'werTokenize', names: ['--wer-tokenize'], arity: 'one', metavar: 'TOK', group: EDIT,
+    help: 'WER word split: jiwer (default, jiwer 4.0) or a -tok name (then a whitespace split)' },
+  { key: 'werLowercase', names: ['--wer-lowercase'], arity: 'flag', group: EDIT, help: 'case-insensitive WER' },
+  { key: 'perTokenize', names: ['--per-tokenize'], arity: 'one', metavar: 'TOK', group: EDIT,
+    help: 'PER word split: a -tok name (default: none, a whitespace split) or jiwer' },
+  { key: 'perLowercase', names: ['--per-lowercase'], arity: 'flag', group: EDIT, help: 'case-insensitive PER' },
+  { key: 'gtmExponent', names: ['--gtm-exponent'], arity: 'one', metavar: 'E', group: EDIT,
+    help: 'GTM run exponent, a number >= 1 (default: 1)' },
+  { key: 'gtmTokenize', names: ['--gtm-tokenize'], arity: 'one', metavar: 'TOK', group: EDIT,
+    help: 'GTM word split: a -tok name (default: none, a whitespace split) or jiwer' },
+  { key: 'gtmLowercase', names: ['--gtm-lowercase'], arity: 'flag', group: EDIT, help: 'case-insensitive GTM' },
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', group: REPORT,
     help: 'no informational messages on standard error' },
   { key: 'short', names: ['--short', '-sh'], arity: 'flag', group: REPORT,
@@ -130,7 +161,8 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'width', names: ['--width', '-w'], arity: 'one', metavar: 'N', group: REPORT,
     help: `decimals of the printed scores, 0..${MAX_WIDTH} (default: 1; 5 for ROUGE)` },
   { key: 'detail', names: ['--detail', '-d'], arity: 'flag', group: REPORT,
-    help: 'as sacrebleu without a test set: switches JSON output to text' },
+    help: 'as sacrebleu without a test set: switches JSON output to text; Palette adds, after the scores, ' +
+      'the word alignment of every segment for wer and ter (substitutions, deletions, insertions, shifts)' },
   { key: 'noColor', names: ['--no-color', '-nc'], arity: 'flag', group: REPORT,
     help: 'no terminal colours (also when NO_COLOR is set; never coloured when not a terminal)' },
   { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FMT', group: REPORT,
@@ -139,10 +171,6 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'version', names: ['--version', '-V'], arity: 'flag', group: REPORT, help: "show Palette's version and exit" },
   ...(
     [
-      ['terCaseSensitive', ['--ter-case-sensitive'], 'flag'],
-      ['terAsianSupport', ['--ter-asian-support'], 'flag'],
-      ['terNoPunct', ['--ter-no-punct'], 'flag'],
-      ['terNormalized', ['--ter-normalized'], 'flag'],
       ['confidence', ['--confidence', '-ci'], 'flag'],
       ['confidenceN', ['--confidence-n', '-cin'], 'one'],
       ['pairedBs', ['--paired-bs', '-pbs'], 'flag'],
@@ -158,9 +186,7 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     names,
     arity,
     group: UNAVAILABLE,
-    help: key.startsWith('ter')
-      ? 'TER is not available yet'
-      : key.startsWith('test') || key.startsWith('lang')
+    help: key.startsWith('test') || key.startsWith('lang')
         ? 'no built-in test sets: give reference files'
         : 'significance testing is not available yet',
   })),
@@ -313,6 +339,8 @@ export function parseScoreCommand(
     str(key) === undefined ? undefined : choice(flagName, str(key)!, choices);
   const maybeInt = (key: string, flagName: string, min: number, max?: number): number | undefined =>
     str(key) === undefined ? undefined : intValue(flagName, str(key)!, min, max);
+  const editTokenizer = (key: string, flagName: string): EditTokenizer | undefined =>
+    maybeChoice(key, flagName, EDIT_TOKENIZERS);
   let smoothValue: number | undefined;
   if (str('smoothValue') !== undefined) {
     smoothValue = pyParseFloat(str('smoothValue')!);
@@ -348,6 +376,25 @@ export function parseScoreCommand(
       lowercase: flag('nistLowercase'),
     },
     rouge: rougeSettings(str, flag),
+    ter: {
+      flavor: maybeChoice('terFlavor', '--ter-flavor', TER_FLAVORS),
+      caseSensitive: flag('terCaseSensitive'),
+      asianSupport: flag('terAsianSupport'),
+      noPunct: flag('terNoPunct'),
+      normalized: flag('terNormalized'),
+      beamWidth: maybeInt('terBeam', '--ter-beam', 0),
+      maxShiftDistance: maybeInt('terMaxShiftDistance', '--ter-max-shift-distance', 0),
+    },
+    wer: { tokenize: editTokenizer('werTokenize', '--wer-tokenize'), lowercase: flag('werLowercase') },
+    per: { tokenize: editTokenizer('perTokenize', '--per-tokenize'), lowercase: flag('perLowercase') },
+    gtm: {
+      exponent:
+        str('gtmExponent') === undefined
+          ? undefined
+          : numberValue('--gtm-exponent', str('gtmExponent')!, 'a number >= 1', (x) => x >= 1),
+      tokenize: editTokenizer('gtmTokenize', '--gtm-tokenize'),
+      lowercase: flag('gtmLowercase'),
+    },
   };
 
   const width = str('width') === undefined ? 1 : intValue('--width', str('width')!, 0, MAX_WIDTH);

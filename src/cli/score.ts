@@ -15,6 +15,7 @@ import type { MetricScore } from '../metrics/metric.js';
 import type { CliMetric, MetricRegistry } from '../metrics/registry.js';
 import { pyRstrip } from '../text/pystr.js';
 import type { CliIo } from './io.js';
+import { formatAlignments } from './detail.js';
 import { pyFixed } from './py-format.js';
 import {
   formatResultsTable,
@@ -229,6 +230,19 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   const warnBleu = ids.includes('bleu') && !options.force && (flavor === 'sacrebleu' || flavor === 'lin-och');
   // sacrebleu turns JSON into text when --detail is given (its subset report would not be JSON).
   const format = options.detail && options.format === 'json' ? 'text' : options.format;
+  // Palette's -d addition: the word alignments of the metrics that have them, after the scores.
+  const details = (list: readonly System[]): string => {
+    if (!options.detail) return '';
+    const blocks: string[] = [];
+    for (const system of list) {
+      metrics.forEach((m, k) => {
+        if (m.align === undefined) return;
+        const alignments = system.lines.map((line, i) => locatedAt(system.file, i + 1, () => m.align!(line, prepared[k], i)));
+        blocks.push(formatAlignments(ids[k].toUpperCase(), system.name, alignments));
+      });
+    }
+    return blocks.map((b) => `\n${b}\n`).join('');
+  };
   const corpus = (system: System): MetricScore[] => {
     if (warnBleu) warnIfTokenized(system, io);
     return metrics.map((m, k) =>
@@ -245,9 +259,10 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
         // The JSON object lists the signature's fields, so JSON always carries the long form.
         signature: metrics[k].signature(nRefs, options.short && format !== 'json'),
         json: format === 'json',
+        fields: metrics[k].jsonFields,
       }),
     );
-    return formatSingleResults(results, format) + '\n';
+    return formatSingleResults(results, format) + '\n' + details(systems);
   }
 
   if (!options.quiet) io.stderr.write(`palette: Found ${systems.length} systems.\n`);
@@ -271,7 +286,9 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
       systems.map((s) => s.name),
       resultColumns,
       { format, width, color },
-    ) + '\n'
+    ) +
+    '\n' +
+    details(systems)
   );
 }
 
@@ -293,7 +310,9 @@ function sentenceLevel(
   for (let i = 0; i < system.lines.length; i++) {
     const row = rows.subarray(i * rowWidth, (i + 1) * rowWidth);
     const score = locatedAt(system.file, i + 1, () => metric.sentenceScoreFromStats(row));
-    out.push(formatScore(score, { width, scoreOnly: options.scoreOnly, signature, json, compact: true }));
+    out.push(
+      formatScore(score, { width, scoreOnly: options.scoreOnly, signature, json, compact: true, fields: cm.jsonFields }),
+    );
   }
   return out.length === 0 ? '' : out.join('\n') + '\n';
 }

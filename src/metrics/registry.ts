@@ -23,8 +23,11 @@ import type { NltkSmoothingMethod } from './bleu-nltk.js';
 import { NltkBleu } from './bleu-nltk-metric.js';
 import type { BleuSmoothMethod } from './bleu-score.js';
 import { Chrf } from './chrf.js';
-import { sumRows, type Metric, type MetricScore } from './metric.js';
+import type { EditTokenizer } from './edit/words.js';
+import { Gtm } from './gtm.js';
+import { sumRows, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { Nist, type NistFlavor } from './nist.js';
+import { Per } from './per.js';
 import {
   parseRougeType,
   Rouge,
@@ -35,6 +38,14 @@ import {
   type RougeOptions,
   type RougeType,
 } from './rouge.js';
+import { Ter } from './ter.js';
+import type { TerShift } from './ter/alignment.js';
+import { TercomTer } from './ter/tercom-ter.js';
+import { Wer } from './wer.js';
+import { alignWords } from '../cli/word-alignment.js';
+import { TokenBounds, bleuScan } from '../text/tokenizers/index.js';
+import { TerOp } from './ter/alignment.js';
+import { editTextOptions } from './edit/words.js';
 
 /** BLEU implementations `--bleu-flavor` selects, in the order help lists them. */
 export const BLEU_FLAVORS = ['sacrebleu', 'nltk', 'moses', 'lin-och'] as const;
@@ -129,6 +140,44 @@ export interface RougeSettings {
   readonly jackknife?: boolean;
 }
 
+/** TER implementations `--ter-flavor` selects. */
+export const TER_FLAVORS = ['sacrebleu', 'tercom'] as const;
+
+/** One of {@link TER_FLAVORS}: sacreBLEU 2.6.0 (the default) or tercom 0.10.0. */
+export type TerFlavor = (typeof TER_FLAVORS)[number];
+
+/** TER settings as the CLI gives them (`undefined` = sacreBLEU's default, or tercom's for its search limits). */
+export interface TerSettings {
+  /** `--ter-flavor`. @default 'sacrebleu' */
+  readonly flavor?: TerFlavor;
+  /** `--ter-case-sensitive`. @default false */
+  readonly caseSensitive?: boolean;
+  /** `--ter-asian-support`. @default false */
+  readonly asianSupport?: boolean;
+  /** `--ter-no-punct`. @default false */
+  readonly noPunct?: boolean;
+  /** `--ter-normalized`. @default false */
+  readonly normalized?: boolean;
+  /** `--ter-beam` (tercom flavor, tercom's `-b`). @default 20 */
+  readonly beamWidth?: number;
+  /** `--ter-max-shift-distance` (tercom flavor, tercom's `-d`). @default 50 */
+  readonly maxShiftDistance?: number;
+}
+
+/** Word split and case of an edit metric (WER, PER, GTM) as the CLI gives them. */
+export interface EditSettings {
+  /** `--wer-tokenize` / `--per-tokenize` / `--gtm-tokenize`. @default 'jiwer' (WER), 'none' (PER, GTM) */
+  readonly tokenize?: EditTokenizer;
+  /** `--wer-lowercase` / `--per-lowercase` / `--gtm-lowercase`. @default false */
+  readonly lowercase?: boolean;
+}
+
+/** GTM settings as the CLI gives them. */
+export interface GtmSettings extends EditSettings {
+  /** `--gtm-exponent`: the run exponent e ≥ 1. @default 1 */
+  readonly exponent?: number;
+}
+
 /** Everything that decides which metric instances a `palette score` run builds. */
 export interface MetricSettings {
   /** Scores per segment (`-sl`). @default false */
@@ -137,6 +186,42 @@ export interface MetricSettings {
   readonly chrf?: ChrfSettings;
   readonly nist?: NistSettings;
   readonly rouge?: RougeSettings;
+  readonly ter?: TerSettings;
+  readonly wer?: EditSettings;
+  readonly per?: EditSettings;
+  readonly gtm?: GtmSettings;
+}
+
+/** A field a JSON score carries beyond sacrebleu's, read from `MetricScore.details`. */
+export interface JsonScoreField {
+  /** Key in the JSON object. */
+  readonly key: string;
+  /** Key in `details`. */
+  readonly detail: string;
+  /** `rounded`: a number rounded to `--width` like the score; `count`: an integer as it is. */
+  readonly kind: 'rounded' | 'count';
+}
+
+/**
+ * One hypothesis aligned to the reference its segment's statistics came from: what `-d` lists. Operations are
+ * {@link TerOp} codes over the hypothesis after its shifts (`Ins` a hypothesis word with no reference counterpart,
+ * `Del` a reference word the hypothesis lacks).
+ */
+export interface SegmentAlignment {
+  /** Index of the reference (0-based). */
+  readonly reference: number;
+  /** Hypothesis words, as the metric split them. */
+  readonly hypWords: readonly string[];
+  /** Reference words, as the metric split them. */
+  readonly refWords: readonly string[];
+  /** Block moves applied to the hypothesis first (TER; none for WER). */
+  readonly shifts: readonly TerShift[];
+  /** For each word of the shifted hypothesis, its position in `hypWords`. */
+  readonly hypOrder: Int32Array;
+  /** The edit operations, left to right. */
+  readonly ops: Uint8Array;
+  /** Edits counted by the metric for this segment (shifts included). */
+  readonly edits: number;
 }
 
 /** A metric as the CLI drives it: the {@link Metric} contract plus signatures and the corpus reduction. */
@@ -155,6 +240,13 @@ export interface CliMetric {
    * scores are fractions)
    */
   readonly defaultWidth?: number;
+  /** JSON fields beyond sacrebleu's. @default precision, recall, fmeasure when `details` has them (ROUGE) */
+  readonly jsonFields?: readonly JsonScoreField[];
+  /**
+   * The alignment `-d` lists for segment `segment` (0-based) of hypothesis line `hyp`, against references the
+   * metric prepared; present for the metrics that align words (WER, TER).
+   */
+  align?(hyp: string, prepared: PreparedReferences, segment: number): SegmentAlignment;
 }
 
 /** Maps `-m` names to metric factories. */
@@ -349,11 +441,124 @@ function createRouge(id: string, settings: MetricSettings): CliMetric {
   return { ...cliMetric(rouge), defaultWidth: 5 };
 }
 
+/** The TER of `settings`: sacreBLEU's (default) or tercom's, with `-d`'s alignment of the chosen reference. */
+function createTer(settings: MetricSettings): CliMetric {
+  const s = settings.ter ?? {};
+  const flavor = s.flavor ?? 'sacrebleu';
+  if (!(TER_FLAVORS as readonly string[]).includes(flavor)) {
+    throw badOption('--ter-flavor', `one of ${TER_FLAVORS.join(', ')}`, flavor);
+  }
+  const text = {
+    caseSensitive: s.caseSensitive,
+    asianSupport: s.asianSupport,
+    noPunct: s.noPunct,
+    normalized: s.normalized,
+  };
+  if (flavor === 'sacrebleu') {
+    for (const [flag, value] of [['--ter-beam', s.beamWidth], ['--ter-max-shift-distance', s.maxShiftDistance]] as const) {
+      if (value !== undefined) {
+        throw new InputError(
+          'E_BAD_OPTION',
+          `${flag} applies to --ter-flavor tercom (sacreBLEU's search limits are fixed: beam 25, shift distance 50)`,
+        );
+      }
+    }
+  }
+  const ter =
+    flavor === 'tercom'
+      ? new TercomTer({ ...text, beamWidth: s.beamWidth, maxShiftDistance: s.maxShiftDistance })
+      : new Ter(text);
+  return {
+    ...cliMetric(ter),
+    align(hyp, prepared, segment) {
+      // Each flavor aligns against its own prepared references; `prepared` came from this metric's prepareReferences.
+      const a =
+        ter instanceof TercomTer
+          ? ter.alignSegment(hyp, prepared as Parameters<TercomTer['alignSegment']>[1], segment)
+          : ter.alignSegment(hyp, prepared as Parameters<Ter['alignSegment']>[1], segment);
+      const best = a.perReference[a.bestRef];
+      const alignment = best.alignment ?? {
+        shifts: [],
+        hypOrder: Int32Array.from(a.hypWords, (_, k) => k),
+        ops: new Uint8Array(0),
+      };
+      return {
+        reference: a.bestRef,
+        hypWords: a.hypWords,
+        refWords: a.refWords[a.bestRef],
+        shifts: alignment.shifts,
+        hypOrder: alignment.hypOrder,
+        ops: alignment.ops,
+        edits: best.edits,
+      };
+    },
+  };
+}
+
+/** Decimals of the edit metrics' fractions when `-w` is not given (as ROUGE's). */
+const FRACTION_WIDTH = 5;
+
+/** WER (jiwer), with its counts in JSON and `-d`'s alignment against the reference with the fewest edits. */
+function createWer(settings: MetricSettings): CliMetric {
+  const s = settings.wer ?? {};
+  const wer = new Wer({ tokenize: s.tokenize, lowercase: s.lowercase });
+  const text = editTextOptions(wer.tokenize, wer.lowercase);
+  const bounds = new TokenBounds();
+  const words = (line: string): string[] => {
+    const source = bleuScan(line, text.scanner, text.lowercase, bounds);
+    return Array.from({ length: bounds.count }, (_, k) => source.slice(bounds.start(k), bounds.end(k)));
+  };
+  return {
+    ...cliMetric(wer),
+    defaultWidth: FRACTION_WIDTH,
+    jsonFields: ['hits', 'substitutions', 'deletions', 'insertions'].map((key) => ({ key, detail: key, kind: 'count' })),
+    align(hyp, prepared, segment) {
+      const refs = prepared as ReturnType<Wer['prepareReferences']>;
+      const hypWords = words(hyp);
+      let best: SegmentAlignment | undefined;
+      for (let j = 0; j < refs.nRefs; j++) {
+        const refWords = refWordsOf(refs, segment, j);
+        const ops = alignWords(hypWords, refWords);
+        let edits = 0;
+        for (const op of ops) if (op !== TerOp.Match) edits++;
+        // The metric's rule: the fewest edits, the first reference on ties.
+        if (best === undefined || edits < best.edits) {
+          best = { reference: j, hypWords, refWords, shifts: [], hypOrder: Int32Array.from(hypWords, (_, k) => k), ops, edits };
+        }
+      }
+      return best!;
+    },
+  };
+}
+
+/** Words of reference `j` of `segment`, from the interned references. */
+function refWordsOf(refs: ReturnType<Wer['prepareReferences']>, segment: number, j: number): string[] {
+  const row = refs.segRefOffsets[segment] + j;
+  const out: string[] = [];
+  for (let k = refs.refs.offsets[row]; k < refs.refs.offsets[row + 1]; k++) out.push(refs.vocab.token(refs.refs.tokens[k]));
+  return out;
+}
+
 const FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = new Map([
   ['bleu', createBleu],
   ['chrf', (settings: MetricSettings) => cliMetric(new Chrf({ ...settings.chrf }))],
   // The CLI reports where NIST's oracles give no number instead of printing NaN.
   ['nist', (settings: MetricSettings) => cliMetric(new Nist({ ...settings.nist, onOracleFailure: 'throw' }))],
+  ['ter', createTer],
+  ['wer', createWer],
+  ['per', (settings: MetricSettings) => ({ ...cliMetric(new Per({ ...settings.per })), defaultWidth: FRACTION_WIDTH })],
+  [
+    'gtm',
+    (settings: MetricSettings): CliMetric => ({
+      ...cliMetric(new Gtm({ ...settings.gtm })),
+      defaultWidth: FRACTION_WIDTH,
+      jsonFields: [
+        { key: 'precision', detail: 'precision', kind: 'rounded' },
+        { key: 'recall', detail: 'recall', kind: 'rounded' },
+        { key: 'fmeasure', detail: 'f', kind: 'rounded' },
+      ],
+    }),
+  ],
 ]);
 
 const IDS = [...FACTORIES.keys()];

@@ -17,85 +17,11 @@
  * Run: npx tsx -e "import('./bench/kernel.ts').then(m=>m.benchKernel())"
  */
 import { Bench } from 'tinybench';
-import { type Csr } from '../src/corpus/csr.js';
 import { Layout } from '../src/wasm/linear-memory.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 import { NgramEngine, type NgramBatch } from '../src/wasm/ngram.js';
+import { generateBatch, type Workload } from './workload.js';
 
-/** mulberry32: a small seeded PRNG with uniform output in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Sampler of ids `0 .. size` with probability ∝ 1 / (rank + 1) (Zipf, s = 1). */
-function zipf(size: number, random: () => number): () => number {
-  const cumulative = new Float64Array(size);
-  let total = 0;
-  for (let r = 0; r < size; r++) cumulative[r] = total += 1 / (r + 1);
-  return () => {
-    const u = random() * total;
-    let lo = 0;
-    let hi = size - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < u) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-}
-
-/** Parameters of a generated workload. */
-interface Workload {
-  readonly segments: number;
-  readonly hypsPerSegment: number;
-  readonly refsPerSegment: number;
-  readonly length: number;
-  readonly vocabulary: number;
-}
-
-/** Generates a batch (see the file comment for the model). */
-function generate(w: Workload, seed: number): NgramBatch {
-  const random = prng(seed);
-  const word = zipf(w.vocabulary, random);
-  const nHyps = w.segments * w.hypsPerSegment;
-  const nRefs = w.segments * w.refsPerSegment;
-  const hypTokens = new Int32Array(nHyps * w.length);
-  const hypOffsets = new Int32Array(nHyps + 1);
-  const hypSegment = new Int32Array(nHyps);
-  const refTokens = new Int32Array(nRefs * (w.length + 3));
-  const refOffsets = new Int32Array(nRefs + 1);
-  const segRefOffsets = new Int32Array(w.segments + 1);
-  const source = new Int32Array(w.length);
-  let h = 0;
-  let r = 0;
-  for (let s = 0; s < w.segments; s++) {
-    for (let i = 0; i < w.length; i++) source[i] = word();
-    for (let j = 0; j < w.refsPerSegment; j++, r++) {
-      let at = refOffsets[r];
-      const length = w.length + Math.floor(random() * 7) - 3;
-      for (let i = 0; i < length; i++) refTokens[at++] = i < w.length && random() >= 0.25 ? source[i] : word();
-      refOffsets[r + 1] = at;
-    }
-    segRefOffsets[s + 1] = r;
-    for (let j = 0; j < w.hypsPerSegment; j++, h++) {
-      let at = hypOffsets[h];
-      for (let i = 0; i < w.length; i++) hypTokens[at++] = random() >= 0.35 ? source[i] : word();
-      hypOffsets[h + 1] = at;
-      hypSegment[h] = s;
-    }
-  }
-  const hyps: Csr = { tokens: hypTokens, offsets: hypOffsets };
-  const refs: Csr = { tokens: refTokens.slice(0, refOffsets[nRefs]), offsets: refOffsets };
-  return { hyps, hypSegment, refs, segRefOffsets };
-}
 
 /** Lays a batch out in an engine's memory once and returns a call of the bare kernel on it. */
 function residentKernelCall(engine: NgramEngine, batch: NgramBatch, maxOrder: number): () => void {
@@ -165,15 +91,15 @@ export async function benchKernel(): Promise<void> {
   const corpusW: Workload = { segments: 100000, hypsPerSegment: 1, refsPerSegment: 4, length: 25, vocabulary: 10000 };
   // Per-reference rows are 4 per hypothesis: a smaller n-best list (bench/rouge.ts part 3's shape).
   const nbestPerRefW: Workload = { ...nbestW, segments: 100 };
-  const nbest = generate(nbestW, 1);
-  const corpus = generate(corpusW, 2);
-  const nbestPerRef = generate(nbestPerRefW, 4);
+  const nbest = generateBatch(nbestW, 1);
+  const corpus = generateBatch(corpusW, 2);
+  const nbestPerRef = generateBatch(nbestPerRefW, 4);
   console.log(describeWorkload('n-best', nbestW, nbest));
   console.log(describeWorkload('corpus', corpusW, corpus));
   console.log(describeWorkload('n-best per-reference', nbestPerRefW, nbestPerRef).replace('BLEU order 4', 'orders 1–4, one row per (hypothesis, reference)'));
 
   // Warm up past the baseline tier on a small batch, as every worker should.
-  engine.clippedNgramCounts(generate({ ...corpusW, segments: 2000 }, 3), maxOrder);
+  engine.clippedNgramCounts(generateBatch({ ...corpusW, segments: 2000 }, 3), maxOrder);
 
   // Each case is set up right before it runs: the kernel-only cases lay their inputs out in a fresh instance.
   const kernelOnly = (batch: NgramBatch, resident = residentKernelCall) => () => {

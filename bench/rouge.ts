@@ -41,7 +41,6 @@ import { fileURLToPath } from 'node:url';
 import { l as jsRougeL, n as jsRougeN } from 'js-rouge';
 import { Bench } from 'tinybench';
 import { run, type CliIo } from '../src/cli/main.js';
-import type { Csr } from '../src/corpus/csr.js';
 import { readLines } from '../src/corpus/read-lines.js';
 import { fMeasureOf } from '../src/metrics/rouge/f-measure.js';
 import { resolveRougeOptions, type RougeOptions } from '../src/metrics/rouge/options.js';
@@ -51,6 +50,7 @@ import { Rouge } from '../src/metrics/rouge.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 import { NgramEngine, type NgramBatch } from '../src/wasm/ngram.js';
+import { generateBatch } from './workload.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SHARED = fileURLToPath(new URL('../../shared/', import.meta.url));
@@ -368,75 +368,6 @@ async function benchPeers(data: SummEval): Promise<void> {
   );
 }
 
-/** mulberry32: a small seeded PRNG with uniform output in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Sampler of ids `0 .. size` with probability ∝ 1 / (rank + 1) (Zipf, s = 1). */
-function zipf(size: number, random: () => number): () => number {
-  const cumulative = new Float64Array(size);
-  let total = 0;
-  for (let r = 0; r < size; r++) cumulative[r] = total += 1 / (r + 1);
-  return () => {
-    const u = random() * total;
-    let lo = 0;
-    let hi = size - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < u) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-}
-
-/**
- * The model of bench/kernel.ts (vocabulary 10,000, Zipf): each segment has a 25-token source; its 4 references are
- * the source with 25 % of tokens replaced and a length of 22–28; its hypotheses the source with 35 % replaced.
- */
-function generate(segments: number, hypsPerSegment: number, seed: number): NgramBatch {
-  const length = 25;
-  const nRefs = 4;
-  const random = prng(seed);
-  const word = zipf(10000, random);
-  const nHyps = segments * hypsPerSegment;
-  const hypTokens = new Int32Array(nHyps * length);
-  const hypOffsets = new Int32Array(nHyps + 1);
-  const hypSegment = new Int32Array(nHyps);
-  const refTokens = new Int32Array(segments * nRefs * (length + 3));
-  const refOffsets = new Int32Array(segments * nRefs + 1);
-  const segRefOffsets = new Int32Array(segments + 1);
-  const source = new Int32Array(length);
-  let h = 0;
-  let r = 0;
-  for (let s = 0; s < segments; s++) {
-    for (let i = 0; i < length; i++) source[i] = word();
-    for (let j = 0; j < nRefs; j++, r++) {
-      let at = refOffsets[r];
-      const n = length + Math.floor(random() * 7) - 3;
-      for (let i = 0; i < n; i++) refTokens[at++] = i < length && random() >= 0.25 ? source[i] : word();
-      refOffsets[r + 1] = at;
-    }
-    segRefOffsets[s + 1] = r;
-    for (let j = 0; j < hypsPerSegment; j++, h++) {
-      let at = hypOffsets[h];
-      for (let i = 0; i < length; i++) hypTokens[at++] = random() >= 0.35 ? source[i] : word();
-      hypOffsets[h + 1] = at;
-      hypSegment[h] = s;
-    }
-  }
-  const hyps: Csr = { tokens: hypTokens, offsets: hypOffsets };
-  const refs: Csr = { tokens: refTokens.slice(0, refOffsets[r]), offsets: refOffsets };
-  return { hyps, hypSegment, refs, segRefOffsets };
-}
 
 /** The `Rouge` metric's statistics path on token ids (no text): pair rows, then one combined row per hypothesis. */
 function metricStatsPath(options: RougeOptions, batch: NgramBatch): () => Float64Array {
@@ -484,8 +415,8 @@ const median = (xs: readonly number[]): number => {
 
 /** Part 3: ROUGE-N statistics on token ids. */
 async function benchRougeN(): Promise<void> {
-  const nbest = generate(100, 1000, 11);
-  const corpus = generate(100000, 1, 12);
+  const nbest = generateBatch({ segments: 100, hypsPerSegment: 1000, refsPerSegment: 4, length: 25, vocabulary: 10000 }, 11);
+  const corpus = generateBatch({ segments: 100000, hypsPerSegment: 1, refsPerSegment: 4, length: 25, vocabulary: 10000 }, 12);
   console.log('\n3. ROUGE-N statistics without text (target ≥ 2M hyps/s for N ≤ 4)');
   for (const [name, b] of [
     ['n-best', nbest],
@@ -515,7 +446,7 @@ async function benchRougeN(): Promise<void> {
     const nHyps = batch.hyps.offsets.length - 1;
     const { engine, kernelMs } = timedEngine();
     // Past the baseline tier first, as every worker should.
-    engine.perReferenceNgramCounts(generate(2000, 1, 13), 4);
+    engine.perReferenceNgramCounts(generateBatch({ segments: 2000, hypsPerSegment: 1, refsPerSegment: 4, length: 25, vocabulary: 10000 }, 13), 4);
     const prepared = engine.prepareReferences(batch.refs, batch.segRefOffsets);
     const cases: [string, () => unknown][] = [
       ['api     ', () => engine.perReferenceNgramCounts(batch, 4)],

@@ -65,7 +65,10 @@ describe('tercom 0.10.0 golden subset (tercom-lines.json)', () => {
           row[4] === sub &&
           row[5] === shifts &&
           row[6] === wordsShifted;
-        if (!ok) mismatches.push(`line ${n}: got [${Array.from(row)}], tercom [${[edits, refLength, ins, del, sub, shifts, wordsShifted]}]`);
+        if (!ok)
+          mismatches.push(
+            `line ${n}: got [${Array.from(row)}], tercom [${[edits, refLength, ins, del, sub, shifts, wordsShifted]}]`,
+          );
       });
       expect(mismatches).toEqual([]);
     });

@@ -24,7 +24,12 @@ describe('options', () => {
   it('defaults to tercom 0.10.0: case-insensitive, no -N/-P/-A, beam 20, shift distance 50', () => {
     const m = new TercomTer();
     expect([m.caseSensitive, m.normalized, m.noPunct, m.asianSupport, m.beamWidth, m.maxShiftDistance]).toEqual([
-      false, false, false, false, 20, 50,
+      false,
+      false,
+      false,
+      false,
+      20,
+      50,
     ]);
   });
 
@@ -53,7 +58,14 @@ describe('signature and layout', () => {
     expect(new TercomTer().signature(1)).toBe(
       `nrefs:1|flavor:tercom|case:lc|tok:tercom|norm:no|punct:yes|asian:no|beam:20|dist:50|version:${VERSION}`,
     );
-    const m = new TercomTer({ caseSensitive: true, normalized: true, noPunct: true, asianSupport: true, beamWidth: 5, maxShiftDistance: 7 });
+    const m = new TercomTer({
+      caseSensitive: true,
+      normalized: true,
+      noPunct: true,
+      asianSupport: true,
+      beamWidth: 5,
+      maxShiftDistance: 7,
+    });
     expect(m.signature(3, true)).toBe(`#:3|f:tercom|c:mixed|t:tercom|nr:yes|pn:no|as:yes|b:5|d:7|v:${VERSION}`);
     expect(m.signature(-1)).toContain('nrefs:var|');
   });
@@ -120,7 +132,7 @@ describe('several references', () => {
     expect(row(m, '', ['', 'a b'])).toEqual([0, 1, 0, 0, 0, 0, 0]);
   });
 
-  it('sums the lengths in reference order before dividing (tercom\'s double arithmetic)', () => {
+  it("sums the lengths in reference order before dividing (tercom's double arithmetic)", () => {
     const refs = ['a', 'a b', 'a b c d e f g'];
     expect(row(m, 'a', refs)[1]).toBe((1 + 2 + 7) / 3);
   });
@@ -140,7 +152,7 @@ describe('corpus and sentence scores', () => {
     expect(s.verboseScore).toBe('');
   });
 
-  it('corpus TER with no reference words is tercom\'s Java division: NaN for 0/0, Infinity for n/0', () => {
+  it("corpus TER with no reference words is tercom's Java division: NaN for 0/0, Infinity for n/0", () => {
     expect(corpusScore(m, [''], [['']]).details!.ter).toBeNaN();
     expect(corpusScore(m, ['a'], [['']]).details!.ter).toBe(Infinity);
   });
@@ -173,7 +185,10 @@ describe('alignSegment', () => {
     const hyp = 'bellt der Hund.';
     const seg = m.alignSegment(hyp, refs, 0);
     expect(seg.hypWords).toEqual(['bellt', 'der', 'hund', '.']);
-    expect(seg.refWords).toEqual([['der', 'hund', ',', 'der', 'bellt', '.'], ['ein', 'hund', 'bellt', '.']]);
+    expect(seg.refWords).toEqual([
+      ['der', 'hund', ',', 'der', 'bellt', '.'],
+      ['ein', 'hund', 'bellt', '.'],
+    ]);
     expect(Array.from(seg.stats)).toEqual(Array.from(m.segmentStats([hyp], refs)));
     for (const r of seg.perReference) {
       const ops = countOps(r.alignment!.ops);

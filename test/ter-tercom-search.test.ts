@@ -181,7 +181,8 @@ function literalGather(
     let ok = false;
     for (const moveto of single) {
       if (ok) break;
-      if (start !== ralign[moveto] && ralign[moveto] - start <= maxDist && start - ralign[moveto] - 1 <= maxDist) ok = true;
+      if (start !== ralign[moveto] && ralign[moveto] - start <= maxDist && start - ralign[moveto] - 1 <= maxDist)
+        ok = true;
     }
     if (!ok) continue;
     ok = true;
@@ -197,14 +198,12 @@ function literalGather(
         continue;
       }
       for (const moveto of movetos) {
-        if (
-          !(
-            ralign[moveto] !== start &&
-            (ralign[moveto] < start || ralign[moveto] > end) &&
-            ralign[moveto] - start <= maxDist &&
-            start - ralign[moveto] <= maxDist
-          )
-        ) {
+        if (!(
+          ralign[moveto] !== start &&
+          (ralign[moveto] < start || ralign[moveto] > end) &&
+          ralign[moveto] - start <= maxDist &&
+          start - ralign[moveto] <= maxDist
+        )) {
           continue;
         }
         ok = true;
@@ -415,7 +414,12 @@ describe('shift application', () => {
   const shiftCase = fc
     .integer({ min: 1, max: 14 })
     .chain((n) =>
-      fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: -1, max: n - 1 })),
+      fc.tuple(
+        fc.constant(n),
+        fc.integer({ min: 0, max: n - 1 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: -1, max: n - 1 }),
+      ),
     )
     .map(([n, start, extra, newloc]) => ({ n, start, end: Math.min(n - 1, start + extra), newloc }));
 
@@ -506,7 +510,15 @@ describe('TercomAligner', () => {
       'THIS WEEK the saudis denied information published in the new york times',
       ['SAUDI ARABIA denied THIS WEEK information published in the AMERICAN new york times'],
     );
-    expect(score.details).toMatchObject({ num_edits: 4, ref_length: 13, shifts: 1, words_shifted: 2, sub: 2, del: 1, ins: 0 });
+    expect(score.details).toMatchObject({
+      num_edits: 4,
+      ref_length: 13,
+      shifts: 1,
+      words_shifted: 2,
+      sub: 2,
+      del: 1,
+      ins: 0,
+    });
     expect(score.score).toBe(100 * (4 / 13));
   });
 

@@ -82,7 +82,8 @@ describe.skipIf(!HAVE_SHARED)('tercom 0.10.0 goldens (../shared/golden/tercom/te
   });
 
   records.forEach((rec, index) => {
-    const name = `#${index} ${rec.hyp.split('/').pop()} [${rec.config.flags.join(' ') || 'default'}] (${rec.config.build}, ${rec.refs.length} ref)`;
+    const flags = rec.config.flags.join(' ') || 'default';
+    const name = `#${index} ${rec.hyp.split('/').pop()} [${flags}] (${rec.config.build}, ${rec.refs.length} ref)`;
     it(`${name}: every segment and the corpus totals`, () => {
       const metric = new TercomTer(optionsOf(rec.config.flags));
       const hyps = dataLines(rec.hyp);
@@ -103,7 +104,10 @@ describe.skipIf(!HAVE_SHARED)('tercom 0.10.0 goldens (../shared/golden/tercom/te
           row[5] === shifts &&
           row[6] === wordsShifted;
         if (!ok) {
-          mismatches.push(`line ${n}: got [${got}, ${Array.from(row)}], tercom [${[ter, edits, refLength, ins, del, sub, shifts, wordsShifted]}]`);
+          mismatches.push(
+            `line ${n}: got [${got}, ${Array.from(row)}], ` +
+              `tercom [${[ter, edits, refLength, ins, del, sub, shifts, wordsShifted]}]`,
+          );
         }
       }
       expect(mismatches).toEqual([]);

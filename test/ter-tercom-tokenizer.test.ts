@@ -60,7 +60,10 @@ describe('tercomTokenize: defaults (no flags)', () => {
   });
 
   it('-A alone changes nothing', () => {
-    expect(tercomTokenize('今日は、晴れ。 テストです', { asianSupport: true })).toEqual(['今日は、晴れ。', 'テストです']);
+    expect(tercomTokenize('今日は、晴れ。 テストです', { asianSupport: true })).toEqual([
+      '今日は、晴れ。',
+      'テストです',
+    ]);
   });
 });
 
@@ -69,10 +72,48 @@ describe('tercomTokenize: -N', () => {
 
   it('splits ASCII punctuation, periods and commas away from digits, dashes after digits', () => {
     expect(tercomTokenize('Hello, world.', N)).toEqual(['hello', ',', 'world', '.']);
-    expect(tercomTokenize('3.14 and 1,000 items; 5-6 x-y', N)).toEqual(['3.14', 'and', '1,000', 'items', ';', '5', '-', '6', 'x-y']);
+    expect(tercomTokenize('3.14 and 1,000 items; 5-6 x-y', N)).toEqual([
+      '3.14',
+      'and',
+      '1,000',
+      'items',
+      ';',
+      '5',
+      '-',
+      '6',
+      'x-y',
+    ]);
     expect(tercomTokenize('(a) [b] {c} "d" a/b a@b 50% $5 #1 ~x `q` ^', N)).toEqual([
-      '(', 'a', ')', '[', 'b', ']', '{', 'c', '}', '"', 'd', '"', 'a', '/', 'b', 'a', '@', 'b', '50', '%', '$', '5',
-      '#', '1', '~', 'x', '`', 'q', '`', '^',
+      '(',
+      'a',
+      ')',
+      '[',
+      'b',
+      ']',
+      '{',
+      'c',
+      '}',
+      '"',
+      'd',
+      '"',
+      'a',
+      '/',
+      'b',
+      'a',
+      '@',
+      'b',
+      '50',
+      '%',
+      '$',
+      '5',
+      '#',
+      '1',
+      '~',
+      'x',
+      '`',
+      'q',
+      '`',
+      '^',
     ]);
   });
 
@@ -110,20 +151,38 @@ describe('tercomTokenize: -N -A', () => {
     expect(tercomTokenize('㍿⺀', NA)).toEqual(['㍿', '⺀']);
   });
 
-  it('splits a kana run from the character before it (tercom\'s (^|\\P{In…}) alternative)', () => {
+  it("splits a kana run from the character before it (tercom's (^|\\P{In…}) alternative)", () => {
     expect(tercomTokenize('テストです', NA)).toEqual(['テスト', 'です']);
     expect(tercomTokenize('abcひらがなxyz', NA)).toEqual(['abc', 'ひらがな', 'xyz']);
     expect(tercomTokenize('ㇰㇱカタ', NA)).toEqual(['ㇰㇱ', 'カタ']);
   });
 
   it('splits CJK and full-width punctuation', () => {
-    expect(tercomTokenize('はい、そう。「ええ」（ｘ）！', NA)).toEqual(['はい', '、', 'そう', '。', '「', 'ええ', '」', '（', 'ｘ', '）', '！']);
+    expect(tercomTokenize('はい、そう。「ええ」（ｘ）！', NA)).toEqual([
+      'はい',
+      '、',
+      'そう',
+      '。',
+      '「',
+      'ええ',
+      '」',
+      '（',
+      'ｘ',
+      '）',
+      '！',
+    ]);
   });
 });
 
 describe('tercomTokenize: -P', () => {
   it('removes .,?:;!"() and collapses spaces without stripping', () => {
-    expect(tercomTokenize('Hallo, Welt! (Ja?) "gut": ok.', { noPunct: true })).toEqual(['hallo', 'welt', 'ja', 'gut', 'ok']);
+    expect(tercomTokenize('Hallo, Welt! (Ja?) "gut": ok.', { noPunct: true })).toEqual([
+      'hallo',
+      'welt',
+      'ja',
+      'gut',
+      'ok',
+    ]);
     // A line starting with removed punctuation and a space keeps a leading empty token, as tercom's split does.
     expect(tercomTokenize('( a )', { noPunct: true })).toEqual(['', 'a']);
     expect(tercomTokenize('" Ja', { noPunct: true })).toEqual(['', 'ja']);

@@ -16,7 +16,12 @@
  */
 import { alignmentErrors, countOps, TER_EDIT_COST, type TerAlignment, type TerShift } from './alignment.js';
 import { TercomEditDistance } from './tercom-edit-distance.js';
-import { tercomPerformShift, tercomShiftAsTerShift, TercomShiftCandidates, TERCOM_MAX_SHIFT_SIZE } from './tercom-shifts.js';
+import {
+  tercomPerformShift,
+  tercomShiftAsTerShift,
+  TercomShiftCandidates,
+  TERCOM_MAX_SHIFT_SIZE,
+} from './tercom-shifts.js';
 
 /** Search limits of tercom (its `-b` and `-d` flags). */
 export interface TercomSearchOptions {
@@ -72,7 +77,7 @@ export class TercomAligner {
   constructor(readonly options: TercomSearchOptions = TERCOM_SEARCH_DEFAULTS) {}
 
   /**
-   * Aligns `hyp[0, hypLen)` to `ref[0, refLen)` (token ids; both lengths at least 1) and fills {@link counts}.
+   * Aligns `hyp[0, hypLen)` to `ref[0, refLen)` (token ids; either may be empty) and fills {@link counts}.
    * @returns the edits (edit distance + shifts).
    */
   align(hyp: Int32Array, hypLen: number, ref: Int32Array, refLen: number): number {

@@ -180,7 +180,8 @@ export class TercomEditDistance {
       this.colFirst[j] = first;
       this.colLimit[j] = limit;
       const col = j * rows;
-      scanColumn(S, P, col, S, P, col + rows, ref, refLen, j < hypLen ? hyp[j] : -1, first, state.lastLive, limit, true, state);
+      const word = j < hypLen ? hyp[j] : -1;
+      scanColumn(S, P, col, S, P, col + rows, ref, refLen, word, first, state.lastLive, limit, true, state);
       this.colBound[j] = state.bound;
     }
     this.baseHypLen = hypLen;
@@ -239,7 +240,8 @@ export class TercomEditDistance {
     for (let j = prefix + 1; j <= hypLen; j++) {
       const limit = j < hypLen ? state.best + beamWidth : INF + beamWidth + 1;
       const col = j * rows;
-      scanColumn(S, P, col, S, P, col + rows, ref, refLen, j < hypLen ? hyp[j] : -1, state.firstLive, state.lastLive, limit, true, state);
+      const word = j < hypLen ? hyp[j] : -1;
+      scanColumn(S, P, col, S, P, col + rows, ref, refLen, word, state.firstLive, state.lastLive, limit, true, state);
     }
     this.tracePath(this.baseP, P, hypLen, refLen, prefix);
     return S[cells - 1];

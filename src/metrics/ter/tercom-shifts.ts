@@ -89,7 +89,9 @@ export class TercomShiftCandidates {
     this.perLength.fill(0);
     const dist = maxShiftDistance;
     if (dist > 0) {
-      if (this.occurrences.length < refLen) this.occurrences = new Int32Array(Math.max(refLen, this.occurrences.length * 2));
+      if (this.occurrences.length < refLen) {
+        this.occurrences = new Int32Array(Math.max(refLen, this.occurrences.length * 2));
+      }
       const occ = this.occurrences;
       for (let start = 0; start < hypLen; start++) {
         const first = hyp[start];
@@ -146,7 +148,9 @@ export class TercomShiftCandidates {
 
   /** Stable counting sort of the generated candidates into longest-first buckets. */
   private sortByLength(): void {
-    if (this.order.length < this.generated) this.order = new Int32Array(Math.max(this.generated, this.order.length * 2));
+    if (this.order.length < this.generated) {
+      this.order = new Int32Array(Math.max(this.generated, this.order.length * 2));
+    }
     let at = 0;
     for (let b = TERCOM_MAX_SHIFT_SIZE; b >= 0; b--) {
       this.bucketStart[b] = at;

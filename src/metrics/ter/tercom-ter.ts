@@ -12,10 +12,11 @@
  * hypothesis word inserted, reference length 0; both empty → 0 edits, length 0.
  *
  * Statistics row (width 7): `[num_edits, ref_length, ins, del, sub, shifts, words_shifted]` (sacreBLEU's two
- * TER columns first); `num_edits` counts each shift once. Corpus TER = Σ edits / Σ ref_length, both summed in segment order like tercom's totals; when
- * Σ ref_length is 0 that is tercom's Java division (`NaN` for 0/0, `Infinity` otherwise), kept as tercom prints
- * it. A sentence score follows tercom's per-segment rule instead: 1 when the length is 0 and there are edits,
- * 0 when both are 0. Scores are on sacreBLEU's 0–100 scale; `details.ter` is tercom's fraction itself.
+ * TER columns first); `num_edits` counts each shift once. Corpus TER = Σ num_edits / Σ ref_length, both summed in
+ * segment order like tercom's totals; when Σ ref_length is 0 that is tercom's Java division (`NaN` for 0/0,
+ * `Infinity` otherwise), kept as tercom prints it. A sentence score follows tercom's per-segment rule instead: 1
+ * when the length is 0 and there are edits, 0 when both are 0. Scores are on sacreBLEU's 0–100 scale;
+ * `details.ter` is tercom's fraction itself.
  */
 import { CsrBuilder, type Csr } from '../../corpus/csr.js';
 import { badOption } from '../../errors.js';
@@ -284,7 +285,9 @@ export class TercomTer implements Metric<TercomReferences> {
     this.checkRefs(refs);
     const width = this.statsWidth;
     const out = new Float64Array(hyps.length * width);
-    for (let i = 0; i < hyps.length; i++) this.segmentRow(this.hypothesisIds(hyps[i], refs), refs, i, out, i * width, null);
+    for (let i = 0; i < hyps.length; i++) {
+      this.segmentRow(this.hypothesisIds(hyps[i], refs), refs, i, out, i * width, null);
+    }
     return out;
   }
 

@@ -1,5 +1,6 @@
 /**
- * Palette's public API: the metrics (BLEU and its flavors, chrF/chrF++, NIST, ROUGE) behind one {@link Metric}
+ * Palette's public API: the metrics (BLEU and its flavors, chrF/chrF++, NIST, ROUGE, TER in two flavors, WER, PER,
+ * GTM) behind one {@link Metric}
  * contract, the helpers that score corpora and sentences with it, ROUGE-1.5.5's per-unit scorer, tokenizers, file
  * reading, and the `palette` CLI as a function.
  *
@@ -76,6 +77,20 @@ export {
   type RougeReferences,
   type RougeType,
 } from './metrics/rouge.js';
+export { Ter, type TerOptions, type TerReferences, type TerSegmentAlignment } from './metrics/ter.js';
+export {
+  TercomTer,
+  TERCOM_STATS_COLUMNS,
+  type TercomReferences,
+  type TercomResult,
+  type TercomSegmentAlignment,
+  type TercomTerOptions,
+} from './metrics/ter/tercom-ter.js';
+export { TerOp, type TerAlignment, type TerOpCode, type TerResult, type TerShift } from './metrics/ter/alignment.js';
+export { Wer, WER_STATS_COLUMNS, type WerOptions } from './metrics/wer.js';
+export { Per, PER_STATS_COLUMNS, perFromStats, type PerOptions } from './metrics/per.js';
+export { Gtm, GTM_STATS_COLUMNS, gtmFromStats, type GtmOptions } from './metrics/gtm.js';
+export { EDIT_TOKENIZERS, type EditReferences, type EditTokenizer } from './metrics/edit/words.js';
 export { rouge155Unit, type Rouge155TypeCounts, type Rouge155UnitOptions } from './metrics/rouge155/unit.js';
 export { BASIC_ELEMENT_MODES, type BasicElementMode } from './metrics/rouge155/basic-elements.js';
 export {
@@ -90,7 +105,14 @@ export {
   defaultRegistry,
   defaultRougeFlavor,
   ROUGE_METRIC_FAMILIES,
+  TER_FLAVORS,
   type BleuFlavor,
+  type EditSettings,
+  type GtmSettings,
+  type JsonScoreField,
+  type SegmentAlignment,
+  type TerFlavor,
+  type TerSettings,
   type BleuSettings,
   type ChrfSettings,
   type CliMetric,

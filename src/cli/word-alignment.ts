@@ -3,7 +3,7 @@
  * only counts (its kernel keeps no trace), so the listing recomputes one alignment of the line against the reference
  * the metric chose. The common prefix and suffix are matches; the trace of what lies between is read back from the end of
  * its cost matrix preferring a deletion, then a substitution, then an insertion, then a match — what RapidFuzz's
- * `editops` gives, so that the split into substitutions, deletions and insertions is jiwer's (test/cli-edit-detail.test.ts checks it
+ * `editops` gives, so that the split into substitutions, deletions and insertions is jiwer's (test/cli-edit-metrics.test.ts checks it
  * against the metric's own counts on every jiwer golden line of the fixture). Display only: no score depends on it.
  */
 import { TerOp } from '../metrics/ter/alignment.js';

@@ -6,10 +6,11 @@
  * cheaper cost, so on ties the diagonal wins over an insertion and an insertion over a deletion. A cell is
  * skipped when its cost exceeds `beamWidth` plus the cheapest diagonal move into its column, and each column
  * only scans from the first live row of the previous column down to the last live row (extended by deletions).
- * The pruning is a heuristic: the result can exceed the true Levenshtein distance, and tercom's numbers are
- * those of the pruned table, so it is reproduced exactly, including two asymmetries of the original: a match
- * lowers the column's best diagonal cost even when it does not improve its cell, a substitution only when it
- * does; and rows are only "live" once processed.
+ * The pruning is a heuristic: the result can exceed the true Levenshtein distance (with `-N` on WMT17 and on
+ * long Japanese segments it does), and tercom's numbers are those of the pruned table, so the scan is reproduced
+ * as written: its row range, its skip rule, and which rows count as live (only processed ones). (tercom lowers
+ * the column's best diagonal cost on a match whether or not the cell improved, on a substitution only if it did;
+ * that never shows, because a diagonal move is always the first write into its cell.)
  *
  * Costs are tercom's defaults (match 0; substitution, insertion and deletion {@link TER_EDIT_COST}), so every
  * cost is an integer and the table is an `Int32Array` (`-1` = not reached). The scratch arrays grow to the

@@ -114,7 +114,21 @@ describe('palette score options', () => {
       chrf: { charOrder: 5, wordOrder: 2, beta: 3, whitespace: true, lowercase: true, epsSmoothing: true },
       nist: { lowercase: false },
       rouge: { stem: false, removeStopwords: false, jackknife: false },
+      ter: { caseSensitive: false, asianSupport: false, noPunct: false, normalized: false },
+      wer: { lowercase: false },
+      per: { lowercase: false },
+      gtm: { lowercase: false },
     });
+    const ter = options('r', '-m', 'ter', '--ter-case-sensitive', '--ter-asian-support', '--ter-no-punct', '--ter-normalized',
+      '--ter-flavor', 'tercom', '--ter-beam', '10', '--ter-max-shift-distance', '0');
+    expect(ter.metricSettings.ter).toEqual({
+      flavor: 'tercom', caseSensitive: true, asianSupport: true, noPunct: true, normalized: true, beamWidth: 10, maxShiftDistance: 0,
+    });
+    const edit = options('r', '-m', 'wer', 'per', 'gtm', '--wer-tokenize', '13a', '--wer-lowercase', '--per-tokenize', 'jiwer',
+      '--per-lowercase', '--gtm-tokenize', 'intl', '--gtm-lowercase', '--gtm-exponent', '2.5');
+    expect(edit.metricSettings.wer).toEqual({ tokenize: '13a', lowercase: true });
+    expect(edit.metricSettings.per).toEqual({ tokenize: 'jiwer', lowercase: true });
+    expect(edit.metricSettings.gtm).toEqual({ exponent: 2.5, tokenize: 'intl', lowercase: true });
     const nist = options('r', '-m', 'nist', '--nist-flavor', 'nltk', '--nist-max-ngram-order', '4', '--nist-tokenize', 'none', '--nist-lowercase');
     expect(nist.metricSettings.nist).toEqual({ flavor: 'nltk', maxOrder: 4, tokenize: 'none', lowercase: true });
     const nltk = options('r', '--bleu-flavor', 'nltk', '--nltk-smoothing', '3');

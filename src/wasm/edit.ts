@@ -10,11 +10,10 @@
  * Each {@link EditEngine} owns a kernel instance (its own linear memory); every call lays its inputs, scratch and
  * outputs out from the heap base and copies the results out.
  */
-import type { Csr } from '../corpus/csr.js';
-import { checkCsr, checkHypSegments, checkSegmentOffsets } from './check-input.js';
 import type { KernelExports } from './kernels.js';
-import { Layout, LinearMemory, alignUp } from './linear-memory.js';
+import { LinearMemory, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
+import { checkScratch, directVectorBytes, longestRow, placePairBatch, type PairBatch } from './placed-batch.js';
 
 /** The edit kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
 export interface EditKernelExports extends KernelExports {
@@ -42,12 +41,7 @@ export interface EditKernelExports extends KernelExports {
  * segment `s` are rows `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs`. Hypotheses of one segment should be
  * consecutive: the segment's table is rebuilt whenever the segment changes.
  */
-export interface EditBatch {
-  readonly hyps: Csr;
-  readonly hypSegment: Int32Array | null;
-  readonly refs: Csr;
-  readonly segRefOffsets: Int32Array;
-}
+export type EditBatch = PairBatch;
 
 /** Columns of {@link EditDistances.ops}, per hypothesis. */
 export const EDIT_OPS_COLUMNS = ['best', 'hits', 'substitutions', 'deletions', 'insertions'] as const;
@@ -80,26 +74,6 @@ const PLAN_BYTES = 32;
 const INFO_BYTES = 12;
 const OPS_BYTES = 20;
 
-/** The tokens a CSR actually covers (a view, no copy). */
-function coveredTokens(csr: Csr): Int32Array {
-  return csr.tokens.subarray(0, csr.offsets[csr.offsets.length - 1]);
-}
-
-/** Longest row of a CSR store. */
-function longestRow(csr: Csr): number {
-  let longest = 0;
-  for (let i = 0; i + 1 < csr.offsets.length; i++) longest = Math.max(longest, csr.offsets[i + 1] - csr.offsets[i]);
-  return longest;
-}
-
-/** Refuses a scratch region that no wasm32 memory can hold. */
-function checkScratch(bytes: number, what: string): number {
-  if (!(bytes < 2 ** 32)) {
-    throw new RangeError(`${what} of ${bytes} bytes does not fit in WebAssembly memory: split the batch`);
-  }
-  return bytes;
-}
-
 /** Checks a GTM exponent. */
 function checkExponent(exponent: number): void {
   if (typeof exponent !== 'number' || !Number.isFinite(exponent) || !(exponent > 0)) {
@@ -111,22 +85,6 @@ function checkExponent(exponent: number): void {
 export interface EditDistanceOptions {
   /** Also recover the alignment counts against each hypothesis' closest reference. @default false */
   readonly alignment?: boolean;
-}
-
-/** Placed arrays of a batch. */
-interface PlacedBatch {
-  readonly layout: Layout;
-  readonly hypTokens: number;
-  readonly hypOffsets: number;
-  readonly hypSegments: number;
-  readonly refTokens: number;
-  readonly refOffsets: number;
-  readonly segRefOffsets: number;
-  readonly nHyps: number;
-  /** Tokens covered by the hypotheses and by the references. */
-  readonly hypCount: number;
-  readonly refCount: number;
-  readonly rowOffsets: Int32Array;
 }
 
 /** The edit kernels bound to one kernel instance. */
@@ -154,14 +112,14 @@ export class EditEngine {
     const alignment = options?.alignment ?? false;
     if (typeof alignment !== 'boolean') throw new TypeError(`options.alignment must be a boolean (got ${String(alignment)})`);
     const { kernels, memory } = this;
-    const call = this.placeBatch(batch);
+    const call = placePairBatch(this.memory, this.base, batch);
     const nSegments = batch.segRefOffsets.length - 1;
     const planAt = call.layout.place(PLAN_BYTES);
     memory.reserve(call.layout.end);
     kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, 0, planAt);
     const [capacity, vectorBytes, strideBytes, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
     // Small dense ids (interned vocabularies) index the match vectors directly: no token table, one load per token.
-    const directBytes = this.directVectorBytes(call, strideBytes);
+    const directBytes = directVectorBytes(this.kernels, this.memory, call, strideBytes);
     const keys = directBytes ? 0 : call.layout.place(checkScratch(capacity * TOKEN_KEY_BYTES, 'a reference token table'));
     const vectors = call.layout.place(checkScratch(directBytes || vectorBytes, 'the match vectors of a segment'));
     const info = call.layout.place(refs * INFO_BYTES);
@@ -196,7 +154,7 @@ export class EditEngine {
   gtmRunStats(batch: EditBatch, exponent: number): GtmRunStats {
     checkExponent(exponent);
     const { kernels, memory } = this;
-    const call = this.placeBatch(batch);
+    const call = placePairBatch(this.memory, this.base, batch);
     const maxHyp = longestRow(batch.hyps);
     const maxRef = longestRow(batch.refs);
     const maxRun = Math.min(maxHyp, maxRef);
@@ -216,49 +174,6 @@ export class EditEngine {
     return { rows: memory.f64.slice(out >> 3, (out >> 3) + 2 * n), rowOffsets: call.rowOffsets };
   }
 
-  /**
-   * Bytes of directly indexed vectors (slots indexed by token id, see `assembly/common/match-vectors.ts`) for a
-   * placed batch, or 0 when its ids are not small non-negative integers: the V slots of `strideBytes` must cost no
-   * more than a mebibyte or 16 bytes per token of the batch, so that clearing them once per call stays small.
-   */
-  private directVectorBytes(call: PlacedBatch, strideBytes: number): number {
-    const { kernels, memory } = this;
-    const rangeAt = call.layout.place(16);
-    memory.reserve(call.layout.end);
-    kernels.idRange(call.hypTokens, call.hypCount, rangeAt);
-    kernels.idRange(call.refTokens, call.refCount, rangeAt + 8);
-    const [hypLow, hypHigh, refLow, refHigh] = memory.i32.slice(rangeAt >> 2, (rangeAt >> 2) + 4);
-    const bytes = (Math.max(hypHigh, refHigh) + 1) * strideBytes;
-    const limit = Math.max(1 << 20, 16 * (call.hypCount + call.refCount));
-    return Math.min(hypLow, refLow) >= 0 && bytes > 0 && bytes <= limit ? bytes : 0;
-  }
-
-  /** Checks a batch, computes its row offsets and copies it into the memory. */
-  private placeBatch(batch: EditBatch): PlacedBatch {
-    const { hyps, refs, hypSegment, segRefOffsets } = batch;
-    checkCsr('batch.hyps', hyps);
-    checkCsr('batch.refs', refs);
-    checkSegmentOffsets('batch.segRefOffsets', segRefOffsets, refs.offsets.length - 1);
-    const nHyps = hyps.offsets.length - 1;
-    checkHypSegments('batch.hypSegment', hypSegment, nHyps, segRefOffsets.length - 1);
-    const rowOffsets = new Int32Array(nHyps + 1);
-    for (let h = 0; h < nHyps; h++) {
-      const s = hypSegment === null ? h : hypSegment[h];
-      rowOffsets[h + 1] = rowOffsets[h] + segRefOffsets[s + 1] - segRefOffsets[s];
-    }
-    const layout = new Layout(this.base);
-    const arrays = [coveredTokens(hyps), hyps.offsets, coveredTokens(refs), refs.offsets, segRefOffsets];
-    const at = arrays.map((a) => layout.place(a.byteLength));
-    const hypSegments = hypSegment === null ? 0 : layout.place(hypSegment.byteLength);
-    this.memory.reserve(layout.end);
-    const i32 = this.memory.i32;
-    arrays.forEach((a, i) => i32.set(a, at[i] >> 2));
-    if (hypSegment !== null) i32.set(hypSegment, hypSegments >> 2);
-    return {
-      layout, hypTokens: at[0], hypOffsets: at[1], hypSegments, refTokens: at[2], refOffsets: at[3],
-      segRefOffsets: at[4], nHyps, hypCount: arrays[0].length, refCount: arrays[2].length, rowOffsets,
-    };
-  }
 }
 
 let defaultEngine: EditEngine | null = null;

@@ -12,6 +12,7 @@ import { checkCsr, checkHypSegments, checkMaxOrder, checkSegmentOffsets } from '
 import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory, alignUp } from './linear-memory.js';
 import type { NgramBatch, NgramWeights } from './ngram.js';
+import { coveredTokens } from './placed-batch.js';
 
 /** Bytes of a compact weights slot, and of the per-entry pair of the per-reference list. */
 const WEIGHTS_SLOT_BYTES = 16;
@@ -47,11 +48,6 @@ function writeReferences(memory: LinearMemory, at: PlacedReferences, refs: Refer
   i32.set(refs.tokens, at.tokens >> 2);
   i32.set(refs.offsets, at.offsets >> 2);
   i32.set(refs.segRefOffsets, at.segRefOffsets >> 2);
-}
-
-/** The tokens a CSR actually covers (a view, no copy). */
-function coveredTokens(csr: Csr): Int32Array {
-  return csr.tokens.subarray(0, csr.offsets[csr.offsets.length - 1]);
 }
 
 /**

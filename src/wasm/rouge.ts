@@ -12,10 +12,11 @@
  * outputs out from the heap base and copies the results out.
  */
 import type { Csr } from '../corpus/csr.js';
-import { checkCsr, checkHypSegments, checkSegmentOffsets } from './check-input.js';
+import { checkCsr } from './check-input.js';
 import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
+import { checkScratch, coveredTokens, directVectorBytes, longestRow, placePairBatch, type PairBatch } from './placed-batch.js';
 
 /** The ROUGE kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
 export interface RougeKernelExports extends KernelExports {
@@ -71,12 +72,7 @@ export interface RougeKernelExports extends KernelExports {
  * segment `s` are rows `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs`. Hypotheses of one segment should be
  * consecutive: the segment's table is rebuilt whenever the segment changes.
  */
-export interface RougeBatch {
-  readonly hyps: Csr;
-  readonly hypSegment: Int32Array | null;
-  readonly refs: Csr;
-  readonly segRefOffsets: Int32Array;
-}
+export type RougeBatch = PairBatch;
 
 /**
  * Summary-level units over sentences: each row of `hyps` and `refs` is one sentence. Unit `u` is the four integers
@@ -127,26 +123,6 @@ const KEY_SLOT_BYTES = 16;
 const PLAN_BYTES = 32;
 const INFO_BYTES = 12;
 
-/** The tokens a CSR actually covers (a view, no copy). */
-function coveredTokens(csr: Csr): Int32Array {
-  return csr.tokens.subarray(0, csr.offsets[csr.offsets.length - 1]);
-}
-
-/** Longest row of a CSR store. */
-function longestRow(csr: Csr): number {
-  let longest = 0;
-  for (let i = 0; i + 1 < csr.offsets.length; i++) longest = Math.max(longest, csr.offsets[i + 1] - csr.offsets[i]);
-  return longest;
-}
-
-/** Refuses a scratch region that no wasm32 memory can hold. */
-function checkScratch(bytes: number, what: string): number {
-  if (!(bytes < 2 ** 32)) {
-    throw new RangeError(`${what} of ${bytes} bytes does not fit in WebAssembly memory: split the batch`);
-  }
-  return bytes;
-}
-
 /** Checks the units of a summary-level call against the sentence stores. */
 function checkUnits(name: string, units: Int32Array, nRefs: number, nHyps: number): void {
   if (!(units instanceof Int32Array) || units.length % 4 !== 0) {
@@ -181,22 +157,6 @@ function checkSkipBigramOptions(options: SkipBigramOptions): number {
     throw new RangeError(`options.unigrams must be one of none, all, rouge155 (got ${JSON.stringify(unigrams)})`);
   }
   return UNIGRAM_CODES[unigrams];
-}
-
-/** Placed arrays of a pair batch. */
-interface PlacedBatch {
-  readonly layout: Layout;
-  readonly hypTokens: number;
-  readonly hypOffsets: number;
-  readonly hypSegments: number;
-  readonly refTokens: number;
-  readonly refOffsets: number;
-  readonly segRefOffsets: number;
-  readonly nHyps: number;
-  /** Tokens covered by the hypotheses and by the references. */
-  readonly hypCount: number;
-  readonly refCount: number;
-  readonly rowOffsets: Int32Array;
 }
 
 /** Placed arrays of a summary-level call. */
@@ -244,14 +204,14 @@ export class RougeEngine {
    */
   lcsLengths(batch: RougeBatch): PairRows<Int32Array> {
     const { kernels, memory } = this;
-    const call = this.placeBatch(batch);
+    const call = placePairBatch(this.memory, this.base, batch);
     const nSegments = batch.segRefOffsets.length - 1;
     const planAt = call.layout.place(PLAN_BYTES);
     memory.reserve(call.layout.end);
     kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, 0, planAt);
     const [capacity, vectorBytes, strideBytes, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
     // Small dense ids (interned vocabularies) index the match vectors directly: no token table, one load per token.
-    const directBytes = this.directVectorBytes(call, strideBytes);
+    const directBytes = directVectorBytes(this.kernels, this.memory, call, strideBytes);
     const keys = directBytes ? 0 : call.layout.place(checkScratch(capacity * TOKEN_KEY_BYTES, 'a reference token table'));
     const vectors = call.layout.place(checkScratch(directBytes || vectorBytes, 'the match vectors of a segment'));
     const info = call.layout.place(refs * INFO_BYTES);
@@ -308,7 +268,7 @@ export class RougeEngine {
   wlcsPairStats(batch: RougeBatch, weight: number): PairRows<Float64Array> {
     checkWeight(weight);
     const { kernels, memory } = this;
-    const call = this.placeBatch(batch);
+    const call = placePairBatch(this.memory, this.base, batch);
     const { hyps, refs, hypSegment, segRefOffsets } = batch;
     let maxLength = 0;
     let maxCells = 0;
@@ -324,7 +284,7 @@ export class RougeEngine {
       }
     }
     const positions = this.placePositions(call.layout, call.hypOffsets, call.nHyps);
-    const directBytes = this.directVectorBytes(call, positions.strideBytes);
+    const directBytes = directVectorBytes(this.kernels, this.memory, call, positions.strideBytes);
     const keys = directBytes ? 0 : call.layout.place(positions.capacity * TOKEN_KEY_BYTES);
     const vectors = call.layout.place(checkScratch(directBytes || positions.vectorBytes, 'the position vectors of a hypothesis'));
     const info = call.layout.place(INFO_BYTES);
@@ -392,7 +352,7 @@ export class RougeEngine {
   skipBigramCounts(batch: RougeBatch, options: SkipBigramOptions): PairRows<Float64Array> {
     const unigrams = checkSkipBigramOptions(options);
     const { kernels, memory } = this;
-    const call = this.placeBatch(batch);
+    const call = placePairBatch(this.memory, this.base, batch);
     const nSegments = batch.segRefOffsets.length - 1;
     const planAt = call.layout.place(40);
     memory.reserve(call.layout.end);
@@ -445,49 +405,6 @@ export class RougeEngine {
     return { capacity, vectorBytes, strideBytes };
   }
 
-  /**
-   * Bytes of directly indexed vectors (slots indexed by token id, see `assembly/common/match-vectors.ts`) for a
-   * placed batch, or 0 when its ids are not small non-negative integers: the V slots of `strideBytes` must cost no
-   * more than a mebibyte or 16 bytes per token of the batch, so that clearing them once per call stays small.
-   */
-  private directVectorBytes(call: PlacedBatch, strideBytes: number): number {
-    const { kernels, memory } = this;
-    const rangeAt = call.layout.place(16);
-    memory.reserve(call.layout.end);
-    kernels.idRange(call.hypTokens, call.hypCount, rangeAt);
-    kernels.idRange(call.refTokens, call.refCount, rangeAt + 8);
-    const [hypLow, hypHigh, refLow, refHigh] = memory.i32.slice(rangeAt >> 2, (rangeAt >> 2) + 4);
-    const bytes = (Math.max(hypHigh, refHigh) + 1) * strideBytes;
-    const limit = Math.max(1 << 20, 16 * (call.hypCount + call.refCount));
-    return Math.min(hypLow, refLow) >= 0 && bytes > 0 && bytes <= limit ? bytes : 0;
-  }
-
-  /** Checks a pair batch, computes its row offsets and copies it into the memory. */
-  private placeBatch(batch: RougeBatch): PlacedBatch {
-    const { hyps, refs, hypSegment, segRefOffsets } = batch;
-    checkCsr('batch.hyps', hyps);
-    checkCsr('batch.refs', refs);
-    checkSegmentOffsets('batch.segRefOffsets', segRefOffsets, refs.offsets.length - 1);
-    const nHyps = hyps.offsets.length - 1;
-    checkHypSegments('batch.hypSegment', hypSegment, nHyps, segRefOffsets.length - 1);
-    const rowOffsets = new Int32Array(nHyps + 1);
-    for (let h = 0; h < nHyps; h++) {
-      const s = hypSegment === null ? h : hypSegment[h];
-      rowOffsets[h + 1] = rowOffsets[h] + segRefOffsets[s + 1] - segRefOffsets[s];
-    }
-    const layout = new Layout(this.base);
-    const arrays = [coveredTokens(hyps), hyps.offsets, coveredTokens(refs), refs.offsets, segRefOffsets];
-    const at = arrays.map((a) => layout.place(a.byteLength));
-    const hypSegments = hypSegment === null ? 0 : layout.place(hypSegment.byteLength);
-    this.memory.reserve(layout.end);
-    const i32 = this.memory.i32;
-    arrays.forEach((a, i) => i32.set(a, at[i] >> 2));
-    if (hypSegment !== null) i32.set(hypSegment, hypSegments >> 2);
-    return {
-      layout, hypTokens: at[0], hypOffsets: at[1], hypSegments, refTokens: at[2], refOffsets: at[3],
-      segRefOffsets: at[4], nHyps, hypCount: arrays[0].length, refCount: arrays[2].length, rowOffsets,
-    };
-  }
 
   /** Checks a summary-level input, computes its mask offsets and copies it into the memory. */
   private placeUnits(input: SentenceUnits): PlacedUnits {

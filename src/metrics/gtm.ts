@@ -22,6 +22,7 @@
  * Statistics row (width 4): `runWeight` (Σ L^e), `matched` (Σ L), `hypLength`, `refLength`.
  */
 import { badOption } from '../errors.js';
+import { pyFixed } from '../util/py-fixed.js';
 import { gtmRunStats } from '../wasm/edit.js';
 import type { BleuTextOptions } from './bleu-text.js';
 import {
@@ -165,7 +166,7 @@ export class Gtm implements Metric<EditReferences> {
     return {
       name: 'GTM',
       score: f,
-      verboseScore: `(P = ${precision}, R = ${recall}, MMS = ${mms}, e = ${this.exponent})`,
+      verboseScore: `(P = ${pyFixed(precision, 4)}, R = ${pyFixed(recall, 4)}, MMS = ${pyFixed(mms, 4)}, e = ${this.exponent})`,
       details: { f, precision, recall, mms, runWeight, matched, hypLength, refLength, exponent: this.exponent },
     };
   }

@@ -15,6 +15,7 @@
  * band does not depend on the words. The result is exactly the full computation's (checked against `plain.ts`).
  *
  * Storage is banded (row `i` holds only its band), so long segments cost O(n · beam), not O(n · m).
+ * `assembly/ter-sacrebleu.ts` is the same algorithm as a WebAssembly kernel (the metric's default engine).
  */
 import { TerOp } from './alignment.js';
 
@@ -200,7 +201,8 @@ export class BeamEditDistance {
 
   /**
    * Makes `words` the current hypothesis when it equals the current one outside `[from, to)` (e.g. the shift
-   * just chosen): only the forward rows below `from` and the backward rows above `to` are recomputed.
+   * just chosen): the forward rows after row `from` are recomputed, the backward rows before row `to` dropped
+   * (refilled when a variant needs them); the others depend only on unchanged words.
    * @returns its edit distance.
    */
   replaceHypothesis(words: Int32Array, from: number, to: number): number {

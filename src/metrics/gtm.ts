@@ -166,7 +166,7 @@ export class Gtm implements Metric<EditReferences> {
     return {
       name: 'GTM',
       score: f,
-      verboseScore: `(P = ${pyFixed(precision, 4)}, R = ${pyFixed(recall, 4)}, MMS = ${pyFixed(mms, 4)}, e = ${this.exponent})`,
+      verboseScore: `(P = ${pyFixed(precision, 4)}, R = ${pyFixed(recall, 4)}, MMS = ${Number.isInteger(mms) ? mms : pyFixed(mms, 4)}, e = ${this.exponent})`,
       details: { f, precision, recall, mms, runWeight, matched, hypLength, refLength, exponent: this.exponent },
     };
   }

@@ -11,10 +11,9 @@
  * Tolerance (golden/README.md): relative 1e-9 (absolute 1e-12 near 0) for scores and average reference lengths;
  * exact for edit counts and signature strings (with Palette's version replaced by sacreBLEU's).
  *
- * Runtime: reference preparation and rows are shared between records with the same inputs and options. By default
- * every record of ter.json, nltk-wmt15-eval.json and corpus-all-systems.wmt17-en-de.json runs, and of the other two
- * files the records of a fixed subset of systems (compare-mt: both TED systems and multited.sys1 under every
- * option set; WMT21: two systems against every reference set); PALETTE_GOLDEN_FULL=1 runs every record.
+ * Runtime: reference preparation and rows are shared between records with the same inputs and options; all 140
+ * records take seconds with the WebAssembly kernel (the TypeScript search is checked against the same numbers in
+ * test/ter-kernel.test.ts and test/ter-fixtures.test.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -25,20 +24,6 @@ import { Ter, type TerOptions, type TerReferences } from '../src/metrics/ter.js'
 const SHARED = new URL('../../shared/', import.meta.url);
 const FIXTURES = new URL('./fixtures/ter/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/sacrebleu/ter.json', SHARED));
-const FULL = process.env.PALETTE_GOLDEN_FULL === '1';
-
-/** Systems left out by default (PALETTE_GOLDEN_FULL=1 runs them): per file, the systems that run by default. */
-const DEFAULT_SYSTEMS: Record<string, ReadonlySet<string>> = {
-  'compare-mt.json': new Set([
-    'compare-mt/example/ted.sys1.detok.eng',
-    'compare-mt/example/ted.sys2.detok.eng',
-    'compare-mt/example/multited.sys1.jpn',
-  ]),
-  'corpus-all-systems.wmt21-en-de.json': new Set([
-    'wmt21-news-en-de/en-de/systems/Facebook-AI.de',
-    'wmt21-news-en-de/en-de/systems/VolcTrans-GLAT.de',
-  ]),
-};
 
 interface SacreTerConfig {
   metric?: string;
@@ -169,11 +154,9 @@ describe.skipIf(!HAVE_SHARED)('sacreBLEU TER vs sacreBLEU 2.6.0 goldens in ../sh
     'corpus-all-systems.wmt21-en-de.json': 80,
   };
   for (const file of files) {
-    const all = goldenRecords(file);
-    const subset = DEFAULT_SYSTEMS[file];
-    const records = subset && !FULL ? all.filter((r) => subset.has(r.hyp)) : all;
-    describe(`golden/sacrebleu/${file} (${records.length} of ${all.length} TER records)`, () => {
-      it('has every TER record', () => expect(all.length).toBe(expectedCounts[file]));
+    const records = goldenRecords(file);
+    describe(`golden/sacrebleu/${file} (${records.length} TER records)`, () => {
+      it('has every TER record', () => expect(records.length).toBe(expectedCounts[file]));
       it.each(records.map((r) => ({ name: title(r), r })))('$name', ({ r }) => {
         expect(checkRecord(r).slice(0, 5)).toEqual([]);
       });

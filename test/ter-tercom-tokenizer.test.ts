@@ -5,10 +5,12 @@
  * folding, `-N` step by step (entities, ASCII punctuation, possessive `'s`, periods and commas next to digits,
  * dashes after digits), `-A` inside `-N` (CJK characters, kana runs split from their neighbours, CJK and
  * full-width punctuation), `-P` (and its leading empty token), `-A` alone (changes nothing but `-P`).
+ * Lowercasing is checked against OpenJDK 17.0.15's own `toLowerCase()` (fixtures/ter-tercom/java-lowercase.jsonl).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TokenBounds } from '../src/text/tokenizers/token-bounds.js';
-import { isJavaRegexSpace, javaSplitWhitespace, javaTrim } from '../src/metrics/ter/tercom-java-text.js';
+import { isJavaRegexSpace, javaLowerCase, javaSplitWhitespace, javaTrim } from '../src/metrics/ter/tercom-java-text.js';
 import { tercomSegmentText, tercomTokenize } from '../src/metrics/ter/tercom-tokenizer.js';
 
 function javaSplit(s: string): string[] {
@@ -36,6 +38,31 @@ describe('Java String semantics', () => {
       expect(isJavaRegexSpace(c.charCodeAt(0))).toBe(false);
       expect(javaSplit(`a${c}b c`)).toEqual([`a${c}b`, 'c']);
     }
+  });
+
+  it("toLowerCase() is Java 17's: case pairs newer than Unicode 13 stay (OpenJDK 17.0.15)", () => {
+    // Strings with a capital sigma are left out: Java picks final sigma by its word BreakIterator, which Palette
+    // does not reproduce (documented in tercom-java-text.ts).
+    const lines = readFileSync(new URL('./fixtures/ter-tercom/java-lowercase.jsonl', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { in: number[]; out: number[] })
+      .filter((l) => !l.in.includes(0x3a3));
+    expect(lines.length).toBeGreaterThan(250);
+    let runtimeDiffers = 0;
+    for (const { in: input, out } of lines) {
+      const s = String.fromCodePoint(...input);
+      expect(javaLowerCase(s), JSON.stringify(input)).toBe(String.fromCodePoint(...out));
+      if (s.toLowerCase() !== String.fromCodePoint(...out)) runtimeDiffers++;
+    }
+    // The runtime's own lowercasing (Unicode 15 or later) differs on some of them: the table is needed.
+    expect(runtimeDiffers).toBeGreaterThan(0);
+    expect(tercomSegmentText('\u2c2fA\u{10570}', {})).toBe('\u2c2fa\u{10570}');
+  });
+
+  it('final sigma where Java and Unicode agree: at the end of a word before a space or the end, between letters', () => {
+    expect(javaLowerCase('ΟΔΟΣ ΟΔΟΣ')).toBe('οδος οδος');
+    expect(javaLowerCase('ΣΑΣ')).toBe('σας');
   });
 
   it('trim() drops every code unit up to U+0020 at both ends, nothing else', () => {

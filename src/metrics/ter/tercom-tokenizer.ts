@@ -22,12 +22,11 @@
  * Java. The kana rules differ from sacreBLEU's: tercom's `(^|\P{InHiragana})` alternative lets them split a run
  * from the character before it. Java's Unicode blocks are fixed code point ranges, written out here.
  *
- * Lowercasing uses the runtime's `String.prototype.toLowerCase` (Unicode default case mapping with the final
- * sigma rule, as Java's `toLowerCase()` in a non-Turkic locale); the two can only differ on characters whose
- * case mapping was added after Java 17's Unicode 13.
+ * Lowercasing is Java 17's (see `javaLowerCase`): the runtime's Unicode lowercasing minus the case pairs that
+ * Unicode added after Java 17's version 13.
  */
 import { TokenBounds } from '../../text/tokenizers/token-bounds.js';
-import { javaSplitWhitespace, javaTrim } from './tercom-java-text.js';
+import { javaLowerCase, javaSplitWhitespace, javaTrim } from './tercom-java-text.js';
 
 /** tercom's text options (its command-line flags in brackets); every one defaults to `false`. */
 export interface TercomTextOptions {
@@ -97,7 +96,7 @@ function removePunctuation(s: string, asianSupport: boolean): string {
  */
 export function tercomSegmentText(line: string, options: TercomTextOptions): string {
   const s = javaTrim(line);
-  return options.caseSensitive ? s : s.toLowerCase();
+  return options.caseSensitive ? s : javaLowerCase(s);
 }
 
 /** Steps 4–5 on a string from {@link tercomSegmentText}: the string that step 6 splits. */

@@ -39,10 +39,16 @@ describe('options', () => {
     ['beamWidth', Number.NaN],
     ['maxShiftDistance', -3],
     ['maxShiftDistance', Infinity],
+    ['beamWidth', 2 ** 31],
   ])('rejects %s = %s', (name, value) => {
     const make = () => new TercomTer({ [name]: value });
     expect(make).toThrow(InputError);
-    expect(make).toThrow(`${name} must be a non-negative integer (got ${JSON.stringify(value)})`);
+    expect(make).toThrow(`${name} must be an integer from 0 to 2147483647 (got ${JSON.stringify(value)})`);
+  });
+
+  it('takes the largest Java int as a beam (no overflow in the pruning limit)', () => {
+    const m = new TercomTer({ beamWidth: 2 ** 31 - 1 });
+    expect(row(m, 'c d a b x', ['a b c d'])).toEqual(row(new TercomTer({ beamWidth: 1000 }), 'c d a b x', ['a b c d']));
   });
 
   it('accepts beam 0 and shift distance 0 (no shifts)', () => {

@@ -129,7 +129,7 @@ export class TercomEditDistance {
   /** Per column of the last full call: scan start, final bound and pruning limit. */
   private colFirst = new Int32Array(64);
   private colBound = new Int32Array(64);
-  private colLimit = new Int32Array(64);
+  private colLimit = new Float64Array(64);
   private readonly state: ColumnState = { best: INF, firstLive: 0, lastLive: 0, bound: 0 };
   private baseHypLen = -1;
   private baseRefLen = -1;
@@ -151,7 +151,7 @@ export class TercomEditDistance {
       const size = Math.max(columns, this.colFirst.length * 2);
       this.colFirst = new Int32Array(size);
       this.colBound = new Int32Array(size);
-      this.colLimit = new Int32Array(size);
+      this.colLimit = new Float64Array(size);
     }
     if (pathLength > this.path.length) this.path = new Uint8Array(Math.max(pathLength, this.path.length * 2));
   }

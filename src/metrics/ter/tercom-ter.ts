@@ -38,9 +38,9 @@ import { tercomNormalizedText, tercomSegmentText, tercomTokenize, type TercomTex
 
 /** Options of {@link TercomTer}, named after sacreBLEU's TER options; tercom's flags in brackets. */
 export interface TercomTerOptions extends TercomTextOptions {
-  /** Beam width of the edit distance (`-b`), a non-negative integer. @default 20 */
+  /** Beam width of the edit distance (`-b`), an integer from 0 to 2^31 − 1. @default 20 */
   readonly beamWidth?: number;
-  /** Maximum shift distance (`-d`), a non-negative integer; 0 disables shifts. @default 50 */
+  /** Maximum shift distance (`-d`), an integer from 0 to 2^31 − 1; 0 disables shifts. @default 50 */
   readonly maxShiftDistance?: number;
 }
 
@@ -85,8 +85,13 @@ export interface TercomReferences extends PreparedReferences {
   readonly prepKey: string;
 }
 
+/** tercom reads `-b` and `-d` as Java `int`s. */
+const JAVA_INT_MAX = 2147483647;
+
 function checkCount(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0) throw badOption(name, 'a non-negative integer', value);
+  if (!Number.isInteger(value) || value < 0 || value > JAVA_INT_MAX) {
+    throw badOption(name, `an integer from 0 to ${JAVA_INT_MAX}`, value);
+  }
   return value;
 }
 
@@ -126,7 +131,10 @@ export class TercomTer implements Metric<TercomReferences> {
   /** Token ids of the hypothesis being scored. */
   private hypIds = new Int32Array(256);
 
-  /** @throws InputError `E_BAD_OPTION` when `beamWidth` or `maxShiftDistance` is not a non-negative integer. */
+  /**
+   * @throws InputError `E_BAD_OPTION` when `beamWidth` or `maxShiftDistance` is not an integer from 0 to Java's
+   * largest `int`.
+   */
   constructor(options: TercomTerOptions = {}) {
     this.caseSensitive = options.caseSensitive ?? false;
     this.normalized = options.normalized ?? false;

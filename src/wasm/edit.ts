@@ -13,7 +13,7 @@
 import type { KernelExports } from './kernels.js';
 import { LinearMemory, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
-import { checkScratch, directVectorBytes, longestRow, placePairBatch, type PairBatch } from './placed-batch.js';
+import { checkScratch, longestRow, placeMatchVectors, placePairBatch, type PairBatch } from './placed-batch.js';
 
 /** The edit kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
 export interface EditKernelExports extends KernelExports {
@@ -68,10 +68,7 @@ export interface GtmRunStats {
   readonly rowOffsets: Int32Array;
 }
 
-/** Bytes of a token key, of the scratch plan, of a reference's match-vector info, of a hypothesis' counts. */
-const TOKEN_KEY_BYTES = 8;
-const PLAN_BYTES = 32;
-const INFO_BYTES = 12;
+/** Bytes of a hypothesis' alignment counts. */
 const OPS_BYTES = 20;
 
 /** Checks a GTM exponent. */
@@ -114,15 +111,7 @@ export class EditEngine {
     const { kernels, memory } = this;
     const call = placePairBatch(this.memory, this.base, batch);
     const nSegments = batch.segRefOffsets.length - 1;
-    const planAt = call.layout.place(PLAN_BYTES);
-    memory.reserve(call.layout.end);
-    kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, 0, planAt);
-    const [capacity, vectorBytes, strideBytes, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
-    // Small dense ids (interned vocabularies) index the match vectors directly: no token table, one load per token.
-    const directBytes = directVectorBytes(this.kernels, this.memory, call, strideBytes);
-    const keys = directBytes ? 0 : call.layout.place(checkScratch(capacity * TOKEN_KEY_BYTES, 'a reference token table'));
-    const vectors = call.layout.place(checkScratch(directBytes || vectorBytes, 'the match vectors of a segment'));
-    const info = call.layout.place(refs * INFO_BYTES);
+    const { keys, vectors, info, directBytes, capacity, strideBytes } = placeMatchVectors(kernels, memory, call, nSegments);
     const state = call.layout.place(2 * strideBytes);
     const words = Math.max(1, Math.ceil(longestRow(batch.refs) / 64));
     const columns = alignment

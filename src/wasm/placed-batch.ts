@@ -103,3 +103,47 @@ export function directVectorBytes(
   const limit = Math.max(1 << 20, 16 * (call.hypCount + call.refCount));
   return Math.min(hypLow, refLow) >= 0 && bytes > 0 && bytes <= limit ? bytes : 0;
 }
+
+/** Kernel export that plans the match vectors of a placed batch (see `assembly/common/match-vectors.ts`). */
+export interface MatchVectorPlanner {
+  idRange(tokens: number, count: number, out: number): void;
+  planMatchVectors(refOffsets: number, segRefOffsets: number, nSegments: number, words: number, plan: number): void;
+}
+
+/** Where the match vectors of a placed batch live, and their geometry. */
+export interface PlacedMatchVectors {
+  /** Token table (0 when the vectors are indexed directly by token id). */
+  readonly keys: number;
+  readonly vectors: number;
+  /** Per-reference info records. */
+  readonly info: number;
+  readonly directBytes: number;
+  readonly capacity: number;
+  readonly strideBytes: number;
+}
+
+const PLAN_BYTES = 32;
+const TOKEN_KEY_BYTES = 8;
+const INFO_BYTES = 12;
+
+/**
+ * Plans and places the per-segment match vectors of a placed batch (references as patterns): small dense ids
+ * (interned vocabularies) index the vectors directly — no token table, one load per token — others go through a
+ * token table.
+ */
+export function placeMatchVectors(
+  kernels: MatchVectorPlanner,
+  memory: LinearMemory,
+  call: PlacedBatch,
+  nSegments: number,
+): PlacedMatchVectors {
+  const planAt = call.layout.place(PLAN_BYTES);
+  memory.reserve(call.layout.end);
+  kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, 0, planAt);
+  const [capacity, vectorBytes, strideBytes, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
+  const directBytes = directVectorBytes(kernels, memory, call, strideBytes);
+  const keys = directBytes ? 0 : call.layout.place(checkScratch(capacity * TOKEN_KEY_BYTES, 'a reference token table'));
+  const vectors = call.layout.place(checkScratch(directBytes || vectorBytes, 'the match vectors of a segment'));
+  const info = call.layout.place(refs * INFO_BYTES);
+  return { keys, vectors, info, directBytes, capacity, strideBytes };
+}

@@ -16,7 +16,7 @@ import { checkCsr } from './check-input.js';
 import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
-import { checkScratch, coveredTokens, directVectorBytes, longestRow, placePairBatch, type PairBatch } from './placed-batch.js';
+import { checkScratch, placeMatchVectors, coveredTokens, directVectorBytes, longestRow, placePairBatch, type PairBatch } from './placed-batch.js';
 
 /** The ROUGE kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
 export interface RougeKernelExports extends KernelExports {
@@ -206,15 +206,7 @@ export class RougeEngine {
     const { kernels, memory } = this;
     const call = placePairBatch(this.memory, this.base, batch);
     const nSegments = batch.segRefOffsets.length - 1;
-    const planAt = call.layout.place(PLAN_BYTES);
-    memory.reserve(call.layout.end);
-    kernels.planMatchVectors(call.refOffsets, call.segRefOffsets, nSegments, 0, planAt);
-    const [capacity, vectorBytes, strideBytes, refs] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 4);
-    // Small dense ids (interned vocabularies) index the match vectors directly: no token table, one load per token.
-    const directBytes = directVectorBytes(this.kernels, this.memory, call, strideBytes);
-    const keys = directBytes ? 0 : call.layout.place(checkScratch(capacity * TOKEN_KEY_BYTES, 'a reference token table'));
-    const vectors = call.layout.place(checkScratch(directBytes || vectorBytes, 'the match vectors of a segment'));
-    const info = call.layout.place(refs * INFO_BYTES);
+    const { keys, vectors, info, directBytes, capacity, strideBytes } = placeMatchVectors(kernels, memory, call, nSegments);
     const state = call.layout.place(strideBytes);
     const n = call.rowOffsets[call.nHyps];
     const out = call.layout.place(n * 4);

@@ -24,12 +24,10 @@
 import { badOption } from '../errors.js';
 import { pyFixed } from '../util/py-fixed.js';
 import { gtmRunStats } from '../wasm/edit.js';
-import type { BleuTextOptions } from './bleu-text.js';
-import {
-  editHypotheses, editPrepKey, editTextOptions, prepareEditReferences, type EditReferences, type EditTokenizer,
-} from './edit/words.js';
-import type { Metric, MetricScore } from './metric.js';
-import { formatSignature } from './signature.js';
+import { WordMetric } from './edit/word-metric.js';
+import type { EditReferences, EditTokenizer } from './edit/words.js';
+import type { MetricScore } from './metric.js';
+import type { SignatureField } from './signature.js';
 
 /** Options of {@link Gtm}. */
 export interface GtmOptions {
@@ -71,21 +69,16 @@ export function gtmFromStats(
 }
 
 /** The General Text Matcher's F-measure. */
-export class Gtm implements Metric<EditReferences> {
+export class Gtm extends WordMetric {
   /** Metric id as given to `-m`. */
   readonly id = 'gtm';
   /** Run exponent e. */
   readonly exponent: number;
-  /** How lines become words. */
-  readonly tokenize: EditTokenizer;
-  /** Whether both sides are lowercased first. */
-  readonly lowercase: boolean;
   /** 4. */
   readonly statsWidth = GTM_STATS_COLUMNS.length;
   /** {@link GTM_STATS_COLUMNS}. */
   readonly statsColumns: readonly string[] = GTM_STATS_COLUMNS;
-  private readonly text: BleuTextOptions;
-  private readonly prepKey: string;
+  protected readonly label = 'GTM';
 
   /** @throws InputError `E_BAD_OPTION` for an exponent that is not ≥ 1 and finite, or a bad word split or case. */
   constructor(options: GtmOptions = {}) {
@@ -94,32 +87,13 @@ export class Gtm implements Metric<EditReferences> {
     if (typeof exponent !== 'number' || !Number.isFinite(exponent) || exponent < 1) {
       throw badOption('exponent', 'a finite number ≥ 1', exponent);
     }
+    super(options, 'none');
     this.exponent = exponent;
-    this.tokenize = options.tokenize ?? 'none';
-    this.lowercase = options.lowercase ?? false;
-    this.text = editTextOptions(this.tokenize, this.lowercase);
-    this.prepKey = editPrepKey(this.tokenize, this.lowercase);
   }
 
-  /** `nrefs:1|case:mixed|tok:none|e:2|version:…` (short `#:1|c:mixed|tok:none|e:2|v:…`); `nRefs < 0` gives `var`. */
-  signature(nRefs: number, short = false): string {
-    return formatSignature(
-      { nRefs },
-      [
-        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
-        { key: 'tok', abbr: 'tok', value: this.tokenize },
-        { key: 'e', abbr: 'e', value: this.exponent },
-      ],
-      short,
-    );
-  }
-
-  /**
-   * Splits and interns references.
-   * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
-   */
-  prepareReferences(refStreams: readonly (readonly string[])[]): EditReferences {
-    return prepareEditReferences('GTM', refStreams, this.text, this.prepKey);
+  /** Adds the run exponent: `nrefs:1|case:mixed|tok:none|e:2|version:…`. */
+  protected override signatureFields(): readonly SignatureField[] {
+    return [{ key: 'e', abbr: 'e', value: this.exponent }];
   }
 
   /**
@@ -127,7 +101,7 @@ export class Gtm implements Metric<EditReferences> {
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array {
-    const words = editHypotheses('GTM', hyps, refs, this.text, this.prepKey);
+    const words = this.words(hyps, refs);
     const { rows, rowOffsets } = gtmRunStats(
       { hyps: words, hypSegment: null, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
       this.exponent,

@@ -18,12 +18,9 @@
  * Statistics row (width 3): `correct, hypLength, refLength` of the line against its chosen reference.
  */
 import { perReferenceNgramCounts } from '../wasm/ngram.js';
-import type { BleuTextOptions } from './bleu-text.js';
-import {
-  editHypotheses, editPrepKey, editTextOptions, prepareEditReferences, type EditReferences, type EditTokenizer,
-} from './edit/words.js';
-import type { Metric, MetricScore } from './metric.js';
-import { formatSignature } from './signature.js';
+import { WordMetric } from './edit/word-metric.js';
+import type { EditReferences, EditTokenizer } from './edit/words.js';
+import type { MetricScore } from './metric.js';
 
 /** Options of {@link Per}. */
 export interface PerOptions {
@@ -47,46 +44,18 @@ export function perFromStats(correct: number, hypLength: number, refLength: numb
 }
 
 /** Position-independent word error rate. */
-export class Per implements Metric<EditReferences> {
+export class Per extends WordMetric {
   /** Metric id as given to `-m`. */
   readonly id = 'per';
-  /** How lines become words. */
-  readonly tokenize: EditTokenizer;
-  /** Whether both sides are lowercased first. */
-  readonly lowercase: boolean;
   /** 3. */
   readonly statsWidth = PER_STATS_COLUMNS.length;
   /** {@link PER_STATS_COLUMNS}. */
   readonly statsColumns: readonly string[] = PER_STATS_COLUMNS;
-  private readonly text: BleuTextOptions;
-  private readonly prepKey: string;
+  protected readonly label = 'PER';
 
   /** @throws InputError `E_BAD_OPTION` for an unknown word split or a non-boolean `lowercase`. */
   constructor(options: PerOptions = {}) {
-    this.tokenize = options.tokenize ?? 'none';
-    this.lowercase = options.lowercase ?? false;
-    this.text = editTextOptions(this.tokenize, this.lowercase);
-    this.prepKey = editPrepKey(this.tokenize, this.lowercase);
-  }
-
-  /** `nrefs:1|case:mixed|tok:none|version:…` (short `#:1|c:mixed|tok:none|v:…`); `nRefs < 0` gives `var`. */
-  signature(nRefs: number, short = false): string {
-    return formatSignature(
-      { nRefs },
-      [
-        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
-        { key: 'tok', abbr: 'tok', value: this.tokenize },
-      ],
-      short,
-    );
-  }
-
-  /**
-   * Splits and interns references.
-   * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
-   */
-  prepareReferences(refStreams: readonly (readonly string[])[]): EditReferences {
-    return prepareEditReferences('PER', refStreams, this.text, this.prepKey);
+    super(options, 'none');
   }
 
   /**
@@ -95,7 +64,7 @@ export class Per implements Metric<EditReferences> {
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array {
-    const words = editHypotheses('PER', hyps, refs, this.text, this.prepKey);
+    const words = this.words(hyps, refs);
     const { rows, rowOffsets } = perReferenceNgramCounts(
       { hyps: words, hypSegment: null, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
       1,

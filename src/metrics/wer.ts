@@ -11,13 +11,10 @@
  * Statistics row (width 4): `hits, substitutions, deletions, insertions` of the line against its chosen reference.
  */
 import { editDistances } from '../wasm/edit.js';
-import type { BleuTextOptions } from './bleu-text.js';
 import { jiwerMeasures } from './edit/jiwer-measures.js';
-import {
-  editHypotheses, editPrepKey, editTextOptions, prepareEditReferences, type EditReferences, type EditTokenizer,
-} from './edit/words.js';
-import type { Metric, MetricScore } from './metric.js';
-import { formatSignature } from './signature.js';
+import { WordMetric } from './edit/word-metric.js';
+import type { EditReferences, EditTokenizer } from './edit/words.js';
+import type { MetricScore } from './metric.js';
 
 /** Options of {@link Wer}; the defaults are jiwer 4.0's. */
 export interface WerOptions {
@@ -35,46 +32,18 @@ export interface WerOptions {
 export const WER_STATS_COLUMNS = ['hits', 'substitutions', 'deletions', 'insertions'] as const;
 
 /** jiwer-compatible word error rate. */
-export class Wer implements Metric<EditReferences> {
+export class Wer extends WordMetric {
   /** Metric id as given to `-m`. */
   readonly id = 'wer';
-  /** How lines become words. */
-  readonly tokenize: EditTokenizer;
-  /** Whether both sides are lowercased first. */
-  readonly lowercase: boolean;
   /** 4. */
   readonly statsWidth = WER_STATS_COLUMNS.length;
   /** {@link WER_STATS_COLUMNS}. */
   readonly statsColumns: readonly string[] = WER_STATS_COLUMNS;
-  private readonly text: BleuTextOptions;
-  private readonly prepKey: string;
+  protected readonly label = 'WER';
 
   /** @throws InputError `E_BAD_OPTION` for an unknown word split or a non-boolean `lowercase`. */
   constructor(options: WerOptions = {}) {
-    this.tokenize = options.tokenize ?? 'jiwer';
-    this.lowercase = options.lowercase ?? false;
-    this.text = editTextOptions(this.tokenize, this.lowercase);
-    this.prepKey = editPrepKey(this.tokenize, this.lowercase);
-  }
-
-  /** `nrefs:1|case:mixed|tok:jiwer|version:…` (short `#:1|c:mixed|tok:jiwer|v:…`); `nRefs < 0` gives `var`. */
-  signature(nRefs: number, short = false): string {
-    return formatSignature(
-      { nRefs },
-      [
-        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
-        { key: 'tok', abbr: 'tok', value: this.tokenize },
-      ],
-      short,
-    );
-  }
-
-  /**
-   * Splits and interns references; empty references are allowed (jiwer 4.0: every hypothesis word is an insertion).
-   * @throws InputError `E_EMPTY_INPUT` without reference streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
-   */
-  prepareReferences(refStreams: readonly (readonly string[])[]): EditReferences {
-    return prepareEditReferences('WER', refStreams, this.text, this.prepKey);
+    super(options, 'jiwer');
   }
 
   /**
@@ -82,7 +51,7 @@ export class Wer implements Metric<EditReferences> {
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array {
-    const words = editHypotheses('WER', hyps, refs, this.text, this.prepKey);
+    const words = this.words(hyps, refs);
     const { ops } = editDistances({ hyps: words, hypSegment: null, refs: refs.refs, segRefOffsets: refs.segRefOffsets }, { alignment: true });
     const out = new Float64Array(hyps.length * 4);
     // ops rows are `best, hits, substitutions, deletions, insertions`: the row is its last four.

@@ -1,11 +1,19 @@
 /**
  * Correctly rounded exp/log (src/util/correctly-rounded.ts). Expected values are Python 3.11's `math.exp`/`math.log`
  * (glibc 2.36, the oracles' library) printed with `repr`; the fast table-driven paths are checked against the
- * independent slower reductions on random arguments (both aim at the correctly rounded double).
+ * independent slower reductions on random arguments (both aim at the correctly rounded double), and the fast paths
+ * of `expCR`/`logCR` against the double-double routines they fall back to, bit for bit, on millions of arguments.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expCR, expReferenceCR, logCR, logReferenceCR } from '../src/util/correctly-rounded.js';
+import {
+  expCR,
+  expDoubleDoubleCR,
+  expReferenceCR,
+  logCR,
+  logDoubleDoubleCR,
+  logReferenceCR,
+} from '../src/util/correctly-rounded.js';
 
 describe('expCR / logCR', () => {
   it('equal glibc on sample arguments (Python 3.11 repr)', () => {
@@ -59,5 +67,54 @@ describe('expCR / logCR', () => {
       }),
       { numRuns: 5000, seed: 2 },
     );
+  });
+
+  it('fast paths return exactly the double-double results (2 × 1.2M random arguments)', () => {
+    let state = 20260522;
+    const random = (): number => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return (state >>> 0) / 2 ** 32;
+    };
+    let mismatches = 0;
+    const check = (name: string, got: number, want: number, x: number): void => {
+      if (!Object.is(got, want)) {
+        mismatches++;
+        expect(got, `${name}(${x})`).toBe(want);
+      }
+    };
+    for (let k = 0; k < 400_000; k++) {
+      // exp: the whole fast range, BLEU's range (log-mean of precisions, brevity penalty), tiny arguments.
+      const a = (random() - 0.5) * 1400;
+      const b = (random() - 0.8) * 30;
+      const c = (random() - 0.5) * 2 ** -(random() * 60);
+      check('exp', expCR(a), expDoubleDoubleCR(a), a);
+      check('exp', expCR(b), expDoubleDoubleCR(b), b);
+      check('exp', expCR(c), expDoubleDoubleCR(c), c);
+      // log: all magnitudes, precisions 100·c/t of integer counts, arguments near 1.
+      const d = Math.exp((random() - 0.5) * 1400);
+      const e = (100 * Math.floor(random() * 1e6 + 1)) / Math.floor(random() * 1e6 + 1);
+      const f = 1 + (random() - 0.5) * 2 ** -(random() * 50);
+      check('log', logCR(d), logDoubleDoubleCR(d), d);
+      check('log', logCR(e), logDoubleDoubleCR(e), e);
+      check('log', logCR(f), logDoubleDoubleCR(f), f);
+    }
+    expect(mismatches).toBe(0);
+  });
+
+  it('fast paths hand arguments close to a rounding boundary to the double-double routines', () => {
+    // Arguments whose fast-path value lies within the error margin of a rounding boundary (found by instrumenting
+    // the fallback branch): these exercise the fallback.
+    const exps = [19.5398947969079, -21.12110381014645, 10.849264129064977, 5.246034152805805, -3.0454551614820957];
+    const logs = [105.398306902498, 47.19024267978966, 130.48675758764148, 50.024616392329335, 173.92040961422026];
+    for (const x of exps) {
+      expect(expCR(x)).toBe(expDoubleDoubleCR(x));
+      expect(expCR(x)).toBe(expReferenceCR(x));
+    }
+    for (const x of logs) {
+      expect(logCR(x)).toBe(logDoubleDoubleCR(x));
+      expect(logCR(x)).toBe(logReferenceCR(x));
+    }
   });
 });

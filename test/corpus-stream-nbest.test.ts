@@ -31,7 +31,8 @@ async function entries(path: string, options: NbestOptions = {}): Promise<Entry[
   for await (const b of readNbestBatches(path, { features: true, ...options })) {
     expect(b.count).toBeGreaterThan(0);
     for (let i = 0; i < b.count; i++) {
-      out.push({ id: b.ids[i], hyp: b.hypotheses[i], features: b.features?.[i], score: b.scores[i], line: b.lines[i] });
+      const [id, hyp, features, score, line] = [b.ids[i], b.hypotheses[i], b.features?.[i], b.scores[i], b.lines[i]];
+      out.push({ id, hyp, features, score, line });
     }
   }
   return out;
@@ -75,7 +76,9 @@ describe('n-best fixtures', () => {
       expect(got).toEqual(naive(path));
     }
     const got = await entries(path);
-    expect(got[0].hyp).toBe(' rabindranath was born in kolkata a পিরালী ব্রাহ্মণ in the family ');
+    expect(got[0].hyp).toBe(
+      ' rabindranath was born in kolkata a পিরালী ব্রাহ্মণ in the family ',
+    );
     expect(got[0].score).toBe(-227.217);
     expect(got.filter((e) => e.id === 1)).toHaveLength(2);
   });
@@ -132,7 +135,8 @@ describe('malformed n-best lines: typed error with file and line', () => {
 
   it('invalid UTF-8 and empty files keep the line reader errors', async () => {
     const bad = join(dir, 'bad.txt');
-    writeFileSync(bad, Buffer.concat([Buffer.from('0 ||| a ||| f\n0 ||| '), Buffer.from([0xff]), Buffer.from(' ||| f\n')]));
+    const bytes = [Buffer.from('0 ||| a ||| f\n0 ||| '), Buffer.from([0xff]), Buffer.from(' ||| f\n')];
+    writeFileSync(bad, Buffer.concat(bytes));
     expect(await error(bad, { chunkSize: 3 })).toMatchObject({ code: 'E_INVALID_UTF8', file: bad, line: 2 });
     expect(await error(writeTemp(''))).toMatchObject({ code: 'E_EMPTY_INPUT' });
   });

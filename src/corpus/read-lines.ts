@@ -176,8 +176,12 @@ export async function readStreamLines(
   return decodeLines(Buffer.concat(chunks), name, options);
 }
 
-/** Maps a Node file-system error to an {@link InputError} naming the file. */
-function fileError(err: unknown, path: string): InputError {
+/**
+ * Maps a Node file-system error (open/read failure) to an {@link InputError} naming the file; an InputError passes
+ * through. Every reader (whole-file or streaming) fails with these words.
+ */
+export function fileError(err: unknown, path: string): InputError {
+  if (err instanceof InputError) return err;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT') return new InputError('E_FILE_NOT_FOUND', 'no such file', { file: path });
   if (code === 'EISDIR') return new InputError('E_FILE_UNREADABLE', 'is a directory, not a file', { file: path });

@@ -14,7 +14,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../../errors.js';
 import { firstInvalidUtf8, resolveEncoding, type NewlineMode, type ReadLinesOptions } from '../read-lines.js';
-import { streamFileError } from './file-error.js';
+import { fileError } from '../read-lines.js';
 import type { LineBatch } from './line-batch.js';
 
 /** Options of {@link readLineBatches}: those of `readLines` plus the chunking. */
@@ -149,7 +149,7 @@ export async function* readLineBatches(path: string, options: LineStreamOptions 
   try {
     fh = await open(path, 'r');
   } catch (err) {
-    throw streamFileError(err, path);
+    throw fileError(err, path);
   }
   try {
     let buf = Buffer.allocUnsafe(chunkSize);
@@ -168,7 +168,7 @@ export async function* readLineBatches(path: string, options: LineStreamOptions 
       try {
         ({ bytesRead } = await fh.read(buf, filled, chunkSize, null));
       } catch (err) {
-        throw streamFileError(err, path);
+        throw fileError(err, path);
       }
       if (bytesRead === 0) eof = true;
       filled += bytesRead;

@@ -1,8 +1,9 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
  *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
  *   - kernel-edit: word Levenshtein (WER) with and without alignment, GTM (bench/kernel-edit.ts)
+ *   - tuning: scoreFromTotals and selection scores over a statistics matrix (bench/tuning.ts)
  *   - text:   tokenization and interning (bench/text.ts)
  *   - e2e:    `palette score` from text files, all WMT17 en-de systems (bench/e2e.ts)
  *   - rouge:  `palette rouge155` on SummEval, the Rouge metric vs js-rouge, ROUGE-N statistics (bench/rouge.ts)
@@ -16,6 +17,7 @@ const SCOPES: Record<string, () => Promise<void>> = {
   text: async () => (await import('./text.js')).benchText(),
   e2e: async () => (await import('./e2e.js')).benchE2e(),
   rouge: async () => (await import('./rouge.js')).benchRouge(),
+  tuning: async () => (await import('./tuning.js')).benchTuning(),
 };
 
 async function main(): Promise<void> {

@@ -91,36 +91,42 @@ function smoothedPrecisions(
   total: Float64Array | number[],
   r: BleuReduction,
   precisions: Float64Array | number[],
+  cAt = 0,
+  tAt = 0,
+  pAt = 0,
 ): number {
+  // Order i lives at `cAt + i`, `tAt + i`, `pAt + i`: one scratch buffer can hold the three side by side.
   const n = r.maxNgramOrder;
   const k = resolveSmoothValue(r);
   let smoothMteval = 1;
   let effOrder = n;
   for (let i = 0; i < n; i++) {
+    const c = cAt + i;
+    const t = tAt + i;
     if (r.smoothMethod === 'add-k' && i > 0) {
-      correct[i] += k;
-      total[i] += k;
+      correct[c] += k;
+      total[t] += k;
     }
-    if (total[i] === 0) break;
+    if (total[t] === 0) break;
     if (r.effectiveOrder) effOrder = i + 1;
-    if (correct[i] === 0) {
+    if (correct[c] === 0) {
       if (r.smoothMethod === 'exp') {
         smoothMteval *= 2;
-        precisions[i] = 100 / (smoothMteval * total[i]);
+        precisions[pAt + i] = 100 / (smoothMteval * total[t]);
       } else if (r.smoothMethod === 'floor') {
-        precisions[i] = (100 * k) / total[i];
+        precisions[pAt + i] = (100 * k) / total[t];
       }
     } else {
-      precisions[i] = (100 * correct[i]) / total[i];
+      precisions[pAt + i] = (100 * correct[c]) / total[t];
     }
   }
   return effOrder;
 }
 
-function geometricMean(precisions: Float64Array | number[], effOrder: number): number {
+function geometricMean(precisions: Float64Array | number[], effOrder: number, at = 0): number {
   let sum = 0;
   for (let i = 0; i < effOrder; i++) {
-    const p = precisions[i];
+    const p = precisions[at + i];
     sum += p === 0 ? LOG_ZERO : logCR(p);
   }
   return expCR(sum / effOrder);
@@ -184,15 +190,13 @@ export function bleuScore(
 ): number {
   const n = reduction.maxNgramOrder;
   if (!anyNonZero(stats, offset + 2, n)) return 0;
+  // One buffer, three blocks of N: correct, total, precisions (offsets, not subarray views: no allocation per call).
   const buf = scratch !== undefined && scratch.length >= 3 * n ? scratch : new Float64Array(3 * n);
-  const correct = buf.subarray(0, n);
-  const total = buf.subarray(n, 2 * n);
-  const precisions = buf.subarray(2 * n, 3 * n);
   for (let i = 0; i < n; i++) {
-    correct[i] = stats[offset + 2 + i];
-    total[i] = stats[offset + 2 + n + i];
-    precisions[i] = 0;
+    buf[i] = stats[offset + 2 + i];
+    buf[n + i] = stats[offset + 2 + n + i];
+    buf[2 * n + i] = 0;
   }
-  const effOrder = smoothedPrecisions(correct, total, reduction, precisions);
-  return brevityPenalty(stats[offset], stats[offset + 1]) * geometricMean(precisions, effOrder);
+  const effOrder = smoothedPrecisions(buf, buf, reduction, buf, 0, n, 2 * n);
+  return brevityPenalty(stats[offset], stats[offset + 1]) * geometricMean(buf, effOrder, 2 * n);
 }

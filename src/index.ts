@@ -137,5 +137,20 @@ export { Vocabulary, internLines } from './text/intern.js';
 export { CsrBuilder, csrFromArrays, type Csr } from './corpus/csr.js';
 export { readLines, decodeLines, readStreamLines, type ReadLinesOptions } from './corpus/read-lines.js';
 
+export {
+  readLineBatches,
+  batchLine,
+  batchLines,
+  type LineBatch,
+  type LineStreamOptions,
+} from './corpus/stream/index.js';
+export { readTsvColumnBatches, readJsonlFieldBatches, type StringBatch } from './corpus/stream/index.js';
+export { readNbestBatches, type NbestBatch, type NbestOptions } from './corpus/nbest.js';
+
+// Tuning loops: statistics matrices, corpus scores from summed rows, selections.
+export { buildStatsMatrix, matrixColumnSums, type StatsMatrix } from './tuning/stats-matrix.js';
+export { scoreFromTotals } from './tuning/score-from-totals.js';
+export { applyRowDelta, selectionScore, selectionTotals } from './tuning/selection.js';
+
 // The command line as a function (what bin/palette runs).
 export { run, type CliIo } from './cli/main.js';

@@ -82,3 +82,29 @@ describe('public API (src/index.ts)', () => {
     }
   });
 });
+
+describe('public API: streaming readers and tuning', () => {
+  it('exports the streaming readers and the tuning helpers', () => {
+    for (const name of [
+      'readLineBatches', 'batchLine', 'batchLines', 'readTsvColumnBatches', 'readJsonlFieldBatches', 'readNbestBatches',
+      'buildStatsMatrix', 'matrixColumnSums', 'scoreFromTotals', 'selectionScore', 'selectionTotals', 'applyRowDelta',
+    ]) {
+      expect(typeof (palette as Record<string, unknown>)[name], name).toBe('function');
+    }
+  });
+
+  it('scores a selection of one hypothesis per segment as the corpus score of those texts', () => {
+    const refs = palette.readLines(sample('ref.de')).slice(0, 20);
+    const a = palette.readLines(sample('sys/online-B.0.de')).slice(0, 20);
+    const b = palette.readLines(sample('sys/uedin-nmt.4722.de')).slice(0, 20);
+    const bleu = new palette.Bleu();
+    const prepared = bleu.prepareReferences([refs]);
+    // Two candidates per segment: rows 2s (system a) and 2s + 1 (system b).
+    const hyps = a.flatMap((h, s) => [h, b[s]]);
+    const segments = Int32Array.from(hyps, (_, i) => i >> 1);
+    const matrix = palette.buildStatsMatrix(bleu, hyps, segments, prepared);
+    const pick = Int32Array.from(refs, (_, s) => 2 * s + (s % 3 === 0 ? 1 : 0));
+    const chosen = Array.from(pick, (row) => hyps[row]);
+    expect(palette.selectionScore(matrix, pick)).toBe(palette.corpusScore(bleu, chosen, prepared).score);
+  });
+});

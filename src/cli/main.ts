@@ -20,6 +20,7 @@ const USAGE = `usage: palette <command> [options]
 Commands:
   score     score systems against references: BLEU, chrF, NIST (sacrebleu-compatible flags and output), ROUGE
   rouge155  ROUGE-1.5.5.pl drop-in: its options, XML configuration and byte-identical output
+  nbest     per-candidate statistics of a Moses n-best list (Moses extractor SCORES_TXT for BLEU, json, msgpack)
 
 Run "palette score --help" or "palette rouge155 -h" for the options of a command; "palette --version" prints the
 version.
@@ -68,6 +69,7 @@ export async function run(argv: readonly string[], io: CliIo, registry: MetricRe
       return EXIT_OK;
     }
     if (command === 'rouge155') return await (await import('./rouge155.js')).runRouge155Command(rest, io);
+    if (command === 'nbest') return await (await import('./nbest.js')).runNbestCommand(rest, io);
     if (command !== 'score') {
       // Not reportError's way: its hint points at "palette score --help", and the command may not be score.
       const expected = COMMANDS.join(' or ');

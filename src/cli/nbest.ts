@@ -1,0 +1,125 @@
+/**
+ * `palette nbest --nbest FILE -r REF [REF ...] -m bleu [--stats OUT] [--stats-format moses|json|msgpack]
+ * [--allow-duplicates] [--prev-stats FILE --prev-features FILE]`: per-candidate sufficient statistics of an n-best
+ * list, as Moses MERT's `extractor` writes its SCORESTAT file.
+ *
+ * The n-best list is streamed (src/corpus/nbest.ts) and each sentence's candidates are written as soon as the next
+ * sentence starts; the references are read once. Statistics come from src/metrics/bleu-moses.ts; duplicates (equal
+ * features and statistics) are removed in Moses' order unless `--allow-duplicates`. With `--prev-stats`, the
+ * previous run's candidates come first in each sentence and the sentences keep the previous run's order (Moses
+ * loads the previous files before the n-best list), so the whole merge is held until the end.
+ *
+ * Bad input ends the run with `palette nbest: error: FILE[:LINE]: message` and exit status 2, and no output file
+ * is left behind (the output is written to a temporary file and renamed only on success).
+ */
+import { InputError, locate } from '../errors.js';
+import { readLines } from '../corpus/read-lines.js';
+import { readNbestBatches } from '../corpus/nbest.js';
+import { mosesBleuStats, prepareMosesReferences } from '../metrics/bleu-moses.js';
+import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
+import { mosesFeatureKey, mosesRemoveDuplicates } from './nbest/moses-dedup.js';
+import { nbestHelp, parseNbestArgs, type NbestOptions } from './nbest/options.js';
+import { readPreviousRun, type PreviousRun } from './nbest/previous-run.js';
+import { blockEncoder } from './nbest/stats-format.js';
+import { atomicFileSink, stdoutSink, type StatsSink } from './nbest/stats-sink.js';
+
+/** Statistics per BLEU candidate: m1 t1 … m4 t4 reflen. */
+const BLEU_WIDTH = 9;
+
+/** Reads the references: one stream per file, all of the same length. */
+function readReferences(files: readonly string[]): string[][] {
+  const streams = files.map((f) => readLines(f));
+  for (let j = 1; j < streams.length; j++) {
+    if (streams[j].length !== streams[0].length) {
+      throw new InputError(
+        'E_LINE_COUNT_MISMATCH',
+        `has ${streams[j].length} lines but ${files[0]} has ${streams[0].length}: references must have the same length`,
+        { file: files[j] },
+      );
+    }
+  }
+  return streams;
+}
+
+/** One sentence's candidates: statistics rows and, when duplicates are removed, their feature keys. */
+interface Group {
+  rows: number[][];
+  keys: string[];
+}
+
+/** Moses' duplicate removal over a group (keys = features + statistics). */
+function dedup(group: Group): number[][] {
+  const keys = group.rows.map((row, i) => `${group.keys[i]}|${row.join(' ')}`);
+  return mosesRemoveDuplicates(keys).map((i) => group.rows[i]);
+}
+
+/** Computes and writes the statistics; the sink is committed by the caller. */
+async function extract(options: NbestOptions, sink: StatsSink): Promise<void> {
+  const refStreams = readReferences(options.refs);
+  const refs = prepareMosesReferences(refStreams);
+  const previous: PreviousRun | undefined =
+    options.prevStats === undefined ? undefined : readPreviousRun(options.prevStats, options.prevFeatures, BLEU_WIDTH);
+  const encode = blockEncoder(options.format, 'BLEU', BLEU_WIDTH);
+  const keepFeatures = !options.allowDuplicates;
+  // With a previous run every sentence is held until the end (its order comes first); otherwise none is.
+  const held = new Map<number, Group>();
+  const emit = (sentence: number, group: Group): void => {
+    const rows = options.allowDuplicates ? group.rows : dedup(group);
+    sink.write(encode(sentence, rows));
+  };
+  const startGroup = (sentence: number): Group => {
+    const group: Group = { rows: [], keys: [] };
+    if (previous !== undefined) {
+      group.rows.push(...(previous.stats.get(sentence) ?? []));
+      if (keepFeatures) group.keys.push(...(previous.featureKeys?.get(sentence) ?? []));
+      held.set(sentence, group);
+    }
+    return group;
+  };
+  let sentence = -1;
+  let group: Group | undefined;
+  for await (const batch of readNbestBatches(options.nbest, { segmentCount: refs.segments, features: keepFeatures })) {
+    const stats = mosesBleuStats(batch.hypotheses, batch.ids, refs);
+    for (let c = 0; c < batch.count; c++) {
+      const id = batch.ids[c];
+      if (id !== sentence) {
+        if (group !== undefined && previous === undefined) emit(sentence, group);
+        sentence = id;
+        group = startGroup(id);
+      }
+      group!.rows.push(Array.from(stats.subarray(c * BLEU_WIDTH, (c + 1) * BLEU_WIDTH)));
+      if (keepFeatures) group!.keys.push(mosesFeatureKey(batch.features![c]));
+    }
+  }
+  if (previous === undefined) {
+    if (group !== undefined) emit(sentence, group);
+    return;
+  }
+  for (const s of previous.order) emit(s, held.get(s) ?? startGroup(s));
+  for (const [s, g] of held) if (!previous.stats.has(s)) emit(s, g);
+}
+
+/**
+ * Runs `palette nbest` with `argv` (the arguments after `nbest`) and returns the exit status. Bad input is reported
+ * on `io.stderr` (exit 2) and leaves no output file; other errors propagate to the caller (reported as internal).
+ */
+export async function runNbestCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  let sink: StatsSink | undefined;
+  try {
+    const command = parseNbestArgs(argv);
+    if (command.kind === 'help') {
+      io.stdout.write(nbestHelp());
+      return EXIT_OK;
+    }
+    const { options } = command;
+    sink = options.stats === undefined ? stdoutSink(io) : atomicFileSink(options.stats);
+    await extract(options, sink);
+    sink.commit();
+    return EXIT_OK;
+  } catch (err) {
+    sink?.abort();
+    if (!(err instanceof InputError)) throw err;
+    io.stderr.write(`palette nbest: error: ${locate(err.message, err.file, err.line)}\n`);
+    return EXIT_INPUT;
+  }
+}

@@ -98,7 +98,7 @@ afterAll(async () => {
 });
 
 const batches: [string, () => NgramBatch][] = [
-  ['random', () => randomBatch(150, 7)],
+  ['random', () => randomBatch(80, 7)],
   ['random, one hypothesis per segment (hypSegment null)', () => {
     const b = randomBatch(200, 8);
     // keep the first hypothesis of each segment
@@ -126,8 +126,8 @@ describe('NgramPool: the in-thread rows bit for bit', () => {
         for (const taskWork of [1, 7 * perHypWork, Infinity]) {
           const p = pool(workers);
           const rows = await p.clippedNgramCounts(batch, 4, { taskWork });
-          expect(p.lastCall.inThread).toBe(workers === 1);
-          if (workers > 1) expect(p.lastCall.tasks).toBe(planTasks(batch, taskWork).length - 1);
+          expect(p.lastCall.inThread).toBe(false);
+          expect(p.lastCall.tasks).toBe(planTasks(batch, taskWork).length - 1);
           expect(bits(rows)).toEqual(expected);
         }
       }
@@ -154,6 +154,14 @@ describe('NgramPool: the in-thread rows bit for bit', () => {
     const rows = await pool(2).clippedNgramCounts(batch, 5, { weights, taskWork: 500 });
     expect(pool(2).lastCall.tasks).toBeGreaterThan(4);
     expect(bits(rows)).toEqual(expected);
+  });
+
+  it('one worker runs in-thread by default', async () => {
+    const p = new NgramPool({ workers: 1 });
+    const batch = randomBatch(2000, 4);
+    expect(bits(await p.clippedNgramCounts(batch, 4, { taskWork: 10 }))).toEqual(bits(clippedNgramCounts(batch, 4)));
+    expect(p.lastCall.inThread).toBe(true);
+    await p.close();
   });
 
   it('small batches run in-thread without starting workers', async () => {

@@ -12,7 +12,7 @@
  * - Each task writes its rows into its own disjoint slice of one shared output buffer; no result is cloned back.
  * - Rows are bit-identical to the in-thread call for any number of workers and any task size: a task scores each
  *   of its hypotheses against exactly that hypothesis's segment's references, which is all a row depends on.
- * - Small batches (less than `minParallelWork`) and `workers: 1` run in-thread on this thread's default engine and
+ * - Small batches (less than `minParallelWork`) and, by default, `workers: 1` run in-thread on this thread's default engine and
  *   never start the pool; the pool itself starts lazily, on the first batch that needs it.
  * - A task that fails (the worker throws, or dies and piscina replaces it) is retried once; a worker that threw
  *   drops its kernel instance, so the retry runs on a fresh instance either way. A second failure rejects the call
@@ -44,11 +44,14 @@ export const DEFAULT_TASK_WORK = 400_000;
 
 /** Options of an {@link NgramPool}. */
 export interface NgramPoolOptions {
-  /** Worker threads (default: `os.availableParallelism()`); 1 runs everything in-thread. */
+  /** Worker threads (default: `os.availableParallelism()`); 1 runs everything in-thread unless `minParallelWork` is set. */
   readonly workers?: number;
   /** Work units per task (hypothesis tokens + hypotheses + reference tokens); default {@link DEFAULT_TASK_WORK}. */
   readonly taskWork?: number;
-  /** Batches with less work run in-thread (default: twice `taskWork`). */
+  /**
+   * Batches with less work run in-thread (default: twice `taskWork`, or never pooled with one worker). Setting it
+   * with `workers: 1` forces a one-worker pool (benchmarks, tests).
+   */
   readonly minParallelWork?: number;
   /** The compiled kernels to hand to the workers (default: `wasmModule()`). */
   readonly module?: WebAssembly.Module;
@@ -109,7 +112,7 @@ export class NgramPool {
     if (!(taskWork > 0)) throw new RangeError(`taskWork must be > 0 (got ${taskWork})`);
     this.workers = workers;
     this.taskWork = taskWork;
-    this.minParallelWork = options.minParallelWork ?? 2 * taskWork;
+    this.minParallelWork = options.minParallelWork ?? (workers === 1 ? Infinity : 2 * taskWork);
     this.module = options.module;
   }
 
@@ -136,7 +139,7 @@ export class NgramPool {
     if (this.closed) throw new Error('the n-gram pool is closed');
     const { weights } = options;
     const taskWork = options.taskWork ?? this.taskWork;
-    if (this.workers === 1 || batchWork(batch) < this.minParallelWork || batch.hyps.offsets.length <= 2) {
+    if (batchWork(batch) < this.minParallelWork || batch.hyps.offsets.length <= 2) {
       this.info = { inThread: true, tasks: 0, retries: 0 };
       return clippedNgramCounts(batch, maxOrder, weights);
     }

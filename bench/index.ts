@@ -1,9 +1,10 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|pool|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
  *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
  *   - kernel-edit: word Levenshtein (WER) with and without alignment, GTM (bench/kernel-edit.ts)
  *   - tuning: scoreFromTotals and selection scores over a statistics matrix (bench/tuning.ts)
+ *   - pool:   BLEU counts of 1M hypotheses in-thread vs 1 and 2 piscina workers (bench/pool.ts)
  *   - text:   tokenization and interning (bench/text.ts)
  *   - e2e:    `palette score` from text files, all WMT17 en-de systems (bench/e2e.ts)
  *   - rouge:  `palette rouge155` on SummEval, the Rouge metric vs js-rouge, ROUGE-N statistics (bench/rouge.ts)
@@ -18,6 +19,7 @@ const SCOPES: Record<string, () => Promise<void>> = {
   e2e: async () => (await import('./e2e.js')).benchE2e(),
   rouge: async () => (await import('./rouge.js')).benchRouge(),
   tuning: async () => (await import('./tuning.js')).benchTuning(),
+  pool: async () => (await import('./pool.js')).benchPool(),
 };
 
 async function main(): Promise<void> {

@@ -14,7 +14,8 @@ export type PaletteErrorCode =
   | 'E_UNKNOWN_METRIC'
   | 'E_BAD_OPTION'
   | 'E_BAD_INPUT'
-  | 'E_WASM';
+  | 'E_WASM'
+  | 'E_POOL';
 
 /** Base class of every domain error; `code` is stable, `file`/`line` locate the problem when known. */
 export class PaletteError extends Error {

@@ -27,7 +27,7 @@ version.
 `;
 
 /** The sub-commands, as the unknown-command message lists them. */
-const COMMANDS = ['score', 'rouge155'];
+const COMMANDS = ['score', 'rouge155', 'nbest'];
 
 /** Writes the message of a failure and returns the exit status it maps to. */
 function reportError(err: unknown, io: CliIo): number {
@@ -72,7 +72,7 @@ export async function run(argv: readonly string[], io: CliIo, registry: MetricRe
     if (command === 'nbest') return await (await import('./nbest.js')).runNbestCommand(rest, io);
     if (command !== 'score') {
       // Not reportError's way: its hint points at "palette score --help", and the command may not be score.
-      const expected = COMMANDS.join(' or ');
+      const expected = `${COMMANDS.slice(0, -1).join(', ')} or ${COMMANDS[COMMANDS.length - 1]}`;
       io.stderr.write(`palette: error: unknown command ${JSON.stringify(command)} (expected ${expected}; see "palette --help")\n`);
       return EXIT_INPUT;
     }

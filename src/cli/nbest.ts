@@ -17,6 +17,7 @@ import { readLines } from '../corpus/read-lines.js';
 import { readNbestBatches } from '../corpus/nbest.js';
 import { mosesBleuStats, prepareMosesReferences } from '../metrics/bleu-moses.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
+import { createProgress, type Progress } from './progress.js';
 import { mosesFeatureKey, mosesRemoveDuplicates } from './nbest/moses-dedup.js';
 import { nbestHelp, parseNbestArgs, type NbestOptions } from './nbest/options.js';
 import { readPreviousRun, type PreviousRun } from './nbest/previous-run.js';
@@ -54,7 +55,7 @@ function dedup(group: Group): number[][] {
 }
 
 /** Computes and writes the statistics; the sink is committed by the caller. */
-async function extract(options: NbestOptions, sink: StatsSink): Promise<void> {
+async function extract(options: NbestOptions, sink: StatsSink, progress: Progress): Promise<void> {
   const refStreams = readReferences(options.refs);
   const refs = prepareMosesReferences(refStreams);
   const previous: PreviousRun | undefined =
@@ -78,6 +79,7 @@ async function extract(options: NbestOptions, sink: StatsSink): Promise<void> {
   };
   let sentence = -1;
   let group: Group | undefined;
+  let done = 0;
   for await (const batch of readNbestBatches(options.nbest, { segmentCount: refs.segments, features: keepFeatures })) {
     const stats = mosesBleuStats(batch.hypotheses, batch.ids, refs);
     for (let c = 0; c < batch.count; c++) {
@@ -90,6 +92,9 @@ async function extract(options: NbestOptions, sink: StatsSink): Promise<void> {
       group!.rows.push(Array.from(stats.subarray(c * BLEU_WIDTH, (c + 1) * BLEU_WIDTH)));
       if (keepFeatures) group!.keys.push(mosesFeatureKey(batch.features![c]));
     }
+    done += batch.count;
+    // Ids are non-decreasing and bounded by the reference count, so the last id gives the fraction done.
+    if (batch.count > 0) progress.update(done, (batch.ids[batch.count - 1] + 1) / refs.segments);
   }
   if (previous === undefined) {
     if (group !== undefined) emit(sentence, group);
@@ -105,6 +110,7 @@ async function extract(options: NbestOptions, sink: StatsSink): Promise<void> {
  */
 export async function runNbestCommand(argv: readonly string[], io: CliIo): Promise<number> {
   let sink: StatsSink | undefined;
+  let progress: Progress | undefined;
   try {
     const command = parseNbestArgs(argv);
     if (command.kind === 'help') {
@@ -113,10 +119,16 @@ export async function runNbestCommand(argv: readonly string[], io: CliIo): Promi
     }
     const { options } = command;
     sink = options.stats === undefined ? stdoutSink(io) : atomicFileSink(options.stats);
-    await extract(options, sink);
+    // Progress on a terminal only (`nbest` has no quiet flag yet: redirect stderr to hide it), and not when the
+    // statistics themselves go to the same terminal, where the redrawn line would garble them.
+    const statsOnTerminal = options.stats === undefined && io.stdout.isTTY === true;
+    progress = createProgress(io.stderr, { label: 'palette nbest', unit: 'hyps', quiet: statsOnTerminal });
+    await extract(options, sink, progress);
     sink.commit();
+    progress.done();
     return EXIT_OK;
   } catch (err) {
+    progress?.clear();
     sink?.abort();
     if (!(err instanceof InputError)) throw err;
     io.stderr.write(`palette nbest: error: ${locate(err.message, err.file, err.line)}\n`);

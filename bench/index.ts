@@ -1,5 +1,5 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|pool|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|pool|nbest|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
  *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
  *   - kernel-edit: word Levenshtein (WER) with and without alignment, GTM (bench/kernel-edit.ts)
@@ -8,6 +8,7 @@
  *   - text:   tokenization and interning (bench/text.ts)
  *   - e2e:    `palette score` from text files, all WMT17 en-de systems (bench/e2e.ts)
  *   - rouge:  `palette rouge155` on SummEval, the Rouge metric vs js-rouge, ROUGE-N statistics (bench/rouge.ts)
+ *   - nbest:  `palette nbest -m bleu` on a generated 1000 × 1000 n-best list, cold process and in-process (bench/nbest.ts)
  * Each scope prints its workload and its figures in domain units (hyps/s, tokens/s). Benchmarks never run in tests.
  */
 
@@ -20,6 +21,7 @@ const SCOPES: Record<string, () => Promise<void>> = {
   rouge: async () => (await import('./rouge.js')).benchRouge(),
   tuning: async () => (await import('./tuning.js')).benchTuning(),
   pool: async () => (await import('./pool.js')).benchPool(),
+  nbest: async () => (await import('./nbest.js')).benchNbest(),
 };
 
 async function main(): Promise<void> {

@@ -100,5 +100,10 @@ describe('palette nbest progress', () => {
     expect(await run(argv, x)).toBe(0);
     expect(err.join('')).toMatch(/palette nbest: 2 hyps .*100%  ETA 0:00\n$/);
   });
+  it('is silent with -q even on a TTY stderr', async () => {
+    const { io: x, err } = io(true);
+    expect(await run([...argv, '-q'], x)).toBe(0);
+    expect(err).toEqual([]);
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 });

@@ -119,10 +119,10 @@ export async function runNbestCommand(argv: readonly string[], io: CliIo): Promi
     }
     const { options } = command;
     sink = options.stats === undefined ? stdoutSink(io) : atomicFileSink(options.stats);
-    // Progress on a terminal only (`nbest` has no quiet flag yet: redirect stderr to hide it), and not when the
-    // statistics themselves go to the same terminal, where the redrawn line would garble them.
+    // Progress on a terminal only, not with -q, and not when the statistics themselves go to the same terminal,
+    // where the redrawn line would garble them.
     const statsOnTerminal = options.stats === undefined && io.stdout.isTTY === true;
-    progress = createProgress(io.stderr, { label: 'palette nbest', unit: 'hyps', quiet: statsOnTerminal });
+    progress = createProgress(io.stderr, { label: 'palette nbest', unit: 'hyps', quiet: options.quiet || statsOnTerminal });
     await extract(options, sink, progress);
     sink.commit();
     progress.done();

@@ -26,6 +26,8 @@ export interface NbestOptions {
   readonly prevStats: string | undefined;
   /** The previous run's FEATURES_TXT file (Moses `--prev-ffile`), needed to remove duplicates across runs. */
   readonly prevFeatures: string | undefined;
+  /** No progress line on standard error. */
+  readonly quiet: boolean;
 }
 
 /** A parsed command line: a run, or a request for help. */
@@ -38,6 +40,7 @@ const FORMATS: readonly NbestStatsFormat[] = ['moses', 'json', 'msgpack'];
 const GROUP = 'palette nbest options';
 const SPECS: readonly OptionSpec[] = [
   { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help and exit', group: GROUP },
+  { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', help: 'no progress line on a terminal', group: GROUP },
   { key: 'nbest', names: ['--nbest', '-n'], arity: 'one', metavar: 'FILE', help: 'Moses n-best list (required)', group: GROUP },
   { key: 'refs', names: ['--refs', '-r'], arity: 'some', metavar: 'REF', help: 'reference files (required)', group: GROUP },
   { key: 'metric', names: ['--metrics', '-m'], arity: 'some', metavar: 'METRIC', help: 'metric: bleu (Moses MERT BLEU statistics)', group: GROUP },
@@ -66,7 +69,7 @@ const SPECS: readonly OptionSpec[] = [
 export function nbestHelp(): string {
   return (
     'usage: palette nbest --nbest FILE -r REF [REF ...] -m bleu [--stats OUT] [--stats-format moses|json|msgpack]\n' +
-    '                     [--allow-duplicates] [--prev-stats FILE --prev-features FILE]\n\n' +
+    '                     [--allow-duplicates] [--prev-stats FILE --prev-features FILE] [-q]\n\n' +
     'Per-candidate sufficient statistics of a Moses n-best list, as Moses MERT `extractor` writes them.\n' +
     formatOptionHelp(SPECS) +
     '\n'
@@ -133,6 +136,7 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
       allowDuplicates,
       prevStats,
       prevFeatures,
+      quiet: values.has('quiet'),
     },
   };
 }

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { csrFromArrays } from '../src/corpus/csr.js';
 import { EditEngine, type EditBatch, type EditKernelExports } from '../src/wasm/edit.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
+import { pairBatchArbitrary, sequenceArbitrary } from './helpers/pair-batches.js';
 import * as oracle from './reference/edit.js';
 
 /** Lengths: mostly short, sometimes at the lane and word boundaries of the bit vectors. */
@@ -21,64 +22,8 @@ const lengthArb = fc.oneof(
   { arbitrary: fc.constantFrom(0, 1, 31, 32, 33, 63, 64, 65, 127, 128, 129), weight: 2 },
 );
 
-/**
- * Sequence generators: dense small vocabularies (1–4 ids), extreme i32 ids, and sparse vocabularies (5–300 ids) with
- * long sequences (up to 260 tokens), where whole 64-position words of a long reference see no match.
- */
-const sequenceArb: fc.Arbitrary<fc.Arbitrary<number[]>> = fc.oneof(
-  {
-    arbitrary: fc.integer({ min: 1, max: 4 }).map((v) =>
-      lengthArb.chain((n) => fc.array(fc.integer({ min: 0, max: v - 1 }), { minLength: n, maxLength: n }))),
-    weight: 5,
-  },
-  {
-    arbitrary: fc.constant(lengthArb.chain((n) =>
-      fc.array(fc.constantFrom(-2147483648, -1, 0, 2147483647), { minLength: n, maxLength: n }))),
-    weight: 1,
-  },
-  {
-    arbitrary: fc.integer({ min: 5, max: 300 }).map((v) =>
-      fc.oneof(lengthArb, fc.integer({ min: 100, max: 260 }))
-        .chain((n) => fc.array(fc.integer({ min: 0, max: v - 1 }), { minLength: n, maxLength: n }))),
-    weight: 2,
-  },
-);
-
-/** Ids as a batch gives them: as generated (small ids index the vectors directly), or moved to large ids. */
-const idsArb = fc.constantFrom<(t: number) => number>((t) => t, (t) => (t >= 0 && t < 1e6 ? 1e9 + 7 * t : t));
-
-/** A batch: segments with 0–5 references (sometimes 9–12) and 0–4 hypotheses (or one each, `hypSegment` null). */
-const batchArb: fc.Arbitrary<EditBatch> = fc
-  .record({ seq: sequenceArb, identity: fc.boolean(), ids: idsArb })
-  .chain(({ seq, identity, ids }) => {
-    const segment = fc.record({
-      refs: fc.oneof(
-        { arbitrary: fc.array(seq, { minLength: 0, maxLength: 5 }), weight: 4 },
-        { arbitrary: fc.array(seq, { minLength: 9, maxLength: 12 }), weight: 1 },
-      ),
-      hyps: fc.array(seq, identity ? { minLength: 1, maxLength: 1 } : { minLength: 0, maxLength: 4 }),
-    });
-    return fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => {
-      const refs: number[][] = [];
-      const hyps: number[][] = [];
-      const hypSegment: number[] = [];
-      const segRefOffsets = [0];
-      segments.forEach((s, i) => {
-        refs.push(...s.refs.map((r) => r.map(ids)));
-        segRefOffsets.push(refs.length);
-        for (const h of s.hyps) {
-          hyps.push(h.map(ids));
-          hypSegment.push(i);
-        }
-      });
-      return {
-        hyps: csrFromArrays(hyps),
-        hypSegment: identity ? null : Int32Array.from(hypSegment),
-        refs: csrFromArrays(refs),
-        segRefOffsets: Int32Array.from(segRefOffsets),
-      };
-    });
-  });
+const sequenceArb = sequenceArbitrary(lengthArb);
+const batchArb: fc.Arbitrary<EditBatch> = pairBatchArbitrary(sequenceArb);
 
 /**
  * A hypothesis made from its reference by a few random edits (so that alignments are long and mostly matches,

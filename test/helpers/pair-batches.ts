@@ -1,0 +1,75 @@
+/**
+ * fast-check generators of (hypothesis, references) batches for the pairwise kernels' property tests (LCS, WLCS,
+ * skip-bigrams, edit distance): dense small vocabularies (1–4 ids: many matches and ties), extreme i32 ids, and
+ * sparse vocabularies (5–300 ids) with long sequences (up to 260 tokens), where whole 64-position words of a long
+ * reference see no match, so an addition's carry has to cross them.
+ */
+import fc from 'fast-check';
+import { csrFromArrays } from '../../src/corpus/csr.js';
+import type { PairBatch } from '../../src/wasm/placed-batch.js';
+
+/** Token sequences whose lengths come from `lengthArb`, over one of three kinds of vocabulary. */
+export function sequenceArbitrary(lengthArb: fc.Arbitrary<number>): fc.Arbitrary<fc.Arbitrary<number[]>> {
+  return fc.oneof(
+    {
+      arbitrary: fc.integer({ min: 1, max: 4 }).map((v) =>
+        lengthArb.chain((n) => fc.array(fc.integer({ min: 0, max: v - 1 }), { minLength: n, maxLength: n }))),
+      weight: 5,
+    },
+    {
+      arbitrary: fc.constant(lengthArb.chain((n) =>
+        fc.array(fc.constantFrom(-2147483648, -1, 0, 2147483647), { minLength: n, maxLength: n }))),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.integer({ min: 5, max: 300 }).map((v) =>
+        fc.oneof(lengthArb, fc.integer({ min: 100, max: 260 }))
+          .chain((n) => fc.array(fc.integer({ min: 0, max: v - 1 }), { minLength: n, maxLength: n }))),
+      weight: 2,
+    },
+  );
+}
+
+/**
+ * Ids as a batch gives them: as generated (small non-negative ids index the match vectors directly), or moved to
+ * large ids (1e9 + 7t, same equalities), which the kernels look up in their token table instead.
+ */
+export const idsArb = fc.constantFrom<(t: number) => number>((t) => t, (t) => (t >= 0 && t < 1e6 ? 1e9 + 7 * t : t));
+
+/**
+ * A pair batch: segments with 0–5 references (sometimes 9–12: more than fit two `v128` of lanes) and 0–4
+ * hypotheses (or one hypothesis each, `hypSegment` null).
+ */
+export function pairBatchArbitrary(sequenceArb: fc.Arbitrary<fc.Arbitrary<number[]>>): fc.Arbitrary<PairBatch> {
+  return fc
+    .record({ seq: sequenceArb, identity: fc.boolean(), ids: idsArb })
+    .chain(({ seq, identity, ids }) => {
+      const segment = fc.record({
+        refs: fc.oneof(
+          { arbitrary: fc.array(seq, { minLength: 0, maxLength: 5 }), weight: 4 },
+          { arbitrary: fc.array(seq, { minLength: 9, maxLength: 12 }), weight: 1 },
+        ),
+        hyps: fc.array(seq, identity ? { minLength: 1, maxLength: 1 } : { minLength: 0, maxLength: 4 }),
+      });
+      return fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => {
+        const refs: number[][] = [];
+        const hyps: number[][] = [];
+        const hypSegment: number[] = [];
+        const segRefOffsets = [0];
+        segments.forEach((s, i) => {
+          refs.push(...s.refs.map((r) => r.map(ids)));
+          segRefOffsets.push(refs.length);
+          for (const h of s.hyps) {
+            hyps.push(h.map(ids));
+            hypSegment.push(i);
+          }
+        });
+        return {
+          hyps: csrFromArrays(hyps),
+          hypSegment: identity ? null : Int32Array.from(hypSegment),
+          refs: csrFromArrays(refs),
+          segRefOffsets: Int32Array.from(segRefOffsets),
+        };
+      });
+    });
+}

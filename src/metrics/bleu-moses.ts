@@ -16,6 +16,7 @@
 import { CsrBuilder, type Csr } from '../corpus/csr.js';
 import { clippedNgramCounts } from '../wasm/ngram.js';
 import { expCR, logCR } from '../util/correctly-rounded.js';
+import { tokenHash, Vocabulary } from '../text/intern.js';
 import { internId } from './bleu-text.js';
 
 /** Reference-length strategies of Moses' `reflen` scorer option. */
@@ -103,6 +104,72 @@ function mosesRefLength(strategy: MosesRefLength, hypLen: number, lengths: numbe
 }
 
 /**
+ * The reference vocabulary as a {@link Vocabulary} (hash table over code units), built once per references object
+ * from its `vocab` map: hypothesis tokens are then looked up straight from the candidate text, without a string per
+ * token. Undefined when the map's ids are not dense in insertion order (a hand-made references object), in which case
+ * the map itself is used.
+ */
+const vocabularies = new WeakMap<MosesReferences, Vocabulary | null>();
+function referenceVocabulary(refs: MosesReferences): Vocabulary | undefined {
+  let v = vocabularies.get(refs);
+  // Rebuilt if the map grew since (it is a plain Map a caller could still add to).
+  if (v === undefined || (v !== null && v.size !== refs.vocab.size)) {
+    v = new Vocabulary();
+    for (const [token, id] of refs.vocab) {
+      if (v.id(token) !== id) {
+        v = null;
+        break;
+      }
+    }
+    vocabularies.set(refs, v);
+  }
+  return v ?? undefined;
+}
+
+/** Appends the space-separated tokens of `line` looked up in `vocab` (empty tokens skipped, unknown → `unknown`). */
+function lookupSpaceTokens(line: string, out: CsrBuilder, vocab: Vocabulary, unknown: number): void {
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && line.charCodeAt(i) === 0x20) i++;
+    if (i === n) break;
+    const start = i;
+    while (i < n && line.charCodeAt(i) !== 0x20) i++;
+    const id = vocab.findRange(line, start, i, tokenHash(line, start, i));
+    out.push(id < 0 ? unknown : id);
+  }
+  out.endRow();
+}
+
+/** Moses' closest reference length without a lengths array (same tie rule as {@link mosesRefLength}). */
+function closestRefLength(refs: MosesReferences, s: number, hypLen: number): number {
+  const offsets = refs.refs.offsets;
+  const first = refs.segRefOffsets[s];
+  const last = refs.segRefOffsets[s + 1];
+  if (last <= first) return mosesRefLength('closest', hypLen, []);
+  let best = offsets[first + 1] - offsets[first];
+  let bd = Math.abs(best - hypLen);
+  for (let r = first + 1; r < last; r++) {
+    const l = offsets[r + 1] - offsets[r];
+    const d = Math.abs(l - hypLen);
+    if (d < bd || (d === bd && l < best)) {
+      best = l;
+      bd = d;
+    }
+  }
+  return best;
+}
+
+/** The reference lengths of sentence `s`. */
+function refLengths(refs: MosesReferences, s: number): number[] {
+  const lengths: number[] = [];
+  for (let r = refs.segRefOffsets[s]; r < refs.segRefOffsets[s + 1]; r++) {
+    lengths.push(refs.refs.offsets[r + 1] - refs.refs.offsets[r]);
+  }
+  return lengths;
+}
+
+/**
  * Moses BLEU statistics of candidates: `candidates[c]` is a translation of sentence `sentenceIds[c]`.
  * Returns `2 * order + 1` numbers per candidate: `m1 t1 … m_order t_order reflen`.
  * @throws RangeError for a sentence id without references (Moses: "Sentence id … not found in reference set").
@@ -115,51 +182,64 @@ export function mosesBleuStats(
 ): Float64Array {
   const order = options.order ?? 4;
   const strategy = options.refLength ?? 'closest';
-  if (candidates.length !== sentenceIds.length) throw new RangeError('one sentence id per candidate is needed');
+  const n = candidates.length;
+  if (n !== sentenceIds.length) throw new RangeError('one sentence id per candidate is needed');
   // Hypothesis tokens unknown to the references share one id, as Moses' kUnknownToken.
   const unknown = refs.vocab.size;
+  const vocabulary = referenceVocabulary(refs);
   const lookup = (t: string): number => refs.vocab.get(t) ?? unknown;
-  const builder = new CsrBuilder(candidates.length * 32, candidates.length);
-  const hypSegment = new Int32Array(candidates.length);
-  for (let c = 0; c < candidates.length; c++) {
+  const builder = new CsrBuilder(n * 32, n);
+  const hypSegment = new Int32Array(n);
+  let grouped = true;
+  for (let c = 0; c < n; c++) {
     const sid = sentenceIds[c];
     if (!Number.isInteger(sid) || sid < 0 || sid >= refs.segments) {
       throw new RangeError(`Sentence id (${sid}) not found in reference set`);
     }
     hypSegment[c] = sid;
-    appendSpaceTokens(refs.lowercase ? asciiLower(candidates[c]) : candidates[c], builder, lookup);
+    if (c > 0 && sid < hypSegment[c - 1]) grouped = false;
+    const line = refs.lowercase ? asciiLower(candidates[c]) : candidates[c];
+    if (vocabulary !== undefined) lookupSpaceTokens(line, builder, vocabulary, unknown);
+    else appendSpaceTokens(line, builder, lookup);
   }
   const hyps = builder.finish();
-  // The n-gram contract wants hypotheses grouped by segment in non-decreasing order: sort a permutation.
-  const perm = Array.from({ length: candidates.length }, (_, i) => i).sort(
-    (a, b) => hypSegment[a] - hypSegment[b] || a - b,
-  );
-  const sortedRows: Int32Array[] = perm.map((c) => hyps.tokens.subarray(hyps.offsets[c], hyps.offsets[c + 1]));
-  const sorted = new CsrBuilder(hyps.tokens.length + 16, candidates.length);
-  for (const row of sortedRows) {
-    for (let i = 0; i < row.length; i++) sorted.push(row[i]);
-    sorted.endRow();
+  // The n-gram contract wants hypotheses grouped by segment in non-decreasing order. N-best lists already are
+  // (the common case, no copy); otherwise a stable sort of a permutation regroups them.
+  let perm: Int32Array | undefined;
+  let kernelHyps = hyps;
+  let kernelSegments = hypSegment;
+  if (!grouped) {
+    perm = Int32Array.from(
+      Array.from({ length: n }, (_, i) => i).sort((a, b) => hypSegment[a] - hypSegment[b] || a - b),
+    );
+    const sorted = new CsrBuilder(hyps.tokens.length + 16, n);
+    for (let k = 0; k < n; k++) {
+      const c = perm[k];
+      for (let i = hyps.offsets[c]; i < hyps.offsets[c + 1]; i++) sorted.push(hyps.tokens[i]);
+      sorted.endRow();
+    }
+    kernelHyps = sorted.finish();
+    kernelSegments = Int32Array.from(perm, (c) => hypSegment[c]);
   }
-  const sortedSegments = Int32Array.from(perm, (c) => hypSegment[c]);
   const counts = clippedNgramCounts(
-    { hyps: sorted.finish(), hypSegment: sortedSegments, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
+    { hyps: kernelHyps, hypSegment: kernelSegments, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
     order,
   );
   const width = 2 * order + 1;
-  const out = new Float64Array(candidates.length * width);
-  perm.forEach((c, k) => {
+  const out = new Float64Array(n * width);
+  for (let k = 0; k < n; k++) {
+    const c = perm === undefined ? k : perm[k];
     const row = c * width;
+    const at = k * 2 * order;
     for (let i = 0; i < order; i++) {
-      out[row + 2 * i] = counts[k * 2 * order + i];
-      out[row + 2 * i + 1] = counts[k * 2 * order + order + i];
+      out[row + 2 * i] = counts[at + i];
+      out[row + 2 * i + 1] = counts[at + order + i];
     }
     const s = hypSegment[c];
-    const lengths: number[] = [];
-    for (let r = refs.segRefOffsets[s]; r < refs.segRefOffsets[s + 1]; r++) {
-      lengths.push(refs.refs.offsets[r + 1] - refs.refs.offsets[r]);
-    }
-    out[row + 2 * order] = mosesRefLength(strategy, hyps.offsets[c + 1] - hyps.offsets[c], lengths);
-  });
+    const hypLen = hyps.offsets[c + 1] - hyps.offsets[c];
+    out[row + 2 * order] =
+      strategy === 'closest' ? closestRefLength(refs, s, hypLen) : mosesRefLength(strategy, hypLen, refLengths(refs, s));
+  }
   return out;
 }
 

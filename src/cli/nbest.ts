@@ -18,7 +18,7 @@ import { readNbestBatches } from '../corpus/nbest.js';
 import { mosesBleuStats, prepareMosesReferences } from '../metrics/bleu-moses.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
 import { createProgress, type Progress } from './progress.js';
-import { mosesFeatureKey, mosesRemoveDuplicates } from './nbest/moses-dedup.js';
+import { mosesFeatureKey, mosesRemoveDuplicatesBy } from './nbest/moses-dedup.js';
 import { nbestHelp, parseNbestArgs, type NbestOptions } from './nbest/options.js';
 import { readPreviousRun, type PreviousRun } from './nbest/previous-run.js';
 import { blockEncoder } from './nbest/stats-format.js';
@@ -42,16 +42,51 @@ function readReferences(files: readonly string[]): string[][] {
   return streams;
 }
 
-/** One sentence's candidates: statistics rows and, when duplicates are removed, their feature keys. */
+/**
+ * One sentence's candidates: statistics flat (`BLEU_WIDTH` numbers each) and, when duplicates are removed, their
+ * features: the previous run's feature keys first (`keyed` of them), then raw features fields of the n-best list,
+ * turned into keys only when a candidate's statistics equal an earlier one's (most never are).
+ */
 interface Group {
-  rows: number[][];
-  keys: string[];
+  stats: number[];
+  count: number;
+  features: string[];
+  keyed: number;
 }
 
-/** Moses' duplicate removal over a group (keys = features + statistics). */
-function dedup(group: Group): number[][] {
-  const keys = group.rows.map((row, i) => `${group.keys[i]}|${row.join(' ')}`);
-  return mosesRemoveDuplicates(keys).map((i) => group.rows[i]);
+/** Hash of candidate `i`'s statistics: equal statistics give equal hashes (-0 and 0, NaN and NaN included). */
+function statsHash(stats: readonly number[], i: number): number {
+  let h = 0x811c9dc5;
+  for (let k = i * BLEU_WIDTH; k < (i + 1) * BLEU_WIDTH; k++) h = Math.imul(h ^ (stats[k] | 0), 0x01000193);
+  return h;
+}
+
+/** Moses' duplicate removal over a group (equal features and statistics); kept candidate indices in Moses' order. */
+function dedup(group: Group): ArrayLike<number> {
+  const { stats, features } = group;
+  const keys: (string | undefined)[] = new Array(group.count);
+  const keyOf = (i: number): string => {
+    let key = keys[i];
+    if (key === undefined) key = keys[i] = i < group.keyed ? features[i] : mosesFeatureKey(features[i]);
+    return key;
+  };
+  const same = (i: number, j: number): boolean => {
+    for (let k = 0; k < BLEU_WIDTH; k++) {
+      const a = stats[i * BLEU_WIDTH + k];
+      const b = stats[j * BLEU_WIDTH + k];
+      // As the former key strings compared them: String(a) === String(b).
+      if (a !== b && !(a !== a && b !== b)) return false;
+    }
+    return keyOf(i) === keyOf(j);
+  };
+  return mosesRemoveDuplicatesBy(group.count, (i) => statsHash(stats, i), same);
+}
+
+/** 0 … count − 1. */
+function allRows(count: number): Int32Array {
+  const rows = new Int32Array(count);
+  for (let i = 0; i < count; i++) rows[i] = i;
+  return rows;
 }
 
 /** Computes and writes the statistics; the sink is committed by the caller. */
@@ -65,14 +100,20 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
   // With a previous run every sentence is held until the end (its order comes first); otherwise none is.
   const held = new Map<number, Group>();
   const emit = (sentence: number, group: Group): void => {
-    const rows = options.allowDuplicates ? group.rows : dedup(group);
-    sink.write(encode(sentence, rows));
+    const rows = options.allowDuplicates ? allRows(group.count) : dedup(group);
+    sink.write(encode(sentence, group.stats, rows));
   };
   const startGroup = (sentence: number): Group => {
-    const group: Group = { rows: [], keys: [] };
+    const group: Group = { stats: [], count: 0, features: [], keyed: 0 };
     if (previous !== undefined) {
-      group.rows.push(...(previous.stats.get(sentence) ?? []));
-      if (keepFeatures) group.keys.push(...(previous.featureKeys?.get(sentence) ?? []));
+      for (const row of previous.stats.get(sentence) ?? []) {
+        for (const v of row) group.stats.push(v);
+        group.count++;
+      }
+      if (keepFeatures) {
+        for (const key of previous.featureKeys?.get(sentence) ?? []) group.features.push(key);
+        group.keyed = group.features.length;
+      }
       held.set(sentence, group);
     }
     return group;
@@ -89,8 +130,10 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
         sentence = id;
         group = startGroup(id);
       }
-      group!.rows.push(Array.from(stats.subarray(c * BLEU_WIDTH, (c + 1) * BLEU_WIDTH)));
-      if (keepFeatures) group!.keys.push(mosesFeatureKey(batch.features![c]));
+      const g = group!;
+      for (let k = c * BLEU_WIDTH; k < (c + 1) * BLEU_WIDTH; k++) g.stats.push(stats[k]);
+      g.count++;
+      if (keepFeatures) g.features.push(batch.features![c]);
     }
     done += batch.count;
     // Ids are non-decreasing and bounded by the reference count, so the last id gives the fraction done.

@@ -18,13 +18,28 @@
  * `name=value` pair keeps its name. Equal keys ⇔ equal feature vectors as Moses compares them.
  */
 export function mosesFeatureKey(field: string): string {
+  // A scan over char codes instead of a regex split: this runs for candidates whose statistics collide.
   let key = '';
-  for (const token of field.split(/[ \t]+/)) {
-    if (token.length === 0 || token.endsWith('=')) continue;
-    const eq = token.lastIndexOf('=');
-    const value = Math.fround(Number(eq >= 0 ? token.slice(eq + 1) : token));
+  const n = field.length;
+  let i = 0;
+  while (i < n) {
+    let c = field.charCodeAt(i);
+    if (c === 0x20 || c === 0x09) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let eq = -1;
+    while (i < n) {
+      c = field.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) break;
+      if (c === 0x3d) eq = i;
+      i++;
+    }
+    if (eq === i - 1) continue;
+    const value = Math.fround(Number(field.slice(eq >= 0 ? eq + 1 : start, i)));
     // String(-0) is "0": -0 and 0 compare equal in C as well.
-    key += eq >= 0 ? `${token.slice(0, eq + 1)}${value} ` : `${value} `;
+    key += eq >= 0 ? `${field.slice(start, eq + 1)}${value} ` : `${value} `;
   }
   return key;
 }
@@ -52,4 +67,47 @@ export function mosesRemoveDuplicates(keys: readonly string[]): number[] {
     end--;
   }
   return order.slice(0, end + 1);
+}
+
+/**
+ * {@link mosesRemoveDuplicates} without a key string per candidate: candidates `i` and `j` are duplicates when
+ * `same(i, j)`; `hash(i)` must be equal for duplicates (it only narrows the candidates `same` is asked about).
+ * Returns the kept indices in Moses' order, exactly as {@link mosesRemoveDuplicates} would with matching keys.
+ */
+export function mosesRemoveDuplicatesBy(
+  count: number,
+  hash: (i: number) => number,
+  same: (i: number, j: number) => boolean,
+): Int32Array {
+  const order = new Int32Array(count);
+  for (let i = 0; i < count; i++) order[i] = i;
+  // Kept candidates by hash; a bucket is a short list of indices (collisions are rare).
+  const kept = new Map<number, number[]>();
+  let end = count - 1;
+  for (let k = 0; k <= end; k++) {
+    const c = order[k];
+    const h = hash(c);
+    const bucket = kept.get(h);
+    let duplicate = false;
+    if (bucket !== undefined) {
+      for (const j of bucket) {
+        if (same(j, c)) {
+          duplicate = true;
+          break;
+        }
+      }
+    }
+    if (!duplicate) {
+      if (bucket === undefined) kept.set(h, [c]);
+      else bucket.push(c);
+      continue;
+    }
+    if (k < end) {
+      order[k] = order[end];
+      order[end] = c;
+      k--;
+    }
+    end--;
+  }
+  return order.subarray(0, end + 1);
 }

@@ -11,31 +11,55 @@
 import { Packr } from 'msgpackr';
 import type { NbestStatsFormat } from './options.js';
 
-/** Encodes the candidates of one sentence (`rows[i]` = one candidate's statistics). */
-export type BlockEncoder = (sentence: number, rows: readonly ArrayLike<number>[]) => string | Uint8Array;
+/**
+ * Encodes the candidates of one sentence: candidate `k` of the block is row `rows[k]` of `stats`, a flat array of
+ * `width` numbers per row (no array per candidate).
+ */
+export type BlockEncoder = (sentence: number, stats: ArrayLike<number>, rows: ArrayLike<number>) => string | Uint8Array;
 
-/** The encoder of `format` for statistics named `scorer` (Moses' scorer name: `BLEU`). */
+/** `String(v) + ' '` of the small non-negative integers that make up nearly all statistics, made once. */
+const SMALL = Array.from({ length: 1024 }, (_, v) => `${v} `);
+
+/** `${v} ` through the table when `v` is a small integer (-0 is "0 " either way). */
+function numberSpace(v: number): string {
+  return v >= 0 && v < SMALL.length && Number.isInteger(v) ? SMALL[v] : `${v} `;
+}
+
+/** Row `r`'s numbers as a plain array (JSON and msgpack output). */
+function rowArray(stats: ArrayLike<number>, width: number, r: number): number[] {
+  const row = new Array<number>(width);
+  for (let i = 0; i < width; i++) row[i] = stats[r * width + i];
+  return row;
+}
+
+/** The encoder of `format` for statistics named `scorer` (Moses' scorer name: `BLEU`), `width` numbers a row. */
 export function blockEncoder(format: NbestStatsFormat, scorer: string, width: number): BlockEncoder {
   if (format === 'moses') {
-    return (sentence, rows) => {
+    return (sentence, stats, rows) => {
+      // One string per block, built piece by piece; the sink joins blocks into large writes.
       let out = `SCORES_TXT_BEGIN_0 ${sentence} ${rows.length} ${width} ${scorer}\n`;
-      for (const row of rows) {
-        for (let i = 0; i < row.length; i++) out += `${row[i]} `;
-        out += '\n';
+      for (let k = 0; k < rows.length; k++) {
+        const at = rows[k] * width;
+        let line = '';
+        for (let i = 0; i < width; i++) line += numberSpace(stats[at + i]);
+        out += `${line}\n`;
       }
       return `${out}SCORES_TXT_END_0\n`;
     };
   }
   if (format === 'json') {
-    return (sentence, rows) => {
+    return (sentence, stats, rows) => {
       let out = '';
-      for (const row of rows) out += `{"sentence":${sentence},"stats":[${Array.from(row).join(',')}]}\n`;
+      for (let k = 0; k < rows.length; k++) {
+        out += `{"sentence":${sentence},"stats":[${rowArray(stats, width, rows[k]).join(',')}]}\n`;
+      }
       return out;
     };
   }
   const packr = new Packr({ useRecords: false });
-  return (sentence, rows) => {
-    const parts = rows.map((row) => packr.pack({ sentence, stats: Array.from(row) }));
+  return (sentence, stats, rows) => {
+    const parts: Uint8Array[] = [];
+    for (let k = 0; k < rows.length; k++) parts.push(packr.pack({ sentence, stats: rowArray(stats, width, rows[k]) }));
     return Buffer.concat(parts);
   };
 }

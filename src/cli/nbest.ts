@@ -18,7 +18,12 @@ import { readNbestBatches } from '../corpus/nbest.js';
 import { mosesBleuStats, prepareMosesReferences } from '../metrics/bleu-moses.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
 import { createProgress, type Progress } from './progress.js';
-import { mosesFeatureKey, mosesRemoveDuplicatesBy } from './nbest/moses-dedup.js';
+import {
+  mosesRemoveDuplicatesBy,
+  parseMosesFeatures,
+  sameMosesFeatures,
+  type MosesFeatures,
+} from './nbest/moses-dedup.js';
 import { nbestHelp, parseNbestArgs, type NbestOptions } from './nbest/options.js';
 import { readPreviousRun, type PreviousRun } from './nbest/previous-run.js';
 import { blockEncoder } from './nbest/stats-format.js';
@@ -44,14 +49,13 @@ function readReferences(files: readonly string[]): string[][] {
 
 /**
  * One sentence's candidates: statistics flat (`BLEU_WIDTH` numbers each) and, when duplicates are removed, their
- * features: the previous run's feature keys first (`keyed` of them), then raw features fields of the n-best list,
- * turned into keys only when a candidate's statistics equal an earlier one's (most never are).
+ * features: the previous run's feature keys first, then raw features fields of the n-best list, parsed only when
+ * a candidate's statistics equal another's (a key parses like its field).
  */
 interface Group {
   stats: number[];
   count: number;
   features: string[];
-  keyed: number;
 }
 
 /** Hash of candidate `i`'s statistics: equal statistics give equal hashes (-0 and 0, NaN and NaN included). */
@@ -64,12 +68,9 @@ function statsHash(stats: readonly number[], i: number): number {
 /** Moses' duplicate removal over a group (equal features and statistics); kept candidate indices in Moses' order. */
 function dedup(group: Group): ArrayLike<number> {
   const { stats, features } = group;
-  const keys: (string | undefined)[] = new Array(group.count);
-  const keyOf = (i: number): string => {
-    let key = keys[i];
-    if (key === undefined) key = keys[i] = i < group.keyed ? features[i] : mosesFeatureKey(features[i]);
-    return key;
-  };
+  // Parsed lazily: only candidates whose statistics equal another's are ever compared on their features.
+  const parsed: (MosesFeatures | undefined)[] = new Array(group.count);
+  const featuresOf = (i: number): MosesFeatures => (parsed[i] ??= parseMosesFeatures(features[i]));
   const same = (i: number, j: number): boolean => {
     for (let k = 0; k < BLEU_WIDTH; k++) {
       const a = stats[i * BLEU_WIDTH + k];
@@ -77,7 +78,8 @@ function dedup(group: Group): ArrayLike<number> {
       // As the former key strings compared them: String(a) === String(b).
       if (a !== b && !(a !== a && b !== b)) return false;
     }
-    return keyOf(i) === keyOf(j);
+    // Identical text gives identical keys; otherwise compare what the keys would hold.
+    return features[i] === features[j] || sameMosesFeatures(featuresOf(i), featuresOf(j));
   };
   return mosesRemoveDuplicatesBy(group.count, (i) => statsHash(stats, i), same);
 }
@@ -104,16 +106,13 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
     sink.write(encode(sentence, group.stats, rows));
   };
   const startGroup = (sentence: number): Group => {
-    const group: Group = { stats: [], count: 0, features: [], keyed: 0 };
+    const group: Group = { stats: [], count: 0, features: [] };
     if (previous !== undefined) {
       for (const row of previous.stats.get(sentence) ?? []) {
         for (const v of row) group.stats.push(v);
         group.count++;
       }
-      if (keepFeatures) {
-        for (const key of previous.featureKeys?.get(sentence) ?? []) group.features.push(key);
-        group.keyed = group.features.length;
-      }
+      if (keepFeatures) for (const key of previous.featureKeys?.get(sentence) ?? []) group.features.push(key);
       held.set(sentence, group);
     }
     return group;

@@ -111,3 +111,61 @@ export function mosesRemoveDuplicatesBy(
   }
   return order.subarray(0, end + 1);
 }
+
+/**
+ * A features field parsed for comparison: the single-precision values in order and, for `name=value` pairs, the
+ * name with its `=` (`''` for a dense value). Two fields compare equal here exactly when their
+ * {@link mosesFeatureKey}s are equal, without formatting a number: the key is injective on values except that
+ * -0 and 0 (equal under `===`) and every NaN (compared as such) share a text.
+ */
+export interface MosesFeatures {
+  readonly values: number[];
+  /** Undefined when every value is dense (Moses' `name= v v` form, names dropped). */
+  readonly names: string[] | undefined;
+}
+
+/**
+ * Parses a features field, or a {@link mosesFeatureKey} (parsing a key gives the same result as parsing its field:
+ * a single-precision value prints as a double that rounds back to itself).
+ */
+export function parseMosesFeatures(field: string): MosesFeatures {
+  const values: number[] = [];
+  let names: string[] | undefined;
+  const n = field.length;
+  let i = 0;
+  while (i < n) {
+    let c = field.charCodeAt(i);
+    if (c === 0x20 || c === 0x09) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let eq = -1;
+    while (i < n) {
+      c = field.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) break;
+      if (c === 0x3d) eq = i;
+      i++;
+    }
+    if (eq === i - 1) continue;
+    if (eq >= 0 && names === undefined) names = values.map(() => '');
+    names?.push(eq >= 0 ? field.slice(start, eq + 1) : '');
+    values.push(Math.fround(Number(field.slice(eq >= 0 ? eq + 1 : start, i))));
+  }
+  return { values, names };
+}
+
+/** Whether two parsed fields have equal {@link mosesFeatureKey}s. */
+export function sameMosesFeatures(a: MosesFeatures, b: MosesFeatures): boolean {
+  const n = a.values.length;
+  if (b.values.length !== n || (a.names === undefined) !== (b.names === undefined)) return false;
+  for (let k = 0; k < n; k++) {
+    const x = a.values[k];
+    const y = b.values[k];
+    if (x !== y && !(x !== x && y !== y)) return false;
+  }
+  if (a.names !== undefined) {
+    for (let k = 0; k < n; k++) if (a.names[k] !== b.names![k]) return false;
+  }
+  return true;
+}

@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   mosesFeatureKey,
-  mosesRemoveDuplicates,
   mosesRemoveDuplicatesBy,
   parseMosesFeatures,
   sameMosesFeatures,
 } from '../src/cli/nbest/moses-dedup.js';
+import { mosesRemoveDuplicates } from './reference/moses-dedup.js';
 
 /** A small deterministic generator (LCG) so that the cases are reproducible. */
 function rng(seed: number): () => number {

@@ -45,34 +45,10 @@ export function mosesFeatureKey(field: string): string {
 }
 
 /**
- * Removes duplicates from one sentence's candidates as Moses does; returns the kept candidates' indices into the
- * input, in Moses' order.
- * @param keys one key per candidate: its feature key and its statistics (equal ⇔ duplicate)
- */
-export function mosesRemoveDuplicates(keys: readonly string[]): number[] {
-  const order = keys.map((_, i) => i);
-  const kept = new Set<string>();
-  let end = order.length - 1;
-  for (let k = 0; k <= end; k++) {
-    if (!kept.has(keys[order[k]])) {
-      kept.add(keys[order[k]]);
-      continue;
-    }
-    if (k < end) {
-      const t = order[k];
-      order[k] = order[end];
-      order[end] = t;
-      k--;
-    }
-    end--;
-  }
-  return order.slice(0, end + 1);
-}
-
-/**
- * {@link mosesRemoveDuplicates} without a key string per candidate: candidates `i` and `j` are duplicates when
- * `same(i, j)`; `hash(i)` must be equal for duplicates (it only narrows the candidates `same` is asked about).
- * Returns the kept indices in Moses' order, exactly as {@link mosesRemoveDuplicates} would with matching keys.
+ * Removes duplicates from one sentence's candidates as Moses does (a duplicate is swapped with the last candidate
+ * and dropped), without a key string per candidate: candidates `i` and `j` are duplicates when `same(i, j)`;
+ * `hash(i)` must be equal for duplicates (it only narrows the candidates `same` is asked about). Returns the kept
+ * indices into the input, in Moses' order (test/reference/moses-dedup.ts is the plain key-based version).
  */
 export function mosesRemoveDuplicatesBy(
   count: number,

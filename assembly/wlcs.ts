@@ -45,65 +45,84 @@ function fillWeights(weights: usize, maxLength: i32, w: f64): void {
   for (let k = 0; k <= maxLength; k++) store<f64>(weights + (usize(k) << 3), wlcsWeight(f64(k), w));
 }
 
+/** Bytes of one table row of arrows: one bit per column 0 .. n, whole u64 words. */
+// @ts-ignore: decorator
+@inline
+function arrowRowBytes(n: i32): usize {
+  return (usize(n >> 6) + 1) << 3;
+}
+
+/** Clears the arrow bit of column `j` (the cell goes "left"). */
+// @ts-ignore: decorator
+@inline
+function markLeft(arrows: usize, j: usize): void {
+  const word = arrows + ((j >> 6) << 3);
+  store<u64>(word, load<u64>(word) & ~(u64(1) << u64(j & 63)));
+}
+
+/** Clears the arrow bits of columns `from` .. `to` (exclusive, from < to). */
+// @ts-ignore: decorator
+@inline
+function markLeftRange(arrows: usize, from: usize, to: usize): void {
+  const last = to - 1;
+  let word = from >> 6;
+  const lastWord = last >> 6;
+  // Bits from `from & 63` up in the first word, up to `last & 63` in the last one.
+  let bits: u64 = u64(-1) << u64(from & 63);
+  while (word < lastWord) {
+    const at = arrows + (word << 3);
+    store<u64>(at, load<u64>(at) & ~bits);
+    bits = u64(-1);
+    word++;
+  }
+  bits &= u64(-1) >> u64(63 - (last & 63));
+  const at = arrows + (word << 3);
+  store<u64>(at, load<u64>(at) & ~bits);
+}
+
 /**
- * The cells of a row from column `j` up to `end` (exclusive), all with unequal tokens: c = c[i-1][j] when that is
- * >= c[i][j-1] ("up"), else c[i][j-1]. Returns the last c.
+ * The cells of row i from column `j` up to `end` (exclusive), all with unequal tokens, in place over `c`, which
+ * holds row i - 1 from column `j` on: a cell stays c[i-1][j] ("up", its arrow bit left set) when that is
+ * >= c[i][j-1], else it becomes c[i][j-1] and its arrow bit is cleared ("left"). Returns the last c.
  *
- * When the row above never decreases (`aboveSorted`, the usual case), the cells need no comparisons past the first
- * one that goes up: from there on every cell goes up, so the row continues as a copy of the row above (the same
- * doubles). Before it, each cell repeats `left`.
+ * When row i - 1 never decreases (`aboveSorted`, the usual case), the cells need no comparisons past the first
+ * one that goes up: from there on every cell goes up, so nothing is written at all. Before it, each cell repeats
+ * `left`.
  */
 // @ts-ignore: decorator
 @inline
-function unequalCells(cAbove: usize, cRow: usize, j: usize, end: usize, left: f64, aboveSorted: bool): f64 {
+function unequalCells(c: usize, arrows: usize, j: usize, end: usize, left: f64, aboveSorted: bool): f64 {
   if (j >= end) return left;
   if (aboveSorted) {
-    while (j < end && load<f64>(cAbove + (j << 3)) < left) {
-      store<f64>(cRow + (j << 3), left);
-      j++;
+    // Find the run of cells that go left first, then write it: the cells' stores are independent, and the arrow
+    // bits are cleared a word at a time.
+    let stop = j;
+    while (stop < end && load<f64>(c + (stop << 3)) < left) stop++;
+    if (stop > j) {
+      for (let at = j; at < stop; at++) store<f64>(c + (at << 3), left);
+      markLeftRange(arrows, j, stop);
     }
-    if (j < end) {
-      // A copy, two cells per instruction (a call to memory.copy costs more than these few cells).
-      for (; j + 2 <= end; j += 2) v128.store(cRow + (j << 3), v128.load(cAbove + (j << 3)));
-      if (j < end) store<f64>(cRow + (j << 3), load<f64>(cAbove + (j << 3)));
-      left = load<f64>(cAbove + ((end - 1) << 3));
+    return stop < end ? load<f64>(c + ((end - 1) << 3)) : left;
+  }
+  for (; j < end; j++) {
+    const up = load<f64>(c + (j << 3));
+    if (up >= left) left = up;
+    else {
+      store<f64>(c + (j << 3), left);
+      markLeft(arrows, j);
     }
-    return left;
-  }
-  // Usually taken: the branches predict well and break the chain through `left`. Four cells per iteration: the
-  // loop's own overhead is as large as a cell's work.
-  let up = cAbove + (j << 3);
-  let at = cRow + (j << 3);
-  const stop = cAbove + (end << 3);
-  while (up + 32 <= stop) {
-    const u0 = load<f64>(up);
-    if (u0 >= left) left = u0;
-    store<f64>(at, left);
-    const u1 = load<f64>(up, 8);
-    if (u1 >= left) left = u1;
-    store<f64>(at, left, 8);
-    const u2 = load<f64>(up, 16);
-    if (u2 >= left) left = u2;
-    store<f64>(at, left, 16);
-    const u3 = load<f64>(up, 24);
-    if (u3 >= left) left = u3;
-    store<f64>(at, left, 24);
-    up += 32;
-    at += 32;
-  }
-  for (; up < stop; up += 8, at += 8) {
-    const u = load<f64>(up);
-    if (u >= left) left = u;
-    store<f64>(at, left);
   }
   return left;
 }
 
 /**
- * Fills the c table of reference `ref[refFrom .. refFrom + m]` (rows) against hypothesis `hyp[hypFrom .. hypFrom + n]`
- * (columns) into `table` ((m + 1) × (n + 1) f64, row-major) and returns c[m][n]. The hypothesis' position vectors
- * are slots of `strideBytes` at `vectors`, indexed by token id (`direct`) or found in the token table (`keys`,
- * `capacity`, `generation`). `runs`: scratch of 2(n + 1) i32 for two rows of l. m and n are at least 1.
+ * Runs the DP of reference `ref[refFrom .. refFrom + m]` (rows) against hypothesis `hyp[hypFrom .. hypFrom + n]`
+ * (columns) and returns c[m][n]. Only one row of c is kept (f64, n + 1, at `table`, updated in place); what the
+ * traceback needs of the others is the arrow of each cell with unequal tokens, one bit per cell (set: "up"), m rows
+ * of `arrowRowBytes(n)` right after it — the same comparisons of the same doubles as the full table gave. The
+ * hypothesis' position vectors are slots of `strideBytes` at `vectors`, indexed by token id (`direct`) or found in
+ * the token table (`keys`, `capacity`, `generation`). `runs`: scratch of 2(n + 1) i32 for two rows of l. `table`
+ * holds (m + 1) × (n + 1) f64, more than (n + 1) f64 and m arrow rows. m and n are at least 1.
  */
 // @ts-ignore: decorator
 @inline
@@ -113,75 +132,85 @@ function fillTable(
 ): f64 {
   const width = usize(n + 1);
   const words = vectorWords(n);
-  memory.fill(table, 0, width << 3);
+  const c = table;
+  const arrowBytes = arrowRowBytes(n);
+  memory.fill(c, 0, width << 3);
   const end = usize(n) + 1;
   // Whether row i - 1 never decreases (row 0 is all zero). Cells with unequal tokens never go below their left
   // neighbour; only a diagonal cell can.
   let aboveSorted = true;
-  for (let i = 1; i <= m; i++) {
+  let arrows = c + (width << 3);
+  for (let i = 1; i <= m; i++, arrows += arrowBytes) {
+    // Every arrow "up" until a cell goes left.
+    for (let b: usize = 0; b < arrowBytes; b += 8) store<u64>(arrows + b, -1);
     let sorted = true;
     const x = tokenAt(refTokens, refFrom + i - 1);
     const pm = vectors + usize(direct ? x : findToken(keys, capacity, generation, x)) * strideBytes;
-    const cAbove = table + ((usize(i - 1) * width) << 3);
-    const cRow = cAbove + (width << 3);
     // Rows of l alternate between two buffers; a value is read only where the tokens above-left are equal, and
     // then row i - 1 wrote it.
     const lAbove = runs + ((usize((i - 1) & 1) * width) << 2);
     const lRow = runs + ((usize(i & 1) * width) << 2);
-    store<f64>(cRow, 0);
     const previous = i > 1 ? tokenAt(refTokens, refFrom + i - 2) : 0;
     let left = 0.0;
+    // c[i-1][j-1] once column j - 1 of row i is written (column 0 is always 0).
+    let aboveLeft = 0.0;
     let j: usize = 1;
     for (let w = 0; w < words; w++) {
       let bits = load<u64>(pm + (usize(w) << 3));
       while (bits) {
         const at = (usize(w) << 6) + usize(ctz<u64>(bits)) + 1;
         bits &= bits - 1;
-        left = unequalCells(cAbove, cRow, j, at, left, aboveSorted);
+        // c[i-1][at-1], read before the cells up to it are overwritten.
+        const diagonalAbove = at > j ? load<f64>(c + ((at - 1) << 3)) : aboveLeft;
+        left = unequalCells(c, arrows, j, at, left, aboveSorted);
         // The diagonal cell (i, at): k = l[i-1][at-1], which is 0 unless the tokens there are equal too.
         const k = i > 1 && at > 1 && previous == tokenAt(hypTokens, hypFrom + i32(at) - 2) ? load<i32>(lAbove + ((at - 1) << 2)) : 0;
         const f = weights + (usize(k) << 3);
-        const diagonal = (load<f64>(cAbove + ((at - 1) << 3)) + load<f64>(f, 8)) - load<f64>(f);
+        const diagonal = (diagonalAbove + load<f64>(f, 8)) - load<f64>(f);
         if (diagonal < left) sorted = false;
         left = diagonal;
-        store<f64>(cRow + (at << 3), left);
+        aboveLeft = load<f64>(c + (at << 3));
+        store<f64>(c + (at << 3), left);
         store<i32>(lRow + (at << 2), k + 1);
         j = at + 1;
       }
     }
-    unequalCells(cAbove, cRow, j, end, left, aboveSorted);
+    unequalCells(c, arrows, j, end, left, aboveSorted);
     aboveSorted = sorted;
   }
-  return load<f64>(table + ((usize(m) * width + usize(n)) << 3));
+  return load<f64>(c + (usize(n) << 3));
 }
 
 /**
- * Follows ROUGE-1.5.5's arrows back from (m, n) through the c table, setting `mask[i]` = 1 at every diagonal step's
- * reference position.
+ * Follows ROUGE-1.5.5's arrows back from (m, n) (diagonal on equal tokens, else the arrow bit `fillTable` left in
+ * `table`), setting `mask[i]` = 1 at every diagonal step's reference position.
  */
 // @ts-ignore: decorator
 @inline
 function trace(
   refTokens: usize, refFrom: i32, m: i32, hypTokens: usize, hypFrom: i32, n: i32, table: usize, mask: usize,
 ): void {
-  const rowBytes = usize(n + 1) << 3;
-  // Pointers to c[i][j] and to the tokens of row i and column j, moved with each step.
-  let c = table + usize(m) * rowBytes + (usize(n) << 3);
+  const arrowBytes = arrowRowBytes(n);
+  // The arrow row of reference row i (1-based) starts at arrows + (i - 1) · arrowBytes.
+  let row = table + (usize(n + 1) << 3) + usize(m - 1) * arrowBytes;
+  let i = m;
+  let j = n;
   let ref = refTokens + (usize(refFrom + m - 1) << 2);
   let hyp = hypTokens + (usize(hypFrom + n - 1) << 2);
-  const refStart = refTokens + (usize(refFrom) << 2);
-  const hypStart = hypTokens + (usize(hypFrom) << 2);
-  while (ref >= refStart && hyp >= hypStart) {
+  while (i > 0 && j > 0) {
     if (load<u32>(ref) == load<u32>(hyp)) {
-      store<u8>(mask + ((ref - refStart) >> 2), 1);
-      c -= rowBytes + 8;
+      store<u8>(mask + usize(i - 1), 1);
+      i--;
+      j--;
+      row -= arrowBytes;
       ref -= 4;
       hyp -= 4;
-    } else if (load<f64>(c - rowBytes) >= load<f64>(c - 8)) {
-      c -= rowBytes;
+    } else if ((load<u64>(row + (usize(j >> 6) << 3)) >> u64(j & 63)) & 1) {
+      i--;
+      row -= arrowBytes;
       ref -= 4;
     } else {
-      c -= 8;
+      j--;
       hyp -= 4;
     }
   }

@@ -12,10 +12,13 @@
  * metrics call it (checks, copy-in of tokens, planning, copy-out of rows).
  *
  * Run: npx tsx -e "import('./bench/kernel-rouge.ts').then(m=>m.benchKernelRouge())"
+ * Options (for before/after comparisons in the same minutes): `only` keeps the cases whose name contains it
+ * (e.g. 'ROUGE-W'); `wasm` is a release build file to measure instead of build/release.wasm.
  */
 import { Bench } from 'tinybench';
 import { Layout } from '../src/wasm/linear-memory.js';
-import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
+import { pathToFileURL } from 'node:url';
+import { compileWasmFile, instantiateKernels, useWasmModule, wasmModule } from '../src/wasm/load.js';
 import { RougeEngine, type RougeBatch, type RougeKernelExports } from '../src/wasm/rouge.js';
 import { generateBatch, type Workload } from './workload.js';
 
@@ -129,7 +132,8 @@ function describeWorkload(name: string, w: Workload, batch: RougeBatch): string 
 }
 
 /** Runs the ROUGE kernel benchmark and prints workloads, medians and hypotheses per second. */
-export async function benchKernelRouge(): Promise<void> {
+export async function benchKernelRouge(options: { only?: string; wasm?: string } = {}): Promise<void> {
+  if (options.wasm !== undefined) useWasmModule(compileWasmFile(pathToFileURL(options.wasm)), 'release');
   const engine = new RougeEngine(instantiateKernels(wasmModule('release')) as RougeKernelExports);
   const base = { refsPerSegment: 4, length: 25, vocabulary: 10000 };
   const nbestW: Workload = { ...base, segments: 1000, hypsPerSegment: 1000 };
@@ -171,11 +175,23 @@ export async function benchKernelRouge(): Promise<void> {
     ['ROUGE-W  corpus  api   ', 1e4, () => () => engine.wlcsPairStats(corpusSmall, 1.2)],
   ];
   for (const [name, hyps, setup] of cases) {
+    if (options.only !== undefined && !name.includes(options.only)) continue;
     const bench = new Bench({ iterations: 8, time: 0, warmupIterations: 2, warmupTime: 0, throws: true });
-    bench.add(name, setup());
+    const call = setup();
+    // CPU time of the process per call, beside the wall-clock median: a loaded machine shows up as the gap.
+    let cpu = 0;
+    let calls = 0;
+    bench.add(name, () => {
+      const before = process.cpuUsage();
+      call();
+      const used = process.cpuUsage(before);
+      cpu += (used.user + used.system) / 1000;
+      calls++;
+    });
     await bench.run();
     const result = bench.tasks[0].result;
     const median = result.state === 'completed' ? result.latency.p50 : NaN;
-    console.log(`${name}  median ${median.toFixed(1).padStart(8)} ms  ${(hyps / (median / 1000) / 1e6).toFixed(3).padStart(7)} M hyps/s`);
+    console.log(`${name}  median ${median.toFixed(1).padStart(8)} ms  ${(hyps / (median / 1000) / 1e6).toFixed(3).padStart(7)} M hyps/s`
+      + `  cpu ${(cpu / calls).toFixed(1).padStart(8)} ms/call (mean)`);
   }
 }

@@ -18,29 +18,10 @@
  * `name=value` pair keeps its name. Equal keys ⇔ equal feature vectors as Moses compares them.
  */
 export function mosesFeatureKey(field: string): string {
-  // A scan over char codes instead of a regex split: this runs for candidates whose statistics collide.
+  const { values, names } = parseMosesFeatures(field);
   let key = '';
-  const n = field.length;
-  let i = 0;
-  while (i < n) {
-    let c = field.charCodeAt(i);
-    if (c === 0x20 || c === 0x09) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let eq = -1;
-    while (i < n) {
-      c = field.charCodeAt(i);
-      if (c === 0x20 || c === 0x09) break;
-      if (c === 0x3d) eq = i;
-      i++;
-    }
-    if (eq === i - 1) continue;
-    const value = Math.fround(Number(field.slice(eq >= 0 ? eq + 1 : start, i)));
-    // String(-0) is "0": -0 and 0 compare equal in C as well.
-    key += eq >= 0 ? `${field.slice(start, eq + 1)}${value} ` : `${value} `;
-  }
+  // String(-0) is "0": -0 and 0 compare equal in C as well.
+  for (let k = 0; k < values.length; k++) key += `${names?.[k] ?? ''}${values[k]} `;
   return key;
 }
 

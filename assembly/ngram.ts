@@ -35,6 +35,18 @@ function writeTotals(at: usize, length: i32, maxOrder: i32): void {
 }
 
 /**
+ * How many times the current hypothesis (`generation`) has used the entry at `record` so far; an entry last touched
+ * by another hypothesis is re-stamped and counts as unused (its USED is stale, not cleared).
+ */
+// @ts-ignore: decorator
+@inline
+function usesThisGeneration(record: usize, generation: i32): i32 {
+  if (load<i32>(record, STAMP) == generation) return load<i32>(record, USED);
+  store<i32>(record, generation, STAMP);
+  return 0;
+}
+
+/**
  * Clipped counts of one hypothesis into a zeroed row: `correct_n` (+1 for each occurrence while fewer than the
  * reference maximum were used), `total_n`, and with weights `info_n` += the weight of each clipped occurrence, in
  * position order within each order.
@@ -54,9 +66,7 @@ function countClipped(
       const slot = findSlot(table, capacity, ngramKey(parent, load<u32>(hypTokens + (usize(j) << 2))), KEY_SHIFT);
       if (slot < 0) break;
       const record = recordAddress(table, capacity, u32(slot));
-      let used = 0;
-      if (load<i32>(record, STAMP) == generation) used = load<i32>(record, USED);
-      else store<i32>(record, generation, STAMP);
+      const used = usesThisGeneration(record, generation);
       // Every entry has COUNT >= 1, so a fresh stamp always takes this branch and resets USED.
       if (used < load<i32>(record, COUNT)) {
         store<i32>(record, used + 1, USED);
@@ -178,9 +188,7 @@ function countPackedReferences(
       const slot = findSlot(table, capacity, ngramKey(parent, load<u32>(hypTokens + (usize(j) << 2))), KEY_SHIFT);
       if (slot < 0) break;
       const record = recordAddress(table, capacity, u32(slot));
-      let used = 0;
-      if (load<i32>(record, STAMP) == generation) used = load<i32>(record, USED);
-      else store<i32>(record, generation, STAMP);
+      const used = usesThisGeneration(record, generation);
       store<i32>(record, used + 1, USED);
       const at = acc + (usize(j - i) << 4);
       // `lt_s` is -1 in every lane whose reference still has an unused occurrence: subtracting it adds 1 there.

@@ -1,0 +1,19 @@
+/** Paraphrase tables: formats, streaming loader, paraphrase sets over interned phrases. */
+export { PhraseTrie } from './phrase-trie.js';
+export {
+  ParaphraseTable,
+  ParaphraseTableBuilder,
+  resolveTableOptions,
+  type ParaphraseTableInfo,
+  type ParaphraseTableOptions,
+} from './paraphrase-table.js';
+export { loadParaphraseTable, parseParaphraseTable, type LoadParaphraseTableOptions } from './load-table.js';
+export {
+  checkParaphraseFormat,
+  detectParaphraseFormat,
+  parseTableLine,
+  PARAPHRASE_FORMATS,
+  type ParaphraseFormat,
+  type ResolvedParaphraseFormat,
+  type TableLine,
+} from './table-format.js';

@@ -1,0 +1,76 @@
+/**
+ * How sacreBLEU scores a bootstrap resample: it converts the statistics rows to a numpy float32 matrix, sums the
+ * resampled rows in float32 (`stats[idx].sum(0)`: row after row, each column rounded to float32 at every step) and
+ * hands the float32 sums to the metric's `_compute_score_from_stats`. With the goldens' numpy 1.24 a float32 scalar
+ * mixed with a Python number is promoted to float64, so only the operations between two float32 values stay in
+ * float32: chrF's `n_match / n_hyp` and `n_match / n_ref`, TER's `num_edits / ref_length`. Everything else is the
+ * metric's usual double arithmetic.
+ *
+ * {@link resampleScorer} returns the reduction that reproduces this for a metric; metrics that sacreBLEU does not
+ * have (or whose float32 sums are exact and used only through Python numbers, as BLEU's integer counts) fall back
+ * to `scoreFromStats`.
+ */
+import { Chrf } from '../metrics/chrf.js';
+import type { Metric } from '../metrics/metric.js';
+import { Ter } from '../metrics/ter.js';
+
+/** A score from summed statistics (the metric's own scale). */
+export type StatsScorer = (totals: Float64Array) => number;
+
+/** sacreBLEU's chrF smoothing constant. */
+const EPS = 1e-16;
+
+/** chrF as sacreBLEU computes it from float32 totals: the per-order ratios rounded to float32. */
+function chrfFromFloat32(totals: Float64Array, order: number, beta: number, epsSmoothing: boolean): number {
+  const factor = beta ** 2;
+  let score = 0;
+  let avgPrec = 0;
+  let avgRec = 0;
+  let effectiveOrder = 0;
+  for (let i = 0; i < order; i++) {
+    const nHyp = totals[3 * i];
+    const nRef = totals[3 * i + 1];
+    const nMatch = totals[3 * i + 2];
+    // float32 / float32 → float32; rounding the double quotient is the same (53 ≥ 2·24 + 2 bits).
+    const prec = nHyp > 0 ? Math.fround(nMatch / nHyp) : EPS;
+    const rec = nRef > 0 ? Math.fround(nMatch / nRef) : EPS;
+    const denom = factor * prec + rec;
+    score += denom > 0 ? ((1 + factor) * prec * rec) / denom : EPS;
+    if (nHyp > 0 && nRef > 0) {
+      avgPrec += prec;
+      avgRec += rec;
+      effectiveOrder++;
+    }
+  }
+  if (epsSmoothing) return (100 * score) / order;
+  if (effectiveOrder === 0) {
+    avgPrec = 0;
+    avgRec = 0;
+  } else {
+    avgPrec /= effectiveOrder;
+    avgRec /= effectiveOrder;
+  }
+  if (avgPrec + avgRec === 0) return 0;
+  return 100 * (((1 + factor) * avgPrec * avgRec) / (factor * avgPrec + avgRec));
+}
+
+/** sacreBLEU's TER from float32 totals: the edit rate is a float32 quotient, scaled by 100 in double. */
+function terFromFloat32(totals: Float64Array): number {
+  const edits = totals[0];
+  const refLength = totals[1];
+  if (refLength > 0) return 100 * Math.fround(edits / refLength);
+  return edits > 0 ? 100 : 0;
+}
+
+/**
+ * The reduction sacreBLEU applies to the float32 sums of a bootstrap resample, for `metric`.
+ * The totals given to it must already be float32 sums (see {@link float32ColumnSums}).
+ */
+export function resampleScorer(metric: Metric): StatsScorer {
+  if (metric instanceof Chrf) {
+    const order = metric.charOrder + metric.wordOrder;
+    return (totals) => chrfFromFloat32(totals, order, metric.beta, metric.epsSmoothing);
+  }
+  if (metric instanceof Ter) return terFromFloat32;
+  return (totals) => metric.scoreFromStats(totals).score;
+}

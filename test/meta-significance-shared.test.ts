@@ -1,0 +1,97 @@
+/**
+ * sacreBLEU 2.6.0's significance tests on WMT17 en-de (../shared/golden/sacrebleu/significance.wmt17-en-de.json):
+ * paired bootstrap (1000 resamples) and approximate randomization (10000 trials) with BLEU, chrF and TER on 5 systems,
+ * and single-system bootstrap confidence (--confidence, 1000 resamples). Tolerance: scores relative 1e-9 (golden
+ * README); p-values, bootstrap means and half-widths exact (the same numpy PCG64 stream and arithmetic). Also the
+ * p-values of sacreBLEU's own test (significance_expected_pvalues.tsv, Moses/MultEval) within its tolerance 0.01 —
+ * sacreBLEU's test_significance.py compares its paired-bs p-value with moses_bootstrap_p_bleu and its paired-ar
+ * p-values with multeval_ar_p_bleu / multeval_ar_p_ter. Skips when ../shared is absent.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
+import { bootstrapScores, pairedTest, testedMetric, type MetricSystems } from '../src/meta/significance.js';
+import { estimateCiPython } from '../src/meta/significance-stats.js';
+
+const SHARED = new URL('../../shared/', import.meta.url);
+const GOLDEN = new URL('golden/sacrebleu/significance.wmt17-en-de.json', SHARED);
+const DATA = new URL('data/', SHARED);
+const present = existsSync(GOLDEN);
+
+interface GoldenResult {
+  system: string;
+  score: number;
+  p_value: number | null;
+  mean: number | null;
+  ci: number | null;
+}
+interface Golden {
+  records: {
+    hyp: string[] | string;
+    refs: string[];
+    config: { test_type?: 'bs' | 'ar'; n_samples?: number };
+    results?: Record<string, GoldenResult[]>;
+    corpus?: Record<string, { score: number; bootstrap_mean: number; bootstrap_ci: number }>;
+  }[];
+}
+
+const lines = (rel: string): string[] =>
+  readFileSync(new URL(rel, DATA), 'utf8').replace(/\n$/, '').split('\n').map((l) => l.trimEnd());
+
+function closeTo(actual: number, expected: number): void {
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.max(1e-12, 1e-9 * Math.abs(expected)));
+}
+
+/** Rows of each system for bleu, chrf, ter (the golden's metric order and names). */
+function systemsOf(hyps: string[], refs: string[], settings: MetricSettings): { name: string; ms: MetricSystems }[] {
+  const refStreams = refs.map(lines);
+  return (['bleu', 'chrf', 'ter'] as const).map((id) => {
+    const cm = defaultRegistry.create(id, settings);
+    const prepared = cm.metric.prepareReferences(refStreams);
+    const systems = hyps.map((h) => cm.metric.segmentStats(lines(h), prepared));
+    const name = cm.metric.scoreFromStats(new Float64Array(cm.metric.statsWidth)).name;
+    return { name, ms: { metric: testedMetric(cm.metric, (rows) => cm.corpusScore(rows).score), systems } };
+  });
+}
+
+describe.skipIf(!present)('sacreBLEU significance goldens (WMT17 en-de)', () => {
+  const golden = present ? (JSON.parse(readFileSync(GOLDEN, 'utf8')) as Golden) : { records: [] };
+
+  for (const record of golden.records.filter((r) => r.config.test_type !== undefined)) {
+    const test = record.config.test_type!;
+    it(`paired ${test} (${record.config.n_samples}): scores, p-values, means, CIs`, () => {
+      const settings: MetricSettings = test === 'ar' ? { bleu: { tokenize: 'none' } } : {};
+      const metrics = systemsOf(record.hyp as string[], record.refs, settings);
+      const outcome = pairedTest(
+        metrics.map((m) => m.ms),
+        { test, nSamples: record.config.n_samples, seed: 12345 },
+      );
+      metrics.forEach((m, k) => {
+        const expected = record.results![m.name];
+        expect(expected).toBeDefined();
+        outcome.results[k].forEach((got, s) => {
+          closeTo(got.score, expected[s].score);
+          expect({ p: got.pValue, mean: got.mean, ci: got.ci }).toEqual({
+            p: expected[s].p_value,
+            mean: expected[s].mean,
+            ci: expected[s].ci,
+          });
+        });
+      });
+    }, 60_000);
+  }
+
+  const conf = golden.records.find((r) => r.corpus !== undefined);
+  it.runIf(conf !== undefined)('single-system --confidence (1000): Python statistics.mean and half-width', () => {
+    const c = conf!;
+    const metrics = systemsOf([c.hyp as string], c.refs, {});
+    for (const m of metrics) {
+      const key = m.name.startsWith('chrF') ? 'chrF' : m.name;
+      const expected = c.corpus![key];
+      const rows = m.ms.systems[0];
+      closeTo(m.ms.metric.corpusScore(rows), expected.score);
+      const scores = bootstrapScores({ rows, width: m.ms.metric.width }, m.ms.metric, 1000, 12345);
+      expect(estimateCiPython(scores)).toEqual({ mean: expected.bootstrap_mean, ci: expected.bootstrap_ci });
+    }
+  });
+});

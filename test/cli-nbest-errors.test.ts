@@ -82,8 +82,15 @@ describe('palette nbest: bad input → exit 2, file and line, nothing left behin
     await failsCleanly(['--nbest', f('good'), '-r', f('ref'), f('ref-short'), '-m', 'bleu'], /ref-short: has 1 lines but/);
   });
 
-  it('unknown metric: says only bleu is supported', async () => {
-    await failsCleanly(args('good').slice(0, -1).concat('chrf'), /unknown metric "chrf" for palette nbest: only bleu .* is supported/);
+  it('unknown metric', async () => {
+    await failsCleanly(args('good').slice(0, -1).concat('bleu', 'nosuch'), /unknown metric.*nosuch/);
+    await failsCleanly(args('good').slice(0, -1).concat('rouge-x'), /unknown ROUGE metric "rouge-x"/);
+  });
+
+  it('sentence scores in SCORES_TXT, bad --workers and --task-size', async () => {
+    await failsCleanly(args('good', '--sentence-scores'), /--sentence-scores are not representable in Moses SCORES_TXT/);
+    await failsCleanly(args('good', '--workers', '0'), /--workers must be an integer/);
+    await failsCleanly(args('good', '--task-size', 'big'), /--task-size must be a number of bytes/);
   });
 
   it('missing files: n-best, reference, previous statistics', async () => {

@@ -1,36 +1,59 @@
 /**
- * `palette nbest --nbest FILE -r REF [REF ...] -m bleu [--stats OUT] [--stats-format moses|json|msgpack]
- * [--allow-duplicates] [--prev-stats FILE --prev-features FILE]`: per-candidate sufficient statistics of an n-best
- * list, as Moses MERT's `extractor` writes its SCORESTAT file.
+ * `palette nbest --nbest FILE -r REF [REF ...] -m METRIC [METRIC ...] [--stats OUT] [--stats-format moses|json|msgpack]
+ * [--sentence-scores] [--allow-duplicates] [--prev-stats FILE --prev-features FILE] [--workers N] [--task-size B]`:
+ * per-candidate sufficient statistics of an n-best list for every metric in one pass, as Moses MERT's `extractor`
+ * writes its SCORESTAT file (several metrics: one concatenated row per candidate, as its InterpolatedScorer).
  *
- * The n-best list is streamed (src/corpus/nbest.ts) and each sentence's candidates are written as soon as the next
- * sentence starts; the references are read once. Statistics come from src/metrics/bleu-moses.ts; duplicates (equal
- * features and statistics) are removed in Moses' order unless `--allow-duplicates`. With `--prev-stats`, the
- * previous run's candidates come first in each sentence and the sentences keep the previous run's order (Moses
- * loads the previous files before the n-best list), so the whole merge is held until the end.
+ * The main thread streams the list as raw chunks of whole segments (src/corpus/stream/segment-chunks.ts). Each
+ * chunk is decoded, parsed, scored by every metric (references prepared once per segment: ./nbest/nbest-metrics.ts),
+ * deduplicated (Moses' rule: equal features and equal statistics) and encoded by ./nbest/chunk-job.ts, either here
+ * (small lists, `--workers 1`, `--prev-stats`) or by the worker pool (src/pool/nbest-pool.ts); results are written
+ * in chunk order with a bounded number of chunks in flight, so the output bytes are the same either way.
+ * With `--prev-stats`, the previous run's candidates come first in each sentence and the sentences keep the
+ * previous run's order (Moses loads the previous files before the n-best list), so the whole merge is held.
  *
  * Bad input ends the run with `palette nbest: error: FILE[:LINE]: message` and exit status 2, and no output file
- * is left behind (the output is written to a temporary file and renamed only on success).
+ * is left behind (the output is written to a temporary file and renamed only on success). A pool task that fails
+ * twice is an internal failure (exit status 1, no output file).
  */
+import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { InputError, locate } from '../errors.js';
-import { readLines } from '../corpus/read-lines.js';
-import { readNbestBatches } from '../corpus/nbest.js';
-import { mosesBleuStats, prepareMosesReferences } from '../metrics/bleu-moses.js';
+import { fileError, readLines } from '../corpus/read-lines.js';
+import { lineIdAt, readSegmentChunks, type SegmentChunk } from '../corpus/stream/segment-chunks.js';
+import { NbestPool } from '../pool/nbest-pool.js';
+import type { InjectedFault } from '../pool/ngram-task.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
 import { createProgress, type Progress } from './progress.js';
 import {
-  mosesRemoveDuplicatesBy,
-  parseMosesFeatures,
-  sameMosesFeatures,
-  type MosesFeatures,
-} from './nbest/moses-dedup.js';
+  chunkJobContext, decodeChunk, runChunkJob, shareReferences, streamReferenceSource, type ChunkResult,
+} from './nbest/chunk-job.js';
+import { inputErrorOf, keptCandidates, scoreTask, type NbestTaskSettings } from './nbest/nbest-task.js';
 import { nbestHelp, parseNbestArgs, type NbestOptions } from './nbest/options.js';
-import { readPreviousRun, type PreviousRun } from './nbest/previous-run.js';
-import { blockEncoder } from './nbest/stats-format.js';
+import { readPreviousRun } from './nbest/previous-run.js';
 import { atomicFileSink, stdoutSink, type StatsSink } from './nbest/stats-sink.js';
 
-/** Statistics per BLEU candidate: m1 t1 … m4 t4 reflen. */
-const BLEU_WIDTH = 9;
+/** Hooks of tests and benchmarks (never set by the command line). */
+export interface NbestHooks {
+  /** Makes pool task `task` simulate `kind` on its first `attempts` attempts (tests of the retry path). */
+  readonly injectFault?: { readonly task: number; readonly kind: InjectedFault; readonly attempts: number };
+  /** Receives how the run went: in-thread or pooled, tasks, retries, time inside tasks and wall time (ms). */
+  readonly onRun?: (info: NbestRunInfo) => void;
+}
+
+/** How a run went (benchmarks: task overhead = 1 − busy / (workers × wall)). */
+export interface NbestRunInfo {
+  readonly workers: number;
+  readonly inThread: boolean;
+  readonly tasks: number;
+  readonly retries: number;
+  readonly busyMs: number;
+  readonly wallMs: number;
+  readonly hyps: number;
+}
+
+/** Chunks in flight per worker: enough to keep every worker busy, few enough to bound memory. */
+const IN_FLIGHT_PER_WORKER = 4;
 
 /** Reads the references: one stream per file, all of the same length. */
 function readReferences(files: readonly string[]): string[][] {
@@ -47,10 +70,137 @@ function readReferences(files: readonly string[]): string[][] {
   return streams;
 }
 
+/** The id and line of a chunk's first non-empty line, read from its bytes (-1 when none parses). */
+function firstChunkId(chunk: SegmentChunk): { id: number; line: number } {
+  const { bytes } = chunk;
+  let line = chunk.firstLine;
+  let start = 0;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    const id = lineIdAt(bytes, start, end);
+    if (id !== -1) return { id, line };
+    start = end + 1;
+    line++;
+  }
+  return { id: -1, line };
+}
+
+/** Checks chunk results in order (ids across chunks) and writes them. */
+class OrderedWriter {
+  lastId = -1;
+  hyps = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly segments: number,
+    private readonly sink: StatsSink,
+    private readonly progress: Progress,
+  ) {}
+
+  write(chunk: SegmentChunk, result: ChunkResult): void {
+    const first = result.ok ? { id: result.firstId, line: result.firstIdLine } : firstChunkId(chunk);
+    if (first.id >= 0 && first.id < this.lastId) {
+      const why = 'an n-best list must be grouped by id in non-decreasing order';
+      throw new InputError('E_BAD_INPUT', `malformed n-best line: id ${first.id} after id ${this.lastId}: ${why}`, {
+        file: this.path,
+        line: first.line,
+      });
+    }
+    if (!result.ok) throw inputErrorOf(result.error);
+    if (result.hyps === 0) return;
+    if (result.firstId === this.lastId) {
+      // Only an id the byte-level chunk reader could not read (non-ASCII blanks around it) can split a segment.
+      throw new InputError(
+        'E_BAD_INPUT',
+        `malformed n-best line: the candidates of sentence ${result.firstId} are interrupted by a line whose id is ` +
+          'not ASCII digits between ASCII blanks',
+        { file: this.path, line: first.line },
+      );
+    }
+    this.sink.write(result.out);
+    this.lastId = result.lastId;
+    this.hyps += result.hyps;
+    // Ids are non-decreasing and bounded by the reference count, so the last id gives the fraction done.
+    this.progress.update(this.hyps, (result.lastId + 1) / this.segments);
+  }
+}
+
+/** Size of the n-best file (decides in-thread versus pool). */
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch (err) {
+    throw fileError(err, path);
+  }
+}
+
+/** Computes and writes the statistics; the sink is committed by the caller. */
+async function extract(options: NbestOptions, sink: StatsSink, progress: Progress, hooks: NbestHooks): Promise<void> {
+  const started = performance.now();
+  const refStreams = readReferences(options.refs);
+  const settings: NbestTaskSettings = {
+    path: options.nbest,
+    format: options.format,
+    allowDuplicates: options.allowDuplicates,
+    sentenceScores: options.sentenceScores,
+  };
+  const spec = { ids: options.metrics, settings: options.settings };
+  if (options.prevStats !== undefined) {
+    await extractWithPrevious(options, settings, spec, refStreams, sink, progress);
+    return;
+  }
+  const segments = refStreams[0].length;
+  const workers = options.workers ?? availableParallelism();
+  const inThread = workers === 1 || fileSize(options.nbest) < 2 * options.taskSize;
+  const writer = new OrderedWriter(options.nbest, segments, sink, progress);
+  if (inThread) {
+    const context = chunkJobContext(settings, spec, streamReferenceSource(refStreams));
+    let tasks = 0;
+    let busyMs = 0;
+    for await (const chunk of readSegmentChunks(options.nbest, options.taskSize)) {
+      const result = runChunkJob(context, chunk.bytes, chunk.firstLine, chunk.byteOffset);
+      busyMs += result.busyMs;
+      tasks++;
+      writer.write(chunk, result);
+    }
+    const wallMs = performance.now() - started;
+    hooks.onRun?.({ workers: 1, inThread: true, tasks, retries: 0, busyMs, wallMs, hyps: writer.hyps });
+    return;
+  }
+  // Metrics are built here first so that a bad setting is reported before any worker starts.
+  chunkJobContext(settings, spec, streamReferenceSource(refStreams));
+  const pool = new NbestPool({ workers, refs: shareReferences(refStreams), settings, spec, injectFault: hooks.injectFault });
+  const pending: { chunk: SegmentChunk; result: Promise<ChunkResult> }[] = [];
+  try {
+    await pool.start();
+    const limit = workers * IN_FLIGHT_PER_WORKER;
+    for await (const chunk of readSegmentChunks(options.nbest, options.taskSize, true)) {
+      const result = pool.run(chunk);
+      // Awaited in order below; a rejection seen only after an earlier failure must not go unhandled.
+      result.catch(() => {});
+      pending.push({ chunk, result });
+      while (pending.length >= limit) {
+        const head = pending.shift()!;
+        writer.write(head.chunk, await head.result);
+      }
+    }
+    while (pending.length > 0) {
+      const head = pending.shift()!;
+      writer.write(head.chunk, await head.result);
+    }
+  } finally {
+    await pool.close();
+  }
+  const { tasks, retries, busyMs } = pool.counters;
+  const wallMs = performance.now() - started;
+  hooks.onRun?.({ workers, inThread: false, tasks, retries, busyMs, wallMs, hyps: writer.hyps });
+}
+
 /**
- * One sentence's candidates: statistics flat (`BLEU_WIDTH` numbers each) and, when duplicates are removed, their
- * features: the previous run's feature keys first, then raw features fields of the n-best list, parsed only when
- * a candidate's statistics equal another's (a key parses like its field).
+ * One sentence's candidates while merging with a previous run: statistics flat (`width` numbers each) and, when
+ * duplicates are removed, their features (the previous run's feature keys first, then raw features fields: a key
+ * parses like its field).
  */
 interface Group {
   stats: number[];
@@ -58,56 +208,25 @@ interface Group {
   features: string[];
 }
 
-/** Hash of candidate `i`'s statistics: equal statistics give equal hashes (-0 and 0, NaN and NaN included). */
-function statsHash(stats: readonly number[], i: number): number {
-  let h = 0x811c9dc5;
-  for (let k = i * BLEU_WIDTH; k < (i + 1) * BLEU_WIDTH; k++) h = Math.imul(h ^ (stats[k] | 0), 0x01000193);
-  return h;
-}
-
-/** Moses' duplicate removal over a group (equal features and statistics); kept candidate indices in Moses' order. */
-function dedup(group: Group): ArrayLike<number> {
-  const { stats, features } = group;
-  // Parsed lazily: only candidates whose statistics equal another's are ever compared on their features.
-  const parsed: (MosesFeatures | undefined)[] = new Array(group.count);
-  const featuresOf = (i: number): MosesFeatures => (parsed[i] ??= parseMosesFeatures(features[i]));
-  const same = (i: number, j: number): boolean => {
-    for (let k = 0; k < BLEU_WIDTH; k++) {
-      const a = stats[i * BLEU_WIDTH + k];
-      const b = stats[j * BLEU_WIDTH + k];
-      // As the former key strings compared them: String(a) === String(b).
-      if (a !== b && !(a !== a && b !== b)) return false;
-    }
-    // Identical text gives identical keys; otherwise compare what the keys would hold.
-    return features[i] === features[j] || sameMosesFeatures(featuresOf(i), featuresOf(j));
-  };
-  return mosesRemoveDuplicatesBy(group.count, (i) => statsHash(stats, i), same);
-}
-
-/** 0 … count − 1. */
-function allRows(count: number): Int32Array {
-  const rows = new Int32Array(count);
-  for (let i = 0; i < count; i++) rows[i] = i;
-  return rows;
-}
-
-/** Computes and writes the statistics; the sink is committed by the caller. */
-async function extract(options: NbestOptions, sink: StatsSink, progress: Progress): Promise<void> {
-  const refStreams = readReferences(options.refs);
-  const refs = prepareMosesReferences(refStreams);
-  const previous: PreviousRun | undefined =
-    options.prevStats === undefined ? undefined : readPreviousRun(options.prevStats, options.prevFeatures, BLEU_WIDTH);
-  const encode = blockEncoder(options.format, 'BLEU', BLEU_WIDTH);
+/** `--prev-stats`: the merge of a previous run with this one, in-thread (every sentence is held to the end). */
+async function extractWithPrevious(
+  options: NbestOptions,
+  settings: NbestTaskSettings,
+  spec: { ids: readonly string[]; settings: NbestOptions['settings'] },
+  refStreams: string[][],
+  sink: StatsSink,
+  progress: Progress,
+): Promise<void> {
+  const refs = streamReferenceSource(refStreams);
+  const context = chunkJobContext(settings, spec, refs);
+  const width = context.metrics.reduce((w, m) => w + m.width, 0);
+  const previous = readPreviousRun(options.prevStats!, options.prevFeatures, width);
   const keepFeatures = !options.allowDuplicates;
-  // With a previous run every sentence is held until the end (its order comes first); otherwise none is.
   const held = new Map<number, Group>();
-  const emit = (sentence: number, group: Group): void => {
-    const rows = options.allowDuplicates ? allRows(group.count) : dedup(group);
-    sink.write(encode(sentence, group.stats, rows));
-  };
-  const startGroup = (sentence: number): Group => {
-    const group: Group = { stats: [], count: 0, features: [] };
-    if (previous !== undefined) {
+  const groupOf = (sentence: number): Group => {
+    let group = held.get(sentence);
+    if (group === undefined) {
+      group = { stats: [], count: 0, features: [] };
       for (const row of previous.stats.get(sentence) ?? []) {
         for (const v of row) group.stats.push(v);
         group.count++;
@@ -117,32 +236,39 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
     }
     return group;
   };
-  let sentence = -1;
-  let group: Group | undefined;
+  let lastId = -1;
   let done = 0;
-  for await (const batch of readNbestBatches(options.nbest, { segmentCount: refs.segments, features: keepFeatures })) {
-    const stats = mosesBleuStats(batch.hypotheses, batch.ids, refs);
-    for (let c = 0; c < batch.count; c++) {
-      const id = batch.ids[c];
-      if (id !== sentence) {
-        if (group !== undefined && previous === undefined) emit(sentence, group);
-        sentence = id;
-        group = startGroup(id);
-      }
-      const g = group!;
-      for (let k = c * BLEU_WIDTH; k < (c + 1) * BLEU_WIDTH; k++) g.stats.push(stats[k]);
-      g.count++;
-      if (keepFeatures) g.features.push(batch.features![c]);
+  for await (const chunk of readSegmentChunks(options.nbest, options.taskSize)) {
+    const text = decodeChunk(chunk.bytes, chunk.byteOffset, chunk.firstLine, options.nbest);
+    const first = firstChunkId(chunk);
+    if (first.id >= 0 && first.id < lastId) {
+      const why = 'an n-best list must be grouped by id in non-decreasing order';
+      throw new InputError('E_BAD_INPUT', `malformed n-best line: id ${first.id} after id ${lastId}: ${why}`, {
+        file: options.nbest,
+        line: first.line,
+      });
     }
-    done += batch.count;
-    // Ids are non-decreasing and bounded by the reference count, so the last id gives the fraction done.
-    if (batch.count > 0) progress.update(done, (batch.ids[batch.count - 1] + 1) / refs.segments);
+    const task = scoreTask(text, chunk.firstLine, settings, context.metrics, refs);
+    for (let h = 0; h < task.hyps.length; h++) {
+      const group = groupOf(task.segmentIds[task.hypLocal[h]]);
+      for (let c = 0; c < width; c++) group.stats.push(task.stats[h * width + c]);
+      group.count++;
+      if (keepFeatures) group.features.push(task.features![h]);
+    }
+    if (task.hyps.length > 0) {
+      lastId = task.segmentIds[task.segmentIds.length - 1];
+      done += task.hyps.length;
+      progress.update(done, (lastId + 1) / refs.segments);
+    }
   }
-  if (previous === undefined) {
-    if (group !== undefined) emit(sentence, group);
-    return;
-  }
-  for (const s of previous.order) emit(s, held.get(s) ?? startGroup(s));
+  const emit = (sentence: number, group: Group): void => {
+    const stats = Float64Array.from(group.stats);
+    let rows: Int32Array;
+    if (keepFeatures) rows = keptCandidates(stats, width, group.features, 0, group.count);
+    else rows = Int32Array.from({ length: group.count }, (_, i) => i);
+    sink.write(context.encode(sentence, stats, rows));
+  };
+  for (const s of previous.order) emit(s, groupOf(s));
   for (const [s, g] of held) if (!previous.stats.has(s)) emit(s, g);
 }
 
@@ -150,7 +276,7 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
  * Runs `palette nbest` with `argv` (the arguments after `nbest`) and returns the exit status. Bad input is reported
  * on `io.stderr` (exit 2) and leaves no output file; other errors propagate to the caller (reported as internal).
  */
-export async function runNbestCommand(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runNbestCommand(argv: readonly string[], io: CliIo, hooks: NbestHooks = {}): Promise<number> {
   let sink: StatsSink | undefined;
   let progress: Progress | undefined;
   try {
@@ -165,7 +291,7 @@ export async function runNbestCommand(argv: readonly string[], io: CliIo): Promi
     // where the redrawn line would garble them.
     const statsOnTerminal = options.stats === undefined && io.stdout.isTTY === true;
     progress = createProgress(io.stderr, { label: 'palette nbest', unit: 'hyps', quiet: options.quiet || statsOnTerminal });
-    await extract(options, sink, progress);
+    await extract(options, sink, progress, hooks);
     sink.commit();
     progress.done();
     return EXIT_OK;

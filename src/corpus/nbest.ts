@@ -83,13 +83,17 @@ function malformed(
   return new InputError(code, `malformed n-best line: ${message}`, { file: path, line });
 }
 
-/** Mutable parse state carried across batches. */
-interface State {
+/** Mutable parse state carried across batches: the id of the last hypothesis parsed (0 before the first). */
+export interface NbestParseState {
   previousId: number;
 }
 
-/** Parses the lines of one line batch. */
-function parseBatch(batch: LineBatch, path: string, options: NbestOptions, state: State): NbestBatch {
+/**
+ * Parses the lines of one line batch (the rules of the module comment; empty lines skipped). The streaming reader
+ * and the `palette nbest` workers, which parse the raw text of their own tasks, share it.
+ * @throws InputError as {@link readNbestBatches}, naming `path` and the line.
+ */
+export function parseNbestLines(batch: LineBatch, path: string, options: NbestOptions, state: NbestParseState): NbestBatch {
   const { text, starts, ends } = batch;
   const n = batch.count;
   const ids = new Int32Array(n);
@@ -170,9 +174,9 @@ export async function* readNbestBatches(path: string, options: NbestOptions = {}
   if (options.segmentCount !== undefined && !(Number.isInteger(options.segmentCount) && options.segmentCount >= 0)) {
     throw new RangeError(`segmentCount must be a non-negative integer (got ${options.segmentCount})`);
   }
-  const state: State = { previousId: 0 };
+  const state: NbestParseState = { previousId: 0 };
   for await (const batch of readLineBatches(path, options)) {
-    const parsed = parseBatch(batch, path, options, state);
+    const parsed = parseNbestLines(batch, path, options, state);
     if (parsed.count > 0) yield parsed;
   }
 }

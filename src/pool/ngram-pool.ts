@@ -26,14 +26,12 @@
  * whose local ids are remapped to global ids by a merge step on the main thread before the n-gram tasks run.
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { wasmModule } from '../wasm/load.js';
 import { clippedNgramCounts, KernelNgramWeights, type NgramBatch, type NgramWeights } from '../wasm/ngram.js';
 import { checkCsr, checkHypSegments, checkMaxOrder, checkSegmentOffsets } from '../wasm/check-input.js';
 import { PoolTaskError } from './pool-error.js';
+import { workerEntry } from './worker-entry.js';
 import {
   batchWork, planTasks, shareNgramBatch, shareNgramWeights, type InjectedFault, type NgramTask,
 } from './ngram-task.js';
@@ -78,18 +76,6 @@ export interface NgramPoolCallInfo {
   readonly tasks: number;
   /** Task attempts that failed and were retried. */
   readonly retries: number;
-}
-
-/**
- * The worker file and the execArgv it needs: `worker.js` next to this module when compiled; under vitest or tsx
- * (TypeScript sources) `worker.ts`, loaded through tsx's ESM loader.
- */
-function workerEntry(): { filename: string; execArgv: string[] } {
-  const js = new URL('./worker.js', import.meta.url);
-  if (import.meta.url.endsWith('.js') && existsSync(fileURLToPath(js))) return { filename: js.href, execArgv: [] };
-  const ts = new URL('./worker.ts', import.meta.url);
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename: ts.href, execArgv: ['--import', tsx] };
 }
 
 let nextRunId = 1;
@@ -190,7 +176,7 @@ export class NgramPool {
   /** The piscina pool, started on first use. */
   private pool(): Piscina {
     if (this.piscina === null) {
-      const { filename, execArgv } = workerEntry();
+      const { filename, execArgv } = workerEntry('worker');
       const workerData: NgramWorkerData = { module: this.module ?? wasmModule() };
       const pool = new Piscina({
         filename, execArgv, workerData, minThreads: this.workers, maxThreads: this.workers, idleTimeout: Infinity,

@@ -3,7 +3,10 @@
  * usage problem is an `InputError` (exit status 2) before any file is opened.
  */
 import { InputError, badOption } from '../../errors.js';
+import { ROUGE_FLAVORS, type RougeFlavor } from '../../metrics/rouge.js';
+import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
+import { resolveNbestMetricIds } from './nbest-metrics.js';
 
 /** Output formats of the statistics. */
 export type NbestStatsFormat = 'moses' | 'json' | 'msgpack';
@@ -14,8 +17,16 @@ export interface NbestOptions {
   readonly nbest: string;
   /** Reference files, one segment per line, all of the same length. */
   readonly refs: readonly string[];
-  /** The metric (only `bleu` in this version). */
-  readonly metric: 'bleu';
+  /** Canonical metric ids in `-m` order (`bleu` = Moses BleuScorer statistics). */
+  readonly metrics: readonly string[];
+  /** Settings of the metrics (defaults of `palette score -m NAME`, plus the flags below). */
+  readonly settings: MetricSettings;
+  /** Per-candidate sentence scores in the output (json, msgpack). */
+  readonly sentenceScores: boolean;
+  /** Worker threads; undefined = one per core, in-thread for small lists. */
+  readonly workers: number | undefined;
+  /** Bytes of the n-best list per task. */
+  readonly taskSize: number;
   /** Output file; standard output when absent. */
   readonly stats: string | undefined;
   /** Format of the statistics. */
@@ -33,8 +44,8 @@ export interface NbestOptions {
 /** A parsed command line: a run, or a request for help. */
 export type NbestCommand = { readonly kind: 'run'; readonly options: NbestOptions } | { readonly kind: 'help' };
 
-/** Metrics `palette nbest` computes in this version. */
-export const NBEST_METRICS = ['bleu'] as const;
+/** Default bytes per task: about 6k candidates of 150 bytes, tens of ms of work for four metrics. */
+export const DEFAULT_TASK_SIZE = 1 << 20;
 const FORMATS: readonly NbestStatsFormat[] = ['moses', 'json', 'msgpack'];
 
 const GROUP = 'palette nbest options';
@@ -43,7 +54,19 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', help: 'no progress line on a terminal', group: GROUP },
   { key: 'nbest', names: ['--nbest', '-n'], arity: 'one', metavar: 'FILE', help: 'Moses n-best list (required)', group: GROUP },
   { key: 'refs', names: ['--refs', '-r'], arity: 'some', metavar: 'REF', help: 'reference files (required)', group: GROUP },
-  { key: 'metric', names: ['--metrics', '-m'], arity: 'some', metavar: 'METRIC', help: 'metric: bleu (Moses MERT BLEU statistics)', group: GROUP },
+  {
+    key: 'metric',
+    names: ['--metrics', '-m'],
+    arity: 'some',
+    metavar: 'METRIC',
+    help: 'metrics, all in one pass: bleu (Moses MERT BLEU statistics) and any palette score metric (rouge-l, rouge-s4, wer, ...)',
+    group: GROUP,
+  },
+  { key: 'sentence', names: ['--sentence-scores'], arity: 'flag', help: 'add per-candidate sentence scores (json, msgpack)', group: GROUP },
+  { key: 'workers', names: ['--workers', '-j'], arity: 'one', metavar: 'N', help: 'worker threads (default: one per core; small lists run in-thread)', group: GROUP },
+  { key: 'taskSize', names: ['--task-size'], arity: 'one', metavar: 'BYTES', help: `bytes of the n-best list per task (default ${DEFAULT_TASK_SIZE})`, group: GROUP },
+  { key: 'rougeFlavor', names: ['--rouge-flavor'], arity: 'one', metavar: 'FLAVOR', help: 'ROUGE flavor (as palette score)', group: GROUP },
+  { key: 'stem', names: ['--stem'], arity: 'flag', help: 'ROUGE: Porter stemming (as palette score)', group: GROUP },
   { key: 'stats', names: ['--stats', '-o'], arity: 'one', metavar: 'OUT', help: 'output file (default: standard output)', group: GROUP },
   {
     key: 'format',
@@ -68,9 +91,11 @@ const SPECS: readonly OptionSpec[] = [
 /** The help text of `palette nbest`. */
 export function nbestHelp(): string {
   return (
-    'usage: palette nbest --nbest FILE -r REF [REF ...] -m bleu [--stats OUT] [--stats-format moses|json|msgpack]\n' +
-    '                     [--allow-duplicates] [--prev-stats FILE --prev-features FILE] [-q]\n\n' +
-    'Per-candidate sufficient statistics of a Moses n-best list, as Moses MERT `extractor` writes them.\n' +
+    'usage: palette nbest --nbest FILE -r REF [REF ...] -m METRIC [METRIC ...] [--stats OUT]\n' +
+    '                     [--stats-format moses|json|msgpack] [--sentence-scores] [--allow-duplicates]\n' +
+    '                     [--prev-stats FILE --prev-features FILE] [--workers N] [--task-size BYTES] [-q]\n\n' +
+    'Per-candidate sufficient statistics of a Moses n-best list, as Moses MERT `extractor` writes them, for every\n' +
+    'metric in one pass.\n' +
     formatOptionHelp(SPECS) +
     '\n'
   );
@@ -97,14 +122,25 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
   if (!Array.isArray(refs)) throw new InputError('E_BAD_OPTION', 'references are required (-r REF [REF ...])');
   const metrics = values.get('metric');
   if (!Array.isArray(metrics)) throw new InputError('E_BAD_OPTION', 'a metric is required (-m bleu)');
-  for (const m of metrics) {
-    if (m !== 'bleu') {
-      throw new InputError(
-        'E_UNKNOWN_METRIC',
-        `unknown metric "${m}" for palette nbest: only bleu (Moses MERT BLEU statistics) is supported in this version`,
-      );
-    }
+  const rougeFlavor = single(values, 'rougeFlavor');
+  if (rougeFlavor !== undefined && !(ROUGE_FLAVORS as readonly string[]).includes(rougeFlavor)) {
+    throw badOption('--rouge-flavor', ROUGE_FLAVORS.join(', '), rougeFlavor);
   }
+  const settings: MetricSettings = {
+    rouge: { flavor: rougeFlavor as RougeFlavor | undefined, stem: values.has('stem') ? true : undefined },
+  };
+  const ids = resolveNbestMetricIds(metrics as string[], settings);
+  const workersText = single(values, 'workers');
+  const workers = workersText === undefined ? undefined : Number(workersText);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 256)) {
+    throw badOption('--workers', 'an integer from 1 to 256', workersText);
+  }
+  const taskSizeText = single(values, 'taskSize');
+  const taskSize = taskSizeText === undefined ? DEFAULT_TASK_SIZE : Number(taskSizeText);
+  if (!(Number.isInteger(taskSize) && taskSize >= 1 && taskSize <= 1 << 30)) {
+    throw badOption('--task-size', 'a number of bytes from 1 to 2^30', taskSizeText);
+  }
+  const sentenceScores = values.has('sentence');
   const format = single(values, 'format') ?? 'moses';
   if (!(FORMATS as readonly string[]).includes(format)) throw badOption('--stats-format', FORMATS.join(', '), format);
   const prevStats = single(values, 'prev');
@@ -121,6 +157,12 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
       '--prev-stats needs --prev-features FILE (the previous FEATURES_TXT) to remove duplicates, or --allow-duplicates',
     );
   }
+  if (sentenceScores && format === 'moses') {
+    throw new InputError(
+      'E_BAD_OPTION',
+      '--sentence-scores are not representable in Moses SCORES_TXT (it holds statistics only): use --stats-format json or msgpack',
+    );
+  }
   const stats = single(values, 'stats');
   if (format === 'msgpack' && stats === undefined) {
     throw new InputError('E_BAD_OPTION', '--stats-format msgpack is binary: give an output file with --stats OUT');
@@ -130,7 +172,11 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
     options: {
       nbest,
       refs,
-      metric: 'bleu',
+      metrics: ids,
+      settings,
+      sentenceScores,
+      workers,
+      taskSize,
       stats,
       format: format as NbestStatsFormat,
       allowDuplicates,

@@ -3,10 +3,14 @@
  *
  * - `moses`: Moses `extractor`'s SCORESTAT text: `SCORES_TXT_BEGIN_0 <sentence> <candidates> <width> BLEU`, one
  *   line per candidate with every number followed by one space (`m1 t1 … m4 t4 reflen `), `SCORES_TXT_END_0`.
- * - `json`: JSON Lines, one object per candidate in the same order: `{"sentence":0,"stats":[6,14,1,13,0,12,0,11,18]}`.
+ *   With several metrics the header names them all (`… 25 BLEU,ROUGE-L,WER`) and a candidate's line holds their
+ *   statistics one after the other in `-m` order, as Moses' InterpolatedScorer (`--sctype BLEU,TER`) writes them.
+ * - `json`: JSON Lines, one object per candidate in the same order: `{"sentence":0,"stats":[6,14,1,13,0,12,0,11,18]}`,
+ *   `stats` being the same concatenated row; with sentence scores, `"scores":{"bleu":0.31,"rouge-l":0.52}` (by
+ *   metric id; a score with no number is `null`).
  * - `msgpack`: a sequence of MessagePack values (read it with msgpackr's `unpackMultiple`), one per candidate in the
- *   same order, each a map `{sentence, stats}` like the JSON objects (plain maps, no msgpackr records, so any
- *   MessagePack reader decodes them).
+ *   same order, each a map `{sentence, stats[, scores]}` like the JSON objects (plain maps, no msgpackr records, so
+ *   any MessagePack reader decodes them).
  */
 import { Packr } from 'msgpackr';
 import type { NbestStatsFormat } from './options.js';
@@ -32,9 +36,34 @@ function rowArray(stats: ArrayLike<number>, width: number, r: number): number[] 
   return row;
 }
 
-/** The encoder of `format` for statistics named `scorer` (Moses' scorer name: `BLEU`), `width` numbers a row. */
-export function blockEncoder(format: NbestStatsFormat, scorer: string, width: number): BlockEncoder {
+/** Per-candidate sentence scores: one per metric id, computed from a candidate's row. */
+export interface SentenceScoreSource {
+  /** Metric ids, the keys of the `scores` map. */
+  readonly ids: readonly string[];
+  /** The scores of row `row` of `stats`, in the order of `ids`. */
+  score(stats: ArrayLike<number>, row: number): number[];
+}
+
+/** The `scores` value of a row: id → score. */
+function scoreMap(scores: SentenceScoreSource, stats: ArrayLike<number>, row: number): Record<string, number> {
+  const values = scores.score(stats, row);
+  const map: Record<string, number> = {};
+  scores.ids.forEach((id, k) => (map[id] = values[k]));
+  return map;
+}
+
+/**
+ * The encoder of `format` for statistics named `scorer` (Moses' scorer name: `BLEU`, or several joined by commas),
+ * `width` numbers a row; `scores` adds sentence scores (json and msgpack only: SCORES_TXT has no place for them).
+ */
+export function blockEncoder(
+  format: NbestStatsFormat,
+  scorer: string,
+  width: number,
+  scores?: SentenceScoreSource,
+): BlockEncoder {
   if (format === 'moses') {
+    if (scores !== undefined) throw new RangeError('sentence scores are not representable in SCORES_TXT');
     return (sentence, stats, rows) => {
       // One string per block, built piece by piece; the sink joins blocks into large writes.
       let out = `SCORES_TXT_BEGIN_0 ${sentence} ${rows.length} ${width} ${scorer}\n`;
@@ -51,7 +80,8 @@ export function blockEncoder(format: NbestStatsFormat, scorer: string, width: nu
     return (sentence, stats, rows) => {
       let out = '';
       for (let k = 0; k < rows.length; k++) {
-        out += `{"sentence":${sentence},"stats":[${rowArray(stats, width, rows[k]).join(',')}]}\n`;
+        const extra = scores === undefined ? '' : `,"scores":${JSON.stringify(scoreMap(scores, stats, rows[k]))}`;
+        out += `{"sentence":${sentence},"stats":[${rowArray(stats, width, rows[k]).join(',')}]${extra}}\n`;
       }
       return out;
     };
@@ -59,7 +89,11 @@ export function blockEncoder(format: NbestStatsFormat, scorer: string, width: nu
   const packr = new Packr({ useRecords: false });
   return (sentence, stats, rows) => {
     const parts: Uint8Array[] = [];
-    for (let k = 0; k < rows.length; k++) parts.push(packr.pack({ sentence, stats: rowArray(stats, width, rows[k]) }));
+    for (let k = 0; k < rows.length; k++) {
+      const value: Record<string, unknown> = { sentence, stats: rowArray(stats, width, rows[k]) };
+      if (scores !== undefined) value.scores = scoreMap(scores, stats, rows[k]);
+      parts.push(packr.pack(value));
+    }
     return Buffer.concat(parts);
   };
 }

@@ -21,13 +21,13 @@ export interface StatsSink {
 /** Text is gathered up to this many UTF-16 units before one write call (fewer system calls on big n-best lists). */
 const FLUSH_AT = 1 << 20;
 
-/** A sink writing to standard output (text only: binary formats need a file). */
+/** A sink writing to standard output (text only: binary formats need a file; bytes are taken as UTF-8 text). */
 export function stdoutSink(io: CliIo): StatsSink {
   let pending = '';
+  const decoder = new TextDecoder();
   return {
     write(chunk) {
-      if (typeof chunk !== 'string') throw new TypeError('standard output takes text only');
-      pending += chunk;
+      pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk);
       if (pending.length >= FLUSH_AT) {
         io.stdout.write(pending);
         pending = '';

@@ -88,9 +88,10 @@ function utf8Error(region: Uint8Array, base: number, line: number, mode: Newline
 
 /**
  * Splits decoded `text` into line batches of at most `maxLines` lines. Text after the last terminator is a line
- * when non-empty (only the final chunk of a file has such text).
+ * when non-empty (only the final chunk of a file has such text). Exported for readers that decode their own chunks
+ * (the `palette nbest` workers split the text of their tasks with it).
  */
-function* splitBatches(text: string, firstLine: number, mode: NewlineMode, maxLines: number): Generator<LineBatch> {
+export function* splitBatches(text: string, firstLine: number, mode: NewlineMode, maxLines: number): Generator<LineBatch> {
   const n = text.length;
   if (n === 0) return;
   // A chunk of n UTF-16 units holds at most n + 1 lines: no batch array is larger than needed.

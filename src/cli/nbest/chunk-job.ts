@@ -1,0 +1,149 @@
+/**
+ * A chunk of the n-best list (raw bytes of whole segments) turned into its output bytes: decoded (strict UTF-8),
+ * parsed, scored, duplicates removed, encoded. The main thread (in-thread mode) and the pool's workers run exactly
+ * this, so the output does not depend on where, or in how many pieces, the list was processed.
+ *
+ * Also the references as the workers see them: every reference line once in one `SharedArrayBuffer` of UTF-8 bytes
+ * with line offsets, posted to each worker once and decoded only for the segments a task uses.
+ */
+import { InputError } from '../../errors.js';
+import { firstInvalidUtf8 } from '../../corpus/read-lines.js';
+import { buildNbestMetrics, type NbestMetric, type NbestMetricSpec, type ReferenceSource } from './nbest-metrics.js';
+import {
+  encodeTask, scoreTask, taskEncoder, taskErrorData, type NbestTaskSettings, type TaskErrorData,
+} from './nbest-task.js';
+import type { BlockEncoder } from './stats-format.js';
+
+/** References in shared memory: line `s · nRefs + j` is reference `j` of segment `s`. */
+export interface SharedReferences {
+  readonly nRefs: number;
+  readonly segments: number;
+  /** UTF-8 bytes of every line, segment-major. */
+  readonly bytes: SharedArrayBuffer;
+  /** `segments · nRefs + 1` byte offsets (Int32). */
+  readonly offsets: SharedArrayBuffer;
+}
+
+/** Copies reference streams (`streams[j][s]`) into shared memory. */
+export function shareReferences(streams: readonly (readonly string[])[]): SharedReferences {
+  const nRefs = streams.length;
+  const segments = streams[0].length;
+  const encoded: Buffer[] = [];
+  const offsets = new SharedArrayBuffer(4 * (segments * nRefs + 1));
+  const off = new Int32Array(offsets);
+  let total = 0;
+  for (let s = 0; s < segments; s++) {
+    for (let j = 0; j < nRefs; j++) {
+      const b = Buffer.from(streams[j][s], 'utf8');
+      encoded.push(b);
+      total += b.length;
+      off[s * nRefs + j + 1] = total;
+    }
+  }
+  const bytes = new SharedArrayBuffer(total);
+  const view = Buffer.from(bytes);
+  let at = 0;
+  for (const b of encoded) {
+    b.copy(view, at);
+    at += b.length;
+  }
+  return { nRefs, segments, bytes, offsets };
+}
+
+/** A {@link ReferenceSource} over shared references (decodes a line when asked). */
+export function sharedReferenceSource(shared: SharedReferences): ReferenceSource {
+  const bytes = Buffer.from(shared.bytes);
+  const off = new Int32Array(shared.offsets);
+  const { nRefs, segments } = shared;
+  return {
+    nRefs,
+    segments,
+    line: (j, s) => bytes.toString('utf8', off[s * nRefs + j], off[s * nRefs + j + 1]),
+  };
+}
+
+/** A {@link ReferenceSource} over reference streams in memory. */
+export function streamReferenceSource(streams: readonly (readonly string[])[]): ReferenceSource {
+  return { nRefs: streams.length, segments: streams[0].length, line: (j, s) => streams[j][s] };
+}
+
+/** What a chunk gave: its output, or the first bad input it holds. */
+export type ChunkResult =
+  | {
+      readonly ok: true;
+      /** Encoded blocks of the chunk's segments, in order. */
+      readonly out: Uint8Array;
+      /** Candidates read (before duplicate removal). */
+      readonly hyps: number;
+      /** First and last segment id (-1 when the chunk holds no candidate). */
+      readonly firstId: number;
+      readonly lastId: number;
+      /** Line of the first candidate (0 when none). */
+      readonly firstIdLine: number;
+      /** Time spent in the job, ms (pool overhead accounting). */
+      readonly busyMs: number;
+    }
+  | { readonly ok: false; readonly error: TaskErrorData; readonly busyMs: number };
+
+/** Everything a thread needs to run chunk jobs: settings, metrics, references, encoder. */
+export interface ChunkJobContext {
+  readonly settings: NbestTaskSettings;
+  readonly metrics: readonly NbestMetric[];
+  readonly refs: ReferenceSource;
+  readonly encode: BlockEncoder;
+}
+
+/** Builds a context (metrics instantiated in the calling thread). */
+export function chunkJobContext(settings: NbestTaskSettings, spec: NbestMetricSpec, refs: ReferenceSource): ChunkJobContext {
+  const metrics = buildNbestMetrics(spec);
+  return { settings, metrics, refs, encode: taskEncoder(settings, metrics) };
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Strict UTF-8 decoding, with the streaming reader's message (absolute byte offset, line of the byte). */
+export function decodeChunk(bytes: Uint8Array, byteOffset: number, firstLine: number, path: string): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    const at = Math.max(0, firstInvalidUtf8(bytes));
+    let line = firstLine;
+    for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++;
+    const byte = bytes[at] ?? 0;
+    throw new InputError(
+      'E_INVALID_UTF8',
+      `invalid UTF-8: byte 0x${byte.toString(16).padStart(2, '0')} at byte offset ${byteOffset + at} cannot be decoded`,
+      { file: path, line },
+    );
+  }
+}
+
+/** Joins encoded blocks into one byte array. */
+function concatOutput(parts: readonly (string | Uint8Array)[]): Uint8Array {
+  if (parts.length > 0 && typeof parts[0] === 'string') return Buffer.from((parts as string[]).join(''), 'utf8');
+  return Buffer.concat(parts as Uint8Array[]);
+}
+
+/** Runs one chunk: input errors become data (they cross thread boundaries), other errors propagate. */
+export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: number, byteOffset: number): ChunkResult {
+  const start = performance.now();
+  try {
+    const text = decodeChunk(bytes, byteOffset, firstLine, ctx.settings.path);
+    const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs);
+    const out = concatOutput(encodeTask(task, ctx.settings, ctx.encode));
+    const n = task.hyps.length;
+    const ids = task.segmentIds;
+    return {
+      ok: true,
+      out,
+      hyps: n,
+      firstId: n > 0 ? ids[0] : -1,
+      lastId: n > 0 ? ids[ids.length - 1] : -1,
+      firstIdLine: n > 0 ? task.lines[0] : 0,
+      busyMs: performance.now() - start,
+    };
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    return { ok: false, error: taskErrorData(err), busyMs: performance.now() - start };
+  }
+}

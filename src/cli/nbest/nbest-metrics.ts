@@ -1,0 +1,190 @@
+/**
+ * The metrics of one `palette nbest` run, and how each computes the statistics rows of a task: a run of whole
+ * segments of the n-best list (every candidate of a segment is in exactly one task).
+ *
+ * Every `-m` name of the registry works, built by the registry with the run's settings, so a row is by
+ * construction the row that metric's `segmentStats` gives the candidate (the tests check it against
+ * `buildStatsMatrix`, the Metric API's n-best path). Three ways to get there:
+ * - `bleu`: always Moses MERT's BleuScorer statistics (the `moses` BLEU flavor: Moses' own space split, 9
+ *   columns), which is what `extractor` writes. References of the task's segments are prepared once, and
+ *   `mosesBleuStats` scores every candidate against its segment with a hypothesis→segment map (no layers).
+ * - any other metric whose row depends only on the candidate and its own segment's references (all but NIST):
+ *   references of the task's segments are prepared once per task, and the candidates are scored in layers
+ *   (layer k = the k-th candidate of every segment of the task, one ordinary `segmentStats` call per layer), the
+ *   scheme of src/tuning/stats-matrix.ts restricted to the task. A segment with fewer candidates repeats its first
+ *   candidate in the later layers (a real hypothesis, so no metric sees an input it would refuse); those rows are
+ *   dropped.
+ * - NIST: its information weights come from the whole reference set, so its references are prepared once (per
+ *   thread) over every segment, and each layer is as long as the reference set, segments outside the task
+ *   holding their first reference as a placeholder hypothesis. Correct but slow on large n-best lists.
+ *
+ * Ids (token interning): each preparation interns into its own vocabulary, and a segment's candidates are read
+ * against the references prepared with them, so the ids of a candidate and of its references always come from one
+ * table; statistics depend only on token equality within a segment, so rows do not depend on how the list is cut
+ * into tasks.
+ */
+import type { Metric, PreparedReferences } from '../../metrics/metric.js';
+import { MosesBleu } from '../../metrics/bleu-moses-metric.js';
+import { mosesBleuStats } from '../../metrics/bleu-moses.js';
+import { defaultRegistry, type MetricSettings } from '../../metrics/registry.js';
+
+/** What decides the metrics of a run: plain data, so that it can be posted to worker threads. */
+export interface NbestMetricSpec {
+  /** Canonical metric ids in `-m` order (duplicates removed). */
+  readonly ids: readonly string[];
+  /** Settings of the metrics (`bleu` is always the Moses flavor). */
+  readonly settings: MetricSettings;
+}
+
+/** The candidates of one task, grouped by segment. */
+export interface TaskSegments {
+  /** Candidate texts in file order. */
+  readonly hyps: readonly string[];
+  /** Task-local segment index of each candidate (non-decreasing). */
+  readonly hypLocal: Int32Array;
+  /** Segment (sentence) id of each task-local segment, increasing. */
+  readonly segmentIds: Int32Array;
+  /** Candidates of local segment `k` are `segmentStarts[k] .. segmentStarts[k + 1]`. */
+  readonly segmentStarts: Int32Array;
+}
+
+/** The reference texts of a run: reference `j` of segment `s`. */
+export interface ReferenceSource {
+  /** Number of reference streams. */
+  readonly nRefs: number;
+  /** Number of segments. */
+  readonly segments: number;
+  /** Reference `j` of segment `s`. */
+  line(j: number, s: number): string;
+}
+
+/** One metric of a run. */
+export interface NbestMetric {
+  /** Canonical `-m` id. */
+  readonly id: string;
+  /** Name in a SCORES_TXT header (`BLEU`, as Moses; the upper-cased id for the others: `ROUGE-L`, `WER`). */
+  readonly scorerName: string;
+  /** The metric itself (its row layout, sentence score). */
+  readonly metric: Metric;
+  /** Row width. */
+  readonly width: number;
+  /** Rows of a task's candidates, `width` numbers each, in candidate order. */
+  rows(task: TaskSegments, refs: ReferenceSource): Float64Array;
+}
+
+/** Metrics whose statistics depend on the whole reference set, not only on a segment's references. */
+const WHOLE_REFERENCE_METRICS: ReadonlySet<string> = new Set(['nist']);
+
+/** The reference streams of the task's segments: `streams[j][k]` is reference `j` of local segment `k`. */
+function taskStreams(task: TaskSegments, refs: ReferenceSource): string[][] {
+  const streams: string[][] = [];
+  for (let j = 0; j < refs.nRefs; j++) {
+    const stream = new Array<string>(task.segmentIds.length);
+    for (let k = 0; k < stream.length; k++) stream[k] = refs.line(j, task.segmentIds[k]);
+    streams.push(stream);
+  }
+  return streams;
+}
+
+/**
+ * Rows by layers: layer k holds the k-th candidate of every segment (`layerLength` entries; `slotOf(k)` is the
+ * layer position of local segment k, `fill` gives the text of positions no candidate uses).
+ */
+function layeredRows(
+  metric: Metric,
+  prepared: PreparedReferences,
+  task: TaskSegments,
+  layerLength: number,
+  slotOf: (k: number) => number,
+  fill: (layer: string[]) => void,
+): Float64Array {
+  const { hyps, segmentStarts } = task;
+  const nSegments = segmentStarts.length - 1;
+  const width = metric.statsWidth;
+  const out = new Float64Array(hyps.length * width);
+  let layers = 0;
+  for (let k = 0; k < nSegments; k++) layers = Math.max(layers, segmentStarts[k + 1] - segmentStarts[k]);
+  const layer = new Array<string>(layerLength);
+  fill(layer);
+  for (let l = 0; l < layers; l++) {
+    for (let k = 0; k < nSegments; k++) {
+      const h = segmentStarts[k] + l;
+      layer[slotOf(k)] = hyps[h < segmentStarts[k + 1] ? h : segmentStarts[k]];
+    }
+    const rows = metric.segmentStats(layer, prepared);
+    for (let k = 0; k < nSegments; k++) {
+      const h = segmentStarts[k] + l;
+      if (h < segmentStarts[k + 1]) {
+        const at = slotOf(k) * width;
+        out.set(rows.subarray(at, at + width), h * width);
+      }
+    }
+  }
+  return out;
+}
+
+/** Moses BLEU statistics with a candidate→segment map, references of the task prepared once. */
+function mosesBleuRows(metric: MosesBleu): NbestMetric['rows'] {
+  const options = { refLength: metric.refLength, order: metric.maxNgramOrder };
+  return (task, refs) => {
+    const prepared = metric.prepareReferences(taskStreams(task, refs));
+    return mosesBleuStats(task.hyps, task.hypLocal, prepared, options);
+  };
+}
+
+/** Rows of a metric whose rows depend on a segment's own references only. */
+function localRows(metric: Metric): NbestMetric['rows'] {
+  return (task, refs) => {
+    const prepared = metric.prepareReferences(taskStreams(task, refs));
+    return layeredRows(metric, prepared, task, task.segmentIds.length, (k) => k, () => {});
+  };
+}
+
+/** Rows of a metric whose references must be prepared as a whole (once per thread, on first use). */
+function wholeReferenceRows(metric: Metric): NbestMetric['rows'] {
+  let prepared: PreparedReferences | undefined;
+  let preparedFor: ReferenceSource | undefined;
+  return (task, refs) => {
+    if (prepared === undefined || preparedFor !== refs) {
+      const streams: string[][] = [];
+      for (let j = 0; j < refs.nRefs; j++) streams.push(Array.from({ length: refs.segments }, (_, s) => refs.line(j, s)));
+      prepared = metric.prepareReferences(streams);
+      preparedFor = refs;
+    }
+    const fill = (layer: string[]): void => {
+      for (let s = 0; s < layer.length; s++) layer[s] = refs.line(0, s);
+    };
+    return layeredRows(metric, prepared, task, refs.segments, (k) => task.segmentIds[k], fill);
+  };
+}
+
+/**
+ * Builds the metrics of a run (the same in every thread that runs tasks).
+ * @throws InputError for an unknown metric or a bad setting (the registry's errors).
+ */
+export function buildNbestMetrics(spec: NbestMetricSpec): NbestMetric[] {
+  return spec.ids.map((id): NbestMetric => {
+    if (id === 'bleu') {
+      const metric = defaultRegistry.create('bleu', { ...spec.settings, bleu: { ...spec.settings.bleu, flavor: 'moses' } }).metric;
+      const moses = metric as MosesBleu;
+      const rows = moses.tokenize === undefined ? mosesBleuRows(moses) : localRows(moses);
+      return { id, scorerName: 'BLEU', metric, width: metric.statsWidth, rows };
+    }
+    const metric = defaultRegistry.create(id, spec.settings).metric;
+    const rows = WHOLE_REFERENCE_METRICS.has(id) ? wholeReferenceRows(metric) : localRows(metric);
+    return { id, scorerName: id.toUpperCase(), metric, width: metric.statsWidth, rows };
+  });
+}
+
+/**
+ * Canonical ids of `-m` names (duplicates, such as `rougeL` and `rouge-l`, kept once, in first-seen order).
+ * @throws InputError `E_UNKNOWN_METRIC` for a name the registry does not know.
+ */
+export function resolveNbestMetricIds(names: readonly string[], settings: MetricSettings): string[] {
+  const ids: string[] = [];
+  for (const name of names) {
+    const id = name === 'bleu' ? 'bleu' : defaultRegistry.resolve!(name, settings);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}

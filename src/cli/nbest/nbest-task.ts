@@ -1,0 +1,206 @@
+/**
+ * One task of `palette nbest`: the raw text of whole segments of the n-best list, parsed, scored by every metric of
+ * the run, duplicates removed per segment (Moses' rule) and encoded in the output format. The same code runs on the
+ * main thread (small inputs, `--workers 1`) and in the pool's workers, which is why the output bytes do not depend
+ * on where a task ran.
+ *
+ * Rows are flat: one `Float64Array` of `hyps × totalWidth` per task, each candidate's row the concatenation of the
+ * metrics' rows in `-m` order (Moses' InterpolatedScorer concatenates its scorers' statistics the same way).
+ */
+import { InputError } from '../../errors.js';
+import { parseNbestLines, type NbestParseState } from '../../corpus/nbest.js';
+import { splitBatches } from '../../corpus/stream/read-line-batches.js';
+import { mosesRemoveDuplicatesBy, parseMosesFeatures, sameMosesFeatures, type MosesFeatures } from './moses-dedup.js';
+import { blockEncoder, type BlockEncoder } from './stats-format.js';
+import type { NbestStatsFormat } from './options.js';
+import type { NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
+
+/** Settings of the tasks of a run. */
+export interface NbestTaskSettings {
+  /** The n-best file (named in error messages). */
+  readonly path: string;
+  readonly format: NbestStatsFormat;
+  readonly allowDuplicates: boolean;
+  /** Per-candidate sentence scores in the output (json, msgpack). */
+  readonly sentenceScores: boolean;
+}
+
+/** A task's candidates, scored (before duplicate removal). */
+export interface ScoredTask extends TaskSegments {
+  /** `hyps.length × width` statistics. */
+  readonly stats: Float64Array;
+  /** Width of a row (sum of the metrics' widths). */
+  readonly width: number;
+  /** Raw features field of each candidate (absent with `allowDuplicates`). */
+  readonly features: readonly string[] | undefined;
+  /** 1-based file line of each candidate. */
+  readonly lines: Int32Array;
+}
+
+/** Parses the raw text of a task (lines `firstLine …`) into segments. */
+function parseTask(
+  text: string,
+  firstLine: number,
+  settings: NbestTaskSettings,
+  segments: number,
+): { hyps: string[]; ids: number[]; features: string[] | undefined; lines: number[] } {
+  const hyps: string[] = [];
+  const ids: number[] = [];
+  const lines: number[] = [];
+  const features: string[] | undefined = settings.allowDuplicates ? undefined : [];
+  const state: NbestParseState = { previousId: 0 };
+  const options = { segmentCount: segments, features: !settings.allowDuplicates };
+  for (const lineBatch of splitBatches(text, firstLine, 'lf', text.length + 1)) {
+    const batch = parseNbestLines(lineBatch, settings.path, options, state);
+    for (let c = 0; c < batch.count; c++) {
+      hyps.push(batch.hypotheses[c]);
+      ids.push(batch.ids[c]);
+      lines.push(batch.lines[c]);
+      features?.push(batch.features![c]);
+    }
+  }
+  return { hyps, ids, features, lines };
+}
+
+/**
+ * Parses and scores the text of a task: whole segments, starting at file line `firstLine`.
+ * @throws InputError for a malformed line (file and line named), and the metrics' errors.
+ */
+export function scoreTask(
+  text: string,
+  firstLine: number,
+  settings: NbestTaskSettings,
+  metrics: readonly NbestMetric[],
+  refs: ReferenceSource,
+): ScoredTask {
+  const { hyps, ids, features, lines } = parseTask(text, firstLine, settings, refs.segments);
+  const n = hyps.length;
+  const hypLocal = new Int32Array(n);
+  const segmentIds: number[] = [];
+  const starts: number[] = [];
+  for (let h = 0; h < n; h++) {
+    if (h === 0 || ids[h] !== ids[h - 1]) {
+      segmentIds.push(ids[h]);
+      starts.push(h);
+    }
+    hypLocal[h] = segmentIds.length - 1;
+  }
+  starts.push(n);
+  const task: TaskSegments = {
+    hyps,
+    hypLocal,
+    segmentIds: Int32Array.from(segmentIds),
+    segmentStarts: Int32Array.from(starts),
+  };
+  let width = 0;
+  for (const m of metrics) width += m.width;
+  const stats = new Float64Array(n * width);
+  let column = 0;
+  for (const m of metrics) {
+    if (n > 0) {
+      const rows = m.rows(task, refs);
+      for (let h = 0; h < n; h++) {
+        for (let c = 0; c < m.width; c++) stats[h * width + column + c] = rows[h * m.width + c];
+      }
+    }
+    column += m.width;
+  }
+  return { ...task, stats, width, features, lines: Int32Array.from(lines) };
+}
+
+/** Hash of row `i` (equal rows give equal hashes, -0 and 0 included). */
+function rowHash(stats: Float64Array, width: number, i: number): number {
+  let h = 0x811c9dc5;
+  for (let k = i * width; k < (i + 1) * width; k++) {
+    const v = stats[k];
+    // Integer part and a few fraction bits: fractional statistics (ROUGE's P/R/F) still spread over buckets.
+    h = Math.imul(h ^ (v | 0) ^ ((v * 4096) | 0), 0x01000193);
+  }
+  return h;
+}
+
+/**
+ * Moses' duplicate removal over candidates `from .. to` of a scored task (equal features and equal statistics of
+ * every metric); the kept candidates (task indices) in Moses' order.
+ */
+export function keptCandidates(
+  stats: Float64Array,
+  width: number,
+  features: readonly string[],
+  from: number,
+  to: number,
+): Int32Array {
+  const count = to - from;
+  const parsed: (MosesFeatures | undefined)[] = new Array(count);
+  const featuresOf = (i: number): MosesFeatures => (parsed[i] ??= parseMosesFeatures(features[from + i]));
+  const same = (i: number, j: number): boolean => {
+    for (let k = 0; k < width; k++) {
+      const a = stats[(from + i) * width + k];
+      const b = stats[(from + j) * width + k];
+      if (a !== b && !(a !== a && b !== b)) return false;
+    }
+    return features[from + i] === features[from + j] || sameMosesFeatures(featuresOf(i), featuresOf(j));
+  };
+  const kept = mosesRemoveDuplicatesBy(count, (i) => rowHash(stats, width, from + i), same);
+  for (let k = 0; k < kept.length; k++) kept[k] += from;
+  return kept;
+}
+
+/** The encoder of a run's blocks. */
+export function taskEncoder(settings: NbestTaskSettings, metrics: readonly NbestMetric[]): BlockEncoder {
+  const width = metrics.reduce((w, m) => w + m.width, 0);
+  const scorer = metrics.map((m) => m.scorerName).join(',');
+  const scores = settings.sentenceScores
+    ? {
+        ids: metrics.map((m) => m.id),
+        score: (stats: ArrayLike<number>, row: number): number[] => {
+          const out: number[] = [];
+          let column = row * width;
+          for (const m of metrics) {
+            const r = Float64Array.from({ length: m.width }, (_, c) => stats[column + c]);
+            out.push(m.metric.sentenceScoreFromStats(r).score);
+            column += m.width;
+          }
+          return out;
+        },
+      }
+    : undefined;
+  return blockEncoder(settings.format, scorer, width, scores);
+}
+
+/** The rows of every segment of a scored task, duplicates removed unless allowed, encoded block by block. */
+export function encodeTask(task: ScoredTask, settings: NbestTaskSettings, encode: BlockEncoder): (string | Uint8Array)[] {
+  const out: (string | Uint8Array)[] = [];
+  const { segmentIds, segmentStarts, stats, width } = task;
+  for (let k = 0; k < segmentIds.length; k++) {
+    const from = segmentStarts[k];
+    const to = segmentStarts[k + 1];
+    let rows: Int32Array;
+    if (settings.allowDuplicates) {
+      rows = new Int32Array(to - from);
+      for (let i = 0; i < rows.length; i++) rows[i] = from + i;
+    } else {
+      rows = keptCandidates(stats, width, task.features!, from, to);
+    }
+    out.push(encode(segmentIds[k], stats, rows));
+  }
+  return out;
+}
+
+/** A task's error as plain data (it crosses the worker boundary; class instances do not). */
+export interface TaskErrorData {
+  readonly code: string;
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+}
+
+/** Plain data of an `InputError`. */
+export function taskErrorData(err: InputError): TaskErrorData {
+  return { code: err.code, message: err.message, file: err.file, line: err.line };
+}
+
+/** The `InputError` of plain error data. */
+export function inputErrorOf(data: TaskErrorData): InputError {
+  return new InputError(data.code as ConstructorParameters<typeof InputError>[0], data.message, { file: data.file, line: data.line });
+}

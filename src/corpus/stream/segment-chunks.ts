@@ -1,0 +1,164 @@
+/**
+ * Raw chunks of a Moses n-best list cut at segment boundaries, for parallel parsing: the bytes are not decoded
+ * here, only scanned for line ends and for the id at the start of the lines near a cut, so the reading thread does
+ * little work and the workers parse, tokenize and score.
+ *
+ * A chunk holds whole lines and whole segments: it ends where the id of a line differs from the id of the line
+ * before (ids parsed from the bytes: ASCII blanks, decimal digits, ASCII blanks, `|||`). A line whose id does not
+ * parse that way (a malformed line, which its worker then reports) ends the run of equal ids like any other id. A
+ * segment longer than the chunk size makes its chunk longer. Memory: one buffer of about twice the chunk size
+ * (more only for a segment longer than that) plus the chunks in flight.
+ *
+ * Limits of the byte-level id (documented, not silent): an id surrounded by non-ASCII Unicode blanks, which the
+ * line parser accepts, may start a new chunk inside its segment; the consumer detects this (the chunk's first id
+ * equals the previous chunk's last) and reports it.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { InputError } from '../../errors.js';
+import { fileError } from '../read-lines.js';
+
+/** Whole segments of the list: `bytes` start at byte `byteOffset` of the file, on line `firstLine`. */
+export interface SegmentChunk {
+  /** The chunk's bytes, in a buffer of their own (a `SharedArrayBuffer` when asked: workers read it in place). */
+  readonly bytes: Uint8Array;
+  /** 1-based line of the chunk's first byte. */
+  readonly firstLine: number;
+  /** File offset of the chunk's first byte. */
+  readonly byteOffset: number;
+}
+
+const LF = 0x0a;
+const PIPE = 0x7c;
+
+function isBlank(b: number): boolean {
+  return b === 0x20 || b === 0x09 || b === 0x0b || b === 0x0c || b === 0x0d;
+}
+
+/**
+ * The id at the start of the line `bytes[start .. end)`: -1 for an empty line (no id, belongs to no segment), -2
+ * when it does not parse as a byte-level id.
+ */
+export function lineIdAt(bytes: Uint8Array, start: number, end: number): number {
+  let i = start;
+  while (i < end && isBlank(bytes[i])) i++;
+  if (i === end) return -1;
+  let v = 0;
+  let digits = 0;
+  while (i < end && bytes[i] >= 0x30 && bytes[i] <= 0x39 && digits < 11) {
+    v = v * 10 + bytes[i] - 0x30;
+    digits++;
+    i++;
+  }
+  if (digits === 0 || digits > 10) return -2;
+  while (i < end && isBlank(bytes[i])) i++;
+  if (i + 3 > end || bytes[i] !== PIPE || bytes[i + 1] !== PIPE || bytes[i + 2] !== PIPE) return -2;
+  return v;
+}
+
+/**
+ * Where to cut `bytes[0 .. filled)`: the start of the run of complete lines that share the id of the last complete
+ * line (they may continue past the buffer). 0 when no cut is possible yet (no complete line, or a single run).
+ */
+export function segmentCut(bytes: Uint8Array, filled: number): number {
+  const lastEnd = filled > 0 ? bytes.lastIndexOf(LF, filled - 1) : -1;
+  if (lastEnd < 0) return 0;
+  let id = -1;
+  let end = lastEnd;
+  let cut = lastEnd + 1;
+  while (end >= 0) {
+    const start = end === 0 ? 0 : bytes.lastIndexOf(LF, end - 1) + 1;
+    const lineId = lineIdAt(bytes, start, end);
+    if (lineId !== -1) {
+      if (id === -1) id = lineId;
+      else if (lineId !== id || id === -2) return cut;
+    }
+    cut = start;
+    if (start === 0) return 0;
+    end = start - 1;
+  }
+  return 0;
+}
+
+/** Number of `'\n'` in `bytes[0 .. end)`. */
+function countLf(bytes: Uint8Array, end: number): number {
+  let n = 0;
+  let at = bytes.indexOf(LF);
+  while (at >= 0 && at < end) {
+    n++;
+    at = bytes.indexOf(LF, at + 1);
+  }
+  return n;
+}
+
+/**
+ * Streams an n-best list as chunks of whole segments of about `chunkBytes` bytes; with `shared`, each chunk's
+ * bytes live in a `SharedArrayBuffer` (posted to a worker without a copy, and still there for a retry).
+ * @throws InputError `E_FILE_NOT_FOUND`/`E_FILE_UNREADABLE` (reading), `E_EMPTY_INPUT` for a 0-byte file.
+ */
+export async function* readSegmentChunks(path: string, chunkBytes: number, shared = false): AsyncGenerator<SegmentChunk> {
+  if (!Number.isInteger(chunkBytes) || chunkBytes < 1) throw new RangeError(`chunkBytes must be a positive integer (got ${chunkBytes})`);
+  let fh: FileHandle;
+  try {
+    fh = await open(path, 'r');
+  } catch (err) {
+    throw fileError(err, path);
+  }
+  try {
+    let buf = Buffer.allocUnsafe(2 * chunkBytes);
+    let filled = 0;
+    let base = 0;
+    let line = 1;
+    let eof = false;
+    while (true) {
+      while (!eof && filled < chunkBytes) {
+        if (buf.length - filled < chunkBytes) {
+          const grown = Buffer.allocUnsafe(Math.max(2 * buf.length, filled + chunkBytes));
+          buf.copy(grown, 0, 0, filled);
+          buf = grown;
+        }
+        let bytesRead: number;
+        try {
+          ({ bytesRead } = await fh.read(buf, filled, buf.length - filled, null));
+        } catch (err) {
+          throw fileError(err, path);
+        }
+        if (bytesRead === 0) eof = true;
+        filled += bytesRead;
+      }
+      let cut = eof ? filled : segmentCut(buf, filled);
+      if (cut === 0 && !eof) {
+        // One segment fills the buffer: read on until it ends (the chunk grows).
+        const grown = Buffer.allocUnsafe(2 * buf.length);
+        buf.copy(grown, 0, 0, filled);
+        buf = grown;
+        const more = filled;
+        while (!eof && filled < more + chunkBytes) {
+          let bytesRead: number;
+          try {
+            ({ bytesRead } = await fh.read(buf, filled, buf.length - filled, null));
+          } catch (err) {
+            throw fileError(err, path);
+          }
+          if (bytesRead === 0) eof = true;
+          filled += bytesRead;
+        }
+        cut = eof ? filled : segmentCut(buf, filled);
+        if (cut === 0) continue;
+      }
+      if (cut === 0) break;
+      const bytes = new Uint8Array(shared ? new SharedArrayBuffer(cut) : new ArrayBuffer(cut));
+      bytes.set(buf.subarray(0, cut));
+      yield { bytes, firstLine: line, byteOffset: base };
+      line += countLf(bytes, cut);
+      buf.copyWithin(0, cut, filled);
+      base += cut;
+      filled -= cut;
+      if (eof && filled === 0) break;
+    }
+    if (base === 0) {
+      throw new InputError('E_EMPTY_INPUT', 'empty input (0 bytes): expected one segment per line', { file: path });
+    }
+  } finally {
+    await fh.close();
+  }
+}

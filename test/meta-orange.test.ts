@@ -5,10 +5,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import {
   bootstrapMeanInterval,
-  numpyPercentile,
+  numpyResampler,
   orange,
+  orangeOfTerms,
   orangeSentenceTerms,
   type OrangeSentenceScores,
 } from '../src/meta/orange.js';
@@ -204,24 +206,33 @@ describe('one-pass leave-one-out scores against the oracle', () => {
 });
 
 describe('bootstrap interval', () => {
-  it("interpolates percentiles as numpy's linear method", () => {
-    // numpy.percentile([1, 2, 3, 4], [2.5, 97.5]) = [1.075, 3.925]; of [5] → 5.
-    expect(numpyPercentile(Float64Array.from([1, 2, 3, 4]), 2.5)).toBeCloseTo(1.075, 15);
-    expect(numpyPercentile(Float64Array.from([1, 2, 3, 4]), 97.5)).toBeCloseTo(3.925, 15);
-    expect(numpyPercentile(Float64Array.from([5]), 50)).toBe(5);
+  it("equals numpy's percentile of resampled means (test/fixtures/orange/bootstrap-numpy.json, numpy 2.4.6)", () => {
+    const golden = JSON.parse(readFileSync(new URL('./fixtures/orange/bootstrap-numpy.json', import.meta.url), 'utf8')) as {
+      terms: number[];
+      cases: { seed: number; resamples: number; lower: number; upper: number; mean: number }[];
+    };
+    const terms = Float64Array.from(golden.terms);
+    for (const c of golden.cases) {
+      // Bit for bit: the same PCG64 stream, numpy's pairwise means and linear percentiles.
+      expect(orangeOfTerms(terms)).toBe(c.mean);
+      expect(bootstrapMeanInterval(terms, c.resamples, numpyResampler(c.seed))).toEqual({ lower: c.lower, upper: c.upper });
+    }
   });
 
-  it('resamples the drawn indices and brackets the mean', () => {
+  it('resamples the drawn indices and checks them', () => {
     const terms = Float64Array.from([0.1, 0.2, 0.3, 0.4]);
     // Every draw the identity: each resampled mean is the mean itself.
     const ci = bootstrapMeanInterval(terms, 10, (n) => Array.from({ length: n }, (_, i) => i));
     expect(ci.lower).toBeCloseTo(0.25, 15);
     expect(ci.upper).toBeCloseTo(0.25, 15);
-    // Alternating all-first / all-last draws: means 0.1 and 0.4, percentiles between them.
+    // Alternating all-first / all-last draws: means 0.1 and 0.4; numpy's percentiles lie between them linearly.
     let b = 0;
     const ci2 = bootstrapMeanInterval(terms, 2, (n) => new Array<number>(n).fill(b++ % 2 === 0 ? 0 : n - 1));
     expect(ci2.lower).toBeCloseTo(0.1 + 0.3 * 0.025, 12);
     expect(ci2.upper).toBeCloseTo(0.1 + 0.3 * 0.975, 12);
     expect(() => bootstrapMeanInterval(terms, 1, () => [0, 1, 2, 9])).toThrow('resampled index 9 is outside [0, 4)');
+    const draw = numpyResampler(1);
+    draw(4);
+    expect(() => draw(5)).toThrow('one resampler draws rows of one length (4, not 5)');
   });
 });

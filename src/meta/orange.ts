@@ -20,8 +20,14 @@
  * test/reference/orange.ts and a property test holds this file to it.
  *
  * The 95% confidence interval resamples sentences with replacement (the paper's bootstrap, Davison & Hinkley) and
- * takes numpy's linearly interpolated 2.5th and 97.5th percentiles of the resampled means.
+ * takes numpy's linearly interpolated 2.5th and 97.5th percentiles of the resampled means. With
+ * {@link numpyResampler} the interval is numpy's, bit for bit:
+ * `np.percentile(terms[default_rng(seed).choice(S, size=(B, S))].mean(axis=1), [2.5, 97.5])` (means summed
+ * pairwise as numpy sums).
  */
+import { numpyPercentile } from './correlation-bootstrap.js';
+import { defaultRng, type BoundedIntStream, type NumpySeed } from './numpy-random.js';
+import { numpyMean } from './significance-stats.js';
 
 /** Scores of one metric variant over many sentences, flat. */
 export interface OrangeSentenceScores {
@@ -98,16 +104,14 @@ export function orangeSentenceTerms(scores: OrangeSentenceScores, direction: Sco
   return out;
 }
 
-/** Mean of the terms, summed left to right (NaN for none). */
-export function meanOf(values: ArrayLike<number>): number {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i];
-  return sum / values.length;
+/** ORANGE from the per-sentence terms: their mean as numpy's `mean` sums (pairwise), NaN for none. */
+export function orangeOfTerms(terms: Float64Array): number {
+  return numpyMean(terms);
 }
 
 /** ORANGE of one metric variant: the mean of {@link orangeSentenceTerms}. */
 export function orange(scores: OrangeSentenceScores, direction: ScoreDirection = 'higher'): number {
-  return meanOf(orangeSentenceTerms(scores, direction));
+  return orangeOfTerms(orangeSentenceTerms(scores, direction));
 }
 
 /**
@@ -117,29 +121,32 @@ export function orange(scores: OrangeSentenceScores, direction: ScoreDirection =
  */
 export type ResampleIndices = (n: number) => ArrayLike<number>;
 
+/**
+ * The resampling numpy does for `terms[rng.choice(S, size=(B, S))]` with `rng = numpy.random.default_rng(seed)`:
+ * resample b is row b of that one `choice` call (one bounded-integer stream, never the whole B × S matrix).
+ * @throws RangeError when called with different sentence counts.
+ */
+export function numpyResampler(seed: NumpySeed): ResampleIndices {
+  let stream: BoundedIntStream | null = null;
+  let buffer = new Int32Array(0);
+  return (n) => {
+    if (stream === null) {
+      stream = defaultRng(seed).boundedStream(n);
+      buffer = new Int32Array(n);
+    } else if (n !== buffer.length) {
+      throw new RangeError(`one resampler draws rows of one length (${buffer.length}, not ${n})`);
+    }
+    stream.fill(buffer);
+    return buffer;
+  };
+}
+
 /** A bootstrap confidence interval. */
 export interface ConfidenceInterval {
   /** Lower bound (the 2.5th percentile of the resampled means for 95%). */
   readonly lower: number;
   /** Upper bound. */
   readonly upper: number;
-}
-
-/**
- * numpy's `percentile(a, q)` with the default `linear` method on an ascending array: the value at position
- * q/100 · (n − 1), interpolated as numpy's `_lerp` does (from the upper neighbour when the fraction is ≥ 0.5).
- */
-export function numpyPercentile(sorted: Float64Array, q: number): number {
-  const n = sorted.length;
-  if (n === 0) return Number.NaN;
-  const pos = (q / 100) * (n - 1);
-  const lo = Math.floor(pos);
-  const hi = Math.min(lo + 1, n - 1);
-  const t = pos - lo;
-  const a = sorted[lo];
-  const b = sorted[hi];
-  const diff = b - a;
-  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 }
 
 /**
@@ -159,16 +166,16 @@ export function bootstrapMeanInterval(
   if (!(level > 0 && level < 100)) throw new RangeError(`level must be in (0, 100) (got ${level})`);
   const n = terms.length;
   const means = new Float64Array(resamples);
+  const sample = new Float64Array(n);
   for (let b = 0; b < resamples; b++) {
     const idx = draw(n);
     if (idx.length !== n) throw new RangeError(`a resample must draw ${n} indices (got ${idx.length})`);
-    let sum = 0;
     for (let i = 0; i < n; i++) {
       const k = idx[i];
       if (!(k >= 0 && k < n)) throw new RangeError(`resampled index ${k} is outside [0, ${n})`);
-      sum += terms[k];
+      sample[i] = terms[k];
     }
-    means[b] = sum / n;
+    means[b] = numpyMean(sample);
   }
   means.sort();
   return { lower: numpyPercentile(means, (100 - level) / 2), upper: numpyPercentile(means, (100 + level) / 2) };

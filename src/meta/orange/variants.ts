@@ -70,7 +70,7 @@ export function parseOrangeMetric(raw: string): OrangeVariant[] {
   if (name === 'wer') return [{ kind: 'wer', name: 'WER' }];
   if (name === 'per') return [{ kind: 'per', name: 'PER' }];
   if (name === 'rouge-w') return [rougeW(12)];
-  if ((m = /^bleus(\d)(?:-(\d))?$/.exec(name)) !== null) {
+  if ((m = /^bleus(\d+)(?:-(\d+))?$/.exec(name)) !== null) {
     const from = Number(m[1]);
     const to = m[2] === undefined ? from : Number(m[2]);
     if (from < 1 || to > MAX_BLEUS_ORDER || to < from) throw unknown(raw, `orders run from 1 to ${MAX_BLEUS_ORDER}`);

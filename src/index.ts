@@ -152,5 +152,14 @@ export { buildStatsMatrix, matrixColumnSums, type StatsMatrix } from './tuning/s
 export { scoreFromTotals } from './tuning/score-from-totals.js';
 export { applyRowDelta, selectionScore, selectionTotals } from './tuning/selection.js';
 
+// The HTML report: data model, computation, self-contained rendering.
+export {
+  buildReport,
+  renderReportHtml,
+  REPORT_FORMAT,
+  type BuildReportOptions,
+  type ReportData,
+} from './report/index.js';
+
 // The command line as a function (what bin/palette runs).
 export { run, type CliIo } from './cli/main.js';

@@ -1,0 +1,114 @@
+/**
+ * `palette report REF [REF ...] -i HYP [HYP ...] -o report.html [-m METRIC ...] [--human FILE ...] [--source FILE]
+ * [--bootstrap N] [--seed S] [--paired bs|ar]`: scores every system with the registry's metrics and writes one
+ * self-contained HTML report (src/report/).
+ *
+ * Lines are read as `palette score` reads them (UTF-8, `rstrip()`ped). Every number is computed before the file is
+ * opened, and the file is written to a temporary name beside the target and renamed at the end, so bad input
+ * leaves no file (and an existing report untouched): `palette report: error: FILE:LINE: message`, exit status 2.
+ */
+import { InputError, locate } from '../errors.js';
+import { readLines } from '../corpus/read-lines.js';
+import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
+import { buildReport, type ReportMetricInput, type ReportSystemInput } from '../report/build-report.js';
+import { renderReportHtml } from '../report/render-html.js';
+import { pyRstrip } from '../text/pystr.js';
+import { VERSION } from '../version.js';
+import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
+import { atomicFileSink } from './nbest/stats-sink.js';
+import { parseReportArgs, reportHelp, type ReportOptions } from './report-command/options.js';
+
+function readStripped(file: string): string[] {
+  return readLines(file).map(pyRstrip);
+}
+
+/** The systems of `-i`, each file once (the name is what the report shows). */
+function readSystems(files: readonly string[]): ReportSystemInput[] {
+  const seen = new Set<string>();
+  return files.map((file) => {
+    if (seen.has(file)) throw new InputError('E_BAD_OPTION', `"${file}" is given twice to -i: each system needs its own file`);
+    seen.add(file);
+    return { name: file, file, lines: readStripped(file) };
+  });
+}
+
+/** Reference streams, one per file, all as long as the first. */
+function readReferences(files: readonly string[]): string[][] {
+  const streams = files.map(readStripped);
+  streams.forEach((s, j) => {
+    if (s.length !== streams[0].length) {
+      throw new InputError('E_LINE_COUNT_MISMATCH', `has ${s.length} lines but ${files[0]} has ${streams[0].length}`, {
+        file: files[j],
+      });
+    }
+  });
+  return streams;
+}
+
+/** Checks that a file read per segment has one line per reference segment. */
+function checkLines(file: string, lines: readonly string[], segments: number): void {
+  if (lines.length !== segments) {
+    throw new InputError('E_LINE_COUNT_MISMATCH', `${lines.length} lines but the references have ${segments}`, {
+      file,
+      line: Math.min(lines.length, segments) + 1,
+    });
+  }
+}
+
+/** Computes the report's HTML (everything that can fail on the user's input happens here). */
+export function reportHtml(options: ReportOptions, registry: MetricRegistry = defaultRegistry): string {
+  const ids = [
+    ...new Set(options.metrics.map((id) => (registry.resolve === undefined ? id : registry.resolve(id, options.metricSettings)))),
+  ];
+  const metrics: ReportMetricInput[] = ids.map((id) => ({ id, metric: registry.create(id, options.metricSettings) }));
+  const references = readReferences(options.refs);
+  const segments = references[0].length;
+  const systems = readSystems(options.inputs);
+  for (const s of systems) checkLines(s.file!, s.lines, segments);
+  const source = options.source === undefined ? undefined : readStripped(options.source);
+  if (source !== undefined) checkLines(options.source!, source, segments);
+  const data = buildReport({
+    title: options.title,
+    created: options.created,
+    version: VERSION,
+    references,
+    source,
+    systems,
+    metrics,
+  });
+  return renderReportHtml(data);
+}
+
+/**
+ * Runs `palette report` with `argv` (the arguments after `report`) and returns the exit status. Bad input is
+ * reported on `io.stderr` (exit 2) and leaves no output file; other errors propagate (reported as internal).
+ */
+export async function runReportCommand(
+  argv: readonly string[],
+  io: CliIo,
+  registry: MetricRegistry = defaultRegistry,
+): Promise<number> {
+  try {
+    const command = parseReportArgs(argv);
+    if (command.kind === 'help') {
+      io.stdout.write(reportHelp());
+      return EXIT_OK;
+    }
+    const { options } = command;
+    const html = reportHtml(options, registry);
+    const sink = atomicFileSink(options.output);
+    try {
+      sink.write(html);
+      sink.commit();
+    } catch (err) {
+      sink.abort();
+      throw err;
+    }
+    if (!options.quiet) io.stderr.write(`palette report: wrote ${options.output} (${Buffer.byteLength(html)} bytes)\n`);
+    return EXIT_OK;
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    io.stderr.write(`palette report: error: ${locate(err.message, err.file, err.line)}\n`);
+    return EXIT_INPUT;
+  }
+}

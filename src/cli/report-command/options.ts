@@ -1,0 +1,207 @@
+/**
+ * Options of `palette report`: its own flags, plus every metric flag of `palette score` (`-tok`, `-lc`, `--chrf-*`,
+ * `--rouge-*`, `--ter-*` …) with the same spellings and checks. The metric flags are handed back to `palette
+ * score`'s parser, so a setting means the same thing, and is refused with the same message, in both commands.
+ */
+import { InputError, badOption } from '../../errors.js';
+import type { MetricSettings } from '../../metrics/registry.js';
+import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
+import { pyParseInt } from '../py-format.js';
+import { SCORE_OPTION_SPECS, parseScoreCommand } from '../score-options.js';
+
+/** Pairwise tests `--paired` selects: paired bootstrap resampling or paired approximate randomization. */
+export const PAIRED_TESTS = ['bs', 'ar'] as const;
+
+/** What `palette report` was asked to do. */
+export interface ReportOptions {
+  /** Reference files (positional), one reference per line; several files give several references. */
+  readonly refs: readonly string[];
+  /** System output files (`-i`). */
+  readonly inputs: readonly string[];
+  /** Metric names (`-m`), as `palette score -m` takes them. @default ['bleu', 'chrf'] */
+  readonly metrics: readonly string[];
+  /** Metric settings from the metric flags of `palette score`. */
+  readonly metricSettings: MetricSettings;
+  /** Human judgment files (`--human`). @default [] */
+  readonly human: readonly string[];
+  /** Source sentences (`--source`). */
+  readonly source: string | undefined;
+  /** The HTML file to write (`-o`). */
+  readonly output: string;
+  /** Bootstrap resamples of the confidence intervals; 0 leaves intervals out (`--bootstrap`). @default 1000 */
+  readonly bootstrap: number;
+  /** Seed of every resampling (`--seed`). @default 12345 (sacrebleu's) */
+  readonly seed: number;
+  /** Pairwise test (`--paired`); none when absent. */
+  readonly paired: (typeof PAIRED_TESTS)[number] | undefined;
+  /** Resamples (bs) or trials (ar) of the pairwise test (`--paired-n`). @default 1000 (bs), 10000 (ar), as sacrebleu */
+  readonly pairedSamples: number | undefined;
+  /** Test every pair of systems rather than each against the first (`--all-pairs`). @default false */
+  readonly allPairs: boolean;
+  /** Page title (`--title`). @default 'Palette report' */
+  readonly title: string | undefined;
+  /** Creation time shown on the page (`--created`); none by default so that reports are reproducible. */
+  readonly created: string | undefined;
+  /** No progress messages (`-q`). */
+  readonly quiet: boolean;
+}
+
+/** A parsed command line: a run, or a request for help. */
+export type ReportCommand = { readonly kind: 'run'; readonly options: ReportOptions } | { readonly kind: 'help' };
+
+const GROUP = 'palette report options';
+const OWN_SPECS: readonly OptionSpec[] = [
+  { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help and exit', group: GROUP },
+  { key: 'input', names: ['--input', '-i'], arity: 'some', metavar: 'HYP', help: 'system output files (required)', group: GROUP },
+  {
+    key: 'metrics',
+    names: ['--metrics', '-m'],
+    arity: 'some',
+    metavar: 'METRIC',
+    help: 'metrics, as palette score -m (default: bleu chrf)',
+    group: GROUP,
+  },
+  { key: 'output', names: ['--output', '-o'], arity: 'one', metavar: 'HTML', help: 'the report to write (required)', group: GROUP },
+  { key: 'source', names: ['--source'], arity: 'one', metavar: 'FILE', help: 'source sentences, shown in the drill-down', group: GROUP },
+  {
+    key: 'human',
+    names: ['--human'],
+    arity: 'some',
+    metavar: 'FILE',
+    help: 'human judgments (TSV or JSON, system or segment level), correlated with every metric',
+    group: GROUP,
+  },
+  {
+    key: 'bootstrap',
+    names: ['--bootstrap'],
+    arity: 'one',
+    metavar: 'N',
+    help: 'bootstrap resamples of the 95% confidence intervals; 0: none (default: 1000)',
+    group: GROUP,
+  },
+  { key: 'seed', names: ['--seed'], arity: 'one', metavar: 'S', help: 'seed of every resampling (default: 12345)', group: GROUP },
+  {
+    key: 'paired',
+    names: ['--paired'],
+    arity: 'one',
+    metavar: 'TEST',
+    help: 'pairwise significance: bs (paired bootstrap) or ar (approximate randomization), as sacrebleu',
+    group: GROUP,
+  },
+  {
+    key: 'pairedN',
+    names: ['--paired-n'],
+    arity: 'one',
+    metavar: 'N',
+    help: 'resamples (bs, default 1000) or trials (ar, default 10000) of --paired',
+    group: GROUP,
+  },
+  {
+    key: 'allPairs',
+    names: ['--all-pairs'],
+    arity: 'flag',
+    help: 'test every pair of systems (default: each against the first, the baseline)',
+    group: GROUP,
+  },
+  { key: 'title', names: ['--title'], arity: 'one', metavar: 'TEXT', help: 'page title', group: GROUP },
+  {
+    key: 'created',
+    names: ['--created'],
+    arity: 'one',
+    metavar: 'TEXT',
+    help: 'creation time to show (default: none, so that the same inputs give the same file)',
+    group: GROUP,
+  },
+  { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', help: 'no messages on standard error', group: GROUP },
+];
+
+/** The metric groups of `palette score`'s options that `palette report` accepts as they are. */
+const METRIC_GROUP = /^(BLEU|chrF|NIST|ROUGE|TER|WER)/;
+const METRIC_SPECS = SCORE_OPTION_SPECS.filter((s) => METRIC_GROUP.test(s.group));
+const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...METRIC_SPECS];
+
+/** The help text of `palette report`. */
+export function reportHelp(): string {
+  return (
+    'usage: palette report REF [REF ...] -i HYP [HYP ...] -o report.html [-m METRIC ...] [--human FILE ...]\n' +
+    '                      [--source FILE] [--bootstrap N] [--seed S] [--paired bs|ar] [--all-pairs] [metric flags]\n\n' +
+    'Writes one self-contained HTML file (no network needed): corpus scores with confidence intervals, ranking,\n' +
+    'pairwise significance, metric-vs-human correlations and plots, and a per-segment drill-down.\n' +
+    'Metric flags are those of "palette score --help" (-tok, -lc, --chrf-*, --rouge-*, --ter-*, ...).\n' +
+    formatOptionHelp(OWN_SPECS) +
+    '\n'
+  );
+}
+
+function count(flag: string, raw: string | undefined, min: number, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const v = pyParseInt(raw);
+  if (v === undefined || v < min || v > 2 ** 31 - 1) throw badOption(flag, `an integer >= ${min}`, raw);
+  return v;
+}
+
+/** The metric flags given, written back as `palette score` arguments. */
+function metricArgs(values: ReadonlyMap<string, ParsedValue>): string[] {
+  const out: string[] = [];
+  for (const spec of METRIC_SPECS) {
+    const v = values.get(spec.key);
+    if (v === undefined) continue;
+    const name = spec.names[0];
+    if (v === true) out.push(name);
+    else if (typeof v === 'string') out.push(`${name}=${v}`);
+    else out.push(name, ...v);
+  }
+  return out;
+}
+
+/**
+ * Parses the arguments after `report`.
+ * @throws InputError `E_BAD_OPTION` (missing or bad option), or the metric flags' own errors.
+ */
+export function parseReportArgs(argv: readonly string[]): ReportCommand {
+  const { values, positionals } = parseArgs(argv, SPECS);
+  if (values.has('help')) return { kind: 'help' };
+  const str = (key: string): string | undefined => {
+    const v = values.get(key);
+    return typeof v === 'string' ? v : undefined;
+  };
+  const list = (key: string): string[] | undefined => {
+    const v = values.get(key);
+    return Array.isArray(v) ? v : undefined;
+  };
+  if (positionals.length === 0) throw new InputError('E_BAD_OPTION', 'no reference file given: palette report REF [REF ...] -i HYP ...');
+  const inputs = list('input');
+  if (inputs === undefined) throw new InputError('E_BAD_OPTION', 'system outputs are required (-i HYP [HYP ...])');
+  const output = str('output');
+  if (output === undefined) throw new InputError('E_BAD_OPTION', 'the output file is required (-o report.html)');
+  const paired = str('paired');
+  if (paired !== undefined && !(PAIRED_TESTS as readonly string[]).includes(paired)) {
+    throw badOption('--paired', PAIRED_TESTS.join(' or '), paired);
+  }
+  if (str('pairedN') !== undefined && paired === undefined) throw new InputError('E_BAD_OPTION', '--paired-n needs --paired bs|ar');
+  if (values.has('allPairs') && paired === undefined) throw new InputError('E_BAD_OPTION', '--all-pairs needs --paired bs|ar');
+  const metrics = [...new Set(list('metrics') ?? ['bleu', 'chrf'])];
+  // The metric flags are checked by palette score's own parser, on a command line made of them alone.
+  const scored = parseScoreCommand([positionals[0], '-i', positionals[0], ...metricArgs(values)]);
+  if (scored.kind !== 'run') throw new Error('palette score parser returned no run for metric flags');
+  return {
+    kind: 'run',
+    options: {
+      refs: positionals,
+      inputs,
+      metrics,
+      metricSettings: scored.options.metricSettings,
+      human: list('human') ?? [],
+      source: str('source'),
+      output,
+      bootstrap: count('--bootstrap', str('bootstrap'), 0, 1000),
+      seed: count('--seed', str('seed'), 0, 12345),
+      paired: paired as ReportOptions['paired'],
+      pairedSamples: str('pairedN') === undefined ? undefined : count('--paired-n', str('pairedN'), 1, 0),
+      allPairs: values.has('allPairs'),
+      title: str('title'),
+      created: str('created'),
+      quiet: values.has('quiet'),
+    },
+  };
+}

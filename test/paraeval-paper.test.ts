@@ -64,8 +64,8 @@ describe('ParaEval, seed 001 Figure 4', () => {
   it('signature names the table, its hash, format, minimum length, case and score', () => {
     const metric = new ParaEval({ table });
     expect(metric.signature(2)).toMatch(
-      /^nrefs:2\|case:mixed\|tok:13a\|table:fig4\.tsv@[0-9a-f]{8}\|pfmt:tsv\|minw:1\|score:p\|version:/,
+      /^nrefs:2\|case:mixed\|tok:13a\|table:fig4\.tsv@[0-9a-f]{8}\|pfmt:tsv\|minw:1\|ratio:p\|version:/,
     );
-    expect(metric.signature(1, true)).toMatch(/^#:1\|c:mixed\|tok:13a\|pt:fig4\.tsv@[0-9a-f]{8}\|pf:tsv\|mw:1\|s:p\|v:/);
+    expect(metric.signature(1, true)).toMatch(/^#:1\|c:mixed\|tok:13a\|pt:fig4\.tsv@[0-9a-f]{8}\|pf:tsv\|mw:1\|ra:p\|v:/);
   });
 });

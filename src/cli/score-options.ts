@@ -16,8 +16,10 @@ import type { BleuSmoothMethod } from '../metrics/bleu-score.js';
 import type { NltkSmoothingMethod } from '../metrics/bleu-nltk.js';
 import type { NistFlavor } from '../metrics/nist.js';
 import { EDIT_TOKENIZERS, type EditTokenizer } from '../metrics/edit/words.js';
-import { BLEU_FLAVORS, TER_FLAVORS, type MetricSettings, type RougeSettings } from '../metrics/registry.js';
+import { BLEU_FLAVORS, TER_FLAVORS, type MetricSettings, type ParaEvalSettings, type RougeSettings } from '../metrics/registry.js';
 import { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage } from '../metrics/rouge.js';
+import { PARAEVAL_SCORES } from '../metrics/paraeval.js';
+import { PARAPHRASE_FORMATS } from '../text/paraphrase/index.js';
 import { isRougeTokenizerName, parseSentenceSplit, ROUGE_TOKENIZER_NAMES } from '../text/rouge/index.js';
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from './args.js';
@@ -41,6 +43,7 @@ const ROUGE = 'ROUGE (Palette; -m rouge-N rouge-l rouge-lsum rouge-w rouge-sD ro
 const ROUGE_AVERAGES: readonly RougeAverage[] = ['segment', 'pooled'];
 const TER = 'TER (sacrebleu flags; Palette: --ter-flavor, --ter-beam, --ter-max-shift-distance)';
 const EDIT = 'WER, PER, GTM (Palette)';
+const PARAEVAL = 'ParaEval (Palette; -m paraeval, seed 001)';
 const REPORT = 'Reporting';
 const UNAVAILABLE = 'Recognised but not available in this version';
 
@@ -54,7 +57,7 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'encoding of the text files; only utf-8 (default: utf-8)' },
   { key: 'metrics', names: ['--metrics', '-m'], arity: 'some', metavar: 'METRIC', group: METRICS,
     help: 'metrics to compute: bleu, chrf, ter, nist, wer, per, gtm, rouge-N, rouge-l, rouge-lsum, rouge-w, rouge-sD, rouge-suD, ' +
-      'rouge-s*, rouge-su* (default: bleu); printed in sacrebleu order (sorted by name)' },
+      'rouge-s*, rouge-su*, paraeval (default: bleu); printed in sacrebleu order (sorted by name)' },
   { key: 'sentenceLevel', names: ['--sentence-level', '-sl'], arity: 'flag', group: METRICS,
     help: 'score every segment (one metric, one system; BLEU then uses effective order)' },
   { key: 'smoothMethod', names: ['--smooth-method', '-s'], arity: 'one', metavar: 'METHOD', group: BLEU,
@@ -152,6 +155,18 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'gtmTokenize', names: ['--gtm-tokenize'], arity: 'one', metavar: 'TOK', group: EDIT,
     help: 'GTM word split: a -tok name (default: none, a whitespace split) or jiwer' },
   { key: 'gtmLowercase', names: ['--gtm-lowercase'], arity: 'flag', group: EDIT, help: 'case-insensitive GTM' },
+  { key: 'paraphraseTable', names: ['--paraphrase-table'], arity: 'one', metavar: 'FILE', group: PARAEVAL,
+    help: 'paraphrase table for -m paraeval: Moses phrase table (source = pivot), PPDB, or phrase<TAB>paraphrase lines' },
+  { key: 'paraphraseFormat', names: ['--paraphrase-format'], arity: 'one', metavar: 'FMT', group: PARAEVAL,
+    help: `table format: ${PARAPHRASE_FORMATS.join(', ')} (default: auto, from the first line)` },
+  { key: 'paraphraseMinWords', names: ['--paraphrase-min-words'], arity: 'one', metavar: 'K', group: PARAEVAL,
+    help: 'use only phrases of at least K words (default: 1)' },
+  { key: 'paraevalTokenize', names: ['--paraeval-tokenize'], arity: 'one', metavar: 'TOK', group: PARAEVAL,
+    help: 'tokenizer of the text and the table phrases, one of the -tok names (default: 13a)' },
+  { key: 'paraevalLowercase', names: ['--paraeval-lowercase'], arity: 'flag', group: PARAEVAL,
+    help: 'case-insensitive ParaEval (text and table phrases)' },
+  { key: 'paraevalScore', names: ['--paraeval-score'], arity: 'one', metavar: 'WHICH', group: PARAEVAL,
+    help: 'reported score: precision (default) or recall; JSON has both' },
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', group: REPORT,
     help: 'no informational messages on standard error' },
   { key: 'short', names: ['--short', '-sh'], arity: 'flag', group: REPORT,
@@ -291,6 +306,11 @@ function rougeSettings(str: (key: string) => string | undefined, flag: (key: str
   };
 }
 
+/** The ParaEval flags given, or undefined when none is (the metric's defaults apply). */
+function paraEvalSettings(s: ParaEvalSettings): ParaEvalSettings | undefined {
+  return Object.values(s).every((v) => v === undefined) ? undefined : s;
+}
+
 /**
  * Parses the arguments after `score`.
  * @param env environment (for `SACREBLEU_FORMAT`, which overrides `-f` as in sacrebleu)
@@ -395,6 +415,14 @@ export function parseScoreCommand(
       tokenize: editTokenizer('gtmTokenize', '--gtm-tokenize'),
       lowercase: flag('gtmLowercase'),
     },
+    paraeval: paraEvalSettings({
+      table: str('paraphraseTable'),
+      format: maybeChoice('paraphraseFormat', '--paraphrase-format', PARAPHRASE_FORMATS),
+      minWords: maybeInt('paraphraseMinWords', '--paraphrase-min-words', 1),
+      tokenize: tokenizer('paraevalTokenize'),
+      lowercase: flag('paraevalLowercase') || undefined,
+      score: maybeChoice('paraevalScore', '--paraeval-score', PARAEVAL_SCORES),
+    }),
   };
 
   const width = str('width') === undefined ? 1 : intValue('--width', str('width')!, 0, MAX_WIDTH);

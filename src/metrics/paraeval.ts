@@ -97,7 +97,7 @@ export class ParaEval implements Metric<ParaEvalReferences> {
   }
 
   /**
-   * `nrefs:1|case:mixed|tok:13a|table:NAME@SHA8|pfmt:tsv|minw:1|score:p|version:…`: the table by name and the first 8
+   * `nrefs:1|case:mixed|tok:13a|table:NAME@SHA8|pfmt:tsv|minw:1|ratio:p|version:…`: the table by name and the first 8
    * hex digits of its SHA-256, its format and minimum phrase length, and the reported ratio.
    */
   signature(nRefs: number, short = false): string {
@@ -112,7 +112,7 @@ export class ParaEval implements Metric<ParaEvalReferences> {
         { key: 'table', abbr: 'pt', value: `${name}@${info.sha256.slice(0, 8)}` },
         { key: 'pfmt', abbr: 'pf', value: info.format },
         { key: 'minw', abbr: 'mw', value: info.minWords },
-        { key: 'score', abbr: 's', value: this.score === 'precision' ? 'p' : 'r' },
+        { key: 'ratio', abbr: 'ra', value: this.score === 'precision' ? 'p' : 'r' },
       ],
       short,
     );

@@ -27,6 +27,8 @@ import type { EditTokenizer } from './edit/words.js';
 import { Gtm } from './gtm.js';
 import { sumRows, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { Nist, type NistFlavor } from './nist.js';
+import { ParaEval, type ParaEvalScoreKind } from './paraeval.js';
+import { loadParaphraseTable, type ParaphraseFormat } from '../text/paraphrase/index.js';
 import { Per } from './per.js';
 import {
   parseRougeType,
@@ -178,6 +180,22 @@ export interface GtmSettings extends EditSettings {
   readonly exponent?: number;
 }
 
+/** ParaEval settings as the CLI gives them. */
+export interface ParaEvalSettings {
+  /** `--paraphrase-table`: the table file (required by `-m paraeval`). */
+  readonly table?: string;
+  /** `--paraphrase-format`. @default 'auto' */
+  readonly format?: ParaphraseFormat;
+  /** `--paraphrase-min-words`. @default 1 */
+  readonly minWords?: number;
+  /** `--paraeval-tokenize` (table phrases and text). @default '13a' */
+  readonly tokenize?: TokenizerName;
+  /** `--paraeval-lowercase` (table phrases and text). @default false */
+  readonly lowercase?: boolean;
+  /** `--paraeval-score`. @default 'precision' */
+  readonly score?: ParaEvalScoreKind;
+}
+
 /** Everything that decides which metric instances a `palette score` run builds. */
 export interface MetricSettings {
   /** Scores per segment (`-sl`). @default false */
@@ -190,6 +208,7 @@ export interface MetricSettings {
   readonly wer?: EditSettings;
   readonly per?: EditSettings;
   readonly gtm?: GtmSettings;
+  readonly paraeval?: ParaEvalSettings;
 }
 
 /** A field a JSON score carries beyond sacrebleu's, read from `MetricScore.details`. */
@@ -539,6 +558,31 @@ function refWordsOf(refs: ReturnType<Wer['prepareReferences']>, segment: number,
   return out;
 }
 
+/** ParaEval over the table `--paraphrase-table` names, loaded (streamed) once here. */
+function createParaEval(settings: MetricSettings): CliMetric {
+  const s = settings.paraeval ?? {};
+  if (s.table === undefined) {
+    throw new InputError(
+      'E_BAD_OPTION',
+      '-m paraeval needs --paraphrase-table FILE (Moses phrase table, PPDB, or tab-separated phrase pairs)',
+    );
+  }
+  const table = loadParaphraseTable(s.table, {
+    format: s.format,
+    minWords: s.minWords,
+    tokenize: s.tokenize,
+    lowercase: s.lowercase,
+  });
+  return {
+    ...cliMetric(new ParaEval({ table, score: s.score })),
+    defaultWidth: FRACTION_WIDTH,
+    jsonFields: [
+      { key: 'precision', detail: 'precision', kind: 'rounded' },
+      { key: 'recall', detail: 'recall', kind: 'rounded' },
+    ],
+  };
+}
+
 const FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = new Map([
   ['bleu', createBleu],
   ['chrf', (settings: MetricSettings) => cliMetric(new Chrf({ ...settings.chrf }))],
@@ -559,6 +603,7 @@ const FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = 
       ],
     }),
   ],
+  ['paraeval', createParaEval],
 ]);
 
 const IDS = [...FACTORIES.keys()];

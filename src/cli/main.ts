@@ -22,6 +22,7 @@ Commands:
   rouge155  ROUGE-1.5.5.pl drop-in: its options, XML configuration and byte-identical output
   nbest     per-candidate statistics of a Moses n-best list (Moses extractor SCORES_TXT for BLEU, json, msgpack)
   orange    ORANGE of metric variants over an n-best list with several references (seed 002), bootstrap CIs
+  correlate correlation of metric scores with human scores (Pearson, Spearman, Kendall) with bootstrap CIs
   report    one self-contained HTML report: scores, CIs, ranking, significance, human correlations, segments
 
 Run "palette score --help" or "palette rouge155 -h" for the options of a command; "palette --version" prints the
@@ -29,7 +30,7 @@ version.
 `;
 
 /** The sub-commands, as the unknown-command message lists them. */
-const COMMANDS = ['score', 'rouge155', 'nbest', 'orange', 'report'];
+const COMMANDS = ['score', 'rouge155', 'nbest', 'orange', 'correlate', 'report'];
 
 /** Writes the message of a failure and returns the exit status it maps to. */
 function reportError(err: unknown, io: CliIo): number {
@@ -73,6 +74,7 @@ export async function run(argv: readonly string[], io: CliIo, registry: MetricRe
     if (command === 'rouge155') return await (await import('./rouge155.js')).runRouge155Command(rest, io);
     if (command === 'nbest') return await (await import('./nbest.js')).runNbestCommand(rest, io);
     if (command === 'orange') return await (await import('./orange.js')).runOrangeCommand(rest, io);
+    if (command === 'correlate') return await (await import('./correlate.js')).runCorrelateCommand(rest, io);
     if (command === 'report') return await (await import('./report-command.js')).runReportCommand(rest, io, registry);
     if (command !== 'score') {
       // Not reportError's way: its hint points at "palette score --help", and the command may not be score.

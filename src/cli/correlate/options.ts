@@ -1,0 +1,218 @@
+/**
+ * Options of `palette correlate`: parsed with the argparse-compatible parser of ../args.ts and checked here, so that
+ * every usage problem is an `InputError` (exit status 2) before any file is opened.
+ */
+import { existsSync } from 'node:fs';
+import { InputError, badOption } from '../../errors.js';
+import { CORRELATION_METHODS, type CorrelationMethod } from '../../meta/correlation-bootstrap.js';
+import type { ScoreColumns, ScoreFileFormat } from '../../meta/human-scores.js';
+import { parseMetricSource, type MetricSource } from '../../meta/metric-scores.js';
+import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
+
+/** What `palette correlate` was asked to do. */
+export interface CorrelateOptions {
+  readonly metric: readonly MetricSource[];
+  readonly human: string;
+  readonly level: 'system' | 'segment';
+  readonly methods: readonly CorrelationMethod[];
+  readonly metricColumns: ScoreColumns;
+  readonly humanColumns: ScoreColumns;
+  readonly allowMissing: boolean;
+  readonly resample: 'segment' | 'document';
+  readonly bootstrap: number;
+  readonly seed: number;
+  readonly confidence: number;
+  readonly wmtThreshold: number;
+  readonly format: 'text' | 'json';
+}
+
+/** A parsed command line. */
+export type CorrelateCommand = { readonly kind: 'run'; readonly options: CorrelateOptions } | { readonly kind: 'help' };
+
+const GROUP = 'palette correlate options';
+const COLUMNS = 'score-file columns';
+const SPECS: readonly OptionSpec[] = [
+  { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help and exit', group: GROUP },
+  {
+    key: 'metric',
+    names: ['--metric'],
+    arity: 'some',
+    metavar: 'FILE',
+    help: 'metric scores: one file with a system column, or SYSTEM=FILE per system (required)',
+    group: GROUP,
+  },
+  { key: 'human', names: ['--human'], arity: 'one', metavar: 'FILE', help: 'human scores (required)', group: GROUP },
+  { key: 'level', names: ['--level'], arity: 'one', metavar: 'LEVEL', help: 'system (default) or segment', group: GROUP },
+  {
+    key: 'method',
+    names: ['--method'],
+    arity: 'one',
+    metavar: 'LIST',
+    help: `comma-separated, from ${CORRELATION_METHODS.join(', ')} (default pearson,spearman,kendall)`,
+    group: GROUP,
+  },
+  { key: 'bootstrap', names: ['--bootstrap'], arity: 'one', metavar: 'N', help: 'bootstrap resamples for the CIs, 0 = none (default 1000)', group: GROUP },
+  { key: 'seed', names: ['--seed'], arity: 'one', metavar: 'N', help: 'seed of numpy default_rng for the resamples (default 12345)', group: GROUP },
+  { key: 'confidence', names: ['--confidence'], arity: 'one', metavar: 'P', help: 'confidence level of the intervals (default 0.95)', group: GROUP },
+  { key: 'resample', names: ['--resample'], arity: 'one', metavar: 'UNIT', help: 'segment (default) or document (needs --human-doc)', group: GROUP },
+  {
+    key: 'allowMissing',
+    names: ['--allow-missing'],
+    arity: 'flag',
+    help: 'restrict to the keys both files have and to rated (non-empty) human scores, and report the counts',
+    group: GROUP,
+  },
+  { key: 'wmtThreshold', names: ['--wmt-threshold'], arity: 'one', metavar: 'D', help: 'wmt tau: human scores must differ by more than D (default 0; WMT DARR: 25)', group: GROUP },
+  { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FORMAT', help: 'text (default) or json', group: GROUP },
+  { key: 'humanScore', names: ['--human-score'], arity: 'one', metavar: 'COL', help: 'score column of the human file (default score)', group: COLUMNS },
+  { key: 'humanSystem', names: ['--human-system'], arity: 'one', metavar: 'COL', help: 'system column of the human file (default system)', group: COLUMNS },
+  {
+    key: 'humanItem',
+    names: ['--human-item'],
+    arity: 'one',
+    metavar: 'COL',
+    help: 'segment/document column of the human file; none = system-level file (default: seg_id, segment, doc_id or item if present)',
+    group: COLUMNS,
+  },
+  { key: 'humanDoc', names: ['--human-doc'], arity: 'one', metavar: 'COL', help: 'document column of the human file (for --resample document)', group: COLUMNS },
+  { key: 'humanWhere', names: ['--human-where'], arity: 'some', metavar: 'COL=VALUE', help: 'read only the human records with these values', group: COLUMNS },
+  { key: 'metricScore', names: ['--metric-score'], arity: 'one', metavar: 'COL', help: 'score column of the metric files (default score)', group: COLUMNS },
+  { key: 'metricSystem', names: ['--metric-system'], arity: 'one', metavar: 'COL', help: 'system column of the metric file (default system)', group: COLUMNS },
+  {
+    key: 'metricItem',
+    names: ['--metric-item'],
+    arity: 'one',
+    metavar: 'COL',
+    help: 'segment/document column of the metric files; none = system-level (default as --human-item; SYSTEM=FILE without one: line numbers)',
+    group: COLUMNS,
+  },
+  { key: 'metricWhere', names: ['--metric-where'], arity: 'some', metavar: 'COL=VALUE', help: 'read only the metric records with these values', group: COLUMNS },
+  { key: 'inputFormat', names: ['--input-format'], arity: 'one', metavar: 'FORMAT', help: 'tsv, json or jsonl for every input (default: from the extension)', group: COLUMNS },
+];
+
+/** The help text of `palette correlate`. */
+export function correlateHelp(): string {
+  return (
+    'usage: palette correlate --metric FILE [FILE ...] --human FILE [--level system|segment]\n' +
+    '                         [--method pearson,spearman,kendall,wmt] [--bootstrap N] [--seed N] [-f text|json]\n\n' +
+    'Correlation of metric scores with human scores, with percentile bootstrap confidence intervals.\n\n' +
+    'Score files: TSV with a header line, JSON lines (one object per line) or a JSON array of objects, with a system\n' +
+    'column, an item column (segment or document id; none = one score per system) and a score column. Every metric\n' +
+    'record must have a human score and every human score a metric record (or use --allow-missing). A metric file per\n' +
+    'system (SYSTEM=FILE) may be the output of `palette score --sentence-level -f json` (segments = line numbers).\n' +
+    'System scores from segment scores are their means; resamples draw segments (or documents) for all systems at once.\n' +
+    formatOptionHelp(SPECS) +
+    '\n'
+  );
+}
+
+function single(values: ReadonlyMap<string, unknown>, key: string): string | undefined {
+  const v = values.get(key);
+  return typeof v === 'string' ? v : undefined;
+}
+
+function wherePairs(values: ReadonlyMap<string, unknown>, key: string, flag: string): [string, string][] | undefined {
+  const list = values.get(key);
+  if (!Array.isArray(list)) return undefined;
+  return (list as string[]).map((text) => {
+    const eq = text.indexOf('=');
+    if (eq <= 0) throw badOption(flag, 'COL=VALUE', text);
+    return [text.slice(0, eq), text.slice(eq + 1)];
+  });
+}
+
+function itemColumn(text: string | undefined): string | null | undefined {
+  return text === 'none' ? null : text;
+}
+
+/**
+ * Parses the arguments after `correlate`.
+ * @throws InputError `E_BAD_OPTION` for a missing or bad option.
+ */
+export function parseCorrelateArgs(argv: readonly string[], exists: (path: string) => boolean = existsSync): CorrelateCommand {
+  const { values, positionals } = parseArgs(argv, SPECS);
+  if (values.has('help')) return { kind: 'help' };
+  if (positionals.length > 0) throw new InputError('E_BAD_OPTION', `unrecognized arguments: ${positionals.join(' ')}`);
+  const metricArgs = values.get('metric');
+  if (!Array.isArray(metricArgs)) throw new InputError('E_BAD_OPTION', 'metric scores are required (--metric FILE)');
+  const human = single(values, 'human');
+  if (human === undefined) throw new InputError('E_BAD_OPTION', 'human scores are required (--human FILE)');
+  const metric = (metricArgs as string[]).map((a) => parseMetricSource(a, exists));
+  if (metric.length > 1 && metric.some((m) => m.system === undefined)) {
+    throw new InputError('E_BAD_OPTION', 'several --metric files must each name their system (SYSTEM=FILE)');
+  }
+
+  const level = single(values, 'level') ?? 'system';
+  if (level !== 'system' && level !== 'segment') throw badOption('--level', 'system or segment', level);
+  const methodText = single(values, 'method') ?? 'pearson,spearman,kendall';
+  const methods = methodText.split(',').map((m) => m.trim());
+  for (const m of methods) {
+    if (!(CORRELATION_METHODS as readonly string[]).includes(m)) throw badOption('--method', `a list of ${CORRELATION_METHODS.join(', ')}`, m);
+  }
+  if (new Set(methods).size !== methods.length) throw badOption('--method', 'a list without repeats', methodText);
+
+  const integer = (key: string, flag: string, fallback: number, max: number): number => {
+    const text = single(values, key);
+    if (text === undefined) return fallback;
+    const v = Number(text);
+    if (!/^\d+$/.test(text) || !(v <= max)) throw badOption(flag, `an integer from 0 to ${max}`, text);
+    return v;
+  };
+  const bootstrap = integer('bootstrap', '--bootstrap', 1000, 1_000_000);
+  const seed = integer('seed', '--seed', 12345, Number.MAX_SAFE_INTEGER);
+  const confidenceText = single(values, 'confidence');
+  const confidence = confidenceText === undefined ? 0.95 : Number(confidenceText);
+  if (!(confidence > 0 && confidence < 1)) throw badOption('--confidence', 'a number between 0 and 1', confidenceText);
+  const thresholdText = single(values, 'wmtThreshold');
+  const wmtThreshold = thresholdText === undefined ? 0 : Number(thresholdText);
+  if (thresholdText !== undefined && !(thresholdText.trim() !== '' && wmtThreshold >= 0 && Number.isFinite(wmtThreshold))) {
+    throw badOption('--wmt-threshold', 'a non-negative number', thresholdText);
+  }
+  const resample = single(values, 'resample') ?? 'segment';
+  if (resample !== 'segment' && resample !== 'document') throw badOption('--resample', 'segment or document', resample);
+  const humanDoc = single(values, 'humanDoc');
+  if (resample === 'document' && humanDoc === undefined) {
+    throw new InputError('E_BAD_OPTION', '--resample document needs the document column of the human file (--human-doc COL)');
+  }
+  const format = single(values, 'format') ?? 'text';
+  if (format !== 'text' && format !== 'json') throw badOption('--format', 'text or json', format);
+  const inputFormat = single(values, 'inputFormat');
+  if (inputFormat !== undefined && !['tsv', 'json', 'jsonl'].includes(inputFormat)) {
+    throw badOption('--input-format', 'tsv, json or jsonl', inputFormat);
+  }
+  const allowMissing = values.has('allowMissing');
+  const humanColumns: ScoreColumns = {
+    system: single(values, 'humanSystem'),
+    item: itemColumn(single(values, 'humanItem')),
+    score: single(values, 'humanScore'),
+    document: humanDoc,
+    where: wherePairs(values, 'humanWhere', '--human-where'),
+    allowUnrated: allowMissing,
+    format: inputFormat as ScoreFileFormat | undefined,
+  };
+  const metricColumns: ScoreColumns = {
+    system: single(values, 'metricSystem'),
+    item: itemColumn(single(values, 'metricItem')),
+    score: single(values, 'metricScore'),
+    where: wherePairs(values, 'metricWhere', '--metric-where'),
+    format: inputFormat as ScoreFileFormat | undefined,
+  };
+  return {
+    kind: 'run',
+    options: {
+      metric,
+      human,
+      level,
+      methods: methods as CorrelationMethod[],
+      metricColumns,
+      humanColumns,
+      allowMissing,
+      resample,
+      bootstrap,
+      seed,
+      confidence,
+      wmtThreshold,
+      format,
+    },
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * `palette correlate` through the `palette` dispatcher: system and segment level, text and JSON, every accepted file
+ * shape (TSV, one JSON-lines file per system, a JSON array of system scores), document resampling, and every bad
+ * input as exit status 2 with one line naming the file and line. Values are checked against the O(n²) oracles of
+ * test/reference/correlation.ts on the fixture data (test/fixtures/correlate/cli).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../src/cli/main.js';
+import { kendallTauBRef, pearsonRef, spearmanRef } from './reference/correlation.js';
+
+const FIX = fileURLToPath(new URL('./fixtures/correlate/cli/', import.meta.url));
+const fx = (name: string): string => join(FIX, name);
+let dir: string;
+const tmp = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'palette-correlate-'));
+});
+afterAll(() => {
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
+
+async function palette(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await run(['correlate', ...argv], {
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: (t: string) => (err += t) },
+  });
+  return { code, out, err };
+}
+
+/** The fixture as plain arrays: rows of (system, seg_id, score). */
+function rows(file: string): { system: string; seg: string; score: number }[] {
+  const [head, ...lines] = readFileSync(fx(file), 'utf8').trimEnd().split('\n');
+  const cols = head.split('\t');
+  return lines.map((l) => {
+    const cells = l.split('\t');
+    const get = (c: string): string => cells[cols.indexOf(c)];
+    return { system: get('system'), seg: get('seg_id'), score: Number(get('score')) };
+  });
+}
+const human = rows('human.tsv');
+const metric = rows('metric.tsv');
+const metricOf = (s: string, seg: string): number => metric.find((m) => m.system === s && m.seg === seg)!.score;
+const systems = ['A', 'B', 'C', 'D'];
+const mean = (a: number[]): number => a.reduce((x, y) => x + y, 0) / a.length;
+const sysHuman = systems.map((s) => mean(human.filter((h) => h.system === s).map((h) => h.score)));
+const sysMetric = systems.map((s) => mean(metric.filter((h) => h.system === s).map((h) => h.score)));
+const segHuman = human.map((h) => h.score);
+const segMetric = human.map((h) => metricOf(h.system, h.seg));
+
+interface JsonOut {
+  level: string;
+  systems: number;
+  segments: number;
+  pairs: number;
+  bootstrap: { resamples: number; unit: string; units: number; seed: number };
+  left_out?: { unrated: number; human_only: number; metric_only: number; systems: string[] };
+  correlations: { method: string; value: number | null; ci: [number, number] | null; resamples: number; undefined_resamples: number }[];
+  system_scores?: { system: string; metric: number; human: number }[];
+}
+
+function close(a: number | null, b: number): void {
+  expect(a).not.toBeNull();
+  expect(Math.abs(a! - b)).toBeLessThanOrEqual(1e-12);
+}
+
+describe('palette correlate: results', () => {
+  it('system level from segment scores (JSON): system means, oracle values, a CI around the value', async () => {
+    const r = await palette(['--metric', fx('metric.tsv'), '--human', fx('human.tsv'), '-f', 'json', '--bootstrap', '200']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out) as JsonOut;
+    expect(j.level).toBe('system');
+    expect(j.systems).toBe(4);
+    expect(j.segments).toBe(5);
+    expect(j.system_scores!.map((s) => s.system)).toEqual(systems);
+    j.system_scores!.forEach((s, k) => {
+      close(s.human, sysHuman[k]);
+      close(s.metric, sysMetric[k]);
+    });
+    const want = { pearson: pearsonRef(sysMetric, sysHuman), spearman: spearmanRef(sysMetric, sysHuman), kendall: kendallTauBRef(sysMetric, sysHuman) };
+    expect(j.correlations.map((c) => c.method)).toEqual(['pearson', 'spearman', 'kendall']);
+    for (const c of j.correlations) {
+      close(c.value, want[c.method as keyof typeof want]);
+      expect(c.resamples).toBe(200);
+      expect(c.ci![0]).toBeLessThanOrEqual(c.ci![1]);
+      expect(c.ci![0]).toBeGreaterThanOrEqual(-1);
+      expect(c.ci![1]).toBeLessThanOrEqual(1);
+    }
+    expect(j.bootstrap).toMatchObject({ resamples: 200, unit: 'segment', units: 5, seed: 12345 });
+  });
+
+  it('segment level, one JSON-lines file per system (palette score -sl -f json shape), same as the TSV', async () => {
+    const perSystem = systems.map((s) => `${s}=${fx(`${s}.jsonl`)}`);
+    const a = await palette(['--metric', ...perSystem, '--human', fx('human.tsv'), '--level', 'segment', '-f', 'json', '--method', 'pearson,kendall,wmt']);
+    const b = await palette(['--metric', fx('metric.tsv'), '--human', fx('human.tsv'), '--level', 'segment', '-f', 'json', '--method', 'pearson,kendall,wmt']);
+    expect(a.code).toBe(0);
+    const ja = JSON.parse(a.out) as JsonOut;
+    const jb = JSON.parse(b.out) as JsonOut;
+    expect(ja.correlations).toEqual(jb.correlations);
+    expect(ja.pairs).toBe(20);
+    close(ja.correlations[0].value, pearsonRef(segMetric, segHuman));
+    close(ja.correlations[1].value, kendallTauBRef(segMetric, segHuman));
+  });
+
+  it('text output: a header, the method lines with CIs; same seed same text, other seed other CIs', async () => {
+    const argv = ['--metric', fx('metric.tsv'), '--human', fx('human.tsv'), '--level', 'segment', '--bootstrap', '100'];
+    const a = await palette(argv);
+    const b = await palette(argv);
+    const c = await palette([...argv, '--seed', '7']);
+    expect(a.out).toBe(b.out);
+    expect(a.out).not.toBe(c.out);
+    const lines = a.out.trimEnd().split('\n');
+    expect(lines[0]).toBe('segment level: 20 (system, segment) pairs, 4 systems, 5 segments');
+    expect(lines[3]).toBe('95% CI: percentile bootstrap, 100 resamples of 5 segments, seed 12345');
+    expect(lines[4]).toMatch(/^pearson {3}\s*-?\d\.\d{4} {2}\[-?\d\.\d{4}, -?\d\.\d{4}\]$/);
+    expect(lines).toHaveLength(7);
+  });
+
+  it('resampling documents (3 documents) and system-level human scores from a JSON array', async () => {
+    const d = await palette(['--metric', fx('metric.tsv'), '--human', fx('human.tsv'), '--human-doc', 'doc', '--resample', 'document', '-f', 'json']);
+    expect(d.code).toBe(0);
+    expect((JSON.parse(d.out) as JsonOut).bootstrap).toMatchObject({ unit: 'document', units: 3, resamples: 1000 });
+    const s = await palette(['--metric', fx('metric.tsv'), '--human', fx('human-system.json'), '--human-score', 'z', '-f', 'json']);
+    expect(s.code).toBe(0);
+    const j = JSON.parse(s.out) as JsonOut;
+    close(j.correlations[0].value, pearsonRef(sysMetric, sysHuman));
+    // The human side is fixed; the metric side is resampled.
+    expect(j.correlations[0].resamples).toBe(1000);
+  });
+
+  it('both sides system-level: correlations without CI, said so in text', async () => {
+    const m = tmp('sys-metric.tsv', `system\tscore\n${systems.map((s, k) => `${s}\t${sysMetric[k]}`).join('\n')}\n`);
+    const r = await palette(['--metric', m, '--human', fx('human-system.json'), '--human-score', 'z']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('no CI: both files are system-level');
+    expect(r.out).toContain(`pearson    ${pearsonRef(sysMetric, sysHuman).toFixed(4)}\n`);
+  });
+
+  it('--allow-missing restricts to rated keys and prints the counts', async () => {
+    const h = tmp('h-unrated.tsv', 'system\tseg_id\tscore\nA\t1\t1\nA\t2\t\nB\t1\t3\nB\t2\t2\nE\t1\t1\n');
+    const m = tmp('m-extra.tsv', 'system\tseg_id\tscore\nA\t1\t0.1\nA\t2\t0.2\nA\t3\t0.3\nB\t1\t0.5\nB\t2\t0.1\n');
+    const r = await palette(['--metric', m, '--human', h, '--allow-missing', '--level', 'segment', '--method', 'pearson']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'left out (--allow-missing): 1 unrated human records, 0 human records without a metric score, ' +
+        '2 metric records without a human score; systems on one side only: E',
+    );
+    expect(r.out).toContain('3 (system, segment) pairs');
+  });
+
+  it('--help', async () => {
+    const r = await palette(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^usage: palette correlate --metric FILE/);
+  });
+});
+
+describe('palette correlate: bad input is exit 2 with one line naming file and line', () => {
+  async function fails(argv: string[], message: RegExp): Promise<void> {
+    const r = await palette(argv);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^palette correlate: error: /);
+    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(message);
+  }
+  const good = (): string[] => ['--metric', fx('metric.tsv'), '--human', fx('human.tsv')];
+
+  it('NaN, empty, non-numeric scores and duplicate keys in the human file', async () => {
+    const nan = tmp('nan.tsv', 'system\tseg_id\tscore\nA\t1\t1\nA\t2\tnan\n');
+    await fails(['--metric', fx('metric.tsv'), '--human', nan], new RegExp(`${nan}:3: score is NaN`));
+    const empty = tmp('empty.tsv', 'system\tseg_id\tscore\nA\t1\t\n');
+    await fails(['--metric', fx('metric.tsv'), '--human', empty], new RegExp(`${empty}:2: empty score`));
+    const word = tmp('word.tsv', 'system\tseg_id\tscore\nA\t1\tgood\n');
+    await fails(['--metric', fx('metric.tsv'), '--human', word], new RegExp(`${word}:2: score is not a number: "good"`));
+    const dup = tmp('dup.tsv', 'system\tseg_id\tscore\nA\t1\t1\nB\t1\t1\nA\t1\t2\n');
+    await fails(['--metric', fx('metric.tsv'), '--human', dup], new RegExp(`${dup}:4: duplicate score for system "A", seg_id "1" \\(first at line 2\\)`));
+  });
+
+  it('missing systems and segments relative to the metric scores, both ways', async () => {
+    const fewerSegs = tmp('few.tsv', `system\tseg_id\tscore\n${systems.flatMap((s) => ['1', '2', '3', '4'].map((i) => `${s}\t${i}\t1`)).join('\n')}\n`);
+    await fails(['--metric', fx('metric.tsv'), '--human', fewerSegs], new RegExp(`${fx('metric.tsv')}:6: no human score for system "D", seg_id "5"`));
+    const moreSystems = tmp('more.tsv', readFileSync(fx('human.tsv'), 'utf8') + 'E\t1\td1\t3\n');
+    await fails(['--metric', fx('metric.tsv'), '--human', moreSystems], new RegExp(`${moreSystems}:22: system "E" has human scores but no metric scores`));
+    await fails(['--metric', `A=${fx('A.jsonl')}`, `B=${fx('B.jsonl')}`, '--human', fx('human.tsv')], /human.tsv:12: system "C" has human scores but no metric scores/);
+    const extraSeg = tmp('extra.jsonl', readFileSync(fx('A.jsonl'), 'utf8') + '{"score": 1}\n');
+    const argv = ['--metric', `A=${extraSeg}`, ...['B', 'C', 'D'].map((s) => `${s}=${fx(`${s}.jsonl`)}`), '--human', fx('human.tsv')];
+    await fails(argv, new RegExp(`${extraSeg}:6: no human score for system "A", segment "6"`));
+  });
+
+  it('missing files, columns and malformed lines', async () => {
+    await fails(['--metric', fx('metric.tsv'), '--human', join(dir, 'nope.tsv')], /nope.tsv: no such file/);
+    await fails([...good(), '--human-score', 'mqm'], /human.tsv:1: no score column "mqm" in the header \(columns: system, seg_id, doc, score\)/);
+    const short = tmp('short.tsv', 'system\tseg_id\tscore\nA\t1\n');
+    await fails(['--metric', short, '--human', fx('human.tsv')], new RegExp(`${short}:2: expected 3 tab-separated fields`));
+    const badJson = tmp('bad.jsonl', '{"score": 1}\n{"score": \n');
+    await fails(['--metric', `A=${badJson}`, '--human', fx('human.tsv')], new RegExp(`${badJson}:2: invalid JSON`));
+  });
+
+  it('usage errors', async () => {
+    await fails(['--human', fx('human.tsv')], /metric scores are required/);
+    await fails(['--metric', fx('metric.tsv')], /human scores are required/);
+    await fails([...good(), '--method', 'pearson,cosine'], /--method must be a list of pearson, spearman, kendall, wmt \(got "cosine"\)/);
+    await fails([...good(), '--level', 'corpus'], /--level must be system or segment/);
+    await fails([...good(), '--bootstrap', '-3'], /--bootstrap/);
+    await fails([...good(), '--confidence', '95'], /--confidence must be a number between 0 and 1/);
+    await fails([...good(), '--resample', 'document'], /--resample document needs the document column/);
+    await fails(['--metric', fx('metric.tsv'), fx('metric.tsv'), '--human', fx('human.tsv')], /must each name their system/);
+    await fails(['--metric', fx('metric.tsv'), '--human', fx('human-system.json'), '--human-score', 'z', '--level', 'segment'], /human-system.json: segment-level correlation needs segment scores on both sides/);
+    await fails([...good(), '--frobnicate'], /unrecognized option "--frobnicate"/);
+  });
+});

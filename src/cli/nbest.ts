@@ -21,8 +21,7 @@ import { availableParallelism } from 'node:os';
 import { InputError, locate } from '../errors.js';
 import { fileError, readLines } from '../corpus/read-lines.js';
 import { lineIdAt, readSegmentChunks, type SegmentChunk } from '../corpus/stream/segment-chunks.js';
-import { NbestPool } from '../pool/nbest-pool.js';
-import type { InjectedFault } from '../pool/ngram-task.js';
+import { NbestPool, type NbestInjectedFault } from '../pool/nbest-pool.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
 import { createProgress, type Progress } from './progress.js';
 import {
@@ -35,8 +34,8 @@ import { atomicFileSink, stdoutSink, type StatsSink } from './nbest/stats-sink.j
 
 /** Hooks of tests and benchmarks (never set by the command line). */
 export interface NbestHooks {
-  /** Makes pool task `task` simulate `kind` on its first `attempts` attempts (tests of the retry path). */
-  readonly injectFault?: { readonly task: number; readonly kind: InjectedFault; readonly attempts: number };
+  /** Makes a pool task simulate worker failures (tests of the retry path). */
+  readonly injectFault?: NbestInjectedFault;
   /** Receives how the run went: in-thread or pooled, tasks, retries, time inside tasks and wall time (ms). */
   readonly onRun?: (info: NbestRunInfo) => void;
 }

@@ -47,14 +47,32 @@ export interface NbestPoolTask {
   readonly fault: InjectedFault | null;
 }
 
+/** A fault injected into one task (tests only; never reachable from the command line). */
+export interface NbestInjectedFault {
+  readonly task: number;
+  readonly kind: InjectedFault;
+  readonly attempts: number;
+  readonly then?: InjectedFault;
+}
+
 /** Options of an {@link NbestPool}. */
 export interface NbestPoolOptions extends Omit<NbestWorkerData, 'module'> {
   /** Worker threads (≥ 1). */
   readonly workers: number;
   /** Compiled kernels (default `wasmModule()`). */
   readonly module?: WebAssembly.Module;
-  /** Tests of the retry path: task number `task` simulates `kind` on its first `attempts` attempts. */
-  readonly injectFault?: { readonly task: number; readonly kind: InjectedFault; readonly attempts: number };
+  /**
+   * Tests of the retry path: task number `task` simulates `kind` on its first `attempts` attempts, then `then` (if
+   * set) on the next one.
+   */
+  readonly injectFault?: NbestInjectedFault;
+}
+
+/** The fault attempt `attempt` of task `t` simulates. */
+function faultOf(fault: NbestInjectedFault | undefined, t: number, attempt: number): InjectedFault | null {
+  if (fault === undefined || fault.task !== t) return null;
+  if (attempt < fault.attempts) return fault.kind;
+  return attempt === fault.attempts ? (fault.then ?? null) : null;
 }
 
 /** A pool of n-best workers; see the file comment. */
@@ -104,7 +122,7 @@ export class NbestPool {
         bytes: chunk.bytes,
         firstLine: chunk.firstLine,
         byteOffset: chunk.byteOffset,
-        fault: fault !== undefined && fault.task === t && attempt < fault.attempts ? fault.kind : null,
+        fault: faultOf(fault, t, attempt),
       };
       try {
         const result = (await this.piscina.run(task)) as ChunkResult;

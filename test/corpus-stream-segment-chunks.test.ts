@@ -1,0 +1,106 @@
+/**
+ * `readSegmentChunks`: the chunks of any n-best-like file, for any chunk size, concatenate to the file; no segment
+ * is split between two chunks (the last id of a chunk differs from the first id of the next); each chunk's
+ * `firstLine` and `byteOffset` are where its bytes start. Property-tested against a plain line-by-line reading.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lineIdAt, readSegmentChunks, segmentCut } from '../src/corpus/stream/segment-chunks.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'palette-segment-chunks-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Ids of the non-empty lines of `text` (plain reading: split, trim, digits before `|||`). */
+function lineIds(text: string): number[] {
+  const ids: number[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^[ \t\r]*(\d+)[ \t\r]*\|\|\|/.exec(line);
+    if (m) ids.push(Number(m[1]));
+  }
+  return ids;
+}
+
+/** An n-best-like file: segments with 1–6 lines, ids increasing (with gaps), empty lines, CRLF, no final newline. */
+const nbestText = fc
+  .array(
+    fc.record({
+      gap: fc.integer({ min: 0, max: 3 }),
+      lines: fc.array(
+        fc.record({
+          words: fc.array(fc.constantFrom('a', 'bb', 'ççç', '|', '||'), { maxLength: 6 }),
+          blank: fc.boolean(),
+          cr: fc.boolean(),
+          pad: fc.constantFrom('', ' ', '\t'),
+        }),
+        { minLength: 1, maxLength: 6 },
+      ),
+    }),
+    { minLength: 1, maxLength: 25 },
+  )
+  .chain((segments) =>
+    fc.boolean().map((finalNewline) => {
+      let id = 0;
+      let text = '';
+      for (const s of segments) {
+        id += s.gap;
+        for (const l of s.lines) {
+          text += `${l.pad}${id}${l.pad} ||| ${l.words.join(' ')} ||| f= 1 ||| 0${l.cr ? '\r' : ''}\n`;
+          if (l.blank) text += '\n';
+        }
+      }
+      return finalNewline ? text : text.slice(0, -1);
+    }),
+  );
+
+describe('readSegmentChunks', () => {
+  it('chunks concatenate to the file, never split a segment, and know their first line and offset', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(nbestText, fc.integer({ min: 1, max: 400 }), async (text, chunkBytes) => {
+        const path = join(dir, `f${n++}`);
+        writeFileSync(path, text);
+        const bytes = Buffer.from(text);
+        const parts: Buffer[] = [];
+        let previousLast = -1;
+        for await (const chunk of readSegmentChunks(path, chunkBytes)) {
+          const b = Buffer.from(chunk.bytes);
+          expect(chunk.byteOffset).toBe(parts.reduce((t, p) => t + p.length, 0));
+          expect(chunk.firstLine).toBe(bytes.subarray(0, chunk.byteOffset).toString().split('\n').length);
+          const ids = lineIds(b.toString());
+          expect(ids.length).toBeGreaterThan(0);
+          expect(ids[0]).not.toBe(previousLast);
+          previousLast = ids[ids.length - 1];
+          parts.push(b);
+        }
+        expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('shared chunks live in a SharedArrayBuffer; a 0-byte file is E_EMPTY_INPUT', async () => {
+    writeFileSync(join(dir, 'two'), '0 ||| a ||| f= 1\n1 ||| b ||| f= 1\n');
+    for await (const chunk of readSegmentChunks(join(dir, 'two'), 4, true)) {
+      expect(chunk.bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    }
+    writeFileSync(join(dir, 'empty'), '');
+    await expect(async () => {
+      for await (const _ of readSegmentChunks(join(dir, 'empty'), 4)) void _;
+    }).rejects.toMatchObject({ code: 'E_EMPTY_INPUT' });
+  });
+
+  it('line ids and cut points', () => {
+    const b = Buffer.from(' 12\t||| a\n\n12 ||| b\n13 ||| c\n13 ||| d');
+    expect(lineIdAt(b, 0, 9)).toBe(12);
+    expect(lineIdAt(b, 9, 9)).toBe(-1);
+    expect(lineIdAt(Buffer.from('x ||| a'), 0, 7)).toBe(-2);
+    expect(lineIdAt(Buffer.from('12345678901 ||| a'), 0, 17)).toBe(-2);
+    // The last complete line is "13 ||| c": its run starts at that line (the incomplete "13 ||| d" follows).
+    expect(segmentCut(b, b.length)).toBe(b.indexOf('13 ||| c'));
+    // A single run has no cut.
+    expect(segmentCut(Buffer.from('1 ||| a\n1 ||| b\n'), 16)).toBe(0);
+  });
+});

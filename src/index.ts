@@ -1,6 +1,6 @@
 /**
  * Palette's public API: the metrics (BLEU and its flavors, chrF/chrF++, NIST, ROUGE, TER in two flavors, WER, PER,
- * GTM) behind one {@link Metric}
+ * GTM, ParaEval with its paraphrase tables) behind one {@link Metric}
  * contract, the helpers that score corpora and sentences with it, ROUGE-1.5.5's per-unit scorer, tokenizers, file
  * reading, and the `palette` CLI as a function.
  *
@@ -90,6 +90,16 @@ export { TerOp, type TerAlignment, type TerOpCode, type TerResult, type TerShift
 export { Wer, WER_STATS_COLUMNS, type WerOptions } from './metrics/wer.js';
 export { Per, PER_STATS_COLUMNS, perFromStats, type PerOptions } from './metrics/per.js';
 export { Gtm, GTM_STATS_COLUMNS, gtmFromStats, type GtmOptions } from './metrics/gtm.js';
+export {
+  ParaEval,
+  paraEvalFromStats,
+  PARAEVAL_SCORES,
+  PARAEVAL_STATS_COLUMNS,
+  PARAEVAL_STATS_WIDTH,
+  type ParaEvalOptions,
+  type ParaEvalReferences,
+  type ParaEvalScoreKind,
+} from './metrics/paraeval.js';
 export { EDIT_TOKENIZERS, type EditReferences, type EditTokenizer } from './metrics/edit/words.js';
 export { rouge155Unit, type Rouge155TypeCounts, type Rouge155UnitOptions } from './metrics/rouge155/unit.js';
 export { BASIC_ELEMENT_MODES, type BasicElementMode } from './metrics/rouge155/basic-elements.js';
@@ -119,6 +129,7 @@ export {
   type MetricRegistry,
   type MetricSettings,
   type NistSettings,
+  type ParaEvalSettings,
   type RougeSettings,
 } from './metrics/registry.js';
 
@@ -134,6 +145,17 @@ export {
   type SentenceSplit,
 } from './text/rouge/index.js';
 export { Vocabulary, internLines } from './text/intern.js';
+export {
+  loadParaphraseTable,
+  parseParaphraseTable,
+  ParaphraseTable,
+  ParaphraseTableBuilder,
+  PARAPHRASE_FORMATS,
+  type LoadParaphraseTableOptions,
+  type ParaphraseFormat,
+  type ParaphraseTableInfo,
+  type ParaphraseTableOptions,
+} from './text/paraphrase/index.js';
 export { CsrBuilder, csrFromArrays, type Csr } from './corpus/csr.js';
 export { readLines, decodeLines, readStreamLines, type ReadLinesOptions } from './corpus/read-lines.js';
 

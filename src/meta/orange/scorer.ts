@@ -25,8 +25,6 @@
  */
 import type { Csr } from '../../corpus/csr.js';
 import { chooseRefLength } from '../../metrics/bleu.js';
-import { linOchReduction } from '../../metrics/bleu-lin-och.js';
-import { bleuScore, type BleuReduction } from '../../metrics/bleu-score.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../../metrics/bleu-text.js';
 import { editTextOptions } from '../../metrics/edit/words.js';
 import { mtevalLengthPenalty } from '../../metrics/nist-mteval.js';
@@ -38,6 +36,7 @@ import { Vocabulary } from '../../text/intern.js';
 import { editDistances } from '../../wasm/edit.js';
 import { clippedNgramCounts, ngramWeights, perReferenceNgramCounts, type NgramWeights } from '../../wasm/ngram.js';
 import { lcsLengths, skipBigramCounts, wlcsPairStats, wlcsWeight, wlcsWeightInverse } from '../../wasm/rouge.js';
+import { BleusSeries } from './bleus.js';
 import { layOutBlock, referencesExcept, type OrangeItems } from './block.js';
 import { NIST_ORDER, type OrangeVariant } from './variants.js';
 
@@ -133,7 +132,8 @@ export class OrangeScorer {
   private readonly wer: TextFamily | null;
   private readonly per: TextFamily | null;
   private readonly rouge: { readonly reader: SummaryReader; readonly refs: Csr; readonly fmeasure: FMeasure } | null;
-  private readonly reductions = new Map<number, BleuReduction>();
+  /** Memoised BLEUS arithmetic (shared by every block: the memo only grows with new count pairs). */
+  private readonly bleus: BleusSeries;
 
   /**
    * Reads and interns every reference once per family the variants need.
@@ -173,7 +173,7 @@ export class OrangeScorer {
     } else {
       this.rouge = null;
     }
-    for (const v of variants) if (v.kind === 'bleus') this.reductions.set(v.order, linOchReduction(v.order));
+    this.bleus = new BleusSeries(Math.max(1, order));
   }
 
   /**
@@ -225,19 +225,24 @@ export class OrangeScorer {
     }
   }
 
-  /** BLEUS-n and NIST: one clipped-count call per leave-one-out set. */
+  /** BLEUS-n and NIST: one clipped-count call per leave-one-out set, every BLEUS order from the same counts. */
   private ngramScores(block: OrangeItems, out: OrangeBlockScores): void {
     const { order, weights } = this.ngram!;
     const u = this.u;
     const width = (weights === undefined ? 2 : 3) * order;
-    const bleus: { v: number; n: number; reduction: BleuReduction }[] = [];
+    const bleusVariants: number[] = [];
+    const bleusOrders: number[] = [];
     let nist = -1;
     this.variants.forEach((v, i) => {
-      if (v.kind === 'bleus') bleus.push({ v: i, n: v.order, reduction: this.reductions.get(v.order)! });
+      if (v.kind === 'bleus') {
+        bleusVariants.push(i);
+        bleusOrders.push(v.order);
+      }
       if (v.kind === 'nist') nist = i;
     });
-    const row = new Float64Array(2 + 2 * order);
-    const scratch = new Float64Array(3 * order);
+    const orders = Int32Array.from(bleusOrders);
+    const series = this.bleus;
+    const bleus = new Float64Array(orders.length);
     const items = block.items;
     for (let k = 0; k < u; k++) {
       const set = referencesExcept(block, u, k);
@@ -254,27 +259,23 @@ export class OrangeScorer {
         const from = set.segRefOffsets[s];
         const to = set.segRefOffsets[s + 1];
         const at = item * width;
-        const hypLen = items.offsets[item + 1] - items.offsets[item];
-        for (const { v, n, reduction } of bleus) {
-          row[0] = hypLen;
-          row[1] = chooseRefLength('closest', hypLen, refLengths, from, to);
-          for (let g = 0; g < n; g++) {
-            row[2 + g] = counts[at + g];
-            row[2 + n + g] = counts[at + order + g];
+        if (orders.length > 0) {
+          const hypLen = items.offsets[item + 1] - items.offsets[item];
+          series.scores(counts, at, order, hypLen, chooseRefLength('closest', hypLen, refLengths, from, to), orders, bleus, 0);
+          for (let q = 0; q < orders.length; q++) {
+            if (candidate >= 0) out.candidates[bleusVariants[q]][candidate] += bleus[q];
+            else out.references[bleusVariants[q]][refOut] = bleus[q];
           }
-          const score = bleuScore(row, reduction, 0, scratch);
-          if (candidate >= 0) out.candidates[v][candidate] += score;
-          else out.references[v][refOut] = score;
         }
         if (nist >= 0) {
-          const refWords = set.refs.offsets[set.segRefOffsets[s + 1]] - set.refs.offsets[set.segRefOffsets[s]];
+          const refWords = set.refs.offsets[to] - set.refs.offsets[from];
           const score = nistOf(counts, at, order, refWords, u - 1);
           if (candidate >= 0) out.candidates[nist][candidate] += score;
           else out.references[nist][refOut] = score;
         }
       });
     }
-    for (const { v } of bleus) divideInPlace(out.candidates[v], u);
+    for (const v of bleusVariants) divideInPlace(out.candidates[v], u);
     if (nist >= 0) divideInPlace(out.candidates[nist], u);
   }
 
@@ -291,23 +292,23 @@ export class OrangeScorer {
     const refs = block.refs;
     const u = this.u;
     const loo = new LooMin();
+    // WER of pair p (index of the reference within the item's sentence) of the item at `at`.
+    const werOf = (at: number, s: number, p: number): number => {
+      const r = s * u + p;
+      const m = refs.offsets[r + 1] - refs.offsets[r];
+      const d = edits[at + p];
+      return m > 0 ? d / m : d;
+    };
     this.forEachItem(block, (item, candidate, reference, refOut) => {
       const at = item * u;
       loo.scan(edits, at, u);
       const s = block.hypSegment[item];
-      const werOf = (k: number): number => {
-        const p = loo.without(k);
-        const r = s * u + p;
-        const m = refs.offsets[r + 1] - refs.offsets[r];
-        const d = edits[at + p];
-        return m > 0 ? d / m : d;
-      };
       if (candidate >= 0) {
         let sum = 0;
-        for (let k = 0; k < u; k++) sum += werOf(k);
+        for (let k = 0; k < u; k++) sum += werOf(at, s, loo.without(k));
         out.candidates[v][candidate] = sum / u;
       } else {
-        out.references[v][refOut] = werOf(reference);
+        out.references[v][refOut] = werOf(at, s, loo.without(reference));
       }
     });
   }
@@ -324,19 +325,17 @@ export class OrangeScorer {
     const errors = new Float64Array(nPairs);
     for (let p = 0; p < nPairs; p++) errors[p] = Math.max(rows[3 * p + 1], rows[3 * p + 2]) - rows[3 * p];
     const loo = new LooMin();
+    // PER of pair row `pair`.
+    const perOf = (pair: number): number => perFromStats(rows[3 * pair], rows[3 * pair + 1], rows[3 * pair + 2]);
     this.forEachItem(block, (item, candidate, reference, refOut) => {
       const at = item * u;
       loo.scan(errors, at, u);
-      const perOf = (k: number): number => {
-        const p = 3 * (at + loo.without(k));
-        return perFromStats(rows[p], rows[p + 1], rows[p + 2]);
-      };
       if (candidate >= 0) {
         let sum = 0;
-        for (let k = 0; k < u; k++) sum += perOf(k);
+        for (let k = 0; k < u; k++) sum += perOf(at + loo.without(k));
         out.candidates[v][candidate] = sum / u;
       } else {
-        out.references[v][refOut] = perOf(reference);
+        out.references[v][refOut] = perOf(at + loo.without(reference));
       }
     });
   }
@@ -406,13 +405,12 @@ export class OrangeScorer {
       const at = item * u;
       bestP.scan(precision, at, u);
       bestR.scan(recall, at, u);
-      const fOf = (k: number): number => fm(precision[at + bestP.without(k)], recall[at + bestR.without(k)]);
       if (candidate >= 0) {
         let sum = 0;
-        for (let k = 0; k < u; k++) sum += fOf(k);
+        for (let k = 0; k < u; k++) sum += fm(precision[at + bestP.without(k)], recall[at + bestR.without(k)]);
         out.candidates[v][candidate] = sum / u;
       } else {
-        out.references[v][refOut] = fOf(reference);
+        out.references[v][refOut] = fm(precision[at + bestP.without(reference)], recall[at + bestR.without(reference)]);
       }
     });
   }

@@ -54,6 +54,26 @@ describe('ParaEval against the plain oracle', () => {
     );
   });
 
+  it('one metric scores test sets prepared in turn (its scratch is reused or regrown) as fresh metrics do', () => {
+    const table = parseParaphraseTable('a b\tc\nd\te f', 't.tsv', { tokenize: 'none' });
+    const shared = new ParaEval({ table });
+    const sets: [string[], string[][]][] = [
+      [['a b x', 'd y'], [['c x', 'e f y']]],
+      [['p q r s c', 'a b t u v w'], [['p q r s a b', 'c t u v w z1 z2 z3'], ['d', 'e f']]],
+      [['c'], [['a b']]],
+    ];
+    for (const [hyps, refs] of sets) {
+      const fresh = new ParaEval({ table });
+      expect(Array.from(shared.segmentStats(hyps, shared.prepareReferences(refs)))).toEqual(
+        Array.from(fresh.segmentStats(hyps, fresh.prepareReferences(refs))),
+      );
+      hyps.forEach((h, i) => {
+        const expected = oracleParaEvalRow(h.split(' '), refs.map((r) => r[i].split(' ')), oracleTable([['a b', 'c'], ['d', 'e f']]));
+        expect(Array.from(shared.segmentStats(hyps, shared.prepareReferences(refs)).subarray(6 * i, 6 * i + 6))).toEqual(expected);
+      });
+    }
+  });
+
   it('hypothesis words that neither the table nor any reference has match nothing', () => {
     const table = parseParaphraseTable('a b\tc', 't.tsv', { tokenize: 'none' });
     const metric = new ParaEval({ table });

@@ -85,6 +85,9 @@ export class ParaEval implements Metric<ParaEvalReferences> {
   readonly score: ParaEvalScoreKind;
   private readonly scanner: TokenScanner;
   private readonly bounds = new TokenBounds();
+  /** Scratch of the last call, reused while its word-id space is large enough (its arrays scale with the table). */
+  private matcher: ParaEvalMatcher | undefined;
+  private matcherWords = 0;
 
   /** @throws InputError `E_BAD_OPTION` for an unknown score kind. */
   constructor(options: ParaEvalOptions) {
@@ -146,7 +149,12 @@ export class ParaEval implements Metric<ParaEvalReferences> {
     const builder = new CsrBuilder(hyps.length * 32, hyps.length);
     for (const h of hyps) this.wordIds(h, builder, refs.otherWords, false);
     const words = builder.finish();
-    const matcher = new ParaEvalMatcher(this.table, this.table.vocab.size + refs.otherWords.size);
+    const wordIds = this.table.vocab.size + refs.otherWords.size;
+    if (this.matcher === undefined || this.matcherWords < wordIds) {
+      this.matcher = new ParaEvalMatcher(this.table, wordIds);
+      this.matcherWords = wordIds;
+    }
+    const matcher = this.matcher;
     const out = new Float64Array(hyps.length * PARAEVAL_STATS_WIDTH);
     for (let i = 0; i < hyps.length; i++) {
       matcher.match(

@@ -2,17 +2,20 @@
  * End-to-end benchmark of `palette nbest`: an n-best list on disk to its statistics file, as MERT runs it.
  *
  * Workload: bench/nbest-gen.ts with its defaults (1000 segments × 1000 hypotheses, ~25 Zipf tokens, 4 references,
- * seed 2024; ~200 MB), generated in os.tmpdir() and removed afterwards.
- * Cases, each `palette nbest --nbest F -r R1 R2 R3 R4 -m bleu --stats OUT` run once (a 1M-line run is long enough
- * that one run is representative; the two cases double as a warm/cold comparison):
- *   - a cold `node` process: startup, module loading and WASM compilation included. It runs a copy of the CLI
- *     compiled from src/ into a temporary directory (tsc -p tsconfig.build.json --outDir TMP/dist, with build/ and
- *     node_modules/ linked beside it), so that neither a stale nor a missing dist/ matters and dist/ is not touched;
- *     peak RSS from `/usr/bin/time -v` when present;
- *   - in-process `run()`: peak RSS is `process.resourceUsage().maxRSS` of this process (the generator's share is
- *     small: it streams).
- * The two outputs are compared byte for byte. Printed beside the issue's target: 1M hypotheses in ≤ 4 s for
- * BLEU + ROUGE-L + ROUGE-S4 + WER; `palette nbest` supports only BLEU today, so the figure here is BLEU alone.
+ * seed 2024; ~200 MB), generated in os.tmpdir() and removed afterwards. Metrics: BLEU + ROUGE-L + ROUGE-S4 + WER
+ * (the issue's target set), and BLEU alone for comparison.
+ * Cases (a 1M-line run is long enough that one run is representative; runs are repeated `PALETTE_BENCH_RUNS`
+ * times, default 1, and the median printed):
+ *   - cold `node` processes, startup, module loading and WASM compilation included, with `--workers 1` and
+ *     `--workers 2` side by side (efficiency = t(1) ÷ t(2)). They run a copy of the CLI compiled from src/ into a
+ *     temporary directory (tsc -p tsconfig.build.json --outDir TMP/dist, with build/ and node_modules/ linked beside
+ *     it), so that neither a stale nor a missing dist/ matters; peak RSS from `/usr/bin/time -v` when present;
+ *   - in-process `runNbestCommand` with 2 workers: the task overhead, 1 − (time inside tasks ÷ (workers × wall));
+ *   - kernel-only: the four metrics' WASM kernels (BLEU-4 clipped counts, LCS lengths, skip-bigram counts with gap
+ *     4, edit distances with alignment counts) on the same sizes, pre-interned (bench/workload.ts), one thread.
+ * The outputs of all runs are compared byte for byte.
+ * Opt-in (long): `PALETTE_BENCH_NBEST_10M=1` generates a 10M-hypothesis list (10000 × 1000, ~2 GB, streamed to
+ * disk) and reports the peak RSS of a cold 2-worker run (`/usr/bin/time -v`), then deletes it.
  *
  * Run: npx tsx bench/index.ts nbest
  */
@@ -21,7 +24,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, sym
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { run, type CliIo } from '../src/cli/main.js';
+import type { CliIo } from '../src/cli/main.js';
+import { runNbestCommand, type NbestRunInfo } from '../src/cli/nbest.js';
+import { clippedNgramCounts } from '../src/wasm/ngram.js';
+import { lcsLengths, skipBigramCounts } from '../src/wasm/rouge.js';
+import { editDistances } from '../src/wasm/edit.js';
+import { generateBatch } from './workload.js';
 import { DEFAULT_NBEST_WORKLOAD, generateNbestFiles } from './nbest-gen.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -69,9 +77,32 @@ function coldRun(launcher: string, args: string[]): { ms: number; rssKb?: number
   return { ms, rssKb: m === null ? undefined : Number(m[1]) };
 }
 
-/** Generates the workload, times a cold process and an in-process run, prints the figures, removes the files. */
+/** Median of numbers. */
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+
+const METRICS = ['bleu', 'rouge-l', 'rouge-s4', 'wer'];
+
+/** Kernel-only time (ms) of the four metrics' kernels on a pre-interned batch of the workload's sizes. */
+function kernelOnly(w: typeof DEFAULT_NBEST_WORKLOAD): number {
+  const batch = generateBatch(
+    { segments: w.segments, hypsPerSegment: w.hypsPerSegment, refsPerSegment: w.refs, length: w.length, vocabulary: w.vocabulary },
+    7,
+  );
+  const start = performance.now();
+  clippedNgramCounts(batch, 4);
+  lcsLengths(batch);
+  skipBigramCounts(batch, { maxGap: 4, unigrams: 'none' });
+  editDistances(batch, { alignment: true });
+  return performance.now() - start;
+}
+
+/** Generates the workload, times cold processes and an in-process run, prints the figures, removes the files. */
 export async function benchNbest(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'palette-bench-nbest-'));
+  const runs = Number(process.env.PALETTE_BENCH_RUNS ?? 1);
   try {
     const w = DEFAULT_NBEST_WORKLOAD;
     const genStart = performance.now();
@@ -83,34 +114,73 @@ export async function benchNbest(): Promise<void> {
         `Zipf vocabulary ${w.vocabulary}, seed ${w.seed} (generated in ${genS.toFixed(1)} s)`,
     );
     console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0].toFixed(2)}, node ${process.version}`);
-    console.log('target (issue 5): 1M hypotheses ≤ 4 s for BLEU + ROUGE-L + ROUGE-S4 + WER; today `nbest` supports BLEU only');
-    const args = (out: string): string[] => ['nbest', '--nbest', files.nbest, '-r', ...files.refs, '-m', 'bleu', '--stats', out];
+    console.log('target (issue 5): 1M hypotheses ≤ 4 s wall for BLEU + ROUGE-L + ROUGE-S4 + WER, 2 workers ≥ 1.8× one');
+    const args = (out: string, metrics: string[], workers: number): string[] => [
+      'nbest', '--nbest', files.nbest, '-r', ...files.refs, '-m', ...metrics, '--stats', out, '--workers', String(workers),
+    ];
 
-    console.log('\ncold `node` process (startup and WASM compilation included), one run');
+    console.log(`\ncold \`node\` processes (startup and WASM compilation included), median of ${runs}`);
     const cliDir = join(dir, 'cli');
     mkdirSync(cliDir);
     const launcher = buildCli(cliDir);
-    const coldOut = join(dir, 'cold.stats');
+    const outputs: string[] = [];
+    const cold: Record<string, number> = {};
     if (launcher !== undefined) {
-      const cold = coldRun(launcher, args(coldOut));
-      if (cold !== undefined) {
-        const rss = cold.rssKb === undefined ? 'peak RSS n/a (no /usr/bin/time -v)' : `peak RSS ${mb(cold.rssKb)}`;
-        console.log(`  BLEU  ${(cold.ms / 1000).toFixed(2)} s  ${rate(files.hypotheses, cold.ms)}  ${rss}`);
+      for (const [label, metrics, workers] of [
+        ['BLEU, 1 worker', ['bleu'], 1],
+        ['4 metrics, 1 worker', METRICS, 1],
+        ['4 metrics, 2 workers', METRICS, 2],
+      ] as const) {
+        const out = join(dir, `cold-${workers}-${metrics.length}.stats`);
+        const times: number[] = [];
+        let rss: number | undefined;
+        for (let r = 0; r < runs; r++) {
+          const c = coldRun(launcher, args(out, [...metrics], workers));
+          if (c === undefined) break;
+          times.push(c.ms);
+          rss = Math.max(rss ?? 0, c.rssKb ?? 0) || undefined;
+        }
+        if (times.length === 0) continue;
+        const ms = median(times);
+        cold[label] = ms;
+        if (metrics.length > 1) outputs.push(out);
+        const rssText = rss === undefined ? 'peak RSS n/a (no /usr/bin/time -v)' : `peak RSS ${mb(rss)}`;
+        console.log(`  ${label.padEnd(22)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${rate(files.hypotheses, ms).padStart(14)}  ${rssText}`);
       }
+      const one = cold['4 metrics, 1 worker'];
+      const two = cold['4 metrics, 2 workers'];
+      if (one !== undefined && two !== undefined) console.log(`  efficiency: 2 workers = ${(one / two).toFixed(2)}× one worker`);
     }
 
-    console.log('\nin-process run(), one run');
+    console.log('\nin-process runNbestCommand, 4 metrics, 2 workers');
     const warmOut = join(dir, 'warm.stats');
-    const start = performance.now();
-    const status = await run(args(warmOut), silent);
-    const ms = performance.now() - start;
-    if (status !== 0) throw new Error(`palette nbest exited with status ${status}`);
-    const rssKb = process.resourceUsage().maxRSS;
-    console.log(`  BLEU  ${(ms / 1000).toFixed(2)} s  ${rate(files.hypotheses, ms)}  peak RSS ${mb(rssKb)} (whole bench process)`);
+    let info: NbestRunInfo | undefined;
+    const status = await runNbestCommand(args(warmOut, METRICS, 2).slice(1), silent, { onRun: (i) => (info = i) });
+    if (status !== 0 || info === undefined) throw new Error(`palette nbest exited with status ${status}`);
+    outputs.push(warmOut);
+    const overhead = 1 - info.busyMs / (info.workers * info.wallMs);
+    console.log(
+      `  ${(info.wallMs / 1000).toFixed(2)} s  ${rate(info.hyps, info.wallMs)}  ${info.tasks} tasks; time inside tasks ` +
+        `${(info.busyMs / 1000).toFixed(2)} s of ${info.workers} × ${(info.wallMs / 1000).toFixed(2)} s: task overhead ` +
+        `${(overhead * 100).toFixed(1)} % (idle tails, reading, start-up included)`,
+    );
     console.log(`  statistics file: ${(statSync(warmOut).size / 1e6).toFixed(0)} MB`);
-    if (existsSync(coldOut)) {
-      const same = readFileSync(coldOut).equals(readFileSync(warmOut));
-      console.log(`  cold and in-process outputs ${same ? 'are byte-identical' : 'DIFFER'}`);
+    const kernelMs = kernelOnly(w);
+    console.log(`\nkernel-only (4 metrics' WASM kernels, pre-interned, 1 thread): ${(kernelMs / 1000).toFixed(2)} s  ${rate(files.hypotheses, kernelMs)}`);
+    const same = outputs.every((o) => readFileSync(o).equals(readFileSync(outputs[0])));
+    console.log(`outputs of the 4-metric runs (1 worker, 2 workers, in-process) ${same ? 'are byte-identical' : 'DIFFER'}`);
+    if (process.env.PALETTE_BENCH_NBEST_10M === '1' && launcher !== undefined) {
+      rmSync(join(dir, 'data'), { recursive: true, force: true });
+      const big = { ...w, segments: 10 * w.segments };
+      const bigFiles = generateNbestFiles(join(dir, 'big'), big);
+      const bigOut = join(dir, 'big.stats');
+      const c = coldRun(launcher, ['nbest', '--nbest', bigFiles.nbest, '-r', ...bigFiles.refs, '-m', ...METRICS, '--stats', bigOut, '--workers', '2']);
+      if (c !== undefined) {
+        console.log(
+          `\n10M hypotheses (${(bigFiles.nbestBytes / 1e9).toFixed(1)} GB), 4 metrics, 2 workers, cold: ${(c.ms / 1000).toFixed(1)} s  ` +
+            `${rate(bigFiles.hypotheses, c.ms)}  peak RSS ${c.rssKb === undefined ? 'n/a' : mb(c.rssKb)} (target ≤ 600 MB)`,
+        );
+      }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

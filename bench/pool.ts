@@ -1,5 +1,12 @@
 /**
- * Worker-pool benchmark (issue 5): BLEU-4 clipped n-gram counts of 1M hypotheses (bench/workload.ts's seeded model,
+ * Worker-pool benchmarks (issue 5).
+ *
+ * n-best pool (src/pool/nbest-pool.ts): a generated 100 × 1000 n-best list (bench/nbest-gen.ts, 4 references) run
+ * through `NbestPool` with BLEU + ROUGE-L + ROUGE-S4 + WER, 1 and 2 workers side by side after start-up (raw chunks
+ * in, encoded bytes out, results awaited in order with 4 chunks in flight per worker as the CLI does): wall time,
+ * hyps/s, speed-up, and the task overhead = 1 − (time inside tasks ÷ (workers × wall)).
+ *
+ * n-gram pool: BLEU-4 clipped n-gram counts of 1M hypotheses (bench/workload.ts's seeded model,
  * 1000 segments × 1000 hypotheses of 25 tokens, 4 references each) in-thread, with 1 worker and with 2 workers.
  * Prints wall time per call (median of 3 after a warm call), speed-up over in-thread, the number of tasks, and the
  * task overhead share: 1 − (in-thread time ÷ (workers × pooled time)), i.e. the part of the workers' time that is
@@ -12,7 +19,60 @@ import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { NgramPool } from '../src/pool/ngram-pool.js';
 import { clippedNgramCounts } from '../src/wasm/ngram.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readLines } from '../src/corpus/read-lines.js';
+import { readSegmentChunks } from '../src/corpus/stream/segment-chunks.js';
+import { shareReferences, type ChunkResult } from '../src/cli/nbest/chunk-job.js';
+import { NbestPool } from '../src/pool/nbest-pool.js';
+import { generateNbestFiles, DEFAULT_NBEST_WORKLOAD } from './nbest-gen.js';
 import { generateBatch } from './workload.js';
+
+/** n-best pool scaling: 1 vs 2 workers on a generated 100 × 1000 list, 4 metrics. */
+async function benchNbestPool(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'palette-bench-pool-'));
+  try {
+    const files = generateNbestFiles(dir, { ...DEFAULT_NBEST_WORKLOAD, segments: 100 });
+    const refs = shareReferences(files.refs.map((f) => readLines(f)));
+    const metrics = ['bleu', 'rouge-l', 'rouge-s4', 'wer'];
+    console.log(`n-best pool: ${files.hypotheses} hyps (${(files.nbestBytes / 1e6).toFixed(0)} MB), 4 refs, ${metrics.join(' + ')}`);
+    let base = 0;
+    for (const workers of [1, 2]) {
+      const pool = new NbestPool({
+        workers,
+        refs,
+        settings: { path: files.nbest, format: 'moses', allowDuplicates: false, sentenceScores: false },
+        spec: { ids: metrics, settings: {} },
+      });
+      await pool.start();
+      const t0 = performance.now();
+      const pending: Promise<ChunkResult>[] = [];
+      let hyps = 0;
+      for await (const chunk of readSegmentChunks(files.nbest, 1 << 20, true)) {
+        pending.push(pool.run(chunk));
+        while (pending.length >= 4 * workers) {
+          const r = await pending.shift()!;
+          if (r.ok) hyps += r.hyps;
+        }
+      }
+      for (const p of pending) {
+        const r = await p;
+        if (r.ok) hyps += r.hyps;
+      }
+      const wall = performance.now() - t0;
+      const { tasks, busyMs } = pool.counters;
+      await pool.close();
+      if (workers === 1) base = wall;
+      console.log(
+        `${workers} worker${workers > 1 ? 's' : ' '}  ${wall.toFixed(0).padStart(6)} ms  ${((hyps / wall) * 1000).toFixed(0)} hyps/s` +
+          `  speed-up ${(base / wall).toFixed(2)}×  ${tasks} tasks  overhead ${((1 - busyMs / (workers * wall)) * 100).toFixed(1)} %`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 async function median(runs: number, fn: () => Promise<unknown>): Promise<number> {
   await fn();
@@ -27,6 +87,8 @@ async function median(runs: number, fn: () => Promise<unknown>): Promise<number>
 
 /** Runs the pool benchmark and prints the workload and the figures. */
 export async function benchPool(): Promise<void> {
+  await benchNbestPool();
+  console.log('');
   const w = { segments: 1000, hypsPerSegment: 1000, refsPerSegment: 4, length: 25, vocabulary: 20_000 };
   const batch = generateBatch(w, 5);
   const nHyps = batch.hyps.offsets.length - 1;

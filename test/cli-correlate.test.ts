@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
+import { Bleu } from '../src/metrics/bleu.js';
+import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
 import { kendallTauBRef, pearsonRef, spearmanRef } from './reference/correlation.js';
 
 const FIX = fileURLToPath(new URL('./fixtures/correlate/cli/', import.meta.url));
@@ -159,10 +161,30 @@ describe('palette correlate: results', () => {
     expect(r.out).toContain('3 (system, segment) pairs');
   });
 
+  it('-m bleu from outputs: system scores are corpus BLEU (summed statistics), segments sentence BLEU', async () => {
+    const ref = tmp('ref.txt', 'the cat sat on the mat\na dog barks at night\nrain falls in spain\nwe like green tea\nthis is a test\n');
+    const outputs: Record<string, string[]> = {
+      A: ['the cat sat on a mat', 'a dog barks at night', 'rain falls on spain', 'we like tea', 'this is the test'],
+      B: ['a cat is on the mat', 'dogs bark at night', 'the rain in spain', 'we like green tea', 'this a test'],
+      C: ['cat mat', 'dog night', 'rain spain falls', 'green tea we like', 'test'],
+      D: ['the cat sat on the mat', 'a dog barks at the night', 'rain falls mainly in spain', 'we like green tea', 'this is a test'],
+    };
+    const hyps = systems.map((s) => `${s}=${tmp(`${s}.txt`, outputs[s].join('\n') + '\n')}`);
+    const refLines = readFileSync(ref, 'utf8').trimEnd().split('\n');
+    const corpus = systems.map((s) => corpusScore(new Bleu(), outputs[s], [refLines]).score);
+    const j = JSON.parse((await palette(['-m', 'bleu', '-r', ref, '--hyp', ...hyps, '--human', fx('human.tsv'), '-f', 'json', '--bootstrap', '50'])).out) as JsonOut;
+    j.system_scores!.forEach((s, k) => close(s.metric, corpus[k]));
+    close(j.correlations[0].value, pearsonRef(corpus, sysHuman));
+    const seg = JSON.parse((await palette(['-m', 'bleu', '-r', ref, '--hyp', ...hyps, '--human', fx('human.tsv'), '-f', 'json', '--level', 'segment'])).out) as JsonOut;
+    const sentence = new Map(systems.map((s) => [s, sentenceScores(new Bleu(), outputs[s], [refLines]).map((x) => x.score)]));
+    const x = human.map((h) => sentence.get(h.system)![Number(h.seg) - 1]);
+    close(seg.correlations[0].value, pearsonRef(x, segHuman));
+  });
+
   it('--help', async () => {
     const r = await palette(['--help']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^usage: palette correlate --metric FILE/);
+    expect(r.out).toMatch(/^usage: palette correlate \(--metric FILE/);
   });
 });
 
@@ -219,5 +241,16 @@ describe('palette correlate: bad input is exit 2 with one line naming file and l
     await fails(['--metric', fx('metric.tsv'), fx('metric.tsv'), '--human', fx('human.tsv')], /must each name their system/);
     await fails(['--metric', fx('metric.tsv'), '--human', fx('human-system.json'), '--human-score', 'z', '--level', 'segment'], /human-system.json: segment-level correlation needs segment scores on both sides/);
     await fails([...good(), '--frobnicate'], /unrecognized option "--frobnicate"/);
+    await fails(['-m', 'bleu', '--hyp', `A=${fx('A.jsonl')}`, '--human', fx('human.tsv')], /-m needs references/);
+    await fails(['-m', 'bleu', '-r', fx('A.jsonl'), '--human', fx('human.tsv')], /-m needs system outputs/);
+    await fails(['-m', 'bleu', '-r', fx('A.jsonl'), '--hyp', fx('B.jsonl'), '--human', fx('human.tsv')], /--hyp must be SYSTEM=FILE/);
+    await fails([...good(), '-m', 'bleu'], /--metric and -m exclude each other/);
+    await fails(['-m', 'blue', '-r', fx('A.jsonl'), '--hyp', `A=${fx('A.jsonl')}`, '--human', fx('human.tsv')], /unknown metric "blue"/);
+  });
+
+  it('-m: line-count mismatch names the output file', async () => {
+    const ref = tmp('ref2.txt', 'a\nb\nc\n');
+    const hyp = tmp('hyp2.txt', 'a\nb\n');
+    await fails(['-m', 'bleu', '-r', ref, '--hyp', `A=${hyp}`, '--human', fx('human.tsv')], new RegExp(`${hyp}: has 2 lines but the references have 3`));
   });
 });

@@ -25,7 +25,9 @@ import {
 } from '../meta/correlation-bootstrap.js';
 import { readScoreTable, type ScoreTable } from '../meta/human-scores.js';
 import { alignScores, type AlignedScores, type SideScores } from '../meta/metric-scores.js';
+import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
+import { scoreSystems, type ScoredMetric } from './correlate/scored-metric.js';
 import { correlateHelp, parseCorrelateArgs, type CorrelateOptions } from './correlate/options.js';
 
 /** Everything `palette correlate` computed, as its JSON output holds it. */
@@ -36,7 +38,13 @@ export interface CorrelateResult {
   readonly segments: number;
   /** Aligned (system, segment) pairs, 0 unless both files are segment-level. */
   readonly pairs: number;
-  readonly metric: { readonly files: readonly string[]; readonly score: string; readonly level: 'system' | 'segment' };
+  readonly metric: {
+    readonly files: readonly string[];
+    readonly score: string;
+    readonly level: 'system' | 'segment';
+    /** Computed here (`-m`): system scores are corpus scores of the summed statistics rows. */
+    readonly computed: boolean;
+  };
   readonly human: { readonly file: string; readonly score: string; readonly level: 'system' | 'segment' };
   readonly bootstrap: {
     readonly resamples: number;
@@ -61,16 +69,28 @@ function sideFor(side: SideScores): SystemSide {
   return side.level === 'system' ? { kind: 'fixed', value: side.value } : meanSide(side.value);
 }
 
+/** The metric side as statistics rows of the aligned records, reduced by the metric's corpus formula. */
+function statsSide(scored: ScoredMetric, aligned: AlignedScores): SystemSide {
+  const width = scored.width;
+  const stats = new Float64Array(aligned.metricRow.length * width);
+  for (let r = 0; r < aligned.metricRow.length; r++) {
+    const rows = scored.stats[aligned.metricTable[r]];
+    stats.set(rows.subarray(aligned.metricRow[r] * width, (aligned.metricRow[r] + 1) * width), r * width);
+  }
+  return { kind: 'segments', stats, width, reduce: (sums) => scored.reduce(sums) };
+}
+
 function levelOf(table: ScoreTable): 'system' | 'segment' {
   return table.itemName === undefined ? 'system' : 'segment';
 }
 
 /** Reads, aligns and correlates (no printing). @throws InputError for bad input. */
-export function computeCorrelations(options: CorrelateOptions): CorrelateResult {
+export function computeCorrelations(options: CorrelateOptions, registry: MetricRegistry = defaultRegistry): CorrelateResult {
   const human = readScoreTable(options.human, options.humanColumns);
-  const metricTables = options.metric.map((source) =>
-    readScoreTable(source.file, { ...options.metricColumns, fixedSystem: source.system }),
-  );
+  const scored = options.score ? scoreSystems(options.score.id, options.score.refs, options.score.hyps, registry) : undefined;
+  const metricTables = scored
+    ? scored.tables
+    : options.metric.map((source) => readScoreTable(source.file, { ...options.metricColumns, fixedSystem: source.system }));
   const aligned: AlignedScores = alignScores(metricTables, human, { allowMissing: options.allowMissing });
   const bothSegments = aligned.metric.level === 'segment' && aligned.human.level === 'segment';
   if (options.level === 'segment' && !bothSegments) {
@@ -101,7 +121,7 @@ export function computeCorrelations(options: CorrelateOptions): CorrelateResult 
       system: aligned.system,
       item: aligned.item,
       itemCount,
-      metric: sideFor(aligned.metric),
+      metric: scored ? statsSide(scored, aligned) : sideFor(aligned.metric),
       human: sideFor(aligned.human),
     };
     correlations = systemCorrelations(data, options.methods, bootstrap);
@@ -115,7 +135,7 @@ export function computeCorrelations(options: CorrelateOptions): CorrelateResult 
     systems: aligned.systems.length,
     segments: itemCount,
     pairs: aligned.counts.pairs,
-    metric: { files: metricTables.map((t) => t.file), score: metricTables[0].scoreName, level: aligned.metric.level },
+    metric: { files: metricTables.map((t) => t.file), score: metricTables[0].scoreName, level: aligned.metric.level, computed: scored !== undefined },
     human: { file: human.file, score: human.scoreName, level: aligned.human.level },
     bootstrap: {
       resamples: resampled,
@@ -149,7 +169,8 @@ export function formatCorrelateText(r: CorrelateResult): string {
       ? `segment level: ${r.pairs} (system, segment) pairs, ${r.systems} systems, ${r.segments} segments`
       : `system level: ${r.systems} systems` + (r.segments > 0 ? `, system scores from ${r.segments} segments` : '');
   lines.push(what);
-  lines.push(`metric: ${r.metric.files.join(', ')} (${r.metric.score}, ${r.metric.level} level)`);
+  const how = r.metric.computed ? ', computed: system scores from summed statistics' : '';
+  lines.push(`metric: ${r.metric.files.join(', ')} (${r.metric.score}, ${r.metric.level} level${how})`);
   lines.push(`human:  ${r.human.file} (${r.human.score}, ${r.human.level} level)`);
   if (r.leftOut) {
     const systems = r.leftOut.systems.length > 0 ? `; systems on one side only: ${r.leftOut.systems.join(', ')}` : '';
@@ -209,14 +230,18 @@ export function formatCorrelateJson(r: CorrelateResult): string {
  * Runs `palette correlate` with the arguments after the command name; returns the exit status. Bad input is
  * reported here (exit 2); anything else propagates to src/cli/main.ts as an internal failure.
  */
-export async function runCorrelateCommand(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCorrelateCommand(
+  argv: readonly string[],
+  io: CliIo,
+  registry: MetricRegistry = defaultRegistry,
+): Promise<number> {
   try {
     const command = parseCorrelateArgs(argv);
     if (command.kind === 'help') {
       io.stdout.write(correlateHelp());
       return EXIT_OK;
     }
-    const result = computeCorrelations(command.options);
+    const result = computeCorrelations(command.options, registry);
     io.stdout.write(command.options.format === 'json' ? formatCorrelateJson(result) : formatCorrelateText(result));
     return EXIT_OK;
   } catch (err) {

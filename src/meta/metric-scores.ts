@@ -66,6 +66,12 @@ export interface AlignedScores {
   readonly system: Uint32Array;
   /** Item index of each segment-level record. */
   readonly item: Uint32Array;
+  /**
+   * When the metric side is segment-level: for each record, the metric table (index into the tables given) and the
+   * row in it that it came from (so that callers can pick per-record data kept beside the tables, e.g. statistics).
+   */
+  readonly metricTable: Uint32Array;
+  readonly metricRow: Uint32Array;
   /** Document index of each item (from the human file's document column), or undefined. */
   readonly documentOfItem: Uint32Array | undefined;
   /** Document names. */
@@ -173,6 +179,8 @@ export function alignScores(metricTables: readonly ScoreTable[], human: ScoreTab
   const metricOut: number[] = [];
   const humanOut: number[] = [];
   const docOfItem: number[] = [];
+  const tableOut: number[] = [];
+  const rowOut: number[] = [];
   let metricOnly = 0;
   let humanOnly = 0;
 
@@ -199,6 +207,8 @@ export function alignScores(metricTables: readonly ScoreTable[], human: ScoreTab
       itemOut.push(it);
       humanOut.push(human.score[r]);
       metricOut.push(m.table.score[m.row]);
+      tableOut.push(metricTables.indexOf(m.table));
+      rowOut.push(m.row);
     }
     for (const table of metricTables) {
       for (let r = 0; r < table.score.length; r++) {
@@ -225,6 +235,10 @@ export function alignScores(metricTables: readonly ScoreTable[], human: ScoreTab
         sysOut.push(k);
         itemOut.push(it);
         (humanLevel === 'segment' ? humanOut : metricOut).push(table.score[r]);
+        if (table !== human) {
+          tableOut.push(metricTables.indexOf(table));
+          rowOut.push(r);
+        }
       }
     }
   }
@@ -248,6 +262,8 @@ export function alignScores(metricTables: readonly ScoreTable[], human: ScoreTab
     itemName: humanLevel === 'segment' ? human.itemName : metricLevel === 'segment' ? metricTables[0].itemName : undefined,
     system: Uint32Array.from(sysOut),
     item: Uint32Array.from(itemOut),
+    metricTable: Uint32Array.from(tableOut),
+    metricRow: Uint32Array.from(rowOut),
     documentOfItem,
     documents: documentOfItem ? human.documents : undefined,
     metric,

@@ -11,7 +11,10 @@ import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
 
 /** What `palette correlate` was asked to do. */
 export interface CorrelateOptions {
+  /** Metric-score files (empty with {@link CorrelateOptions.score}). */
   readonly metric: readonly MetricSource[];
+  /** The metric computed from system outputs instead (`-m ID -r REF ... --hyp SYSTEM=FILE ...`). */
+  readonly score: { readonly id: string; readonly refs: readonly string[]; readonly hyps: readonly MetricSource[] } | undefined;
   readonly human: string;
   readonly level: 'system' | 'segment';
   readonly methods: readonly CorrelationMethod[];
@@ -41,6 +44,16 @@ const SPECS: readonly OptionSpec[] = [
     help: 'metric scores: one file with a system column, or SYSTEM=FILE per system (required)',
     group: GROUP,
   },
+  {
+    key: 'scoreMetric',
+    names: ['--score-metric', '-m'],
+    arity: 'one',
+    metavar: 'METRIC',
+    help: 'instead of --metric: compute this palette score metric (e.g. bleu) from --hyp outputs and -r references',
+    group: GROUP,
+  },
+  { key: 'refs', names: ['--refs', '-r'], arity: 'some', metavar: 'REF', help: 'reference files (with -m)', group: GROUP },
+  { key: 'hyp', names: ['--hyp'], arity: 'some', metavar: 'SYSTEM=FILE', help: 'system outputs, one segment per line (with -m)', group: GROUP },
   { key: 'human', names: ['--human'], arity: 'one', metavar: 'FILE', help: 'human scores (required)', group: GROUP },
   { key: 'level', names: ['--level'], arity: 'one', metavar: 'LEVEL', help: 'system (default) or segment', group: GROUP },
   {
@@ -93,14 +106,16 @@ const SPECS: readonly OptionSpec[] = [
 /** The help text of `palette correlate`. */
 export function correlateHelp(): string {
   return (
-    'usage: palette correlate --metric FILE [FILE ...] --human FILE [--level system|segment]\n' +
+    'usage: palette correlate (--metric FILE [FILE ...] | -m METRIC -r REF [REF ...] --hyp SYSTEM=FILE [...])\n' +
+    '                         --human FILE [--level system|segment]\n' +
     '                         [--method pearson,spearman,kendall,wmt] [--bootstrap N] [--seed N] [-f text|json]\n\n' +
     'Correlation of metric scores with human scores, with percentile bootstrap confidence intervals.\n\n' +
     'Score files: TSV with a header line, JSON lines (one object per line) or a JSON array of objects, with a system\n' +
     'column, an item column (segment or document id; none = one score per system) and a score column. Every metric\n' +
     'record must have a human score and every human score a metric record (or use --allow-missing). A metric file per\n' +
     'system (SYSTEM=FILE) may be the output of `palette score --sentence-level -f json` (segments = line numbers).\n' +
-    'System scores from segment scores are their means; resamples draw segments (or documents) for all systems at once.\n' +
+    'System scores from segment scores are their means; with -m they are corpus scores from the summed statistics\n' +
+    '(re-reduced on every resample). Resamples draw segments (or documents) for all systems at once.\n' +
     formatOptionHelp(SPECS) +
     '\n'
   );
@@ -134,10 +149,27 @@ export function parseCorrelateArgs(argv: readonly string[], exists: (path: strin
   if (values.has('help')) return { kind: 'help' };
   if (positionals.length > 0) throw new InputError('E_BAD_OPTION', `unrecognized arguments: ${positionals.join(' ')}`);
   const metricArgs = values.get('metric');
-  if (!Array.isArray(metricArgs)) throw new InputError('E_BAD_OPTION', 'metric scores are required (--metric FILE)');
+  const scoreId = single(values, 'scoreMetric');
+  if (!Array.isArray(metricArgs) && scoreId === undefined) {
+    throw new InputError('E_BAD_OPTION', 'metric scores are required (--metric FILE, or -m METRIC -r REF --hyp SYSTEM=FILE)');
+  }
+  if (Array.isArray(metricArgs) && scoreId !== undefined) throw new InputError('E_BAD_OPTION', '--metric and -m exclude each other');
+  let score: CorrelateOptions['score'];
+  if (scoreId !== undefined) {
+    const refs = values.get('refs');
+    const hypArgs = values.get('hyp');
+    if (!Array.isArray(refs)) throw new InputError('E_BAD_OPTION', '-m needs references (-r REF [REF ...])');
+    if (!Array.isArray(hypArgs)) throw new InputError('E_BAD_OPTION', '-m needs system outputs (--hyp SYSTEM=FILE ...)');
+    const hyps = (hypArgs as string[]).map((a) => parseMetricSource(a, () => false));
+    const unnamed = hyps.find((h) => h.system === undefined);
+    if (unnamed) throw badOption('--hyp', 'SYSTEM=FILE', unnamed.file);
+    score = { id: scoreId, refs: refs as string[], hyps };
+  } else if (values.has('refs') || values.has('hyp')) {
+    throw new InputError('E_BAD_OPTION', '-r and --hyp go with -m METRIC');
+  }
   const human = single(values, 'human');
   if (human === undefined) throw new InputError('E_BAD_OPTION', 'human scores are required (--human FILE)');
-  const metric = (metricArgs as string[]).map((a) => parseMetricSource(a, exists));
+  const metric = Array.isArray(metricArgs) ? (metricArgs as string[]).map((a) => parseMetricSource(a, exists)) : [];
   if (metric.length > 1 && metric.some((m) => m.system === undefined)) {
     throw new InputError('E_BAD_OPTION', 'several --metric files must each name their system (SYSTEM=FILE)');
   }
@@ -201,6 +233,7 @@ export function parseCorrelateArgs(argv: readonly string[], exists: (path: strin
     kind: 'run',
     options: {
       metric,
+      score,
       human,
       level,
       methods: methods as CorrelationMethod[],

@@ -1,0 +1,97 @@
+/**
+ * `palette correlate -m METRIC -r REF ... --hyp SYSTEM=FILE ...`: the metric computed here from system outputs
+ * instead of read from score files, so that system scores can be re-reduced on every bootstrap resample from the
+ * summed statistics rows (a corpus metric such as BLEU is not the mean of its sentence scores).
+ *
+ * Lines are read as `palette score` reads them (strict UTF-8, `'\n'` lines, each line `rstrip()`ped as sacrebleu's
+ * CLI does); segment `i` of every file is item `String(i + 1)` (1-based line numbers, as WMT's `seg_id`). Each
+ * system becomes one score table (its file, its lines) whose scores are the sentence scores of
+ * `palette score -sl`, with the statistics rows kept beside it for the system-level (corpus) reduction of
+ * `palette score`.
+ */
+import { InputError } from '../../errors.js';
+import { readLines } from '../../corpus/read-lines.js';
+import type { ScoreTable } from '../../meta/human-scores.js';
+import { defaultRegistry, type MetricRegistry } from '../../metrics/registry.js';
+import { pyRstrip } from '../../text/pystr.js';
+import type { MetricSource } from '../../meta/metric-scores.js';
+
+/** Tables of sentence scores, one per system, with the statistics rows of each record. */
+export interface ScoredMetric {
+  /** Canonical metric id. */
+  readonly id: string;
+  readonly tables: readonly ScoreTable[];
+  /** `stats[t]`: the rows of table `t`, `width` numbers per record, in record order. */
+  readonly stats: readonly Float64Array[];
+  readonly width: number;
+  /** Corpus score from summed rows (the metric's `scoreFromStats`). */
+  reduce(sums: Float64Array): number;
+}
+
+/**
+ * Scores every system against the references with metric `id` (default settings of `palette score -m id`).
+ * @throws InputError for unreadable files, line-count mismatches, an unknown metric, or a system given twice.
+ */
+export function scoreSystems(
+  id: string,
+  refFiles: readonly string[],
+  hyps: readonly MetricSource[],
+  registry: MetricRegistry = defaultRegistry,
+): ScoredMetric {
+  const canonical = registry.resolve ? registry.resolve(id, {}) : id;
+  // Two instances, as `palette score` and `palette score -sl` build them: system scores are corpus scores with the
+  // defaults, segment scores sentence scores with `-sl`'s settings (BLEU: effective order, as sacrebleu's CLI).
+  // `-sl` changes only the reduction, never the statistics, so one set of rows serves both.
+  const { metric } = registry.create(canonical, {});
+  const sentenceMetric = registry.create(canonical, { sentenceLevel: true }).metric;
+  const refs = refFiles.map((f) => readLines(f).map(pyRstrip));
+  refs.forEach((stream, j) => {
+    if (stream.length !== refs[0].length) {
+      throw new InputError('E_LINE_COUNT_MISMATCH', `has ${stream.length} lines but ${refFiles[0]} has ${refs[0].length}`, { file: refFiles[j] });
+    }
+  });
+  const prepared = metric.prepareReferences(refs);
+  const seen = new Set<string>();
+  const tables: ScoreTable[] = [];
+  const stats: Float64Array[] = [];
+  for (const hyp of hyps) {
+    const system = hyp.system;
+    if (system === undefined) throw new InputError('E_BAD_OPTION', `--hyp needs SYSTEM=FILE (got ${JSON.stringify(hyp.file)})`);
+    if (seen.has(system)) throw new InputError('E_BAD_OPTION', `system ${JSON.stringify(system)} is given twice (--hyp)`);
+    seen.add(system);
+    const lines = readLines(hyp.file).map(pyRstrip);
+    if (lines.length !== refs[0].length) {
+      throw new InputError('E_LINE_COUNT_MISMATCH', `has ${lines.length} lines but the references have ${refs[0].length}`, { file: hyp.file });
+    }
+    const rows = metric.segmentStats(lines, prepared);
+    const width = metric.statsWidth;
+    const n = lines.length;
+    const score = new Float64Array(n);
+    for (let i = 0; i < n; i++) score[i] = sentenceMetric.sentenceScoreFromStats(rows.subarray(i * width, (i + 1) * width)).score;
+    const index = Uint32Array.from({ length: n }, (_, i) => i);
+    tables.push({
+      file: hyp.file,
+      scoreName: canonical,
+      itemName: '#line',
+      systems: [system],
+      items: Array.from({ length: n }, (_, i) => String(i + 1)),
+      documents: undefined,
+      system: new Uint32Array(n),
+      item: index,
+      document: undefined,
+      score,
+      line: index.map((i) => i + 1),
+      unrated: 0,
+      unratedBySystem: new Map(),
+      filtered: 0,
+    });
+    stats.push(rows);
+  }
+  return {
+    id: canonical,
+    tables,
+    stats,
+    width: metric.statsWidth,
+    reduce: (sums) => metric.scoreFromStats(sums).score,
+  };
+}

@@ -75,6 +75,25 @@ describe('palette report on the bundled sample', () => {
     rmSync(out);
   });
 
+  it('adds intervals by default and the paired tests asked for (sacreBLEU counts and seed in the data)', async () => {
+    const out = f('out/paired.html');
+    const args = ['report', `${SAMPLE}/ref.de`, '-i', ...SYSTEMS, '-m', 'bleu', '-o', out, '-q'];
+    expect((await palette([...args, '--bootstrap', '50', '--paired', 'ar', '--paired-n', '99', '--all-pairs', '--seed', '7'])).code).toBe(0);
+    const data = blob(readFileSync(out, 'utf8'));
+    expect(data.confidence).toMatchObject({ level: 0.95, resamples: 50, seed: 7 });
+    expect(data.significance).toMatchObject({ test: 'ar', resamples: 99, seed: 7, baseline: null });
+    for (const sc of data.scores[0]) expect(sc.ci!.low).toBeLessThan(sc.ci!.high);
+    const p = data.significance!.pValues[0];
+    expect(p.map((row, i) => row[i])).toEqual([null, null, null]);
+    expect(p.flat().filter((v) => v !== null)).toHaveLength(6);
+    expect((await palette([...args, '--bootstrap', '0'])).code).toBe(0);
+    const plain = blob(readFileSync(out, 'utf8'));
+    expect(plain).not.toHaveProperty('confidence');
+    expect(plain).not.toHaveProperty('significance');
+    expect(plain.scores[0][0]).not.toHaveProperty('ci');
+    rmSync(out);
+  });
+
   it('escapes a hostile hypothesis file', async () => {
     const out = f('out/evil.html');
     expect((await palette(['report', f('ref'), '-i', f('evil'), '-m', 'bleu', '-o', out, '-q'])).code).toBe(0);
@@ -101,6 +120,8 @@ describe('palette report: bad input → exit 2, file and line, no file left', ()
     ['a bad metric flag', [f('ref'), '-i', f('hyp'), '-tok', 'nope'], /unknown tokenizer "nope"/],
     ['a bad --paired', [f('ref'), '-i', f('hyp'), '--paired', 'xx'], /--paired must be bs or ar/],
     ['a negative --bootstrap', [f('ref'), '-i', f('hyp'), '--bootstrap', '-1'], /--bootstrap must be an integer >= 0/],
+    ['seed 0', [f('ref'), '-i', f('hyp'), '--seed', '0'], /--seed must be an integer >= 1/],
+    ['--paired-n without --paired', [f('ref'), '-i', f('hyp'), '--paired-n', '5'], /--paired-n needs --paired/],
     ['a system given twice', [f('ref'), '-i', f('hyp'), f('hyp')], /given twice/],
     ['a source of the wrong length', [f('ref'), '-i', f('hyp'), '--source', f('short')], /short:2: /],
     ['no -i', [f('ref')], /-i HYP/],
@@ -147,7 +168,7 @@ describe.skipIf(!existsSync(WMT17) || !existsSync(GOLDEN))('palette report on WM
   it('has sacreBLEU 2.6.0’s corpus BLEU, chrF2 and TER for every system (relative 1e-9)', async () => {
     const systems = readdirSync(`${WMT17}/systems`).sort().slice(0, 4).map((s) => `${WMT17}/systems/${s}`);
     const out = f('out/wmt17.html');
-    const r = await palette(['report', `${WMT17}/ref.de`, '-i', ...systems, '-m', 'bleu', 'chrf', 'ter', '-o', out, '-q']);
+    const r = await palette(['report', `${WMT17}/ref.de`, '-i', ...systems, '-m', 'bleu', 'chrf', 'ter', '--bootstrap', '0', '-o', out, '-q']);
     expect(r.code).toBe(0);
     const data = blob(readFileSync(out, 'utf8'));
     rmSync(out);

@@ -12,6 +12,7 @@ import { readLines } from '../corpus/read-lines.js';
 import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
 import { buildReport, type ReportMetricInput, type ReportSystemInput } from '../report/build-report.js';
 import { renderReportHtml } from '../report/render-html.js';
+import { bootstrapIntervals, pairedSignificance } from '../report/report-statistics.js';
 import { pyRstrip } from '../text/pystr.js';
 import { VERSION } from '../version.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
@@ -75,6 +76,17 @@ export function reportHtml(options: ReportOptions, registry: MetricRegistry = de
     source,
     systems,
     metrics,
+    ...(options.bootstrap === 0 ? {} : { intervals: bootstrapIntervals(options.bootstrap, options.seed) }),
+    ...(options.paired === undefined
+      ? {}
+      : {
+          significance: pairedSignificance({
+            test: options.paired,
+            samples: options.pairedSamples,
+            seed: options.seed,
+            allPairs: options.allPairs,
+          }),
+        }),
   });
   return renderReportHtml(data);
 }

@@ -26,3 +26,4 @@ export {
 export { renderReportHtml } from './render-html.js';
 export { escapeHtml, jsonForScript } from './html-escape.js';
 export { niceTicks, scatterSvg, type ScatterOptions } from './svg-scatter.js';
+export { bootstrapIntervals, pairedSignificance, type PairedSignificanceOptions } from './report-statistics.js';

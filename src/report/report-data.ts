@@ -31,6 +31,8 @@ export interface ReportInterval {
   readonly low: number;
   /** Upper bound. */
   readonly high: number;
+  /** The bootstrap mean the interval is centred on (sacreBLEU's μ), where there is one. */
+  readonly mean?: number;
 }
 
 /** A corpus score of one system for one metric. */

@@ -79,7 +79,7 @@ const OWN_SPECS: readonly OptionSpec[] = [
     help: 'bootstrap resamples of the 95% confidence intervals; 0: none (default: 1000)',
     group: GROUP,
   },
-  { key: 'seed', names: ['--seed'], arity: 'one', metavar: 'S', help: 'seed of every resampling (default: 12345)', group: GROUP },
+  { key: 'seed', names: ['--seed'], arity: 'one', metavar: 'S', help: 'seed (≥ 1) of every resampling (default: 12345)', group: GROUP },
   {
     key: 'paired',
     names: ['--paired'],
@@ -195,7 +195,8 @@ export function parseReportArgs(argv: readonly string[]): ReportCommand {
       source: str('source'),
       output,
       bootstrap: count('--bootstrap', str('bootstrap'), 0, 1000),
-      seed: count('--seed', str('seed'), 0, 12345),
+      // sacreBLEU turns seed 0 into fresh entropy for the compared systems: a report must be reproducible.
+      seed: count('--seed', str('seed'), 1, 12345),
       paired: paired as ReportOptions['paired'],
       pairedSamples: str('pairedN') === undefined ? undefined : count('--paired-n', str('pairedN'), 1, 0),
       allPairs: values.has('allPairs'),

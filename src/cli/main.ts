@@ -20,7 +20,8 @@ const USAGE = `usage: palette <command> [options]
 Commands:
   score     score systems against references: BLEU, chrF, NIST (sacrebleu-compatible flags and output), ROUGE
   rouge155  ROUGE-1.5.5.pl drop-in: its options, XML configuration and byte-identical output
-  nbest     per-candidate statistics of a Moses n-best list (Moses extractor SCORES_TXT for BLEU, json, msgpack)
+  nbest     per-candidate statistics of a Moses n-best list, every metric in one pass on a worker pool
+            (Moses extractor SCORES_TXT, json, msgpack)
   orange    ORANGE of metric variants over an n-best list with several references (seed 002), bootstrap CIs
   correlate correlation of metric scores with human scores (Pearson, Spearman, Kendall) with bootstrap CIs
   report    one self-contained HTML report: scores, CIs, ranking, significance, human correlations, segments

@@ -30,6 +30,8 @@ import { Nist, type NistFlavor } from './nist.js';
 import { ParaEval, type ParaEvalScoreKind } from './paraeval.js';
 import { loadParaphraseTable, type ParaphraseFormat } from '../text/paraphrase/index.js';
 import { Per } from './per.js';
+import { Impact } from './impact.js';
+import { NpChunk } from './npchunk.js';
 import {
   parseRougeType,
   Rouge,
@@ -196,6 +198,20 @@ export interface ParaEvalSettings {
   readonly score?: ParaEvalScoreKind;
 }
 
+/** IMPACT and NP-chunk settings as the CLI gives them (`undefined` = the seed paper's values). */
+export interface NpChunkSettings {
+  /** `--chunker` (npchunk): a chunker name from src/text/chunk/. @default 'compromise' */
+  readonly chunker?: string;
+  /** `--impact-alpha`: α, 0..1. @default 0.1 */
+  readonly alpha?: number;
+  /** `--impact-beta`: β ≥ 1. @default 1.1 */
+  readonly beta?: number;
+  /** `--impact-rounds`: RN, the last round counted. @default all rounds */
+  readonly rounds?: number;
+  /** `--npchunk-delta`: δ ≥ 0 (npchunk). @default 0.3 */
+  readonly delta?: number;
+}
+
 /** Everything that decides which metric instances a `palette score` run builds. */
 export interface MetricSettings {
   /** Scores per segment (`-sl`). @default false */
@@ -208,6 +224,7 @@ export interface MetricSettings {
   readonly wer?: EditSettings;
   readonly per?: EditSettings;
   readonly gtm?: GtmSettings;
+  readonly npchunk?: NpChunkSettings;
   readonly paraeval?: ParaEvalSettings;
 }
 
@@ -606,6 +623,21 @@ const FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = 
   ['paraeval', createParaEval],
 ]);
 
+/**
+ * IMPACT and the NP-chunk metric (seed 003): sentence-level scores in 0..1, corpus = their mean. Resolved by name
+ * beside {@link FACTORIES}, not (yet) in the id list that help and messages print.
+ */
+const NPCHUNK_FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = new Map<string, (settings: MetricSettings) => CliMetric>([
+  [
+    'impact',
+    (settings) => {
+      const { alpha, beta, rounds } = settings.npchunk ?? {};
+      return { ...cliMetric(new Impact({ alpha, beta, rounds })), defaultWidth: 4 };
+    },
+  ],
+  ['npchunk', (settings) => ({ ...cliMetric(new NpChunk({ ...settings.npchunk })), defaultWidth: 4 })],
+]);
+
 const IDS = [...FACTORIES.keys()];
 
 /**
@@ -616,7 +648,7 @@ export const defaultRegistry: MetricRegistry = {
   ids: IDS,
   families: ROUGE_METRIC_FAMILIES,
   resolve(id, settings) {
-    if (FACTORIES.has(id)) return id;
+    if (FACTORIES.has(id) || NPCHUNK_FACTORIES.has(id)) return id;
     if (!isRougeName(id)) throw unknownMetric(id, [...IDS, ...ROUGE_METRIC_FAMILIES]);
     try {
       return rougeTypeId(parseRougeType(id, settings.rouge?.wWeight));
@@ -629,7 +661,7 @@ export const defaultRegistry: MetricRegistry = {
     }
   },
   create(id, settings) {
-    const factory = FACTORIES.get(id);
+    const factory = FACTORIES.get(id) ?? NPCHUNK_FACTORIES.get(id);
     if (factory !== undefined) return factory(settings);
     if (isRougeName(id)) return createRouge(id, settings);
     throw unknownMetric(id, [...IDS, ...ROUGE_METRIC_FAMILIES]);

@@ -8,6 +8,7 @@
  * WER and one for PER.
  * Cases, each run once (a 1M-hypothesis run is long enough that one run is representative):
  *   - in-process `palette orange … -b 1000` (streamed reading, scoring, ranking, 1000 bootstrap resamples per variant);
+ *   - the same scoring on `os.availableParallelism()` pool workers (`-j N`, when there is more than one core);
  *   - each family alone (the same pass restricted to its variants), to show where the time goes.
  * Figures: wall time, hypotheses per second (candidates of the n-best list; every candidate is scored against 4
  * leave-one-out sets), peak RSS of the bench process.
@@ -15,7 +16,7 @@
  * Run: npx tsx bench/index.ts orange
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run, type CliIo } from '../src/cli/main.js';
 import { evaluateOrange } from '../src/meta/orange/evaluate.js';
@@ -59,6 +60,15 @@ export async function benchOrange(): Promise<void> {
     console.log(`\npalette orange, 10 variants in one pass + 1000 bootstrap resamples each, in-process, one run`);
     console.log(`  ${(ms / 1000).toFixed(2)} s  ${rate(files.hypotheses, ms)}  peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
     console.log(out.trimEnd().replace(/^/gm, '  | '));
+
+    const workers = availableParallelism();
+    if (workers > 1) {
+      const t = performance.now();
+      const terms = await evaluateOrange({ nbest: files.nbest, refs: files.refs, variants: parseOrangeMetrics(VARIANTS), workers });
+      const pms = performance.now() - t;
+      console.log(`\n10 variants on ${workers} pool workers (scoring and ranking, no bootstrap), one run`);
+      console.log(`  ${(pms / 1000).toFixed(2)} s  ${rate(terms.candidates, pms)}`);
+    }
 
     console.log('\neach family alone (scoring and ranking, no bootstrap), one run each');
     for (const [label, names] of FAMILIES) {

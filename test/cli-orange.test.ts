@@ -120,6 +120,18 @@ describe('palette orange on the Joshua slice (4 references, 10-best)', () => {
     expect(other.out).not.toBe(a.out);
   });
 
+  it('draws a progress line on a terminal stderr only, and none with -q', async () => {
+    const argv = ['--nbest', NBEST, '-r', ...REFS, '-m', 'wer', '-b', '0'];
+    for (const quiet of [false, true]) {
+      let err = '';
+      const stderr = { write: (t: string) => (err += t), isTTY: true };
+      const code = await runOrangeCommand(quiet ? [...argv, '-q'] : argv, { stdout: { write: () => true }, stderr });
+      expect(code).toBe(0);
+      if (quiet) expect(err).toBe('');
+      else expect(err).toMatch(/palette orange.*41 hyps.*\n$/s);
+    }
+  });
+
   it('is reachable as `palette orange` and prints its help', async () => {
     let out = '';
     const code = await run(['orange', '--help'], { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } });

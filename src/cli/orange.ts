@@ -22,6 +22,7 @@ async function report(options: OrangeOptions, progress: Progress): Promise<Orang
     nbest: options.nbest,
     refs: options.refs,
     variants: options.variants,
+    workers: options.workers,
     onProgress: (count, fraction) => progress.update(count, fraction),
   });
   const rows = result.variants.map((v, i) => ({

@@ -25,6 +25,8 @@ export interface OrangeOptions {
   readonly format: OrangeFormat;
   /** Decimals in the text table. @default 4 */
   readonly width: number;
+  /** Worker threads (1: in this thread). @default 1 */
+  readonly workers: number;
   /** No progress line. */
   readonly quiet: boolean;
 }
@@ -47,6 +49,7 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'bootstrap', names: ['--bootstrap', '-b'], arity: 'one', metavar: 'N', help: `bootstrap resamples of the 95% CI, 0 for none (default ${DEFAULT_BOOTSTRAP})`, group: GROUP },
   { key: 'seed', names: ['--seed'], arity: 'one', metavar: 'S', help: `seed of the resampling (default ${DEFAULT_SEED})`, group: GROUP },
   { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FORMAT', help: 'text (table sorted by ORANGE, default) or json', group: GROUP },
+  { key: 'workers', names: ['--workers', '-j'], arity: 'one', metavar: 'N', help: 'worker threads scoring blocks of sentences (default 1: this thread)', group: GROUP },
   { key: 'width', names: ['--width', '-w'], arity: 'one', metavar: 'N', help: 'decimals in the text table (default 4)', group: GROUP },
 ];
 
@@ -54,7 +57,7 @@ const SPECS: readonly OptionSpec[] = [
 export function orangeHelp(): string {
   return (
     'usage: palette orange --nbest FILE -r REF REF [REF ...] -m METRIC [METRIC ...] [--bootstrap N] [--seed S]\n' +
-    '                      [-f text|json] [-w N] [-q]\n\n' +
+    '                      [-f text|json] [-w N] [-j N] [-q]\n\n' +
     'ORANGE (Lin & Och 2004): the average rank of the references among the n-best candidates and the other\n' +
     'references, each scored leave-one-out, over N + 1; lower is better. Many metric variants in one pass.\n' +
     formatOptionHelp(SPECS) +
@@ -100,6 +103,7 @@ export function parseOrangeArgs(argv: readonly string[]): OrangeCommand {
       seed: integerOption('--seed', single(values, 'seed'), DEFAULT_SEED, 2 ** 53 - 1),
       format,
       width: integerOption('--width', single(values, 'width'), 4, 16),
+      workers: Math.max(1, integerOption('--workers', single(values, 'workers'), 1, 256)),
       quiet: values.has('quiet'),
     },
   };

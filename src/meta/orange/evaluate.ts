@@ -13,9 +13,10 @@
 import { InputError } from '../../errors.js';
 import { readNbestBatches } from '../../corpus/nbest.js';
 import { readLines } from '../../corpus/read-lines.js';
-import { orangeSentenceTerms, type ScoreDirection } from '../orange.js';
+import { blockTerms, type OrangeBlock } from './block-terms.js';
+import { OrangePool } from './pool.js';
 import { OrangeScorer } from './scorer.js';
-import { lowerIsBetter, type OrangeVariant } from './variants.js';
+import type { OrangeVariant } from './variants.js';
 
 /** What {@link evaluateOrange} needs. */
 export interface OrangeRun {
@@ -30,6 +31,12 @@ export interface OrangeRun {
    * @default 20000
    */
   readonly blockCandidates?: number;
+  /**
+   * Worker threads: 1 scores in this thread; more score whole blocks on a piscina pool (./pool.ts), the same
+   * terms bit for bit.
+   * @default 1
+   */
+  readonly workers?: number;
   /** Called after every block with the candidates done so far and the fraction of reference sentences passed. */
   readonly onProgress?: (candidates: number, fraction: number) => void;
 }
@@ -105,61 +112,75 @@ export function readOrangeReferences(files: readonly string[]): string[][] {
 /** Per-sentence ORANGE terms of every variant (see the file comment). @throws InputError for bad input. */
 export async function evaluateOrange(run: OrangeRun): Promise<OrangeTerms> {
   const refStreams = readOrangeReferences(run.refs);
-  const scorer = new OrangeScorer(run.variants, refStreams);
-  const u = scorer.u;
+  const workers = run.workers ?? 1;
+  const pool = workers > 1 ? new OrangePool(run.variants, refStreams, workers) : null;
+  // The main thread needs a scorer only to score in-thread; with a pool it only reads and orders.
+  const scorer = pool === null ? new OrangeScorer(run.variants, refStreams) : null;
+  const segments = refStreams[0].length;
   const blockSize = run.blockCandidates ?? 20000;
-  const directions: ScoreDirection[] = run.variants.map((v) => (lowerIsBetter(v) ? 'lower' : 'higher'));
   const terms = run.variants.map(() => new DoubleList());
   const sentenceIds: number[] = [];
+  // Blocks in flight, in file order; at most two per worker so that memory stays bounded.
+  const pending: { block: OrangeBlock; terms: Promise<Float64Array[]> }[] = [];
+  let done = 0;
+  const collect = async (): Promise<void> => {
+    const { block, terms: result } = pending.shift()!;
+    const blockTermsDone = await result;
+    run.variants.forEach((_, v) => {
+      const t = blockTermsDone[v];
+      for (let i = 0; i < t.length; i++) terms[v].push(t[i]);
+    });
+    for (const s of block.sentences) sentenceIds.push(s);
+    done += block.candidates.length;
+    run.onProgress?.(done, (block.sentences[block.sentences.length - 1] + 1) / segments);
+  };
 
   let blockSentences: number[] = [];
   let blockTexts: string[] = [];
   let blockOffsets: number[] = [0];
-  let done = 0;
-  const flush = (): void => {
+  const flush = async (): Promise<void> => {
     if (blockSentences.length === 0) return;
-    const sentences = Int32Array.from(blockSentences);
-    const candidateOffsets = Int32Array.from(blockOffsets);
-    const scores = scorer.scoreBlock(sentences, blockTexts, candidateOffsets);
-    const referenceOffsets = new Int32Array(sentences.length + 1);
-    for (let i = 0; i <= sentences.length; i++) referenceOffsets[i] = i * u;
-    run.variants.forEach((_, v) => {
-      const t = orangeSentenceTerms(
-        { candidates: scores.candidates[v], candidateOffsets, references: scores.references[v], referenceOffsets },
-        directions[v],
-      );
-      for (let i = 0; i < t.length; i++) terms[v].push(t[i]);
-    });
-    for (const s of blockSentences) sentenceIds.push(s);
-    done += blockTexts.length;
-    run.onProgress?.(done, (blockSentences[blockSentences.length - 1] + 1) / scorer.segments);
+    const block: OrangeBlock = {
+      sentences: Int32Array.from(blockSentences),
+      candidates: blockTexts,
+      candidateOffsets: Int32Array.from(blockOffsets),
+    };
+    pending.push({ block, terms: pool !== null ? pool.run(block) : Promise.resolve(blockTerms(scorer!, block)) });
     blockSentences = [];
     blockTexts = [];
     blockOffsets = [0];
+    while (pending.length > (pool === null ? 0 : 2 * workers)) await collect();
   };
 
-  let current = -1;
-  for await (const batch of readNbestBatches(run.nbest, { segmentCount: scorer.segments })) {
-    for (let c = 0; c < batch.count; c++) {
-      const id = batch.ids[c];
-      if (id !== current) {
-        // A sentence is complete when the next one starts: only then may the block be scored.
-        if (current >= 0) blockOffsets.push(blockTexts.length);
-        if (blockTexts.length >= blockSize) flush();
-        blockSentences.push(id);
-        current = id;
+  try {
+    let current = -1;
+    for await (const batch of readNbestBatches(run.nbest, { segmentCount: segments })) {
+      for (let c = 0; c < batch.count; c++) {
+        const id = batch.ids[c];
+        if (id !== current) {
+          // A sentence is complete when the next one starts: only then may the block be scored.
+          if (current >= 0) blockOffsets.push(blockTexts.length);
+          if (blockTexts.length >= blockSize) await flush();
+          blockSentences.push(id);
+          current = id;
+        }
+        blockTexts.push(batch.hypotheses[c]);
       }
-      blockTexts.push(batch.hypotheses[c]);
     }
+    if (current < 0) throw new InputError('E_EMPTY_INPUT', 'the n-best list has no candidate', { file: run.nbest });
+    blockOffsets.push(blockTexts.length);
+    await flush();
+    while (pending.length > 0) await collect();
+  } finally {
+    // Blocks still in flight after an input error are abandoned; their promises must not reject unobserved.
+    for (const p of pending) p.terms.catch(() => undefined);
+    await pool?.close();
   }
-  if (current < 0) throw new InputError('E_EMPTY_INPUT', 'the n-best list has no candidate', { file: run.nbest });
-  blockOffsets.push(blockTexts.length);
-  flush();
   return {
     variants: run.variants,
     sentences: Int32Array.from(sentenceIds),
     terms: terms.map((t) => t.finish()),
     candidates: done,
-    referencesPerSentence: u,
+    referencesPerSentence: refStreams.length,
   };
 }

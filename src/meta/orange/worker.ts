@@ -1,0 +1,32 @@
+/**
+ * The piscina worker of the ORANGE pool (./pool.ts): it installs the compiled kernels it gets in `workerData`
+ * (never compiling the `.wasm` again), reads and interns the references once into its own {@link OrangeScorer},
+ * and turns each block of sentences it is sent into per-sentence ORANGE terms (./block-terms.ts). Its kernel
+ * instances are its own (one private linear memory per thread).
+ */
+import { workerData } from 'piscina';
+import { useWasmModule } from '../../wasm/load.js';
+import { blockTerms, type OrangeBlock } from './block-terms.js';
+import { OrangeScorer } from './scorer.js';
+import type { OrangeVariant } from './variants.js';
+
+/** What the pool passes to every worker. */
+export interface OrangeWorkerData {
+  /** The compiled kernels. */
+  readonly module: WebAssembly.Module;
+  /** The variants to score. */
+  readonly variants: readonly OrangeVariant[];
+  /** `refStreams[j][s]`: reference j of sentence s. */
+  readonly refStreams: readonly (readonly string[])[];
+}
+
+const data = workerData as OrangeWorkerData;
+useWasmModule(data.module);
+const scorer = new OrangeScorer(data.variants, data.refStreams);
+
+/** Scores one block; the terms' buffers are transferred back, not copied. */
+export default function orangeWorker(block: OrangeBlock | null): Float64Array[] {
+  // `null` is the pool's start-up ping: the scorer above is ready once it answers.
+  if (block === null) return [];
+  return blockTerms(scorer, block);
+}

@@ -6,8 +6,8 @@
  * Palette's TER additions (`--ter-flavor`, `--ter-beam`, `--ter-max-shift-distance`) and the WER/PER/GTM flags
  * (`--wer-*`, `--per-*`, `--gtm-*`) sit beside sacrebleu's `--ter-*` flags.
  *
- * Flags sacrebleu has but this build cannot honour yet (confidence intervals, paired tests, built-in test
- * sets) are recognised and refused with a clear message rather than reported as unknown.
+ * Flags sacrebleu has but this build cannot honour (built-in test sets) are recognised and refused with a clear
+ * message rather than reported as unknown.
  */
 import { badOption, InputError, unknownTokenizer } from '../errors.js';
 import { resolveEncoding } from '../corpus/read-lines.js';
@@ -21,8 +21,6 @@ import { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage } from '../metr
 import { PARAEVAL_SCORES } from '../metrics/paraeval.js';
 import { PARAPHRASE_FORMATS } from '../text/paraphrase/index.js';
 import { isRougeTokenizerName, parseSentenceSplit, ROUGE_TOKENIZER_NAMES } from '../text/rouge/index.js';
-import { CHUNKER_NAMES, DEFAULT_CHUNKER } from '../text/chunk/index.js';
-import type { NpChunkSettings } from '../metrics/registry.js';
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from './args.js';
 import { pyParseFloat, pyParseInt } from './py-format.js';
@@ -47,8 +45,8 @@ const TER = 'TER (sacrebleu flags; Palette: --ter-flavor, --ter-beam, --ter-max-
 const EDIT = 'WER, PER, GTM (Palette)';
 const PARAEVAL = 'ParaEval (Palette; -m paraeval, seed 001)';
 const REPORT = 'Reporting';
-const NPCHUNK = 'IMPACT and NP-chunk metric (Palette; -m impact npchunk, seed 003)';
 const UNAVAILABLE = 'Recognised but not available in this version';
+const SIGNIFICANCE = 'Confidence intervals and paired significance tests (sacrebleu flags)';
 
 /** Every option of `palette score`. */
 export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
@@ -170,17 +168,6 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'case-insensitive ParaEval (text and table phrases)' },
   { key: 'paraevalScore', names: ['--paraeval-score'], arity: 'one', metavar: 'WHICH', group: PARAEVAL,
     help: 'reported score: precision (default) or recall; JSON has both' },
-  { key: 'chunker', names: ['--chunker'], arity: 'one', metavar: 'NAME', group: NPCHUNK,
-    help: `noun-phrase chunker of -m npchunk: ${CHUNKER_NAMES.join(', ')} (pre-chunked [NP ... ] input) ` +
-      `(default: ${DEFAULT_CHUNKER})` },
-  { key: 'impactAlpha', names: ['--impact-alpha'], arity: 'one', metavar: 'A', group: NPCHUNK,
-    help: 'weight A^i of common-part round i, 0..1 (default: 0.1)' },
-  { key: 'impactBeta', names: ['--impact-beta'], arity: 'one', metavar: 'B', group: NPCHUNK,
-    help: 'length weighting of common parts, >= 1 (default: 1.1)' },
-  { key: 'impactRounds', names: ['--impact-rounds'], arity: 'one', metavar: 'RN', group: NPCHUNK,
-    help: 'last round counted, 0-based (default: until no common word is left)' },
-  { key: 'npchunkDelta', names: ['--npchunk-delta'], arity: 'one', metavar: 'D', group: NPCHUNK,
-    help: 'weight of the phrase-level score, >= 0: (word + D*phrase)/(1 + D) (default: 0.3)' },
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', group: REPORT,
     help: 'no informational messages on standard error' },
   { key: 'short', names: ['--short', '-sh'], arity: 'flag', group: REPORT,
@@ -196,17 +183,24 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'no terminal colours (also when NO_COLOR is set; never coloured when not a terminal)' },
   { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FMT', group: REPORT,
     help: 'json, text or latex (default: json, or $SACREBLEU_FORMAT); latex applies to several systems' },
+  { key: 'confidence', names: ['--confidence', '-ci'], arity: 'flag', group: SIGNIFICANCE,
+    help: 'one system: 95% confidence interval by bootstrap resampling (seed: $SACREBLEU_SEED, default 12345)' },
+  { key: 'confidenceN', names: ['--confidence-n', '-cin'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
+    help: 'bootstrap resamples for --confidence (default: 1000)' },
+  { key: 'pairedBs', names: ['--paired-bs', '-pbs'], arity: 'flag', group: SIGNIFICANCE,
+    help: 'several systems: paired bootstrap resampling test against the first (the baseline)' },
+  { key: 'pairedBsN', names: ['--paired-bs-n', '-pbsn'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
+    help: 'resamples of --paired-bs (default: 1000)' },
+  { key: 'pairedAr', names: ['--paired-ar', '-par'], arity: 'flag', group: SIGNIFICANCE,
+    help: 'several systems: paired approximate randomization test against the first (the baseline)' },
+  { key: 'pairedArN', names: ['--paired-ar-n', '-parn'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
+    help: 'trials of --paired-ar (default: 10000)' },
+  { key: 'pairedJobs', names: ['--paired-jobs', '-j'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
+    help: 'accepted for sacrebleu compatibility (0 or more); the tests run in-process, the results do not depend on it' },
   { key: 'help', names: ['--help', '-h'], arity: 'flag', group: REPORT, help: 'show this help and exit' },
   { key: 'version', names: ['--version', '-V'], arity: 'flag', group: REPORT, help: "show Palette's version and exit" },
   ...(
     [
-      ['confidence', ['--confidence', '-ci'], 'flag'],
-      ['confidenceN', ['--confidence-n', '-cin'], 'one'],
-      ['pairedBs', ['--paired-bs', '-pbs'], 'flag'],
-      ['pairedBsN', ['--paired-bs-n', '-pbsn'], 'one'],
-      ['pairedAr', ['--paired-ar', '-par'], 'flag'],
-      ['pairedArN', ['--paired-ar-n', '-parn'], 'one'],
-      ['pairedJobs', ['--paired-jobs', '-j'], 'one'],
       ['testSet', ['--test-set', '-t'], 'one'],
       ['languagePair', ['--language-pair', '-l'], 'one'],
     ] as const
@@ -215,9 +209,7 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     names,
     arity,
     group: UNAVAILABLE,
-    help: key.startsWith('test') || key.startsWith('lang')
-        ? 'no built-in test sets: give reference files'
-        : 'significance testing is not available yet',
+    help: 'no built-in test sets: give reference files',
   })),
 ];
 
@@ -250,6 +242,19 @@ export interface ScoreOptions {
   readonly format: OutputFormat;
   /** Whether `-f`/`--format` was given (with `-sl`, an explicit `-f json` gives one JSON object per line). */
   readonly formatGiven: boolean;
+  /** `--confidence` and its `--confidence-n`, `--paired-bs`/`--paired-ar` and their `-n`, `--paired-jobs`. */
+  readonly significance: SignificanceOptions;
+}
+
+/** The statistical-test flags of `palette score` (sacrebleu's defaults). */
+export interface SignificanceOptions {
+  readonly confidence: boolean;
+  readonly confidenceN: number;
+  /** The paired test requested, if any. */
+  readonly paired: 'bs' | 'ar' | null;
+  readonly pairedBsN: number;
+  readonly pairedArN: number;
+  readonly pairedJobs: number;
 }
 
 /** A parsed `palette score` command line: a request for help or version, or a run. */
@@ -439,31 +444,45 @@ export function parseScoreCommand(
     }),
   };
 
-  const maybeNumber = (key: string, flagName: string, expected: string, ok: (x: number) => boolean): number | undefined =>
-    str(key) === undefined ? undefined : numberValue(flagName, str(key)!, expected, ok);
-  const npchunk: NpChunkSettings = {
-    chunker: maybeChoice('chunker', '--chunker', CHUNKER_NAMES),
-    alpha: maybeNumber('impactAlpha', '--impact-alpha', 'a number from 0 to 1', (x) => x >= 0 && x <= 1),
-    beta: maybeNumber('impactBeta', '--impact-beta', 'a number >= 1', (x) => x >= 1),
-    rounds: maybeInt('impactRounds', '--impact-rounds', 0),
-    delta: maybeNumber('npchunkDelta', '--npchunk-delta', 'a number >= 0', (x) => x >= 0),
-  };
-
   const width = str('width') === undefined ? 1 : intValue('--width', str('width')!, 0, MAX_WIDTH);
   let format: OutputFormat = choice('--format', str('format') ?? 'json', OUTPUT_FORMATS);
   // sacrebleu lets SACREBLEU_FORMAT override -f when it names a valid format.
   const envFormat = env.SACREBLEU_FORMAT?.toLowerCase();
   if (envFormat !== undefined && (OUTPUT_FORMATS as readonly string[]).includes(envFormat)) format = envFormat as OutputFormat;
 
+  if (flag('pairedBs') && flag('pairedAr')) {
+    throw new InputError('E_BAD_OPTION', 'options --paired-bs and --paired-ar are mutually exclusive');
+  }
+  const paired = flag('pairedBs') ? 'bs' : flag('pairedAr') ? 'ar' : null;
+  if (sentenceLevel && (paired !== null || flag('confidence'))) {
+    throw new InputError('E_BAD_OPTION', 'statistical tests are unavailable with --sentence-level');
+  }
+  // sacrebleu reads these as Python ints; a count below 1 would leave it without resamples (0 takes its default).
+  const count = (key: string, flagName: string, fallback: number): number => {
+    const raw = str(key);
+    if (raw === undefined) return fallback;
+    const v = intValue(flagName, raw, 0);
+    return v === 0 ? fallback : v;
+  };
+  const significance: SignificanceOptions = {
+    confidence: flag('confidence'),
+    confidenceN: str('confidenceN') === undefined ? 1000 : intValue('--confidence-n', str('confidenceN')!, 2),
+    paired,
+    pairedBsN: count('pairedBsN', '--paired-bs-n', 1000),
+    pairedArN: count('pairedArN', '--paired-ar-n', 10000),
+    pairedJobs: str('pairedJobs') === undefined ? 1 : intValue('--paired-jobs', str('pairedJobs')!, 0),
+  };
+
   return {
     kind: 'run',
     options: {
+      significance,
       refs,
       inputs,
       numRefs,
       encoding,
       metrics,
-      metricSettings: { ...metricSettings, npchunk },
+      metricSettings,
       force: flag('force'),
       sentenceLevel,
       quiet: flag('quiet'),

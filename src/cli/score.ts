@@ -24,6 +24,7 @@ import {
   type ResultColumn,
 } from './report.js';
 import type { ScoreOptions } from './score-options.js';
+import { confidenceResults, pairedReport } from './significance.js';
 
 const STDIN_NAME = '<stdin>';
 
@@ -37,15 +38,14 @@ interface System {
 
 /**
  * Runs `f`; an `InputError` that names no file (a metric's complaint about the data it scores) comes out located
- * at `file` and `line` (or the line the metric named, e.g. a malformed pre-chunked segment), so the message says
- * which system and which segment.
+ * at `file` and `line`, so the message says which system and which segment.
  */
 function locatedAt<T>(file: string, line: number | undefined, f: () => T): T {
   try {
     return f();
   } catch (err) {
     if (err instanceof InputError && err.file === undefined) {
-      const located = new InputError(err.code, err.message, { file, line: line ?? err.line });
+      const located = new InputError(err.code, err.message, { file, line });
       located.cause = err;
       throw located;
     }
@@ -125,6 +125,8 @@ async function readSystems(options: ScoreOptions, io: CliIo): Promise<System[]> 
   const systems: System[] = [];
   for (const file of options.inputs) {
     const name = file === '-' ? STDIN_NAME : file;
+    // sacrebleu: in a paired test, the baseline given again is skipped.
+    if (options.significance.paired !== null && systems.length > 0 && systems[0].name === name) continue;
     if (systems.some((s) => s.name === name)) {
       throw new InputError('E_BAD_OPTION', `"${file}" is given twice to -i: each system needs its own file name`);
     }
@@ -146,31 +148,6 @@ function checkLineCounts(systems: readonly System[], refs: { streams: string[][]
       );
     });
   }
-}
-
-/**
- * Prepares a metric's references; a complaint about a reference line (an `InputError` with no file, e.g. malformed
- * pre-chunked text) is located in its reference file by preparing each stream alone (only on that error path).
- */
-function prepareLocated(
-  m: CliMetric,
-  refs: { streams: string[][]; files: string[] },
-): ReturnType<CliMetric['metric']['prepareReferences']> {
-  try {
-    return m.metric.prepareReferences(refs.streams);
-  } catch (err) {
-    if (!(err instanceof InputError) || err.file !== undefined || refs.streams.length === 1) {
-      throw err instanceof InputError && err.file === undefined ? locatedAtError(refs.files[0], err) : err;
-    }
-    refs.streams.forEach((stream, j) => locatedAt(refs.files[j], undefined, () => m.metric.prepareReferences([stream])));
-    throw err;
-  }
-}
-
-function locatedAtError(file: string, err: InputError): InputError {
-  const located = new InputError(err.code, err.message, { file, line: err.line });
-  located.cause = err;
-  return located;
 }
 
 /** sacrebleu's warning (BLEU without `--force`) when a system looks tokenized. */
@@ -235,7 +212,8 @@ function resolveIds(options: ScoreOptions, registry: MetricRegistry): string[] {
  */
 export async function runScore(options: ScoreOptions, io: CliIo, registry: MetricRegistry): Promise<string> {
   // sacrebleu evaluates `sorted(metrics)`, keyed by upper-case name, whatever the order of -m.
-  const ids = resolveIds(options, registry).sort(byUpperCase);
+  const requested = resolveIds(options, registry);
+  const ids = [...requested].sort(byUpperCase);
   const metrics: CliMetric[] = ids.map((id) => registry.create(id, options.metricSettings));
   // Each metric prints with its own number of decimals unless -w says (ROUGE's fractions need more than BLEU's 1).
   const widths = metrics.map((m) => (options.widthGiven ? options.width : (m.defaultWidth ?? options.width)));
@@ -247,9 +225,13 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     throw new InputError('E_BAD_OPTION', 'only one system can be scored with --sentence-level');
   }
   const nRefs = refs.streams.length;
-  const prepared = metrics.map((m) => prepareLocated(m, refs));
+  const prepared = metrics.map((m) => m.metric.prepareReferences(refs.streams));
 
   if (options.sentenceLevel) return sentenceLevel(metrics[0], prepared[0], systems[0], nRefs, widths[0], options);
+  const significance = options.significance;
+  if (significance.paired === null && significance.confidence && systems.length > 1) {
+    throw new InputError('E_BAD_OPTION', 'use paired tests (--paired-bs or --paired-ar) for multiple systems');
+  }
 
   // The warning is about detokenized-text BLEU; the nltk and moses flavors expect tokenized text by default.
   const flavor = options.metricSettings.bleu?.flavor ?? 'sacrebleu';
@@ -275,6 +257,54 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
       locatedAt(system.file, undefined, () => m.corpusScore(m.metric.segmentStats(system.lines, prepared[k]))),
     );
   };
+
+  const env = io.env ?? {};
+  const color = !options.noColor && !env.NO_COLOR && io.stdout.isTTY === true;
+  if (significance.paired !== null) {
+    // sacrebleu's PairedTest keeps the metrics in -m order.
+    const order = requested.map((id) => ids.indexOf(id));
+    if (warnBleu) systems.forEach((system) => warnIfTokenized(system, io));
+    if (!options.quiet) io.stderr.write(`palette: Found ${systems.length} systems.\n`);
+    const stdinNames = options.inputs === null;
+    return (
+      pairedReport({
+        test: significance.paired,
+        nSamples: significance.paired === 'bs' ? significance.pairedBsN : significance.pairedArN,
+        names: systems.map((s, i) =>
+          i === 0 ? (stdinNames ? 'Baseline' : `Baseline: ${s.name}`) : stdinNames ? `System ${i}` : s.name,
+        ),
+        metrics: order.map((k) => metrics[k]),
+        rows: order.map((k) =>
+          systems.map((s) => locatedAt(s.file, undefined, () => metrics[k].metric.segmentStats(s.lines, prepared[k]))),
+        ),
+        nRefs,
+        width: Math.max(...widths),
+        format,
+        short: options.short,
+        color,
+        env,
+      }) + '\n'
+    );
+  }
+  if (systems.length === 1 && significance.confidence) {
+    if (warnBleu) warnIfTokenized(systems[0], io);
+    const results = confidenceResults({
+      metrics,
+      rows: metrics.map((m, k) =>
+        locatedAt(systems[0].file, undefined, () => m.metric.segmentStats(systems[0].lines, prepared[k])),
+      ),
+      nRefs,
+      nSamples: significance.confidenceN,
+      widths,
+      format,
+      short: options.short,
+      scoreOnly: options.scoreOnly,
+      color,
+      env,
+      fields: (k) => metrics[k].jsonFields,
+    });
+    return formatSingleResults(results, format) + '\n' + details(systems);
+  }
 
   if (systems.length === 1) {
     const scores = corpus(systems[0]);
@@ -306,7 +336,6 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     });
   }
   const resultColumns: ResultColumn[] = [...columns].map(([name, c]) => ({ name, ...c }));
-  const color = !options.noColor && !io.env?.NO_COLOR && io.stdout.isTTY === true;
   return (
     formatResultsTable(
       systems.map((s) => s.name),

@@ -10,9 +10,13 @@
  * have (or whose float32 sums are exact and used only through Python numbers, as BLEU's integer counts) fall back
  * to `scoreFromStats`.
  */
+import { Bleu } from '../metrics/bleu.js';
+import { bleuScore, type BleuReduction } from '../metrics/bleu-score.js';
 import { Chrf } from '../metrics/chrf.js';
+import { chrfScore } from '../metrics/chrf-score.js';
 import type { Metric } from '../metrics/metric.js';
 import { Ter } from '../metrics/ter.js';
+import { terScore } from '../metrics/ter/statistics.js';
 
 /** A score from summed statistics (the metric's own scale). */
 export type StatsScorer = (totals: Float64Array) => number;
@@ -72,5 +76,31 @@ export function resampleScorer(metric: Metric): StatsScorer {
     return (totals) => chrfFromFloat32(totals, order, metric.beta, metric.epsSmoothing);
   }
   if (metric instanceof Ter) return terFromFloat32;
+  // BLEU reads its float32 sums through Python numbers (int() lengths, float64 precisions): its usual reduction.
+  return exactScorer(metric);
+}
+
+/**
+ * The corpus score of exact column sums, as a bare number: the metric's `scoreFromStats`, through the text-free
+ * reductions for BLEU, chrF and TER (resampling scores thousands of totals; building their printed form each time
+ * would dominate).
+ */
+export function exactScorer(metric: Metric): StatsScorer {
+  if (metric instanceof Bleu) {
+    const o = metric.options;
+    const reduction: BleuReduction = {
+      maxNgramOrder: o.maxNgramOrder,
+      smoothMethod: o.smoothMethod,
+      smoothValue: o.smoothValue,
+      effectiveOrder: o.effectiveOrder ?? false,
+    };
+    const scratch = new Float64Array(3 * o.maxNgramOrder);
+    return (totals) => bleuScore(totals, reduction, 0, scratch);
+  }
+  if (metric instanceof Chrf) {
+    const order = metric.charOrder + metric.wordOrder;
+    return (totals) => chrfScore(totals, 0, order, metric.beta, metric.epsSmoothing);
+  }
+  if (metric instanceof Ter) return (totals) => terScore(totals[0], totals[1]);
   return (totals) => metric.scoreFromStats(totals).score;
 }

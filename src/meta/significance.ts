@@ -18,7 +18,7 @@ import { InputError } from '../errors.js';
 import type { Metric } from '../metrics/metric.js';
 import { sumRows } from '../metrics/metric.js';
 import { defaultRng, type NumpySeed } from './numpy-random.js';
-import { resampleScorer, type StatsScorer } from './significance-float32.js';
+import { exactScorer, resampleScorer, type StatsScorer } from './significance-float32.js';
 import { type BootstrapEstimate, estimateCiNumpy, numpyMean, pValue } from './significance-stats.js';
 
 /** sacreBLEU's default seed. */
@@ -60,6 +60,8 @@ export interface TestedMetric {
   readonly width: number;
   /** The corpus score of rows (exact sums). @default the metric's `scoreFromStats` of the column sums */
   corpusScore(rows: Float64Array): number;
+  /** The score of exact column sums (approximate randomization's pseudo-systems). */
+  totalsScore: StatsScorer;
   /** The score of a resample's float32 column sums. */
   resampleScore: StatsScorer;
 }
@@ -69,6 +71,7 @@ export function testedMetric(metric: Metric, corpusScore?: (rows: Float64Array) 
   return {
     width: metric.statsWidth,
     corpusScore: corpusScore ?? ((rows) => metric.scoreFromStats(sumRows(rows, metric.statsWidth)).score),
+    totalsScore: exactScorer(metric),
     resampleScore: resampleScorer(metric),
   };
 }
@@ -351,7 +354,7 @@ function pairedArSystem(
           }
         }
       }
-      p.diffs[t] = Math.abs(p.m.metric.corpusScore(a) - p.m.metric.corpusScore(b));
+      p.diffs[t] = Math.abs(p.m.metric.totalsScore(a) - p.m.metric.totalsScore(b));
     }
   }
   // The confidence resamples come from the same generator, after the whole swap matrix.

@@ -109,6 +109,26 @@ export {
   type Rouge155Counting,
   type Rouge155Estimate,
 } from './meta/rouge155-bootstrap.js';
+// Meta-evaluation: correlation with human judgments.
+export { averageRanks, kendallTauB, pearson, spearman, wmtRankPairs, wmtRankTau, type WmtRankCounts } from './meta/correlation.js';
+export {
+  correlate,
+  CORRELATION_METHODS,
+  documentUnits,
+  itemUnits,
+  meanSide,
+  segmentCorrelations,
+  systemCorrelations,
+  systemScores,
+  type BootstrapOptions,
+  type CorrelationEstimate,
+  type CorrelationMethod,
+  type SegmentRecords,
+  type SystemLevelData,
+  type SystemSide,
+} from './meta/correlation-bootstrap.js';
+export { parseScoreTable, readScoreTable, type ScoreColumns, type ScoreFileFormat, type ScoreTable } from './meta/human-scores.js';
+export { alignScores, type AlignedScores, type AlignOptions, type MetricSource } from './meta/metric-scores.js';
 export {
   BLEU_FLAVORS,
   cliMetric,

@@ -3,7 +3,7 @@
  * and runs 2–5 merged with the previous run (`--prev-stats`/`--prev-features` = the SCORESTAT/FEATSTAT blocks of
  * run N−1 as the truth prints them). Compared: the SCORES_TXT blocks of each run in truth/results.txt, byte for
  * byte after removing the `STDOUT_k=` prefixes; the FEATURES_TXT blocks are only used as the previous features.
- * Skips when ../shared is absent.
+ * Also the whole Joshua bn-en 10-best list with four metrics against the Metric API. Skips when ../shared is absent.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +55,55 @@ describe.skipIf(!HAVE)('palette nbest: every mert.extractor-txt run (../shared)'
       });
       expect({ code, err }).toEqual({ code: 0, err: '' });
       expect(out, `run ${n}`).toBe(runs[n - 1].scores);
+    }
+  });
+});
+
+const JOSHUA = resolve(ROOT, '..', 'shared', 'data', 'joshua-bn-en');
+const HAVE_JOSHUA = existsSync(join(JOSHUA, 'output.gold'));
+
+describe.skipIf(!HAVE_JOSHUA)('palette nbest on the whole Joshua bn-en 10-best list (../shared)', () => {
+  it('BLEU + ROUGE-L + ROUGE-S4 + WER rows of all 805 candidates = the Metric API rows, 2 workers = in-thread', async () => {
+    const { readNbestBatches } = await import('../src/corpus/nbest.js');
+    const { readLines } = await import('../src/corpus/read-lines.js');
+    const { defaultRegistry } = await import('../src/metrics/registry.js');
+    const { buildStatsMatrix } = await import('../src/tuning/stats-matrix.js');
+    const dir = mkdtempSync(join(tmpdir(), 'palette-nbest-joshua-'));
+    try {
+      const refs = [0, 1, 2, 3].map((k) => join(JOSHUA, `reference.en.${k}`));
+      const metrics = ['bleu', 'rouge-l', 'rouge-s4', 'wer'];
+      const run = async (out: string, extra: string[]): Promise<string> => {
+        const argv = ['--nbest', join(JOSHUA, 'output.gold'), '-r', ...refs, '-m', ...metrics, '--allow-duplicates'];
+        const code = await runNbestCommand([...argv, '--stats-format', 'json', '--stats', out, ...extra], {
+          stdout: { write: () => true },
+          stderr: { write: () => true },
+        });
+        expect(code).toBe(0);
+        return readFileSync(out, 'utf8');
+      };
+      const text = await run(join(dir, 'one'), ['--workers', '1']);
+      expect(await run(join(dir, 'two'), ['--workers', '2', '--task-size', '40000'])).toBe(text);
+      const rows = text.trimEnd().split('\n').map((l) => (JSON.parse(l) as { stats: number[] }).stats);
+      const hyps: string[] = [];
+      const ids: number[] = [];
+      for await (const b of readNbestBatches(join(JOSHUA, 'output.gold'))) {
+        hyps.push(...b.hypotheses);
+        ids.push(...b.ids);
+      }
+      expect(rows).toHaveLength(805);
+      const refStreams = refs.map((f) => readLines(f));
+      let column = 0;
+      for (const id of metrics) {
+        const metric = defaultRegistry.create(id, id === 'bleu' ? { bleu: { flavor: 'moses' } } : {}).metric;
+        const m = buildStatsMatrix(metric, hyps, ids, metric.prepareReferences(refStreams));
+        const w = metric.statsWidth;
+        for (let h = 0; h < hyps.length; h++) {
+          expect(rows[h].slice(column, column + w), `${id} ${h}`).toEqual(Array.from(m.stats.subarray(h * w, (h + 1) * w)));
+        }
+        column += w;
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -90,6 +90,18 @@ export { TerOp, type TerAlignment, type TerOpCode, type TerResult, type TerShift
 export { Wer, WER_STATS_COLUMNS, type WerOptions } from './metrics/wer.js';
 export { Per, PER_STATS_COLUMNS, perFromStats, type PerOptions } from './metrics/per.js';
 export { Gtm, GTM_STATS_COLUMNS, gtmFromStats, type GtmOptions } from './metrics/gtm.js';
+export { Impact, IMPACT_STATS_COLUMNS, type ImpactOptions } from './metrics/impact.js';
+export { NpChunk, NPCHUNK_STATS_COLUMNS, type NpChunkOptions } from './metrics/npchunk.js';
+export { NPCHUNK_DEFAULTS, type ChunkedReferences } from './metrics/npchunk/chunk-metric.js';
+export {
+  BracketedChunker,
+  CHUNKER_NAMES,
+  CompromiseChunker,
+  createChunker,
+  DEFAULT_CHUNKER,
+  type ChunkedSentence,
+  type NpChunker,
+} from './text/chunk/index.js';
 export {
   ParaEval,
   paraEvalFromStats,
@@ -149,6 +161,7 @@ export {
   type MetricRegistry,
   type MetricSettings,
   type NistSettings,
+  type NpChunkSettings,
   type ParaEvalSettings,
   type RougeSettings,
 } from './metrics/registry.js';

@@ -59,7 +59,7 @@ const SPECS: readonly OptionSpec[] = [
     names: ['--metrics', '-m'],
     arity: 'some',
     metavar: 'METRIC',
-    help: 'metrics, all in one pass: bleu (Moses MERT BLEU statistics) and any palette score metric (rouge-l, rouge-s4, wer, ...)',
+    help: 'metrics, one pass: bleu (Moses BLEU statistics), any palette score metric (rouge-l, wer, …)',
     group: GROUP,
   },
   { key: 'sentence', names: ['--sentence-scores'], arity: 'flag', help: 'add per-candidate sentence scores (json, msgpack)', group: GROUP },

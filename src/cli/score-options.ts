@@ -21,6 +21,8 @@ import { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage } from '../metr
 import { PARAEVAL_SCORES } from '../metrics/paraeval.js';
 import { PARAPHRASE_FORMATS } from '../text/paraphrase/index.js';
 import { isRougeTokenizerName, parseSentenceSplit, ROUGE_TOKENIZER_NAMES } from '../text/rouge/index.js';
+import { CHUNKER_NAMES, DEFAULT_CHUNKER } from '../text/chunk/index.js';
+import type { NpChunkSettings } from '../metrics/registry.js';
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from './args.js';
 import { pyParseFloat, pyParseInt } from './py-format.js';
@@ -45,6 +47,7 @@ const TER = 'TER (sacrebleu flags; Palette: --ter-flavor, --ter-beam, --ter-max-
 const EDIT = 'WER, PER, GTM (Palette)';
 const PARAEVAL = 'ParaEval (Palette; -m paraeval, seed 001)';
 const REPORT = 'Reporting';
+const NPCHUNK = 'IMPACT and NP-chunk metric (Palette; -m impact npchunk, seed 003)';
 const UNAVAILABLE = 'Recognised but not available in this version';
 const SIGNIFICANCE = 'Confidence intervals and paired significance tests (sacrebleu flags)';
 
@@ -168,6 +171,17 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'case-insensitive ParaEval (text and table phrases)' },
   { key: 'paraevalScore', names: ['--paraeval-score'], arity: 'one', metavar: 'WHICH', group: PARAEVAL,
     help: 'reported score: precision (default) or recall; JSON has both' },
+  { key: 'chunker', names: ['--chunker'], arity: 'one', metavar: 'NAME', group: NPCHUNK,
+    help: `noun-phrase chunker of -m npchunk: ${CHUNKER_NAMES.join(', ')} (pre-chunked [NP ... ] input) ` +
+      `(default: ${DEFAULT_CHUNKER})` },
+  { key: 'impactAlpha', names: ['--impact-alpha'], arity: 'one', metavar: 'A', group: NPCHUNK,
+    help: 'weight A^i of common-part round i, 0..1 (default: 0.1)' },
+  { key: 'impactBeta', names: ['--impact-beta'], arity: 'one', metavar: 'B', group: NPCHUNK,
+    help: 'length weighting of common parts, >= 1 (default: 1.1)' },
+  { key: 'impactRounds', names: ['--impact-rounds'], arity: 'one', metavar: 'RN', group: NPCHUNK,
+    help: 'last round counted, 0-based (default: until no common word is left)' },
+  { key: 'npchunkDelta', names: ['--npchunk-delta'], arity: 'one', metavar: 'D', group: NPCHUNK,
+    help: 'weight of the phrase-level score, >= 0: (word + D*phrase)/(1 + D) (default: 0.3)' },
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', group: REPORT,
     help: 'no informational messages on standard error' },
   { key: 'short', names: ['--short', '-sh'], arity: 'flag', group: REPORT,
@@ -444,6 +458,16 @@ export function parseScoreCommand(
     }),
   };
 
+  const maybeNumber = (key: string, flagName: string, expected: string, ok: (x: number) => boolean): number | undefined =>
+    str(key) === undefined ? undefined : numberValue(flagName, str(key)!, expected, ok);
+  const npchunk: NpChunkSettings = {
+    chunker: maybeChoice('chunker', '--chunker', CHUNKER_NAMES),
+    alpha: maybeNumber('impactAlpha', '--impact-alpha', 'a number from 0 to 1', (x) => x >= 0 && x <= 1),
+    beta: maybeNumber('impactBeta', '--impact-beta', 'a number >= 1', (x) => x >= 1),
+    rounds: maybeInt('impactRounds', '--impact-rounds', 0),
+    delta: maybeNumber('npchunkDelta', '--npchunk-delta', 'a number >= 0', (x) => x >= 0),
+  };
+
   const width = str('width') === undefined ? 1 : intValue('--width', str('width')!, 0, MAX_WIDTH);
   let format: OutputFormat = choice('--format', str('format') ?? 'json', OUTPUT_FORMATS);
   // sacrebleu lets SACREBLEU_FORMAT override -f when it names a valid format.
@@ -482,7 +506,7 @@ export function parseScoreCommand(
       numRefs,
       encoding,
       metrics,
-      metricSettings,
+      metricSettings: { ...metricSettings, npchunk },
       force: flag('force'),
       sentenceLevel,
       quiet: flag('quiet'),

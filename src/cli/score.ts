@@ -38,14 +38,15 @@ interface System {
 
 /**
  * Runs `f`; an `InputError` that names no file (a metric's complaint about the data it scores) comes out located
- * at `file` and `line`, so the message says which system and which segment.
+ * at `file` and `line` (or the line the metric named, e.g. a malformed pre-chunked segment), so the message says
+ * which system and which segment.
  */
 function locatedAt<T>(file: string, line: number | undefined, f: () => T): T {
   try {
     return f();
   } catch (err) {
     if (err instanceof InputError && err.file === undefined) {
-      const located = new InputError(err.code, err.message, { file, line });
+      const located = new InputError(err.code, err.message, { file, line: line ?? err.line });
       located.cause = err;
       throw located;
     }
@@ -150,6 +151,31 @@ function checkLineCounts(systems: readonly System[], refs: { streams: string[][]
   }
 }
 
+/**
+ * Prepares a metric's references; a complaint about a reference line (an `InputError` with no file, e.g. malformed
+ * pre-chunked text) is located in its reference file by preparing each stream alone (only on that error path).
+ */
+function prepareLocated(
+  m: CliMetric,
+  refs: { streams: string[][]; files: string[] },
+): ReturnType<CliMetric['metric']['prepareReferences']> {
+  try {
+    return m.metric.prepareReferences(refs.streams);
+  } catch (err) {
+    if (!(err instanceof InputError) || err.file !== undefined || refs.streams.length === 1) {
+      throw err instanceof InputError && err.file === undefined ? locatedAtError(refs.files[0], err) : err;
+    }
+    refs.streams.forEach((stream, j) => locatedAt(refs.files[j], undefined, () => m.metric.prepareReferences([stream])));
+    throw err;
+  }
+}
+
+function locatedAtError(file: string, err: InputError): InputError {
+  const located = new InputError(err.code, err.message, { file, line: err.line });
+  located.cause = err;
+  return located;
+}
+
 /** sacrebleu's warning (BLEU without `--force`) when a system looks tokenized. */
 function warnIfTokenized(system: System, io: CliIo): void {
   let count = 0;
@@ -225,7 +251,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     throw new InputError('E_BAD_OPTION', 'only one system can be scored with --sentence-level');
   }
   const nRefs = refs.streams.length;
-  const prepared = metrics.map((m) => m.metric.prepareReferences(refs.streams));
+  const prepared = metrics.map((m) => prepareLocated(m, refs));
 
   if (options.sentenceLevel) return sentenceLevel(metrics[0], prepared[0], systems[0], nRefs, widths[0], options);
   const significance = options.significance;

@@ -57,7 +57,7 @@ interface JsonReport {
   metrics: { name: string; orange: number; ci?: [number, number]; lowerIsBetter: boolean }[];
 }
 
-const ALL = ['bleus1-9', 'nist', 'rouge-l', 'rouge-w-1.1-2.0', 'rouge-s0-9', 'rouge-s*', 'rouge-su4', 'wer', 'per'];
+const ALL = ['bleus1-9', 'nist', 'rouge-1-4', 'rouge-l', 'rouge-w-1.1-2.0', 'rouge-s0-9', 'rouge-s*', 'rouge-su4', 'wer', 'per', 'gtm', 'gtm-2'];
 
 /** The fixture as an oracle case. */
 function fixtureCase(): OrangeCase {
@@ -163,7 +163,7 @@ describe('palette orange: bad input → exit 2, one line naming the file and lin
     ['an id without a reference', ['--nbest', 'NO_REF', '-r', 'REF_A', 'REF_B', '-m', 'wer'], /NO_REF:2: malformed n-best line: id 2 has no reference/],
     ['an n-best list without candidates', ['--nbest', 'EMPTY', '-r', 'REF_A', 'REF_B', '-m', 'wer'], /EMPTY: the n-best list has no candidate/],
     ['a missing file', ['--nbest', 'MISSING', '-r', 'REF_A', 'REF_B', '-m', 'wer'], /MISSING/],
-    ['an unknown metric', ['--nbest', 'GOOD', '-r', 'REF_A', 'REF_B', '-m', 'bleus10'], /unknown ORANGE metric "bleus10" \(orders run from 1 to 9\)/],
+    ['an unknown metric', ['--nbest', 'GOOD', '-r', 'REF_A', 'REF_B', '-m', 'bleus21'], /unknown ORANGE metric "bleus21" \(orders run from 1 to 20\)/],
     ['a bad metric group', ['--nbest', 'GOOD', '-r', 'REF_A', 'REF_B', '-m', 'rouge-w-0.5-1.2'], /unknown ORANGE metric "rouge-w-0.5-1.2"/],
     ['no metric', ['--nbest', 'GOOD', '-r', 'REF_A', 'REF_B'], /a metric is required/],
     ['no n-best list', ['-r', 'REF_A', 'REF_B', '-m', 'wer'], /the n-best list is required/],

@@ -158,7 +158,7 @@ const orangeCase: fc.Arbitrary<OrangeCase> = fc
     }),
   );
 
-const ALL = ['bleus1-9', 'nist', 'rouge-l', 'rouge-w-1.2', 'rouge-w-2.0', 'rouge-s0', 'rouge-s2', 'rouge-s*', 'rouge-su4', 'wer', 'per'];
+const ALL = ['bleus1-9', 'bleus12', 'nist', 'rouge-1-4', 'gtm', 'gtm-2', 'gtm-3', 'rouge-l', 'rouge-w-1.2', 'rouge-w-2.0', 'rouge-s0', 'rouge-s2', 'rouge-s*', 'rouge-su4', 'wer', 'per'];
 
 describe('one-pass leave-one-out scores against the oracle', () => {
   it('every variant gives exactly the oracle scores and terms (blocks of 1 and of all sentences)', () => {

@@ -21,7 +21,8 @@ import type { OrangeVariant } from '../../src/meta/orange/variants.js';
 import { Vocabulary } from '../../src/text/intern.js';
 import { defaultNgramEngine } from '../../src/wasm/ngram.js';
 import { wlcsWeight, wlcsWeightInverse } from '../../src/wasm/rouge.js';
-import { levenshtein, multisetIntersection } from './edit.js';
+import { gtmFromStats } from '../../src/metrics/gtm.js';
+import { gtmRuns, levenshtein, multisetIntersection } from './edit.js';
 import * as ngram from './ngram.js';
 import * as rouge from './rouge.js';
 
@@ -114,6 +115,25 @@ function setScorer(v: OrangeVariant, tokens: Tokens): SetScore {
         return mtevalScore(row, 5).score;
       };
     }
+    case 'rouge-n':
+      return (hyp, set) =>
+        bestF(
+          set.map((ref) => {
+            const row = ngram.perReferenceNgramCounts(single(hyp, [ref]), v.n).rows;
+            const [hit, nh, nr] = [row[v.n - 1], row[2 * v.n - 1], row[3 * v.n - 1]];
+            return { p: nh > 0 ? hit / nh : 0, r: nr > 0 ? hit / nr : 0 };
+          }),
+        );
+    case 'gtm':
+      return (hyp, set) => {
+        let best = -1;
+        for (const ref of set) {
+          let weight = 0;
+          for (const length of gtmRuns(ref, hyp)) weight += Math.pow(length, v.exponent);
+          best = Math.max(best, gtmFromStats(weight, hyp.length, ref.length, v.exponent).f);
+        }
+        return best;
+      };
     case 'rouge-l':
       return (hyp, set) =>
         bestF(
@@ -191,6 +211,7 @@ function tokensFor(v: OrangeVariant, c: OrangeCase): Tokens {
     case 'wer':
       return textTokens(c, editTextOptions('jiwer', false));
     case 'per':
+    case 'gtm':
       return textTokens(c, editTextOptions('none', false));
     default:
       return rougeTokens(c);

@@ -12,8 +12,10 @@
  *   quirk for bigrams starting with the word `0` (src/metrics/nist-mteval.ts) is not reproduced;
  * - ROUGE-L, ROUGE-W-w, ROUGE-S/SU: the `paper` flavor (Lin & Och 2004, the ORANGE authors' own definitions):
  *   ROUGE-1.5.5's tokenizer, the best precision and the best recall over the set's references, F with β = 1;
+ * - ROUGE-N: the same flavor and combination over clipped n-gram counts of each pair;
  * - WER (jiwer's word split) and PER (Python's split, Moses' PerScorer): the set's reference with the fewest
- *   errors, the first on ties, as `palette score` counts several references.
+ *   errors, the first on ties, as `palette score` counts several references;
+ * - GTM (Python's split, src/metrics/gtm.ts): the set's reference with the highest F.
  * These are the numbers `palette score` gives for that metric with the u − 1 references of the set (NIST aside,
  * whose weights come from the whole reference set).
  *
@@ -28,12 +30,13 @@ import { chooseRefLength } from '../../metrics/bleu.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../../metrics/bleu-text.js';
 import { editTextOptions } from '../../metrics/edit/words.js';
 import { mtevalLengthPenalty } from '../../metrics/nist-mteval.js';
+import { gtmFromStats } from '../../metrics/gtm.js';
 import { perFromStats } from '../../metrics/per.js';
 import { fMeasureOf, type FMeasure } from '../../metrics/rouge/f-measure.js';
 import { resolveRougeOptions } from '../../metrics/rouge/options.js';
 import { SummaryReader } from '../../metrics/rouge/summary-text.js';
 import { Vocabulary } from '../../text/intern.js';
-import { editDistances } from '../../wasm/edit.js';
+import { editDistances, gtmRunStats } from '../../wasm/edit.js';
 import { clippedNgramCounts, ngramWeights, perReferenceNgramCounts, type NgramWeights } from '../../wasm/ngram.js';
 import { lcsLengths, skipBigramCounts, wlcsPairStats, wlcsWeight, wlcsWeightInverse } from '../../wasm/rouge.js';
 import { BleusSeries } from './bleus.js';
@@ -160,8 +163,8 @@ export class OrangeScorer {
       this.ngram = null;
     }
     this.wer = has('wer') ? family(editTextOptions('jiwer', false)) : null;
-    this.per = has('per') ? family(editTextOptions('none', false)) : null;
-    if (has('rouge-l') || has('rouge-w') || has('rouge-s')) {
+    this.per = has('per') || has('gtm') ? family(editTextOptions('none', false)) : null;
+    if (has('rouge-n') || has('rouge-l') || has('rouge-w') || has('rouge-s')) {
       const options = resolveRougeOptions({ flavor: 'paper', type: 'rouge-l' });
       const reader = new SummaryReader(options, new Vocabulary());
       const u = this.u;
@@ -197,7 +200,11 @@ export class OrangeScorer {
       layOutBlock(internHypotheses(candidates, f.refs, f.text), candidateOffsets, f.refs.refs, sentences, this.u);
     if (this.ngram !== null) this.ngramScores(bleuTextBlock(this.ngram), out);
     if (this.wer !== null) this.werScores(bleuTextBlock(this.wer), out);
-    if (this.per !== null) this.perScores(bleuTextBlock(this.per), out);
+    if (this.per !== null) {
+      const block = bleuTextBlock(this.per);
+      if (this.variants.some((v) => v.kind === 'per')) this.perScores(block, out);
+      this.gtmScores(block, out);
+    }
     if (this.rouge !== null) {
       const cands = this.rouge.reader.read(candidates, nCand).tokens;
       this.rougeScores(layOutBlock(cands, candidateOffsets, this.rouge.refs, sentences, this.u), out);
@@ -340,7 +347,39 @@ export class OrangeScorer {
     });
   }
 
-  /** ROUGE-L, -W, -S/SU: pair precisions and recalls, each set the best of each over its references. */
+  /** GTM per run exponent: F of every pair; each set takes its best. */
+  private gtmScores(block: OrangeItems, out: OrangeBlockScores): void {
+    const u = this.u;
+    const batch = { hyps: block.items, hypSegment: block.hypSegment, refs: block.refs, segRefOffsets: block.segRefOffsets };
+    const nItems = block.items.offsets.length - 1;
+    const f = new Float64Array(nItems * u);
+    const best = new LooMax();
+    this.variants.forEach((variant, v) => {
+      if (variant.kind !== 'gtm') return;
+      const { rows } = gtmRunStats(batch, variant.exponent);
+      for (let item = 0; item < nItems; item++) {
+        const n = block.items.offsets[item + 1] - block.items.offsets[item];
+        for (let j = 0; j < u; j++) {
+          const r = block.hypSegment[item] * u + j;
+          const m = block.refs.offsets[r + 1] - block.refs.offsets[r];
+          f[item * u + j] = gtmFromStats(rows[2 * (item * u + j)], n, m, variant.exponent).f;
+        }
+      }
+      this.forEachItem(block, (item, candidate, reference, refOut) => {
+        const at = item * u;
+        best.scan(f, at, u);
+        if (candidate >= 0) {
+          let sum = 0;
+          for (let k = 0; k < u; k++) sum += f[at + best.without(k)];
+          out.candidates[v][candidate] = sum / u;
+        } else {
+          out.references[v][refOut] = f[at + best.without(reference)];
+        }
+      });
+    });
+  }
+
+  /** ROUGE-N, -L, -W, -S/SU: pair precisions and recalls, each set the best of each over its references. */
   private rougeScores(block: OrangeItems, out: OrangeBlockScores): void {
     const u = this.u;
     const batch = { hyps: block.items, hypSegment: block.hypSegment, refs: block.refs, segRefOffsets: block.segRefOffsets };
@@ -352,8 +391,22 @@ export class OrangeScorer {
       const r = block.hypSegment[item] * u + p;
       return block.refs.offsets[r + 1] - block.refs.offsets[r];
     };
+    let maxN = 0;
+    for (const v of this.variants) if (v.kind === 'rouge-n') maxN = Math.max(maxN, v.n);
+    // One per-reference count call at the highest order gives every lower order too.
+    const ngrams = maxN > 0 ? perReferenceNgramCounts(batch, maxN).rows : null;
     this.variants.forEach((variant, v) => {
-      if (variant.kind === 'rouge-l') {
+      if (variant.kind === 'rouge-n') {
+        const n = variant.n;
+        const width = 3 * maxN;
+        for (let p = 0; p < nPairs; p++) {
+          const hit = ngrams![p * width + n - 1];
+          const hyp = ngrams![p * width + maxN + n - 1];
+          const ref = ngrams![p * width + 2 * maxN + n - 1];
+          precision[p] = hyp > 0 ? hit / hyp : 0;
+          recall[p] = ref > 0 ? hit / ref : 0;
+        }
+      } else if (variant.kind === 'rouge-l') {
         const lcs = lcsLengths(batch).rows;
         for (let item = 0, p = 0; p < nPairs; item++) {
           const n = hypLen(item);

@@ -1,9 +1,10 @@
 /**
  * The metric variants ORANGE compares (seed paper 002 §4) and their `-m` names: `bleus1` … `bleus9` (Lin & Och's
- * smoothed sentence BLEU, src/metrics/bleu-lin-och.ts), `nist`, `rouge-l`, `rouge-w-1.1` … (any weight > 1),
- * `rouge-s0` … and `rouge-s*` (skip-bigrams with at most D words between the two, or any), `rouge-su…` (with
- * unigrams), `wer`, `per`; `bleu` and `rouge-w` are shorthands for `bleus4` and `rouge-w-1.2` (ROUGE's default
- * weight). Groups name ranges: `bleus1-9`, `rouge-w-1.1-2.0` (step 0.1), `rouge-s0-9`, `rouge-su0-9`.
+ * smoothed sentence BLEU, src/metrics/bleu-lin-och.ts; up to `bleus20`), `nist`, `rouge-l`, `rouge-w-1.1` … (any
+ * weight > 1), `rouge-s0` … and `rouge-s*` (skip-bigrams with at most D words between the two, or any), `rouge-su…`
+ * (with unigrams), `wer`, `per`, and beyond the paper `rouge-1` … `rouge-9` and `gtm` / `gtm-E` (run exponent E ≥ 1,
+ * seed 000); `bleu` and `rouge-w` are shorthands for `bleus4` and `rouge-w-1.2` (ROUGE's default weight). Groups
+ * name ranges: `bleus1-9`, `rouge-w-1.1-2.0` (step 0.1), `rouge-s0-9`, `rouge-su0-9`, `rouge-1-4`.
  */
 import { InputError } from '../../errors.js';
 
@@ -11,14 +12,18 @@ import { InputError } from '../../errors.js';
 export type OrangeVariant =
   | { readonly kind: 'bleus'; readonly name: string; readonly order: number }
   | { readonly kind: 'nist'; readonly name: string }
+  | { readonly kind: 'rouge-n'; readonly name: string; readonly n: number }
   | { readonly kind: 'rouge-l'; readonly name: string }
   | { readonly kind: 'rouge-w'; readonly name: string; readonly weight: number }
   | { readonly kind: 'rouge-s'; readonly name: string; readonly maxGap: number; readonly unigrams: boolean }
   | { readonly kind: 'wer'; readonly name: string }
-  | { readonly kind: 'per'; readonly name: string };
+  | { readonly kind: 'per'; readonly name: string }
+  | { readonly kind: 'gtm'; readonly name: string; readonly exponent: number };
 
-/** Highest BLEUS order (the paper's BLEUS1–9). */
-export const MAX_BLEUS_ORDER = 9;
+/** Highest BLEUS order (the paper has BLEUS1–9; seed 000's BLEU12 needs more). */
+export const MAX_BLEUS_ORDER = 20;
+/** Highest ROUGE-N order (rouge-score's rouge1–rouge9). */
+export const MAX_ROUGE_N = 9;
 /** NIST's n-gram order (mteval's default). */
 export const NIST_ORDER = 5;
 
@@ -43,8 +48,9 @@ const rougeS = (gap: number, unigrams: boolean): OrangeVariant => ({
 
 /** Names `-m` accepts, for messages. */
 export const ORANGE_METRIC_NAMES =
-  'bleus1..bleus9, bleu (= bleus4), nist, rouge-l, rouge-w[-W] (W > 1, default 1.2), rouge-sD, rouge-s*, rouge-suD, ' +
-  'rouge-su*, wer, per; groups bleusA-B, rouge-w-A-B (step 0.1), rouge-sA-B, rouge-suA-B';
+  'bleus1..bleus20, bleu (= bleus4), nist, rouge-1..rouge-9, rouge-l, rouge-w[-W] (W > 1, default 1.2), rouge-sD, ' +
+  'rouge-s*, rouge-suD, rouge-su*, wer, per, gtm[-E] (E >= 1); groups bleusA-B, rouge-A-B, rouge-w-A-B (step 0.1), ' +
+  'rouge-sA-B, rouge-suA-B';
 
 /** Parses a decimal weight with at most one decimal into tenths; -1 when it is not one. */
 function tenthsOf(text: string): number {
@@ -70,6 +76,19 @@ export function parseOrangeMetric(raw: string): OrangeVariant[] {
   if (name === 'wer') return [{ kind: 'wer', name: 'WER' }];
   if (name === 'per') return [{ kind: 'per', name: 'PER' }];
   if (name === 'rouge-w') return [rougeW(12)];
+  if ((m = /^gtm(?:-(\d+(?:\.\d+)?))?$/.exec(name)) !== null) {
+    const exponent = m[1] === undefined ? 1 : Number(m[1]);
+    if (!(exponent >= 1)) throw unknown(raw, 'the GTM run exponent is a number >= 1');
+    return [{ kind: 'gtm', name: exponent === 1 ? 'GTM' : `GTM-${exponent}`, exponent }];
+  }
+  if ((m = /^rouge-(\d+)(?:-(\d+))?$/.exec(name)) !== null) {
+    const from = Number(m[1]);
+    const to = m[2] === undefined ? from : Number(m[2]);
+    if (from < 1 || to > MAX_ROUGE_N || to < from) throw unknown(raw, `ROUGE-N orders run from 1 to ${MAX_ROUGE_N}`);
+    const out: OrangeVariant[] = [];
+    for (let n = from; n <= to; n++) out.push({ kind: 'rouge-n', name: `ROUGE-${n}`, n });
+    return out;
+  }
   if ((m = /^bleus(\d+)(?:-(\d+))?$/.exec(name)) !== null) {
     const from = Number(m[1]);
     const to = m[2] === undefined ? from : Number(m[2]);

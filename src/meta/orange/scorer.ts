@@ -60,15 +60,33 @@ interface TextFamily {
 /**
  * The mteval segment NIST of a set, from clipped counts with information: Σ_n info_n / max(hyp_n, 1) in order,
  * times the length penalty on hypothesis words over the set's average reference words — mtevalScore's
- * operations, without its per-call arrays.
+ * operations, without its per-call arrays, and with the penalty (three correctly rounded logs and an exp) memoised
+ * per (hypothesis words, reference words).
  */
-function nistOf(counts: Float64Array, at: number, order: number, refWords: number, nRefs: number): number {
-  const hypLen = counts[at + order];
-  const refLen = refWords / nRefs;
-  const penalty = refWords > 0 ? mtevalLengthPenalty(hypLen / refLen) : Number.NaN;
-  let score = 0;
-  for (let n = 0; n < NIST_ORDER; n++) score += counts[at + 2 * order + n] / Math.max(counts[at + order + n], 1);
-  return score * penalty;
+class NistOf {
+  private readonly penalties = new Map<number, number>();
+
+  constructor(private readonly nRefs: number) {}
+
+  score(counts: Float64Array, at: number, order: number, refWords: number): number {
+    const hypLen = counts[at + order];
+    let penalty: number;
+    if (refWords <= 0) {
+      penalty = Number.NaN;
+    } else {
+      const key = hypLen * 0x100000 + refWords;
+      const cached = refWords < 0x100000 ? this.penalties.get(key) : undefined;
+      if (cached === undefined) {
+        penalty = mtevalLengthPenalty(hypLen / (refWords / this.nRefs));
+        if (refWords < 0x100000) this.penalties.set(key, penalty);
+      } else {
+        penalty = cached;
+      }
+    }
+    let score = 0;
+    for (let n = 0; n < NIST_ORDER; n++) score += counts[at + 2 * order + n] / Math.max(counts[at + order + n], 1);
+    return score * penalty;
+  }
 }
 
 /** Scores of `u` pairs: the leave-one-out maximum of each set, in O(u). */
@@ -137,6 +155,8 @@ export class OrangeScorer {
   private readonly rouge: { readonly reader: SummaryReader; readonly refs: Csr; readonly fmeasure: FMeasure } | null;
   /** Memoised BLEUS arithmetic (shared by every block: the memo only grows with new count pairs). */
   private readonly bleus: BleusSeries;
+  /** NIST of a leave-one-out set (u − 1 references), its penalty memoised. */
+  private readonly nist: NistOf;
 
   /**
    * Reads and interns every reference once per family the variants need.
@@ -177,6 +197,7 @@ export class OrangeScorer {
       this.rouge = null;
     }
     this.bleus = new BleusSeries(Math.max(1, order));
+    this.nist = new NistOf(this.u - 1);
   }
 
   /**
@@ -276,7 +297,7 @@ export class OrangeScorer {
         }
         if (nist >= 0) {
           const refWords = set.refs.offsets[to] - set.refs.offsets[from];
-          const score = nistOf(counts, at, order, refWords, u - 1);
+          const score = this.nist.score(counts, at, order, refWords);
           if (candidate >= 0) out.candidates[nist][candidate] += score;
           else out.references[nist][refOut] = score;
         }

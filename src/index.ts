@@ -141,6 +141,21 @@ export {
 } from './meta/correlation-bootstrap.js';
 export { parseScoreTable, readScoreTable, type ScoreColumns, type ScoreFileFormat, type ScoreTable } from './meta/human-scores.js';
 export { alignScores, type AlignedScores, type AlignOptions, type MetricSource } from './meta/metric-scores.js';
+// Meta-evaluation: ORANGE (seed 002).
+export {
+  bootstrapMeanInterval,
+  numpyResampler,
+  orange,
+  orangeOfTerms,
+  orangeSentenceTerms,
+  type ConfidenceInterval,
+  type OrangeSentenceScores,
+  type ResampleIndices,
+  type ScoreDirection,
+} from './meta/orange.js';
+export { evaluateOrange, readOrangeReferences, type OrangeRun, type OrangeTerms } from './meta/orange/evaluate.js';
+export { OrangeScorer, type OrangeBlockScores } from './meta/orange/scorer.js';
+export { lowerIsBetter, ORANGE_METRIC_NAMES, parseOrangeMetric, parseOrangeMetrics, type OrangeVariant } from './meta/orange/variants.js';
 export {
   BLEU_FLAVORS,
   cliMetric,

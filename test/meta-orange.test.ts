@@ -236,3 +236,21 @@ describe('bootstrap interval', () => {
     expect(() => draw(5)).toThrow('one resampler draws rows of one length (4, not 5)');
   });
 });
+
+describe('public API', () => {
+  it('evaluateOrange, parseOrangeMetrics and orangeOfTerms come from the package entry point', async () => {
+    const palette = await import('../src/index.js');
+    const fixture = (name: string): string => new URL(`./fixtures/orange/${name}`, import.meta.url).pathname;
+    const result = await palette.evaluateOrange({
+      nbest: fixture('joshua.nbest'),
+      refs: [0, 1, 2, 3].map((j) => fixture(`joshua.ref.${j}`)),
+      variants: palette.parseOrangeMetrics(['bleus4', 'rouge-s4']),
+    });
+    expect(result.sentences.length).toBe(5);
+    for (const terms of result.terms) {
+      const value = palette.orangeOfTerms(terms);
+      expect(value).toBeGreaterThan(0);
+      expect(value).toBeLessThan(1);
+    }
+  });
+});

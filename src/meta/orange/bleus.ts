@@ -21,6 +21,7 @@ export class BleusSeries {
   private readonly penalties = new Map<number, number>();
   private readonly prefix: Float64Array;
 
+  /** @param maxOrder the highest order any call asks for. */
   constructor(readonly maxOrder: number) {
     this.prefix = new Float64Array(maxOrder + 1);
   }

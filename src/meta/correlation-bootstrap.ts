@@ -15,7 +15,16 @@
  * `percentile(values, [2.5, 97.5])` (linear interpolation) over the resamples whose correlation is defined;
  * resamples where it is undefined (e.g. every drawn human score equal) are left out and counted.
  */
-import { kendallTauB, pearson, spearman, wmtRankTau } from './correlation.js';
+import {
+  denseRanks,
+  kendallTauB,
+  kendallTauBFromRanks,
+  pearson,
+  spearman,
+  spearmanFromRanks,
+  wmtRankTau,
+  type DenseRanks,
+} from './correlation.js';
 import { defaultRng, type NumpySeed } from './numpy-random.js';
 
 /** Correlation methods by name: `kendall` is τ-b; `wmt` the WMT relative-ranking τ with pairs inside each item. */
@@ -251,9 +260,16 @@ export function segmentCorrelations(
   const { resamples, seed, confidence, units } = checkOptions(options, data.itemCount);
   const point = Float64Array.from(methods, (m) => correlate(m, data.metric, data.human, data.item, minHumanDelta));
   const byItem = recordsByItem(data.item, data.itemCount);
+  // Rank once: a resample's values keep their order, so the global dense ranks rank it exactly (see correlation.ts).
+  const rankBased = methods.some((m) => m === 'spearman' || m === 'kendall');
+  const finite = !data.metric.some(Number.isNaN) && !data.human.some(Number.isNaN);
+  const ranked: [DenseRanks, DenseRanks] | undefined =
+    rankBased && finite ? [denseRanks(data.metric), denseRanks(data.human)] : undefined;
   let x = new Float64Array(n);
   let y = new Float64Array(n);
   let g = new Uint32Array(n);
+  let rx = new Uint32Array(ranked ? n : 0);
+  let ry = new Uint32Array(ranked ? n : 0);
   const perMethod = runResamples(units, data.itemCount, resamples, seed, methods.length, (weights, out) => {
     let size = 0;
     for (let i = 0; i < data.itemCount; i++) size += weights[i] * (byItem.offsets[i + 1] - byItem.offsets[i]);
@@ -261,6 +277,10 @@ export function segmentCorrelations(
       x = new Float64Array(size);
       y = new Float64Array(size);
       g = new Uint32Array(size);
+      if (ranked) {
+        rx = new Uint32Array(size);
+        ry = new Uint32Array(size);
+      }
     }
     let k = 0;
     let group = 0;
@@ -272,6 +292,10 @@ export function segmentCorrelations(
           x[k] = data.metric[r];
           y[k] = data.human[r];
           g[k] = group;
+          if (ranked) {
+            rx[k] = ranked[0].ranks[r];
+            ry[k] = ranked[1].ranks[r];
+          }
           k++;
         }
         group++;
@@ -281,7 +305,9 @@ export function segmentCorrelations(
     const ys = y.subarray(0, k);
     const gs = g.subarray(0, k);
     methods.forEach((m, j) => {
-      out[j] = correlate(m, xs, ys, gs, minHumanDelta);
+      if (ranked && m === 'spearman') out[j] = spearmanFromRanks(rx.subarray(0, k), ranked[0].count, ry.subarray(0, k), ranked[1].count);
+      else if (ranked && m === 'kendall') out[j] = kendallTauBFromRanks(rx.subarray(0, k), ranked[0].count, ry.subarray(0, k), ranked[1].count);
+      else out[j] = correlate(m, xs, ys, gs, minHumanDelta);
     });
   });
   return estimates(methods, point, perMethod, confidence);

@@ -7,7 +7,7 @@
  * or a `NaN` anywhere in the input (propagated, as numpy does, rather than silently dropped). Lengths that differ
  * are a caller bug and throw `RangeError`.
  *
- * Kendall τ-b runs in O(n log n) (sort, then count discordant pairs as inversions with a merge sort), because
+ * Kendall τ-b runs in O(n log n) (sorts, then count discordant pairs as inversions with a merge sort), because
  * segment-level inputs reach 10^5–10^6 pairs where the O(n²) definition would take minutes.
  */
 
@@ -63,34 +63,87 @@ export function pearson(x: Float64Array, y: Float64Array): number {
   return clip(sxy / (Math.sqrt(sxx) * Math.sqrt(syy)));
 }
 
-/** Indices 0..n-1 sorted by `a` ascending (ties keep index order). `a` must hold no `NaN`. */
-function argsort(a: Float64Array): Uint32Array {
-  const order = new Uint32Array(a.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((i, j) => a[i] - a[j] || i - j);
-  return order;
+/*
+ * Rank-based coefficients work on dense ranks (0 .. d−1, equal values sharing one): the values are sorted once
+ * (a native typed-array sort, no comparator callback), and everything after that is counting sorts over the ranks,
+ * O(n + d). A bootstrap ranks the data once and resamples the ranks (a resample keeps the order of the values, so
+ * the global dense ranks order it exactly as its own would): see {@link DenseRanks}.
+ */
+
+/** Dense ranks of a sample: `ranks[i]` in 0 .. `count`−1, equal values sharing one, order kept. */
+export interface DenseRanks {
+  readonly ranks: Uint32Array;
+  /** Number of distinct values. */
+  readonly count: number;
+}
+
+/** Number of elements of ascending `sorted[0 .. length)` that are < `v`. */
+function lowerBound(sorted: Float64Array, length: number, v: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Dense ranks of `a` (equal under `===`, so −0 and +0 share a rank).
+ * @throws RangeError when `a` holds a `NaN` (it has no place in an order).
+ */
+export function denseRanks(a: Float64Array): DenseRanks {
+  if (hasNaN(a)) throw new RangeError('cannot rank NaN');
+  const sorted = Float64Array.from(a).sort();
+  let count = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[count++] = sorted[i];
+  const ranks = new Uint32Array(a.length);
+  for (let i = 0; i < a.length; i++) ranks[i] = lowerBound(sorted, count, a[i]);
+  return { ranks, count };
+}
+
+/** How many times each rank occurs. */
+function rankCounts(ranks: Uint32Array, count: number): Uint32Array {
+  const counts = new Uint32Array(count);
+  for (let i = 0; i < ranks.length; i++) counts[ranks[i]]++;
+  return counts;
+}
+
+/** Average ranks (1-based, ties sharing the mean of the ranks they span) from dense ranks. */
+function averageFromDense(ranks: Uint32Array, count: number): Float64Array {
+  const counts = rankCounts(ranks, count);
+  // The values of dense rank v occupy positions before+1 .. before+c, whose mean is before + (c + 1) / 2.
+  const mean = new Float64Array(count);
+  let before = 0;
+  for (let v = 0; v < count; v++) {
+    mean[v] = before + (counts[v] + 1) / 2;
+    before += counts[v];
+  }
+  const out = new Float64Array(ranks.length);
+  for (let i = 0; i < ranks.length; i++) out[i] = mean[ranks[i]];
+  return out;
 }
 
 /**
  * Ranks 1..n of `a`, tied values getting the average of the ranks they span (`scipy.stats.rankdata`'s default
- * `'average'` method). `a` must hold no `NaN` (it has no place in an order).
+ * `'average'` method).
  * @throws RangeError when `a` holds a `NaN`.
  */
 export function averageRanks(a: Float64Array): Float64Array {
-  if (hasNaN(a)) throw new RangeError('cannot rank NaN');
-  const n = a.length;
-  const order = argsort(a);
-  const ranks = new Float64Array(n);
-  let start = 0;
-  while (start < n) {
-    let end = start + 1;
-    while (end < n && a[order[end]] === a[order[start]]) end++;
-    // Ranks start+1 .. end share their mean.
-    const rank = (start + 1 + end) / 2;
-    for (let k = start; k < end; k++) ranks[order[k]] = rank;
-    start = end;
-  }
-  return ranks;
+  const { ranks, count } = denseRanks(a);
+  return averageFromDense(ranks, count);
+}
+
+/**
+ * Spearman's ρ from dense ranks (as {@link spearman} on the values they rank).
+ * @param countX the number of distinct ranks `rx` may hold (ranks are < countX); likewise `countY`
+ * @throws RangeError when the lengths differ.
+ */
+export function spearmanFromRanks(rx: Uint32Array, countX: number, ry: Uint32Array, countY: number): number {
+  if (rx.length !== ry.length) throw new RangeError(`x and y must have the same length (got ${rx.length} and ${ry.length})`);
+  if (rx.length < 2) return NaN;
+  return pearson(averageFromDense(rx, countX), averageFromDense(ry, countY));
 }
 
 /**
@@ -102,22 +155,15 @@ export function averageRanks(a: Float64Array): Float64Array {
 export function spearman(x: Float64Array, y: Float64Array): number {
   checkPair(x, y);
   if (x.length < 2 || hasNaN(x) || hasNaN(y)) return NaN;
-  return pearson(averageRanks(x), averageRanks(y));
+  const dx = denseRanks(x);
+  const dy = denseRanks(y);
+  return spearmanFromRanks(dx.ranks, dx.count, dy.ranks, dy.count);
 }
 
-/** Σ t(t−1)/2 over the runs of equal values of `a` read in the order `order` (runs must be contiguous there). */
-function tiedPairs(a: Float64Array, order: Uint32Array | undefined): number {
+/** Σ c(c−1)/2 over the counts. */
+function pairsWithin(counts: Uint32Array): number {
   let ties = 0;
-  let run = 1;
-  for (let k = 1; k <= a.length; k++) {
-    const same = k < a.length && (order ? a[order[k]] === a[order[k - 1]] : a[k] === a[k - 1]);
-    if (same) {
-      run++;
-    } else {
-      ties += (run * (run - 1)) / 2;
-      run = 1;
-    }
-  }
+  for (let v = 0; v < counts.length; v++) ties += (counts[v] * (counts[v] - 1)) / 2;
   return ties;
 }
 
@@ -157,44 +203,69 @@ function sortCountingInversions(a: Float64Array): number {
   return inversions;
 }
 
+/** Stable counting sort of the indices `order` by `key[order[k]]` (keys < `count`). */
+function countingSortBy(order: Uint32Array, key: Uint32Array, count: number): Uint32Array {
+  const start = new Uint32Array(count + 1);
+  for (let k = 0; k < order.length; k++) start[key[order[k]] + 1]++;
+  for (let v = 0; v < count; v++) start[v + 1] += start[v];
+  const out = new Uint32Array(order.length);
+  for (let k = 0; k < order.length; k++) out[start[key[order[k]]]++] = order[k];
+  return out;
+}
+
 /**
- * Kendall's τ-b, as `scipy.stats.kendalltau(x, y)` (default `variant='b'`):
- * τ_b = (P − Q) / √((n₀ − n₁)(n₀ − n₂)), with P/Q the concordant/discordant pairs, n₀ = n(n−1)/2, n₁ and n₂ the
- * pairs tied in x and in y (pairs tied in both count in n₁ and n₂ and in neither P nor Q). O(n log n): the pairs
- * are sorted by (x, y), after which the discordant pairs are exactly the strict inversions of the y sequence.
- * @returns τ_b in [-1, 1]; `NaN` for n < 2, an input with every value equal, or any `NaN`.
+ * Kendall's τ-b from dense ranks (as {@link kendallTauB} on the values they rank). O(n + countX + countY) to order
+ * the pairs by (x, y) (two stable counting sorts), then O(n log n) to count the discordant pairs as the strict
+ * inversions of the y ranks in that order.
  * @throws RangeError when the lengths differ.
  */
-export function kendallTauB(x: Float64Array, y: Float64Array): number {
-  checkPair(x, y);
-  const n = x.length;
-  if (n < 2 || hasNaN(x) || hasNaN(y)) return NaN;
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((i, j) => x[i] - x[j] || y[i] - y[j] || i - j);
-  // Infinite values compare equal to themselves but x[i] - x[j] is NaN for two equal infinities: the sort above
-  // treats NaN as 0 (equal), which is what is wanted.
-  const xTies = tiedPairs(x, order);
+export function kendallTauBFromRanks(rx: Uint32Array, countX: number, ry: Uint32Array, countY: number): number {
+  if (rx.length !== ry.length) throw new RangeError(`x and y must have the same length (got ${rx.length} and ${ry.length})`);
+  const n = rx.length;
+  if (n < 2) return NaN;
+  const identity = new Uint32Array(n);
+  for (let i = 0; i < n; i++) identity[i] = i;
+  const order = countingSortBy(countingSortBy(identity, ry, countY), rx, countX);
+  const ys = new Float64Array(n);
   let jointTies = 0;
   let run = 1;
-  for (let k = 1; k <= n; k++) {
-    const same = k < n && x[order[k]] === x[order[k - 1]] && y[order[k]] === y[order[k - 1]];
-    if (same) {
+  for (let k = 0; k < n; k++) {
+    const i = order[k];
+    ys[k] = ry[i];
+    if (k === 0) continue;
+    const p = order[k - 1];
+    if (rx[i] === rx[p] && ry[i] === ry[p]) {
       run++;
     } else {
       jointTies += (run * (run - 1)) / 2;
       run = 1;
     }
   }
-  const ys = new Float64Array(n);
-  for (let k = 0; k < n; k++) ys[k] = y[order[k]];
+  jointTies += (run * (run - 1)) / 2;
+  const xTies = pairsWithin(rankCounts(rx, countX));
+  const yTies = pairsWithin(rankCounts(ry, countY));
   const discordant = sortCountingInversions(ys);
-  const yTies = tiedPairs(ys, undefined);
   const total = (n * (n - 1)) / 2;
   if (xTies === total || yTies === total) return NaN;
   // Same grouping of operations as scipy, so that results agree to the last bit where the counts do.
   const concordantMinusDiscordant = total - xTies - yTies + jointTies - 2 * discordant;
   return clip(concordantMinusDiscordant / Math.sqrt(total - xTies) / Math.sqrt(total - yTies));
+}
+
+/**
+ * Kendall's τ-b, as `scipy.stats.kendalltau(x, y)` (default `variant='b'`):
+ * τ_b = (P − Q) / √((n₀ − n₁)(n₀ − n₂)), with P/Q the concordant/discordant pairs, n₀ = n(n−1)/2, n₁ and n₂ the
+ * pairs tied in x and in y (pairs tied in both count in n₁ and n₂ and in neither P nor Q). O(n log n): the pairs
+ * are ordered by (x, y), after which the discordant pairs are exactly the strict inversions of the y sequence.
+ * @returns τ_b in [-1, 1]; `NaN` for n < 2, an input with every value equal, or any `NaN`.
+ * @throws RangeError when the lengths differ.
+ */
+export function kendallTauB(x: Float64Array, y: Float64Array): number {
+  checkPair(x, y);
+  if (x.length < 2 || hasNaN(x) || hasNaN(y)) return NaN;
+  const dx = denseRanks(x);
+  const dy = denseRanks(y);
+  return kendallTauBFromRanks(dx.ranks, dx.count, dy.ranks, dy.count);
 }
 
 /** Counts of {@link wmtRankPairs}. */
@@ -232,7 +303,10 @@ export function wmtRankPairs(
   const n = x.length;
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  if (groups !== undefined) order.sort((i, j) => groups[i] - groups[j] || i - j);
+  let grouped = true;
+  if (groups !== undefined) for (let i = 1; i < n && grouped; i++) grouped = groups[i - 1] <= groups[i];
+  // Already grouped (as the bootstrap builds its resamples): no sort needed.
+  if (groups !== undefined && !grouped) order.sort((i, j) => groups[i] - groups[j] || i - j);
   let concordant = 0;
   let discordant = 0;
   let start = 0;

@@ -1,5 +1,5 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|pool|nbest|orange|paraeval|meta|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|pool|nbest|orange|paraeval|npchunk|meta|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
  *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
  *   - kernel-edit: word Levenshtein (WER) with and without alignment, GTM (bench/kernel-edit.ts)
@@ -11,6 +11,7 @@
  *   - nbest:  `palette nbest -m bleu` on a generated 1000 × 1000 n-best list, cold process and in-process (bench/nbest.ts)
  *   - orange: `palette orange` with 10 metric variants in one pass on the generated 1000 × 1000 n-best list (bench/orange.ts)
  *   - paraeval: ParaEval hyps/s on TED sk-en and SummEval with the example, WordNet-exception and synthetic tables (bench/paraeval.ts)
+ *   - npchunk: IMPACT and the NP-chunk metric hyps/s on TED sk-en and SummEval, chunking timed apart (bench/npchunk.ts)
  *   - meta:   sacreBLEU significance: bootstrap 1000 × 10k segments for BLEU, paired bs, AR 10k trials, numpy streams (bench/meta.ts)
  * Each scope prints its workload and its figures in domain units (hyps/s, tokens/s). Benchmarks never run in tests.
  */
@@ -27,6 +28,7 @@ const SCOPES: Record<string, () => Promise<void>> = {
   nbest: async () => (await import('./nbest.js')).benchNbest(),
   orange: async () => (await import('./orange.js')).benchOrange(),
   paraeval: async () => (await import('./paraeval.js')).benchParaEval(),
+  npchunk: async () => (await import('./npchunk.js')).benchNpChunk(),
   meta: async () => (await import('./meta.js')).benchMeta(),
 };
 

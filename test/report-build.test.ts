@@ -62,28 +62,43 @@ describe('buildReport', () => {
     expect(data.segments).not.toHaveProperty('source');
   });
 
-  it('correlates every metric with human scores at system and segment level (pairs with a null left out)', () => {
+  it('correlates corpus scores with system-level judgments', () => {
+    const human = { name: 'DA', system: [0.9, 0.1, 0.5] };
+    const withHuman = buildReport({ version: '0.1.0', references: refs, systems, metrics, human: [human] });
+    const cs = withHuman.correlations!;
+    expect(cs.map((c) => c.level)).toEqual(['system', 'system', 'system']);
+    const x = Float64Array.from(withHuman.scores[0].map((s) => s.score));
+    const y = Float64Array.from(human.system);
+    expect(cs[0]).toMatchObject({ n: 3, segments: 4, x: [...x], y: human.system });
+    expect(cs[0].pearson).toEqual({ value: pearson(x, y) });
+    expect(cs[0].spearman).toEqual({ value: spearman(x, y) });
+    expect(cs[0].kendall).toEqual({ value: kendallTauB(x, y) });
+  });
+
+  it('with segment-level judgments, correlates over the judged segments only (system scores of both sides)', () => {
     const human = {
-      name: 'DA',
-      system: [0.9, 0.1, 0.5],
+      name: 'MQM',
+      system: [0, 0, 0],
       segment: [
-        [1, 0.8, 0.9, 0.7],
-        [0.1, null, 0.2, 0.3],
-        [0.6, 0.5, 0.4, 0.6],
+        [1, 0.8, 0.9, null],
+        [0.1, null, 0.2, null],
+        [0.6, 0.5, 0.4, null],
       ],
     };
     const withHuman = buildReport({ version: '0.1.0', references: refs, systems, metrics, human: [human] });
-    const cs = withHuman.correlations!;
-    expect(cs).toHaveLength(6);
-    const sys = cs.find((c) => c.metric === 0 && c.level === 'system')!;
-    const x = Float64Array.from(withHuman.scores[0].map((s) => s.score));
-    const y = Float64Array.from(human.system);
-    expect(sys.n).toBe(3);
-    expect(sys.pearson.value).toBe(pearson(x, y));
-    expect(sys.spearman.value).toBe(spearman(x, y));
-    expect(sys.kendall.value).toBe(kendallTauB(x, y));
-    const seg = cs.find((c) => c.metric === 1 && c.level === 'segment')!;
-    expect(seg.n).toBe(11);
+    const sys = withHuman.correlations!.find((c) => c.metric === 1 && c.level === 'system')!;
+    // chrF of system 'bad' over its judged segments 1 and 3 (0-based 0 and 2), from their summed statistics rows.
+    const chrf = metrics[1].metric.metric;
+    const rows = chrf.segmentStats(systems[1].lines, chrf.prepareReferences(refs));
+    const w = chrf.statsWidth;
+    const sums = new Float64Array(w);
+    for (const i of [0, 2]) for (let c = 0; c < w; c++) sums[c] += rows[i * w + c];
+    expect(sys.x![1]).toBe(chrf.scoreFromStats(sums).score);
+    expect(sys.y).toEqual([0.9, 0.15000000000000002, 0.5]);
+    expect(sys.segments).toBe(3);
+    expect(sys.pearson.value).toBe(pearson(Float64Array.from(sys.x as number[]), Float64Array.from(sys.y as number[])));
+    const seg = withHuman.correlations!.find((c) => c.metric === 1 && c.level === 'segment')!;
+    expect(seg.n).toBe(8);
     const sx: number[] = [];
     const sy: number[] = [];
     human.segment.forEach((row, s) =>

@@ -13,6 +13,10 @@ import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
 import { buildReport, type ReportMetricInput, type ReportSystemInput } from '../report/build-report.js';
 import { renderReportHtml } from '../report/render-html.js';
 import { bootstrapIntervals, pairedSignificance } from '../report/report-statistics.js';
+import { alignHumanTable } from '../report/report-human.js';
+import type { ReportHuman } from '../report/report-data.js';
+import { readScoreTable } from '../meta/human-scores.js';
+import { basename } from 'node:path';
 import { pyRstrip } from '../text/pystr.js';
 import { VERSION } from '../version.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
@@ -56,8 +60,25 @@ function checkLines(file: string, lines: readonly string[], segments: number): v
   }
 }
 
+/**
+ * Reads and aligns the `--human` files (empty scores are "not rated"); what alignment left out is said on `notes`.
+ */
+function readHuman(options: ReportOptions, systems: readonly string[], segments: number, notes: string[]): ReportHuman[] {
+  return options.human.map((h) => {
+    const table = readScoreTable(h.file, {
+      score: h.score,
+      system: h.system,
+      ...(h.item === undefined ? { item: undefined } : { item: h.item }),
+      allowUnrated: true,
+    });
+    const aligned = alignHumanTable(table, systems, segments, `${basename(h.file)} (${h.score})`);
+    if (aligned.human.note !== undefined) notes.push(`${h.file}: ${aligned.human.note}`);
+    return aligned.human;
+  });
+}
+
 /** Computes the report's HTML (everything that can fail on the user's input happens here). */
-export function reportHtml(options: ReportOptions, registry: MetricRegistry = defaultRegistry): string {
+export function reportHtml(options: ReportOptions, registry: MetricRegistry = defaultRegistry, notes: string[] = []): string {
   const ids = [
     ...new Set(options.metrics.map((id) => (registry.resolve === undefined ? id : registry.resolve(id, options.metricSettings)))),
   ];
@@ -68,6 +89,7 @@ export function reportHtml(options: ReportOptions, registry: MetricRegistry = de
   for (const s of systems) checkLines(s.file!, s.lines, segments);
   const source = options.source === undefined ? undefined : readStripped(options.source);
   if (source !== undefined) checkLines(options.source!, source, segments);
+  const human = readHuman(options, systems.map((s) => s.name), segments, notes);
   const data = buildReport({
     title: options.title,
     created: options.created,
@@ -76,6 +98,8 @@ export function reportHtml(options: ReportOptions, registry: MetricRegistry = de
     source,
     systems,
     metrics,
+    ...(human.length === 0 ? {} : { human }),
+    ...(options.bootstrap === 0 ? {} : { correlationBootstrap: { resamples: options.bootstrap, seed: options.seed } }),
     ...(options.bootstrap === 0 ? {} : { intervals: bootstrapIntervals(options.bootstrap, options.seed) }),
     ...(options.paired === undefined
       ? {}
@@ -107,7 +131,8 @@ export async function runReportCommand(
       return EXIT_OK;
     }
     const { options } = command;
-    const html = reportHtml(options, registry);
+    const notes: string[] = [];
+    const html = reportHtml(options, registry, notes);
     const sink = atomicFileSink(options.output);
     try {
       sink.write(html);
@@ -116,7 +141,10 @@ export async function runReportCommand(
       sink.abort();
       throw err;
     }
-    if (!options.quiet) io.stderr.write(`palette report: wrote ${options.output} (${Buffer.byteLength(html)} bytes)\n`);
+    if (!options.quiet) {
+      for (const note of notes) io.stderr.write(`palette report: note: ${note}\n`);
+      io.stderr.write(`palette report: wrote ${options.output} (${Buffer.byteLength(html)} bytes)\n`);
+    }
     return EXIT_OK;
   } catch (err) {
     if (!(err instanceof InputError)) throw err;

@@ -8,7 +8,14 @@
  * ReportStatistics}), so the resampling code lives in src/meta/ and this file only arranges its results.
  */
 import { InputError } from '../errors.js';
-import { kendallTauB, pearson, spearman } from '../meta/correlation.js';
+import {
+  meanSide,
+  segmentCorrelations,
+  systemCorrelations,
+  systemScores,
+  type CorrelationEstimate,
+  type CorrelationMethod,
+} from '../meta/correlation-bootstrap.js';
 import { checkHypothesisCount, checkReferenceStreams } from '../metrics/metric.js';
 import type { CliMetric } from '../metrics/registry.js';
 import {
@@ -91,15 +98,11 @@ export interface BuildReportOptions {
     compute(stats: ReportStatistics): readonly (readonly (number | null)[])[];
   };
   /**
-   * Confidence interval of a correlation coefficient, given the paired values and the coefficient's function.
-   * Absent: coefficients without intervals.
+   * Bootstrap of the correlations' intervals (src/meta/correlation-bootstrap.ts: segments resampled; at system
+   * level the metric's system scores are re-reduced from the resampled statistics rows, the human system scores
+   * held fixed). Absent: coefficients without intervals.
    */
-  readonly correlationInterval?: (
-    x: Float64Array,
-    y: Float64Array,
-    coefficient: (x: Float64Array, y: Float64Array) => number,
-    level: 'system' | 'segment',
-  ) => ReportInterval | undefined;
+  readonly correlationBootstrap?: { readonly resamples: number; readonly seed: number; readonly confidence?: number };
 }
 
 /** Runs `f`; an `InputError` that names no file is located at `file` (and `line`), so the user learns where. */
@@ -120,32 +123,133 @@ function finiteOrNull(v: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-/** The pairs where both values are present, as the arrays the correlation functions take. */
-function pairs(xs: readonly (number | null)[], ys: readonly (number | null)[]): [Float64Array, Float64Array] {
-  const keep: number[] = [];
-  for (let i = 0; i < xs.length; i++) if (xs[i] !== null && ys[i] !== null) keep.push(i);
-  return [Float64Array.from(keep, (i) => xs[i]!), Float64Array.from(keep, (i) => ys[i]!)];
+const METHODS: readonly CorrelationMethod[] = ['pearson', 'spearman', 'kendall'];
+
+/** The report's form of C's estimates (pearson, spearman, kendall in {@link METHODS} order). */
+function correlation(
+  where: { metric: number; human: number; level: 'system' | 'segment' },
+  n: number,
+  estimates: readonly CorrelationEstimate[],
+): Omit<ReportCorrelation, 'segments'> {
+  const value = (e: CorrelationEstimate): ReportCorrelationValue => {
+    const v = finiteOrNull(e.value);
+    if (v === null || !Number.isFinite(e.low) || !Number.isFinite(e.high)) return { value: v };
+    return { value: v, ci: { low: e.low, high: e.high } };
+  };
+  return { ...where, n, pearson: value(estimates[0]), spearman: value(estimates[1]), kendall: value(estimates[2]) };
 }
 
-function correlate(
-  xs: readonly (number | null)[],
-  ys: readonly (number | null)[],
-  where: { metric: number; human: number; level: 'system' | 'segment' },
-  interval: BuildReportOptions['correlationInterval'],
+/** Segments (ascending) where any of `rows` has a value, and each segment's index among them (-1: none). */
+function judgedSegments(rows: readonly (readonly (number | null)[])[], segments: number): { count: number; unit: Int32Array } {
+  const unit = new Int32Array(segments).fill(-1);
+  for (const row of rows) row.forEach((v, i) => {
+    if (v !== null) unit[i] = 0;
+  });
+  let count = 0;
+  for (let i = 0; i < segments; i++) if (unit[i] === 0) unit[i] = count++;
+  return { count, unit };
+}
+
+/**
+ * System level, as `palette correlate` computes it. With system-level judgments: one point per system, the metric's
+ * corpus score over every segment (re-reduced from the resampled statistics rows), the human scores fixed. With
+ * segment-level judgments: both sides over the judged (system, segment) records only — the metric's system score
+ * from those segments' statistics, the human's the mean of its segment scores — both re-reduced on every resample
+ * of the judged segments. The points plotted are returned with the coefficients.
+ */
+function systemLevel(
+  cli: CliMetric,
+  rows: readonly Float64Array[],
+  human: ReportHuman,
+  segments: number,
+  where: { metric: number; human: number },
+  bootstrap: BuildReportOptions['correlationBootstrap'],
 ): ReportCorrelation {
-  const [x, y] = pairs(xs, ys);
-  const value = (f: (a: Float64Array, b: Float64Array) => number): ReportCorrelationValue => {
-    const v = finiteOrNull(f(x, y));
-    const ci = v === null || interval === undefined ? undefined : interval(x, y, f, where.level);
-    return ci === undefined ? { value: v } : { value: v, ci };
+  const width = cli.metric.statsWidth;
+  const judged = human.segment;
+  const units = judged === undefined ? { count: segments, unit: Int32Array.from({ length: segments }, (_, i) => i) } : judgedSegments(judged, segments);
+  const kept = judged === undefined
+    ? human.system.flatMap((v, s) => (v === null ? [] : [s]))
+    : judged.flatMap((row, s) => (row.some((v) => v !== null) ? [s] : []));
+  const system: number[] = [];
+  const item: number[] = [];
+  const values: number[] = [];
+  const stats: number[] = [];
+  kept.forEach((s, k) => {
+    for (let i = 0; i < segments; i++) {
+      const h = judged === undefined ? 0 : judged[s][i];
+      if (h === null) continue;
+      system.push(k);
+      item.push(units.unit[i]);
+      values.push(h);
+      for (let c = 0; c < width; c++) stats.push(rows[s][i * width + c]);
+    }
+  });
+  const data = {
+    systemCount: kept.length,
+    system: Uint32Array.from(system),
+    item: Uint32Array.from(item),
+    itemCount: units.count,
+    metric: { kind: 'segments', stats: Float64Array.from(stats), width, reduce: (sums: Float64Array) => cli.metric.scoreFromStats(sums).score } as const,
+    human:
+      judged === undefined
+        ? ({ kind: 'fixed', value: Float64Array.from(kept, (s) => human.system[s]!) } as const)
+        : meanSide(Float64Array.from(values)),
   };
-  return {
-    ...where,
-    n: x.length,
-    pearson: value(pearson),
-    spearman: value(spearman),
-    kendall: value(kendallTauB),
-  };
+  const estimates = systemCorrelations(data, METHODS, {
+    resamples: bootstrap?.resamples ?? 0,
+    seed: bootstrap?.seed,
+    confidence: bootstrap?.confidence,
+  });
+  const x: (number | null)[] = new Array(rows.length).fill(null);
+  const y: (number | null)[] = new Array(rows.length).fill(null);
+  const xs = systemScores(data, data.metric);
+  const ys = systemScores(data, data.human);
+  kept.forEach((s, k) => {
+    x[s] = finiteOrNull(xs[k]);
+    y[s] = finiteOrNull(ys[k]);
+  });
+  return { ...correlation({ ...where, level: 'system' }, kept.length, estimates), x, y, segments: units.count };
+}
+
+/**
+ * Segment level: every (system, segment) with both a sentence score and a human score; the judged segments are
+ * resampled (as `palette correlate`).
+ */
+function segmentLevel(
+  sentence: readonly (readonly (number | null)[])[],
+  human: readonly (readonly (number | null)[])[],
+  segments: number,
+  where: { metric: number; human: number },
+  bootstrap: BuildReportOptions['correlationBootstrap'],
+): ReportCorrelation {
+  const both = sentence.map((row, s) => row.map((v, i) => (v === null || human[s][i] === null ? null : v)));
+  const units = judgedSegments(both, segments);
+  const system: number[] = [];
+  const item: number[] = [];
+  const metric: number[] = [];
+  const judged: number[] = [];
+  both.forEach((row, s) =>
+    row.forEach((v, i) => {
+      if (v === null) return;
+      system.push(s);
+      item.push(units.unit[i]);
+      metric.push(v);
+      judged.push(human[s][i]!);
+    }),
+  );
+  const estimates = segmentCorrelations(
+    {
+      system: Uint32Array.from(system),
+      item: Uint32Array.from(item),
+      itemCount: units.count,
+      metric: Float64Array.from(metric),
+      human: Float64Array.from(judged),
+    },
+    METHODS,
+    { resamples: bootstrap?.resamples ?? 0, seed: bootstrap?.seed, confidence: bootstrap?.confidence },
+  );
+  return { ...correlation({ ...where, level: 'segment' }, metric.length, estimates), segments: units.count };
 }
 
 /**
@@ -170,12 +274,14 @@ export function buildReport(options: BuildReportOptions): ReportData {
   const sentence: (number | null)[][][] = [];
   const intervals: (readonly ReportInterval[])[] = [];
   const pValues: (readonly (readonly (number | null)[])[])[] = [];
+  const allRows: Float64Array[][] = [];
   options.metrics.forEach(({ id, metric: cli }, k) => {
     const prepared = cli.metric.prepareReferences(options.references);
     const width = cli.metric.statsWidth;
     const rows = options.systems.map((system) =>
       locatedAt(system.file ?? system.name, undefined, () => cli.metric.segmentStats(system.lines, prepared)),
     );
+    allRows.push(rows);
     const corpus = rows.map((r, s) => locatedAt(options.systems[s].file ?? options.systems[s].name, undefined, () => cli.corpusScore(r)));
     metrics.push({
       id,
@@ -221,12 +327,10 @@ export function buildReport(options: BuildReportOptions): ReportData {
   const correlations: ReportCorrelation[] = [];
   human.forEach((h, hi) => {
     metrics.forEach((_, k) => {
-      const system = scores[k].map((sc) => finiteOrNull(sc.score));
-      correlations.push(correlate(system, h.system, { metric: k, human: hi, level: 'system' }, options.correlationInterval));
+      const where = { metric: k, human: hi };
+      correlations.push(systemLevel(options.metrics[k].metric, allRows[k], h, segments, where, options.correlationBootstrap));
       if (h.segment !== undefined) {
-        correlations.push(
-          correlate(sentence[k].flat(), h.segment.flat(), { metric: k, human: hi, level: 'segment' }, options.correlationInterval),
-        );
+        correlations.push(segmentLevel(sentence[k], h.segment, segments, where, options.correlationBootstrap));
       }
     });
   });

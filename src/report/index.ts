@@ -27,3 +27,4 @@ export { renderReportHtml } from './render-html.js';
 export { escapeHtml, jsonForScript } from './html-escape.js';
 export { niceTicks, scatterSvg, type ScatterOptions } from './svg-scatter.js';
 export { bootstrapIntervals, pairedSignificance, type PairedSignificanceOptions } from './report-statistics.js';
+export { alignHumanTable, type AlignedHuman } from './report-human.js';

@@ -155,21 +155,29 @@ function humanSection(data: ReportData): string {
     .map(
       (c) =>
         `<tr><td>${escapeHtml(data.metrics[c.metric].name)}</td><td>${escapeHtml(human[c.human].name)}</td><td>${c.level}</td>` +
-        `<td class="num" data-v="${c.n}">${c.n}</td>${correlationCell(c.pearson)}${correlationCell(c.spearman)}` +
+        `<td class="num" data-v="${c.n}">${c.n}</td><td class="num" data-v="${c.segments}">${c.segments}</td>${correlationCell(c.pearson)}${correlationCell(c.spearman)}` +
         `${correlationCell(c.kendall)}</tr>`,
     )
+    .join('');
+  const notes = human
+    .filter((h) => h.note !== undefined)
+    .map((h) => `<p class="note">${escapeHtml(`${h.name}: ${h.note}`)}</p>`)
     .join('');
   const table = correlations.length === 0
     ? '<p class="note">No correlations computed.</p>'
     : '<div class="table-wrap"><table class="sortable" id="correlation-table"><thead><tr><th>Metric</th><th>Human</th>' +
-      '<th>Level</th><th class="num">n</th><th class="num">Pearson r</th><th class="num">Spearman ρ</th>' +
+      '<th>Level</th><th class="num">n</th><th class="num">segments</th><th class="num">Pearson r</th><th class="num">Spearman ρ</th>' +
       `<th class="num">Kendall τ<sub>b</sub></th></tr></thead><tbody>${rows}</tbody></table></div>`;
   const plots: string[] = [];
   human.forEach((h, hi) => {
     data.metrics.forEach((m, k) => {
-      const xs = data.scores[k].map((sc) => sc.score);
+      // The points correlated (the metric over the judged segments), or the corpus scores when not given.
+      const c = correlations.find((x) => x.metric === k && x.human === hi && x.level === 'system');
+      const xs = c?.x ?? data.scores[k].map((sc) => sc.score);
+      const ys = c?.y ?? h.system;
+      const over = c === undefined || c.segments === data.segments.count ? '' : `, ${m.name} over the ${c.segments} judged segments`;
       plots.push(
-        figure(`${m.name} vs ${h.name}, system level`, 'system', scatterSvg(xs, h.system, {
+        figure(`${m.name} vs ${h.name}, system level${over}`, 'system', scatterSvg(xs, ys, {
           xLabel: m.name,
           yLabel: h.name,
           labels: data.systems,
@@ -191,9 +199,10 @@ function humanSection(data: ReportData): string {
   });
   return (
     '<section id="human"><h2>Metrics vs human judgments</h2>' +
-    '<p class="note">Correlation coefficients with their confidence intervals in brackets. Plots: one point per system ' +
+    '<p class="note">Correlation coefficients with their confidence intervals in brackets; with segment-level judgments, ' +
+    'system scores of both sides come from the judged segments only. Plots: one point per system ' +
     '(system level) or per segment of every system, binned when there are many (segment level); dashed: least-squares line.</p>' +
-    `${table}<div class="plots">${plots.join('')}</div></section>`
+    `${notes}${table}<div class="plots">${plots.join('')}</div></section>`
   );
 }
 

@@ -92,6 +92,14 @@ export interface ReportCorrelation {
   readonly level: 'system' | 'segment';
   /** Number of points. */
   readonly n: number;
+  /** Segments the coefficients (and their resamples) are computed over. */
+  readonly segments: number;
+  /**
+   * System level: the points correlated, one per report system (null where left out) — the metric's system score
+   * over the judged segments, and the human system score.
+   */
+  readonly x?: readonly (number | null)[];
+  readonly y?: readonly (number | null)[];
   readonly pearson: ReportCorrelationValue;
   readonly spearman: ReportCorrelationValue;
   readonly kendall: ReportCorrelationValue;
@@ -105,6 +113,8 @@ export interface ReportHuman {
   readonly system: readonly (number | null)[];
   /** Segment-level scores, `segment[s][i]` for system `s` and segment `i` (null where missing); absent if none. */
   readonly segment?: readonly (readonly (number | null)[])[];
+  /** What was left out when the judgments were aligned to the report (shown with them). */
+  readonly note?: string;
 }
 
 /** Per-segment texts and sentence scores. */

@@ -22,8 +22,8 @@ export interface ReportOptions {
   readonly metrics: readonly string[];
   /** Metric settings from the metric flags of `palette score`. */
   readonly metricSettings: MetricSettings;
-  /** Human judgment files (`--human`). @default [] */
-  readonly human: readonly string[];
+  /** Human judgment files (`--human`), each with the columns to read. @default [] */
+  readonly human: readonly HumanFile[];
   /** Source sentences (`--source`). */
   readonly source: string | undefined;
   /** The HTML file to write (`-o`). */
@@ -44,6 +44,17 @@ export interface ReportOptions {
   readonly created: string | undefined;
   /** No progress messages (`-q`). */
   readonly quiet: boolean;
+}
+
+/** A human judgment file and its columns (`--human-score`, `--human-system`, `--human-item`). */
+export interface HumanFile {
+  readonly file: string;
+  /** Score column. @default 'score' */
+  readonly score: string;
+  /** System column. @default 'system' */
+  readonly system: string;
+  /** Segment column (1-based line numbers); by default the first of seg_id, segment, item, or none (system level). */
+  readonly item: string | undefined;
 }
 
 /** A parsed command line: a run, or a request for help. */
@@ -69,6 +80,23 @@ const OWN_SPECS: readonly OptionSpec[] = [
     arity: 'some',
     metavar: 'FILE',
     help: 'human judgments (TSV or JSON, system or segment level), correlated with every metric',
+    group: GROUP,
+  },
+  {
+    key: 'humanScore',
+    names: ['--human-score'],
+    arity: 'some',
+    metavar: 'COL',
+    help: 'score column of each --human file, or one for all (default: score)',
+    group: GROUP,
+  },
+  { key: 'humanSystem', names: ['--human-system'], arity: 'one', metavar: 'COL', help: 'system column of the human files (default: system)', group: GROUP },
+  {
+    key: 'humanItem',
+    names: ['--human-item'],
+    arity: 'one',
+    metavar: 'COL',
+    help: 'segment column (1-based line numbers) of the human files (default: seg_id, segment or item if present)',
     group: GROUP,
   },
   {
@@ -181,6 +209,21 @@ export function parseReportArgs(argv: readonly string[]): ReportCommand {
   if (str('pairedN') !== undefined && paired === undefined) throw new InputError('E_BAD_OPTION', '--paired-n needs --paired bs|ar');
   if (values.has('allPairs') && paired === undefined) throw new InputError('E_BAD_OPTION', '--all-pairs needs --paired bs|ar');
   const metrics = [...new Set(list('metrics') ?? ['bleu', 'chrf'])];
+  const humanFiles = list('human') ?? [];
+  const humanScores = list('humanScore') ?? ['score'];
+  if (values.has('humanScore') && humanFiles.length === 0) throw new InputError('E_BAD_OPTION', '--human-score needs --human FILE');
+  if (humanScores.length !== 1 && humanScores.length !== humanFiles.length) {
+    throw new InputError(
+      'E_BAD_OPTION',
+      `--human-score gives ${humanScores.length} columns for ${humanFiles.length} --human files (give one, or one per file)`,
+    );
+  }
+  const human: HumanFile[] = humanFiles.map((file, k) => ({
+    file,
+    score: humanScores.length === 1 ? humanScores[0] : humanScores[k],
+    system: str('humanSystem') ?? 'system',
+    item: str('humanItem'),
+  }));
   // The metric flags are checked by palette score's own parser, on a command line made of them alone.
   const scored = parseScoreCommand([positionals[0], '-i', positionals[0], ...metricArgs(values)]);
   if (scored.kind !== 'run') throw new Error('palette score parser returned no run for metric flags');
@@ -191,7 +234,7 @@ export function parseReportArgs(argv: readonly string[]): ReportCommand {
       inputs,
       metrics,
       metricSettings: scored.options.metricSettings,
-      human: list('human') ?? [],
+      human,
       source: str('source'),
       output,
       bootstrap: count('--bootstrap', str('bootstrap'), 0, 1000),

@@ -181,6 +181,24 @@ describe('palette correlate: results', () => {
     close(seg.correlations[0].value, pearsonRef(x, segHuman));
   });
 
+  it('-m with --segment-ids: segments named by an id file (SummEval doc_ids.txt shape)', async () => {
+    const ref = tmp('ref3.txt', 'a b c d\ne f g h\n');
+    const ids = tmp('ids.txt', 'doc-x\ndoc-y\n');
+    const hyps = ['A', 'B', 'C'].map((s, k) => `${s}=${tmp(`h3${s}.txt`, k === 0 ? 'a b c d\ne f g h\n' : k === 1 ? 'a b c\ne f\n' : 'a\nh\n')}`);
+    const human = tmp('h3.tsv', 'doc_id\tsystem\tscore\ndoc-x\tA\t5\ndoc-y\tA\t4\ndoc-x\tB\t3\ndoc-y\tB\t3.5\ndoc-x\tC\t1\ndoc-y\tC\t2\n');
+    const r = await palette(['-m', 'bleu', '-r', ref, '--hyp', ...hyps, '--segment-ids', ids, '--human', human, '--level', 'segment', '--bootstrap', '0', '-f', 'json']);
+    expect(r.err).toBe('');
+    const j = JSON.parse(r.out) as JsonOut;
+    expect(j.pairs).toBe(6);
+    const dupIds = tmp('dup-ids.txt', 'doc-x\ndoc-x\n');
+    const bad = await palette(['-m', 'bleu', '-r', ref, '--hyp', ...hyps, '--segment-ids', dupIds, '--human', human]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe(`palette correlate: error: ${dupIds}:2: duplicate segment id "doc-x" (first at line 1)\n`);
+    const shortIds = tmp('short-ids.txt', 'doc-x\n');
+    const short = await palette(['-m', 'bleu', '-r', ref, '--hyp', ...hyps, '--segment-ids', shortIds, '--human', human]);
+    expect(short.err).toBe(`palette correlate: error: ${shortIds}: has 1 lines but the references have 2\n`);
+  });
+
   it('--help', async () => {
     const r = await palette(['--help']);
     expect(r.code).toBe(0);

@@ -14,7 +14,15 @@ export interface CorrelateOptions {
   /** Metric-score files (empty with {@link CorrelateOptions.score}). */
   readonly metric: readonly MetricSource[];
   /** The metric computed from system outputs instead (`-m ID -r REF ... --hyp SYSTEM=FILE ...`). */
-  readonly score: { readonly id: string; readonly refs: readonly string[]; readonly hyps: readonly MetricSource[] } | undefined;
+  readonly score:
+    | {
+        readonly id: string;
+        readonly refs: readonly string[];
+        readonly hyps: readonly MetricSource[];
+        /** File naming the segments, one id per line (default: line numbers). */
+        readonly segmentIds: string | undefined;
+      }
+    | undefined;
   readonly human: string;
   readonly level: 'system' | 'segment';
   readonly methods: readonly CorrelationMethod[];
@@ -53,6 +61,14 @@ const SPECS: readonly OptionSpec[] = [
     group: GROUP,
   },
   { key: 'refs', names: ['--refs', '-r'], arity: 'some', metavar: 'REF', help: 'reference files (with -m)', group: GROUP },
+  {
+    key: 'segmentIds',
+    names: ['--segment-ids'],
+    arity: 'one',
+    metavar: 'FILE',
+    help: 'with -m: the id of each segment, one per line (e.g. SummEval doc_ids.txt; default: line numbers 1, 2, ...)',
+    group: GROUP,
+  },
   { key: 'hyp', names: ['--hyp'], arity: 'some', metavar: 'SYSTEM=FILE', help: 'system outputs, one segment per line (with -m)', group: GROUP },
   { key: 'human', names: ['--human'], arity: 'one', metavar: 'FILE', help: 'human scores (required)', group: GROUP },
   { key: 'level', names: ['--level'], arity: 'one', metavar: 'LEVEL', help: 'system (default) or segment', group: GROUP },
@@ -163,9 +179,9 @@ export function parseCorrelateArgs(argv: readonly string[], exists: (path: strin
     const hyps = (hypArgs as string[]).map((a) => parseMetricSource(a, () => false));
     const unnamed = hyps.find((h) => h.system === undefined);
     if (unnamed) throw badOption('--hyp', 'SYSTEM=FILE', unnamed.file);
-    score = { id: scoreId, refs: refs as string[], hyps };
-  } else if (values.has('refs') || values.has('hyp')) {
-    throw new InputError('E_BAD_OPTION', '-r and --hyp go with -m METRIC');
+    score = { id: scoreId, refs: refs as string[], hyps, segmentIds: single(values, 'segmentIds') };
+  } else if (values.has('refs') || values.has('hyp') || values.has('segmentIds')) {
+    throw new InputError('E_BAD_OPTION', '-r, --hyp and --segment-ids go with -m METRIC');
   }
   const human = single(values, 'human');
   if (human === undefined) throw new InputError('E_BAD_OPTION', 'human scores are required (--human FILE)');

@@ -4,7 +4,8 @@
  * summed statistics rows (a corpus metric such as BLEU is not the mean of its sentence scores).
  *
  * Lines are read as `palette score` reads them (strict UTF-8, `'\n'` lines, each line `rstrip()`ped as sacrebleu's
- * CLI does); segment `i` of every file is item `String(i + 1)` (1-based line numbers, as WMT's `seg_id`). Each
+ * CLI does); segment `i` of every file is item `String(i + 1)` (1-based line numbers, as WMT's `seg_id`), or line
+ * `i + 1` of a segment-id file (SummEval's doc_ids.txt). Each
  * system becomes one score table (its file, its lines) whose scores are the sentence scores of
  * `palette score -sl`, with the statistics rows kept beside it for the system-level (corpus) reduction of
  * `palette score`.
@@ -15,6 +16,22 @@ import type { ScoreTable } from '../../meta/human-scores.js';
 import { defaultRegistry, type MetricRegistry } from '../../metrics/registry.js';
 import { pyRstrip } from '../../text/pystr.js';
 import type { MetricSource } from '../../meta/metric-scores.js';
+
+/** Segment ids, one a line, as many as segments and all distinct. */
+function readSegmentIds(file: string, segments: number): string[] {
+  const ids = readLines(file).map(pyRstrip);
+  if (ids.length !== segments) {
+    throw new InputError('E_LINE_COUNT_MISMATCH', `has ${ids.length} lines but the references have ${segments}`, { file });
+  }
+  const first = new Map<string, number>();
+  ids.forEach((id, i) => {
+    if (id === '') throw new InputError('E_BAD_INPUT', 'empty segment id', { file, line: i + 1 });
+    const before = first.get(id);
+    if (before !== undefined) throw new InputError('E_BAD_INPUT', `duplicate segment id ${JSON.stringify(id)} (first at line ${before})`, { file, line: i + 1 });
+    first.set(id, i + 1);
+  });
+  return ids;
+}
 
 /** Tables of sentence scores, one per system, with the statistics rows of each record. */
 export interface ScoredMetric {
@@ -37,6 +54,7 @@ export function scoreSystems(
   refFiles: readonly string[],
   hyps: readonly MetricSource[],
   registry: MetricRegistry = defaultRegistry,
+  segmentIds?: string,
 ): ScoredMetric {
   const canonical = registry.resolve ? registry.resolve(id, {}) : id;
   // Two instances, as `palette score` and `palette score -sl` build them: system scores are corpus scores with the
@@ -50,6 +68,7 @@ export function scoreSystems(
       throw new InputError('E_LINE_COUNT_MISMATCH', `has ${stream.length} lines but ${refFiles[0]} has ${refs[0].length}`, { file: refFiles[j] });
     }
   });
+  const items = segmentIds === undefined ? Array.from({ length: refs[0].length }, (_, i) => String(i + 1)) : readSegmentIds(segmentIds, refs[0].length);
   const prepared = metric.prepareReferences(refs);
   const seen = new Set<string>();
   const tables: ScoreTable[] = [];
@@ -72,9 +91,9 @@ export function scoreSystems(
     tables.push({
       file: hyp.file,
       scoreName: canonical,
-      itemName: '#line',
+      itemName: segmentIds === undefined ? '#line' : 'segment',
       systems: [system],
-      items: Array.from({ length: n }, (_, i) => String(i + 1)),
+      items,
       documents: undefined,
       system: new Uint32Array(n),
       item: index,

@@ -17,7 +17,9 @@
  * plain implementation in test/reference/npchunk.ts follows it. Weights are the integers 1 and 2, so run weights
  * are exact and their powers come from one table.
  *
- * Flat: one set of typed scratch arrays of (n + 1)(m + 1) cells, reused for every pair; no object per word.
+ * Flat: one set of typed scratch arrays of (n + 1)(m + 1) cells, reused for every pair; no object per word. Each round
+ * runs over the words that can still match (unused, with an equal unused word on the other side), which is what
+ * keeps the later rounds cheap.
  */
 
 /** Parameters of the search. */
@@ -39,6 +41,8 @@ export class CommonPartSearch {
   private wsum = new Int32Array(0);
   private usedA = new Uint8Array(0);
   private usedB = new Uint8Array(0);
+  private idxA = new Int32Array(0);
+  private idxB = new Int32Array(0);
   private pow = new Float64Array(0);
   private powBeta = NaN;
   /** Rounds of the last run: LCS length, route score and α^i Σ length^β of each (trace for tests and details). */
@@ -71,12 +75,13 @@ export class CommonPartSearch {
     this.rounds.sum.length = 0;
     let total = 0;
     for (let round = 0; round <= maxRound; round++) {
-      const lcs = this.search(a, aOff, n, b, bOff, m, pairA, pairB);
+      const [na, nb] = this.compact(a, aOff, n, b, bOff, m);
+      if (na === 0) break;
+      const lcs = this.search(a, aOff, na, b, bOff, nb, pairA, pairB);
       if (lcs === 0) break;
-      const W = m + 1;
       this.rounds.lcs.push(lcs);
-      this.rounds.routeScore.push(this.rs[n * W + m]);
-      const sum = Math.pow(alpha, round) * this.traceback(n, m);
+      this.rounds.routeScore.push(this.rs[na * (nb + 1) + nb]);
+      const sum = Math.pow(alpha, round) * this.traceback(na, nb);
       this.rounds.sum.push(sum);
       total += sum;
     }
@@ -93,8 +98,14 @@ export class CommonPartSearch {
       this.diag = new Int32Array(size);
       this.wsum = new Int32Array(size);
     }
-    if (this.usedA.length < n) this.usedA = new Uint8Array(Math.max(n, this.usedA.length * 2));
-    if (this.usedB.length < m) this.usedB = new Uint8Array(Math.max(m, this.usedB.length * 2));
+    if (this.usedA.length < n) {
+      this.usedA = new Uint8Array(Math.max(n, this.usedA.length * 2));
+      this.idxA = new Int32Array(this.usedA.length);
+    }
+    if (this.usedB.length < m) {
+      this.usedB = new Uint8Array(Math.max(m, this.usedB.length * 2));
+      this.idxB = new Int32Array(this.usedB.length);
+    }
     // Run weights are at most 2 per pair.
     const maxWeight = 2 * Math.min(n, m) + 1;
     if (this.powBeta !== beta || this.pow.length < maxWeight) {
@@ -104,40 +115,87 @@ export class CommonPartSearch {
     }
   }
 
-  /** Fills the tables for the unused words; returns the LCS length. */
+  /**
+   * Lists (in `idxA`/`idxB`) the unused words that equal some unused word of the other side; returns their counts.
+   * The others can match nothing this round, and leaving them out changes neither the best route nor the tie rule:
+   * in the full table such a row (column) only copies the row above (the cell to the left), and the traceback walks
+   * through it the same way. Runs still need adjacency in the original sentences (see {@link search}).
+   */
+  private compact(a: Int32Array, aOff: number, n: number, b: Int32Array, bOff: number, m: number): [number, number] {
+    const { usedA, usedB, idxA, idxB } = this;
+    let na = 0;
+    for (let i = 0; i < n; i++) {
+      if (usedA[i] !== 0) continue;
+      const x = a[aOff + i];
+      for (let j = 0; j < m; j++) {
+        if (usedB[j] === 0 && b[bOff + j] === x) {
+          idxA[na++] = i;
+          break;
+        }
+      }
+    }
+    if (na === 0) return [0, 0];
+    let nb = 0;
+    for (let j = 0; j < m; j++) {
+      if (usedB[j] !== 0) continue;
+      const y = b[bOff + j];
+      for (let k = 0; k < na; k++) {
+        if (a[aOff + idxA[k]] === y) {
+          idxB[nb++] = j;
+          break;
+        }
+      }
+    }
+    return [na, nb];
+  }
+
+  /**
+   * Fills the tables over the listed words (`idxA[0, na)` against `idxB[0, nb)`); returns the LCS length. Two
+   * matches are one run only when their words are adjacent in the original sentences on both sides.
+   */
   private search(
     a: Int32Array,
     aOff: number,
-    n: number,
+    na: number,
     b: Int32Array,
     bOff: number,
-    m: number,
+    nb: number,
     pairA: Int32Array | null,
     pairB: Int32Array | null,
   ): number {
-    const { len, rs, choice, diag, wsum, usedA, usedB, pow } = this;
-    const W = m + 1;
-    for (let j = 0; j <= m; j++) {
+    const { len, rs, choice, diag, wsum, idxA, idxB, pow } = this;
+    const W = nb + 1;
+    for (let j = 0; j <= nb; j++) {
       len[j] = 0;
       rs[j] = 0;
       diag[j] = 0;
       wsum[j] = 0;
     }
-    for (let i = 1; i <= n; i++) {
+    for (let i = 1; i <= na; i++) {
       const row = i * W;
       len[row] = 0;
       rs[row] = 0;
       diag[row] = 0;
       wsum[row] = 0;
-      const x = a[aOff + i - 1];
-      const xFree = usedA[i - 1] === 0;
-      const xPair = pairA === null ? -1 : pairA[i - 1];
-      for (let j = 1; j <= m; j++) {
+      const ai = idxA[i - 1];
+      const x = a[aOff + ai];
+      // Whether the previous listed hypothesis word is the original word before this one.
+      const aAdjacent = i > 1 && idxA[i - 2] === ai - 1;
+      const xPair = pairA === null ? -1 : pairA[ai];
+      for (let j = 1; j <= nb; j++) {
         const idx = row + j;
         const back = idx - W - 1;
-        if (xFree && usedB[j - 1] === 0 && b[bOff + j - 1] === x) {
-          diag[idx] = diag[back] + 1;
-          wsum[idx] = wsum[back] + (xPair >= 0 && pairB !== null && pairB[j - 1] === xPair ? 2 : 1);
+        const bj = idxB[j - 1];
+        if (b[bOff + bj] === x) {
+          const w = xPair >= 0 && pairB !== null && pairB[bj] === xPair ? 2 : 1;
+          if (aAdjacent && j > 1 && idxB[j - 2] === bj - 1 && diag[back] > 0) {
+            diag[idx] = diag[back] + 1;
+            wsum[idx] = wsum[back] + w;
+          } else {
+            diag[idx] = 1;
+            // A run starts here: the cell before it counts as weight 0 (see the loop below).
+            wsum[idx] = w;
+          }
         } else {
           diag[idx] = 0;
           wsum[idx] = 0;
@@ -152,10 +210,11 @@ export class CommonPartSearch {
           bestChoice = -1;
         }
         const runs = diag[idx];
-        const w = wsum[idx];
+        const wEnd = wsum[idx];
         for (let k = 1, p = back; k <= runs; k++, p -= W + 1) {
           const l = len[p] + k;
-          const r = rs[p] + pow[w - wsum[p]];
+          // The weight of the last k pairs: everything on the run minus what lies before them (0 at its start).
+          const r = rs[p] + pow[k === runs ? wEnd : wEnd - wsum[p]];
           if (l > bestLen || (l === bestLen && r > bestRs)) {
             bestLen = l;
             bestRs = r;
@@ -167,17 +226,17 @@ export class CommonPartSearch {
         choice[idx] = bestChoice;
       }
     }
-    return len[n * W + m];
+    return len[na * W + nb];
   }
 
-  /** Marks the chosen route's words used; returns Σ_c length(c)^β over its maximal runs. */
-  private traceback(n: number, m: number): number {
-    const { choice, usedA, usedB, pow } = this;
-    const W = m + 1;
-    let i = n;
-    let j = m;
+  /** Marks the chosen route's words used; returns Σ_c length(c)^β over its maximal runs (original adjacency). */
+  private traceback(na: number, nb: number): number {
+    const { choice, usedA, usedB, idxA, idxB, pow } = this;
+    const W = nb + 1;
+    let i = na;
+    let j = nb;
     let sum = 0;
-    // The run being gathered (traceback goes right to left): its length and where its leftmost pair is.
+    // The run being gathered (traceback goes right to left): its length and its leftmost pair's original words.
     let runLen = 0;
     let runStartA = -1;
     let runStartB = -1;
@@ -187,19 +246,21 @@ export class CommonPartSearch {
       else if (c < 0) j--;
       else {
         for (let t = 1; t <= c; t++) {
-          usedA[i - t] = 1;
-          usedB[j - t] = 1;
+          usedA[idxA[i - t]] = 1;
+          usedB[idxB[j - t]] = 1;
         }
-        // Two diagonal steps that touch are one common part.
-        if (runLen > 0 && runStartA === i && runStartB === j) runLen += c;
+        const lastA = idxA[i - 1];
+        const lastB = idxB[j - 1];
+        // Two diagonal steps whose words touch in the original sentences are one common part.
+        if (runLen > 0 && runStartA === lastA + 1 && runStartB === lastB + 1) runLen += c;
         else {
           if (runLen > 0) sum += pow[runLen];
           runLen = c;
         }
         i -= c;
         j -= c;
-        runStartA = i;
-        runStartB = j;
+        runStartA = idxA[i];
+        runStartB = idxB[j];
       }
     }
     if (runLen > 0) sum += pow[runLen];

@@ -141,6 +141,18 @@ describe('palette correlate: results', () => {
     expect(j.correlations[0].resamples).toBe(1000);
   });
 
+  it('--human-fixed: same point values as the system-level human file, same resamples', async () => {
+    const a = await palette(['--metric', fx('metric.tsv'), '--human', fx('human.tsv'), '--human-fixed', '-f', 'json', '--bootstrap', '100']);
+    const b = await palette(['--metric', fx('metric.tsv'), '--human', fx('human-system.json'), '--human-score', 'z', '-f', 'json', '--bootstrap', '100']);
+    const ja = JSON.parse(a.out) as JsonOut;
+    const jb = JSON.parse(b.out) as JsonOut;
+    ja.correlations.forEach((c, k) => {
+      close(c.value, jb.correlations[k].value!);
+      close(c.ci![0], jb.correlations[k].ci![0]);
+      close(c.ci![1], jb.correlations[k].ci![1]);
+    });
+  });
+
   it('both sides system-level: correlations without CI, said so in text', async () => {
     const m = tmp('sys-metric.tsv', `system\tscore\n${systems.map((s, k) => `${s}\t${sysMetric[k]}`).join('\n')}\n`);
     const r = await palette(['--metric', m, '--human', fx('human-system.json'), '--human-score', 'z']);

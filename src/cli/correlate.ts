@@ -116,7 +116,7 @@ export function computeCorrelations(options: CorrelateOptions, registry: MetricR
       options.wmtThreshold,
     );
   } else {
-    const data: SystemLevelData = {
+    const base: SystemLevelData = {
       systemCount: aligned.systems.length,
       system: aligned.system,
       item: aligned.item,
@@ -124,6 +124,8 @@ export function computeCorrelations(options: CorrelateOptions, registry: MetricR
       metric: scored ? statsSide(scored, aligned) : sideFor(aligned.metric),
       human: sideFor(aligned.human),
     };
+    // --human-fixed: the human system scores of the full data, not recomputed on the resamples.
+    const data: SystemLevelData = options.humanFixed ? { ...base, human: { kind: 'fixed', value: systemScores(base, base.human) } } : base;
     correlations = systemCorrelations(data, options.methods, bootstrap);
     const m = systemScores(data, data.metric);
     const h = systemScores(data, data.human);

@@ -29,6 +29,8 @@ export interface CorrelateOptions {
   readonly metricColumns: ScoreColumns;
   readonly humanColumns: ScoreColumns;
   readonly allowMissing: boolean;
+  /** System level: human system scores stay those of the full data on every resample (seed 001). */
+  readonly humanFixed: boolean;
   readonly resample: 'segment' | 'document';
   readonly bootstrap: number;
   readonly seed: number;
@@ -89,6 +91,13 @@ const SPECS: readonly OptionSpec[] = [
     names: ['--allow-missing'],
     arity: 'flag',
     help: 'restrict to the keys both files have and to rated (non-empty) human scores, and report the counts',
+    group: GROUP,
+  },
+  {
+    key: 'humanFixed',
+    names: ['--human-fixed'],
+    arity: 'flag',
+    help: 'system level: keep the human system scores of the full data on every resample (seed 001: metric rankings of resampled documents against the official ranking)',
     group: GROUP,
   },
   { key: 'wmtThreshold', names: ['--wmt-threshold'], arity: 'one', metavar: 'D', help: 'wmt tau: human scores must differ by more than D (default 0; WMT DARR: 25)', group: GROUP },
@@ -256,6 +265,7 @@ export function parseCorrelateArgs(argv: readonly string[], exists: (path: strin
       metricColumns,
       humanColumns,
       allowMissing,
+      humanFixed: values.has('humanFixed'),
       resample,
       bootstrap,
       seed,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
+import { systemDisplayNames } from '../src/cli/report-command.js';
 import type { ReportData } from '../src/report/report-data.js';
 
 const SAMPLE = 'samples/wmt17-en-de';
@@ -53,7 +54,8 @@ describe('palette report on the bundled sample', () => {
     const html = readFileSync(a, 'utf8');
     expect(readFileSync(b, 'utf8')).toBe(html);
     const data = blob(html);
-    expect(data.systems).toEqual(SYSTEMS);
+    // Shown by file name (the paths differ only in it).
+    expect(data.systems).toEqual(['LIUM-NMT.4900.de', 'online-B.0.de', 'uedin-nmt.4722.de']);
     expect(data.metrics.map((m) => m.name)).toEqual(['BLEU', 'chrF2', 'TER']);
     expect(data.segments.count).toBe(300);
     expect(data.segments.scores[0][0]).toHaveLength(300);
@@ -101,6 +103,12 @@ describe('palette report on the bundled sample', () => {
     expect(html).not.toContain('<script>alert');
     expect(blob(html).segments.hypotheses[0][0]).toBe('</script><script>alert(1)</script>');
     rmSync(out);
+  });
+
+  it('shows systems by file name, or by path below their common folder when file names repeat', () => {
+    expect(systemDisplayNames(['a/b/x.de', 'a/c/y.de'])).toEqual(['x.de', 'y.de']);
+    expect(systemDisplayNames(['runs/1/out.de', 'runs/2/out.de'])).toEqual(['1/out.de', '2/out.de']);
+    expect(systemDisplayNames(['out.de', 'b/out.de'])).toEqual(['out.de', 'b/out.de']);
   });
 
   it('prints its help', async () => {
@@ -184,7 +192,7 @@ describe.skipIf(!existsSync(WMT17) || !existsSync(GOLDEN))('palette report on WM
           : c.normalized === false && c.no_punct === false && c.asian_support === false && c.case_sensitive === false;
     let compared = 0;
     data.systems.forEach((system, s) => {
-      const hyp = system.slice('../shared/data/'.length);
+      const hyp = systems[s].slice('../shared/data/'.length);
       data.metrics.forEach((m, k) => {
         const metric = { bleu: 'BLEU', chrf: 'chrF', ter: 'TER' }[m.id];
         const record = golden.records.find((g) => g.hyp === hyp && g.config.metric === metric && isDefault(g.config));

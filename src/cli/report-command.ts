@@ -21,19 +21,33 @@ import { pyRstrip } from '../text/pystr.js';
 import { VERSION } from '../version.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
 import { atomicFileSink } from './nbest/stats-sink.js';
-import { parseReportArgs, reportHelp, type ReportOptions } from './report-command/options.js';
+import { parseReportArgs, reportHelp, type HumanFile, type ReportOptions } from './report-command/options.js';
 
 function readStripped(file: string): string[] {
   return readLines(file).map(pyRstrip);
 }
 
-/** The systems of `-i`, each file once (the name is what the report shows). */
+/**
+ * Names the report shows for system files: the file names when they differ (`sys/online-B.0.de` → `online-B.0.de`),
+ * otherwise the paths after their longest common folder, so that tables and plots stay narrow.
+ */
+export function systemDisplayNames(files: readonly string[]): string[] {
+  const names = files.map((f) => basename(f));
+  if (new Set(names).size === names.length) return names;
+  const parts = files.map((f) => f.split(/[\\/]/));
+  let common = 0;
+  while (parts.every((p) => common < p.length - 1 && p[common] === parts[0][common])) common++;
+  return parts.map((p) => p.slice(common).join('/'));
+}
+
+/** The systems of `-i`, each file once. */
 function readSystems(files: readonly string[]): ReportSystemInput[] {
   const seen = new Set<string>();
-  return files.map((file) => {
+  const names = systemDisplayNames(files);
+  return files.map((file, s) => {
     if (seen.has(file)) throw new InputError('E_BAD_OPTION', `"${file}" is given twice to -i: each system needs its own file`);
     seen.add(file);
-    return { name: file, file, lines: readStripped(file) };
+    return { name: names[s], file, lines: readStripped(file) };
   });
 }
 
@@ -60,6 +74,12 @@ function checkLines(file: string, lines: readonly string[], segments: number): v
   }
 }
 
+/** What the report calls a set of judgments: its score column, or the file name when that is ambiguous. */
+function humanName(h: HumanFile, all: readonly HumanFile[]): string {
+  const unique = h.score !== 'score' && all.filter((o) => o.score === h.score).length === 1;
+  return unique ? h.score : `${basename(h.file)} (${h.score})`;
+}
+
 /**
  * Reads and aligns the `--human` files (empty scores are "not rated"); what alignment left out is said on `notes`.
  */
@@ -71,7 +91,7 @@ function readHuman(options: ReportOptions, systems: readonly string[], segments:
       ...(h.item === undefined ? { item: undefined } : { item: h.item }),
       allowUnrated: true,
     });
-    const aligned = alignHumanTable(table, systems, segments, `${basename(h.file)} (${h.score})`);
+    const aligned = alignHumanTable(table, systems, segments, humanName(h, options.human));
     if (aligned.human.note !== undefined) notes.push(`${h.file}: ${aligned.human.note}`);
     return aligned.human;
   });
@@ -89,7 +109,8 @@ export function reportHtml(options: ReportOptions, registry: MetricRegistry = de
   for (const s of systems) checkLines(s.file!, s.lines, segments);
   const source = options.source === undefined ? undefined : readStripped(options.source);
   if (source !== undefined) checkLines(options.source!, source, segments);
-  const human = readHuman(options, systems.map((s) => s.name), segments, notes);
+  // Judgments name systems by file (path, file name or stem), whatever the report shows.
+  const human = readHuman(options, systems.map((s) => s.file!), segments, notes);
   const data = buildReport({
     title: options.title,
     created: options.created,

@@ -27,7 +27,7 @@ export interface ScatterOptions {
   readonly height?: number;
 }
 
-const MARGIN = { left: 52, right: 14, top: 12, bottom: 42 };
+const MARGIN = { left: 52, right: 14, top: 20, bottom: 42 };
 
 /** A number as SVG coordinates print it: at most one decimal, no `-0`. */
 function px(v: number): string {
@@ -146,14 +146,20 @@ export function scatterSvg(
       const tip = `${label === undefined ? '' : `${label}: `}${tickLabel(x)}, ${tickLabel(y)}`;
       parts.push(`<circle cx="${px(sx(x))}" cy="${px(sy(y))}" r="${index.length > 100 ? 2 : 4}"><title>${escapeHtml(tip)}</title></circle>`);
       if (options.showLabels && label !== undefined) {
-        parts.push(`<text class="point-label" x="${px(sx(x) + 6)}" y="${px(sy(y) - 5)}">${escapeHtml(label)}</text>`);
+        // Labels of points on the right half go to their left, so they stay inside the picture.
+        const right = sx(x) > (px0 + px1) / 2;
+        parts.push(
+          `<text class="point-label" x="${px(sx(x) + (right ? -6 : 6))}" y="${px(sy(y) - 5)}"${right ? ' text-anchor="end"' : ''}>` +
+            `${escapeHtml(label)}</text>`,
+        );
       }
     }
     parts.push('</g>');
   } else {
     parts.push(binned(index, xs, ys, { bins, px0, px1, py0, py1, sx, sy }));
   }
-  parts.push(`<text class="n" x="${px1 - 4}" y="${py1 + 12}" text-anchor="end">n = ${index.length}</text>`);
+  // Above the plot, where no point can hide it.
+  parts.push(`<text class="n" x="${px1}" y="${py1 - 6}" text-anchor="end">n = ${index.length}</text>`);
   parts.push('</svg>');
   return parts.join('');
 }

@@ -141,6 +141,15 @@ describe('palette correlate: results', () => {
     expect(j.correlations[0].resamples).toBe(1000);
   });
 
+  it('one palette score -f json object per system (SYSTEM=FILE) is a system-level metric file', async () => {
+    const files = systems.map((s, k) => `${s}=${tmp(`${s}-corpus.json`, JSON.stringify({ name: 'BLEU', score: sysMetric[k], signature: 'x' }, null, 1) + '\n')}`);
+    const r = await palette(['--metric', ...files, '--human', fx('human.tsv'), '-f', 'json', '--bootstrap', '0']);
+    expect(r.err).toBe('');
+    const j = JSON.parse(r.out) as JsonOut;
+    expect(j.segments).toBe(5);
+    close(j.correlations[0].value, pearsonRef(sysMetric, sysHuman));
+  });
+
   it('--human-fixed: same point values as the system-level human file, same resamples', async () => {
     const a = await palette(['--metric', fx('metric.tsv'), '--human', fx('human.tsv'), '--human-fixed', '-f', 'json', '--bootstrap', '100']);
     const b = await palette(['--metric', fx('metric.tsv'), '--human', fx('human-system.json'), '--human-score', 'z', '-f', 'json', '--bootstrap', '100']);

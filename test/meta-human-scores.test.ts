@@ -57,6 +57,13 @@ describe('reading score tables', () => {
     expect(t.items).toEqual(['1', '2']);
     expect(t.itemName).toBe('#line');
   });
+  it('one JSON object of one system (palette score -f json) is its system-level score', () => {
+    const t = parseScoreTable('uedin.json', ['{', ' "name": "BLEU",', ' "score": 29.9', '}'], { fixedSystem: 'UEdin' });
+    expect(t.itemName).toBeUndefined();
+    expect(t.systems).toEqual(['UEdin']);
+    expect(Array.from(t.score)).toEqual([29.9]);
+  });
+
   it('where filters, document column, unrated records counted', () => {
     const lines = tsv(
       ['pair', 'system', 'seg_id', 'doc', 'score'],
@@ -107,7 +114,7 @@ describe('bad score files name file and line', () => {
     fails(() => parseScoreTable('h.jsonl', ['{"system": "A", "seg_id": 1, "score": 1}', '']), 'h.jsonl', 2, /empty line/);
     fails(() => parseScoreTable('h.jsonl', ['{"system": "A", "seg_id": 1, "score": 1}', '{"system": "A", "score": 1}']), 'h.jsonl', 2, /no item field "seg_id"/);
     fails(() => parseScoreTable('h.tsv', tsv(header, ['', '1', '1'])), 'h.tsv', 2, /empty system/);
-    fails(() => parseScoreTable('h.json', ['{"a": 1}']), 'h.json', 1, /expected a JSON array/);
+    fails(() => parseScoreTable('h.json', ['3']), 'h.json', 1, /expected a JSON array of records \(objects\) or one object/);
     fails(() => parseScoreTable('h.tsv', tsv(header)), 'h.tsv', undefined, /no score records/);
     fails(() => parseScoreTable('h.tsv', tsv(header, ['A', '1', ''], ['B', '1', '']), { allowUnrated: true }), 'h.tsv', undefined, /no score records \(2 unrated\)/);
   });

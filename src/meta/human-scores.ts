@@ -7,7 +7,8 @@
  * anything else → TSV):
  * - TSV: a header line naming the columns, then one record per line, fields separated by `'\t'` (no quoting).
  * - JSON lines: one object per line, the columns being its keys.
- * - JSON: an array of such objects.
+ * - JSON: an array of such objects, or one object: a single record (the shape of `palette score -f json` for one
+ *   system; in a file of one system, {@link ScoreColumns.fixedSystem}, it is that system's system-level score).
  * Keys may be strings or numbers (`1` and `"1"` are the same item); scores numbers or numeric strings.
  *
  * Everything the user must fix is an `InputError` naming the file and line: a missing column, a short or long TSV
@@ -101,6 +102,8 @@ interface RawFile {
   /** The columns every record has (TSV header) or `undefined` (JSON: per record). */
   readonly header: readonly string[] | undefined;
   readonly records: RawRecord[];
+  /** The file is one JSON object, not a list of records. */
+  readonly single?: boolean;
 }
 
 function bad(message: string, file: string, line?: number): InputError {
@@ -224,7 +227,10 @@ function readJson(file: string, lines: readonly string[]): RawFile {
   } catch (err) {
     throw bad(`invalid JSON: ${(err as Error).message}`, file);
   }
-  if (!Array.isArray(value)) throw bad('expected a JSON array of records (objects)', file, 1);
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    return { header: undefined, records: [objectRecord(value, file, 1)], single: true };
+  }
+  if (!Array.isArray(value)) throw bad('expected a JSON array of records (objects) or one object', file, 1);
   const at = arrayElementLines(text);
   return { header: undefined, records: value.map((v, k) => objectRecord(v, file, at[k] ?? 1)) };
 }
@@ -279,7 +285,11 @@ export function parseScoreTable(file: string, lines: readonly string[], columns:
   let itemName: string | undefined;
   if (columns.item === null) itemName = undefined;
   else if (columns.item !== undefined) itemName = columns.item;
-  else itemName = AUTO_ITEM_COLUMNS.find(present) ?? (columns.fixedSystem !== undefined ? '#line' : undefined);
+  else {
+    // A single object of one system is that system's score; records of one system without keys are its segments.
+    const byLine = columns.fixedSystem !== undefined && raw.single !== true ? '#line' : undefined;
+    itemName = AUTO_ITEM_COLUMNS.find(present) ?? byLine;
+  }
 
   const known = raw.header ? ` (columns: ${raw.header.join(', ')})` : '';
   const need = (column: string, what: string): void => {

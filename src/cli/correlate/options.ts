@@ -138,7 +138,8 @@ export function correlateHelp(): string {
     'Score files: TSV with a header line, JSON lines (one object per line) or a JSON array of objects, with a system\n' +
     'column, an item column (segment or document id; none = one score per system) and a score column. Every metric\n' +
     'record must have a human score and every human score a metric record (or use --allow-missing). A metric file per\n' +
-    'system (SYSTEM=FILE) may be the output of `palette score --sentence-level -f json` (segments = line numbers).\n' +
+    'system (SYSTEM=FILE) may be the output of `palette score --sentence-level -f json` (segments = line numbers)\n' +
+    'or of `palette score -f json` for that one system (its system-level score).\n' +
     'System scores from segment scores are their means; with -m they are corpus scores from the summed statistics\n' +
     '(re-reduced on every resample). Resamples draw segments (or documents) for all systems at once.\n' +
     formatOptionHelp(SPECS) +

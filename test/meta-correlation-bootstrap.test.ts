@@ -5,7 +5,10 @@
  * resample), resampling segments and documents. Tolerance 1e-9 relative (summation orders differ).
  */
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { defaultRng } from '../src/meta/numpy-random.js';
+import { kendallTauBRef, pearsonRef, spearmanRef } from './reference/correlation.js';
 import {
   documentUnits,
   itemUnits,
@@ -87,6 +90,62 @@ describe.each(Object.entries(unitsBy))('resampling %s (numpy + scipy)', (name, u
       systemCount: expected.systems, system, item, itemCount: expected.items, metric: ratio, human: meanSide(human),
     };
     check(systemCorrelations(data, methods, options), expected[`system_level_by_${name}`] as Record<string, number[]>, 'ratio/');
+  });
+});
+
+describe('property: segment-level intervals = oracle correlations of explicitly rebuilt resamples', () => {
+  /** numpy's percentile (linear), written out: sort, virtual index q(n−1), interpolate. */
+  const percentileRef = (values: number[], q: number): number => {
+    const v = values.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+    if (v.length === 0) return NaN;
+    const h = (q / 100) * (v.length - 1);
+    const lo = Math.floor(h);
+    const hi = Math.min(lo + 1, v.length - 1);
+    return v[lo] + (h - lo) * (v[hi] - v[lo]);
+  };
+  const oracles = { pearson: pearsonRef, spearman: spearmanRef, kendall: kendallTauBRef };
+  it('pearson, spearman (ranks resampled), kendall (ranks resampled)', () => {
+    const data = fc.record({
+      systems: fc.integer({ min: 1, max: 4 }),
+      items: fc.integer({ min: 1, max: 8 }),
+      seed: fc.nat(1000),
+      values: fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 3 })), { minLength: 32, maxLength: 32 }),
+    });
+    fc.assert(
+      fc.property(data, ({ systems: S, items: U, seed, values }) => {
+        const n = S * U;
+        const system = Uint32Array.from({ length: n }, (_, r) => Math.floor(r / U));
+        const item = Uint32Array.from({ length: n }, (_, r) => r % U);
+        const metric = Float64Array.from({ length: n }, (_, r) => values[r % 32][0] / 2);
+        const human = Float64Array.from({ length: n }, (_, r) => values[(r * 7) % 32][1]);
+        const B = 20;
+        const got = segmentCorrelations({ system, item, itemCount: U, metric, human }, ['pearson', 'spearman', 'kendall'], { resamples: B, seed });
+        const draws = defaultRng(seed).choice(U, B * U);
+        for (const e of got) {
+          const perResample: number[] = [];
+          for (let b = 0; b < B; b++) {
+            const x: number[] = [];
+            const y: number[] = [];
+            for (let k = 0; k < U; k++) {
+              const i = draws[b * U + k];
+              for (let r = 0; r < n; r++) if (item[r] === i) {
+                x.push(metric[r]);
+                y.push(human[r]);
+              }
+            }
+            perResample.push(oracles[e.method as keyof typeof oracles](x, y));
+          }
+          const undefinedCount = perResample.filter(Number.isNaN).length;
+          expect(e.undefinedResamples).toBe(undefinedCount);
+          for (const [bound, q] of [[e.low, 2.5], [e.high, 97.5]] as const) {
+            const want = percentileRef(perResample, q);
+            if (Number.isNaN(want)) expect(bound).toBeNaN();
+            else expect(Math.abs(bound - want)).toBeLessThanOrEqual(1e-9);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 

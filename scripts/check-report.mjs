@@ -127,6 +127,12 @@ function checkPage(dom, stderr, data, label) {
   const rows = [...dom.matchAll(/<tr data-segment="(\d+)">([\s\S]*?)<\/tr>/g)];
   const expectedRows = Math.min(25, data.segments.count);
   check(`${label}: drill-down rows`, rows.length === expectedRows, `${rows.length} of ${expectedRows}`);
+  const judged = (data.human ?? []).filter((h) => h.segment);
+  if (judged.length > 0) {
+    const head = /<table class="segments" id="segment-table"><thead>([\s\S]*?)<\/thead>/.exec(dom);
+    const heads = head === null ? '' : text(head[1]);
+    check(`${label}: drill-down shows segment-level human scores`, judged.every((h) => heads.includes(`${h.name} A`)));
+  }
   check(`${label}: drill-down controls`, ['dd-system', 'dd-compare', 'dd-metric', 'dd-sort', 'dd-filter'].every((id) => dom.includes(`id="${id}"`)));
   return rows;
 }

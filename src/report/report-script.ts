@@ -228,6 +228,11 @@ export const REPORT_SCRIPT = String.raw`
         head.appendChild(el('th', { 'class': 'num', text: metric.name + ' B' }));
         head.appendChild(el('th', { 'class': 'num', text: 'A − B' }));
       }
+      var judged = (D.human || []).filter(function (h) { return h.segment; });
+      judged.forEach(function (h) {
+        head.appendChild(el('th', { 'class': 'num', text: h.name + ' A' }));
+        if (cmp >= 0) head.appendChild(el('th', { 'class': 'num', text: h.name + ' B' }));
+      });
       head.appendChild(el('th', { text: 'source · references · outputs (words also found in the reference are shaded)' }));
       table.appendChild(el('thead', null, [head]));
       var body = el('tbody');
@@ -243,6 +248,10 @@ export const REPORT_SCRIPT = String.raw`
           var better = d == null || d === 0 ? '' : (d > 0) === metric.higherIsBetter ? 'delta-pos' : 'delta-neg';
           tr.appendChild(el('td', { 'class': 'num ' + better, text: d == null ? '–' : (d > 0 ? '+' : '') + fmt(d, decimals) }));
         }
+        judged.forEach(function (h) {
+          tr.appendChild(el('td', { 'class': 'num', text: fmt(h.segment[state.sys][i], 3) }));
+          if (cmp >= 0) tr.appendChild(el('td', { 'class': 'num', text: fmt(h.segment[cmp][i], 3) }));
+        });
         var refs = seg.references.map(function (r) { return r[i]; });
         var texts = el('td', { 'class': 'texts' });
         if (seg.source) texts.appendChild(line('src', 'src', el('span', { 'class': 'txt', text: seg.source[i] })));
@@ -255,7 +264,9 @@ export const REPORT_SCRIPT = String.raw`
         tr.appendChild(texts);
         body.appendChild(tr);
       });
-      if (rows.length === 0) body.appendChild(el('tr', null, [el('td', { 'class': 'empty', colspan: '5', text: 'no segment matches' })]));
+      if (rows.length === 0) {
+        body.appendChild(el('tr', null, [el('td', { 'class': 'empty', colspan: String(head.cells.length), text: 'no segment matches' })]));
+      }
       table.appendChild(body);
     }
     function update() { state.page = 0; render(); saveHash(); }

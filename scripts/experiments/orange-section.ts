@@ -1,0 +1,81 @@
+/**
+ * Experiment 2: ORANGE (seed 002) of the metric list on the real n-best lists of ../shared/data, through the
+ * library entry point of `palette orange` (src/meta/orange/evaluate.ts, then src/meta/orange.ts for the mean and
+ * the bootstrap interval over sentences with numpy's `default_rng` draws). BLEUS1–9 replace BLEU1/4/12 as in the
+ * seed; GTM has no ORANGE variant. A list whose references cannot be ranked (ORANGE needs at least two per
+ * sentence) is reported with the library's own message instead of a number.
+ */
+import { join } from 'node:path';
+import { InputError } from '../../src/errors.js';
+import { bootstrapMeanInterval, numpyResampler, orangeOfTerms, type ConfidenceInterval } from '../../src/meta/orange.js';
+import { evaluateOrange } from '../../src/meta/orange/evaluate.js';
+import { lowerIsBetter, parseOrangeMetrics, type OrangeVariant } from '../../src/meta/orange/variants.js';
+import { JOSHUA_DIR, MOSES_DIR } from './data.js';
+
+/** The `-m` names of the variants, seed 002's BLEUS1–9 then seed 000's list. */
+export const ORANGE_METRICS = ['bleus1-9', 'nist', 'rouge-l', 'rouge-w-1.2', 'rouge-s*', 'rouge-s4', 'rouge-s9', 'wer', 'per'];
+
+/** One n-best list and its references. */
+export interface OrangeInput {
+  /** Label in the table (`Joshua bn-en output.gold`). */
+  readonly label: string;
+  readonly nbest: string;
+  readonly refs: readonly string[];
+}
+
+/** ORANGE of every variant on one list, or why there is none. */
+export interface OrangeResult {
+  readonly input: OrangeInput;
+  /** Set when the list could be ranked. */
+  readonly rows?: readonly { readonly variant: OrangeVariant; readonly orange: number; readonly ci?: ConfidenceInterval }[];
+  readonly sentences?: number;
+  readonly candidates?: number;
+  readonly referencesPerSentence?: number;
+  /** The library's message when it refused the input. */
+  readonly refused?: string;
+  readonly ms: number;
+}
+
+/** The Joshua lists (4 references) and the five Moses MERT lists (1 reference). */
+export function orangeInputs(dataRoot: string): OrangeInput[] {
+  const joshua = join(dataRoot, JOSHUA_DIR);
+  const joshuaRefs = [0, 1, 2, 3].map((j) => join(joshua, `reference.en.${j}`));
+  const moses = join(dataRoot, MOSES_DIR);
+  return [
+    { label: 'Joshua bn-en output.gold', nbest: join(joshua, 'output.gold'), refs: joshuaRefs },
+    { label: 'Joshua bn-en output-classlm.gold', nbest: join(joshua, 'output-classlm.gold'), refs: joshuaRefs },
+    ...[1, 2, 3, 4, 5].map((k) => ({ label: `Moses MERT nbest.${k}`, nbest: join(moses, `nbest.${k}`), refs: [join(moses, 'reference')] })),
+  ];
+}
+
+/** ORANGE of {@link ORANGE_METRICS} (or `metrics`) on one input; every variant resamples the same sentences. */
+export async function orangeOf(
+  input: OrangeInput,
+  bootstrap: { resamples: number; seed: number },
+  metrics: readonly string[] = ORANGE_METRICS,
+): Promise<OrangeResult> {
+  const t0 = performance.now();
+  const variants = parseOrangeMetrics(metrics);
+  try {
+    const result = await evaluateOrange({ nbest: input.nbest, refs: input.refs, variants });
+    const rows = result.variants.map((variant, i) => ({
+      variant,
+      orange: orangeOfTerms(result.terms[i]),
+      ci: bootstrap.resamples > 0 ? bootstrapMeanInterval(result.terms[i], bootstrap.resamples, numpyResampler(bootstrap.seed)) : undefined,
+    }));
+    return {
+      input,
+      rows,
+      sentences: result.sentences.length,
+      candidates: result.candidates,
+      referencesPerSentence: result.referencesPerSentence,
+      ms: performance.now() - t0,
+    };
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    return { input, refused: err.message, ms: performance.now() - t0 };
+  }
+}
+
+/** Whether a lower score of the variant is better (WER, PER), for the page's notes. */
+export { lowerIsBetter };

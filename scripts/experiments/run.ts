@@ -1,0 +1,119 @@
+/**
+ * Runs the experiments (all, or some on a slice of the data, as the tests do) and returns what
+ * ./render.ts turns into docs/EXPERIMENTS.md.
+ */
+import { basename } from 'node:path';
+import { bleuWc, DEFAULT_BLEU_WC_ORDERS, type BleuWcOrders } from './bleu-wc-section.js';
+import { exampleParaphraseTable, summEvalCorrelations, wmtCorrelations } from './correlation-sections.js';
+import { loadSummEval, loadWmtEnDe, type Slice } from './data.js';
+import { SEED_METRICS, type MetricVariant } from './metric-variants.js';
+import { ORANGE_METRICS, orangeInputs, orangeOf, type OrangeResult } from './orange-section.js';
+import type { ExperimentReport } from './render.js';
+
+/** The experiments by name. */
+export const EXPERIMENTS = ['wmt', 'summeval', 'orange', 'bleu-wc'] as const;
+
+/** One of {@link EXPERIMENTS}. */
+export type ExperimentName = (typeof EXPERIMENTS)[number];
+
+/** What to run, on what. */
+export interface RunOptions {
+  readonly repoRoot: string;
+  /** ../shared/data. */
+  readonly dataRoot: string;
+  readonly resamples: number;
+  readonly seed: number;
+  readonly quick: boolean;
+  /** The command line the page says produced it. */
+  readonly command: string;
+  /** @default every experiment */
+  readonly experiments?: readonly ExperimentName[];
+  /** Slice of WMT21 en-de and SummEval (tests). */
+  readonly slice?: Slice;
+  /** Metric list of the correlation tables. @default seed 000's list */
+  readonly variants?: readonly MetricVariant[];
+  /** Whether SummEval gets ParaEval, IMPACT and the NP-chunk metric. @default true */
+  readonly extras?: boolean;
+  /** ORANGE variants (`palette orange -m` names). @default seed 002's list */
+  readonly orangeMetrics?: readonly string[];
+  /** How many of the n-best inputs to run (Joshua first). @default all */
+  readonly orangeInputs?: number;
+  /** Orders of the BLEUw/BLEUc study. */
+  readonly bleuWcOrders?: BleuWcOrders;
+  /** Called when a part starts, for a progress line. */
+  readonly log?: (message: string) => void;
+}
+
+/** Runs the chosen experiments. @throws InputError for unreadable or malformed data. */
+export async function runExperiments(options: RunOptions): Promise<ExperimentReport> {
+  const t0 = performance.now();
+  const chosen = new Set(options.experiments ?? EXPERIMENTS);
+  const log = options.log ?? (() => {});
+  const bootstrap = { resamples: options.resamples, seed: options.seed };
+  const variants = options.variants ?? SEED_METRICS;
+  let wmt: ExperimentReport['wmt'];
+  let summeval: ExperimentReport['summeval'];
+  let orange: ExperimentReport['orange'];
+  let bleu: ExperimentReport['bleuWc'];
+
+  const wmtData = chosen.has('wmt') || chosen.has('bleu-wc') ? loadWmtEnDe(options.dataRoot, options.slice) : undefined;
+  if (chosen.has('wmt') && wmtData !== undefined) {
+    log('WMT21 en-de correlations');
+    const result = wmtCorrelations(wmtData, bootstrap, variants);
+    wmt = {
+      facts: {
+        references: wmtData.all.referenceNames,
+        segments: wmtData.all.references[0].length,
+        mqmSystems: wmtData.mqm.systems.map((s) => wmtData.all.systems[s]),
+        mqmSegments: wmtData.mqm.segments.length,
+        mqmLeftOut: wmtData.mqm.leftOut,
+        daSystems: wmtData.da.systems.length,
+        daLeftOut: wmtData.da.leftOut,
+      },
+      result,
+    };
+  }
+  if (chosen.has('summeval')) {
+    log('SummEval correlations');
+    const data = loadSummEval(options.dataRoot, options.slice);
+    const table = exampleParaphraseTable(options.repoRoot);
+    const result = summEvalCorrelations(data, bootstrap, options.extras === false ? undefined : { paraphraseTable: table }, variants);
+    summeval = {
+      facts: {
+        systems: data.systems.length,
+        documents: data.documents.length,
+        references: data.references.length,
+        paraphraseTable: options.extras === false ? undefined : `samples/paraphrase/${basename(table)}`,
+      },
+      result,
+    };
+  }
+  if (chosen.has('orange')) {
+    log('ORANGE');
+    const t = performance.now();
+    const results: OrangeResult[] = [];
+    for (const input of orangeInputs(options.dataRoot).slice(0, options.orangeInputs)) {
+      results.push(await orangeOf(input, bootstrap, options.orangeMetrics ?? ORANGE_METRICS));
+    }
+    orange = { results, ms: performance.now() - t };
+  }
+  if (chosen.has('bleu-wc') && wmtData !== undefined) {
+    log('BLEUw vs BLEUc');
+    bleu = {
+      references: wmtData.all.referenceNames,
+      systems: wmtData.all.systems.length,
+      result: bleuWc(wmtData.all, options.bleuWcOrders ?? DEFAULT_BLEU_WC_ORDERS),
+    };
+  }
+  return {
+    resamples: options.resamples,
+    seed: options.seed,
+    quick: options.quick,
+    command: options.command,
+    wmt,
+    summeval,
+    orange,
+    bleuWc: bleu,
+    totalMs: performance.now() - t0,
+  };
+}

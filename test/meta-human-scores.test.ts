@@ -80,9 +80,11 @@ describe('reading score tables', () => {
     expect(t.documents).toEqual(['d1']);
     expect(Array.from(t.document!)).toEqual([0, 0]);
   });
-  it('CRLF lines: the carriage return is not part of the last field', () => {
+  it('CRLF lines: the carriage return is not part of the last field; a byte-order mark is not part of a name', () => {
     const t = parseScoreTable('h.tsv', ['system\tscore\r', 'A\t1.5\r']);
     expect(Array.from(t.score)).toEqual([1.5]);
+    expect(parseScoreTable('h.tsv', ['\uFEFFsystem\tscore', 'A\t1']).systems).toEqual(['A']);
+    expect(parseScoreTable('h.jsonl', ['\uFEFF{"system": "A", "score": 2}']).systems).toEqual(['A']);
   });
 });
 

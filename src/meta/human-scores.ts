@@ -270,8 +270,10 @@ class Names {
  * @param file the name used in messages
  * @throws InputError `E_BAD_INPUT` / `E_EMPTY_INPUT` naming the file and line.
  */
-export function parseScoreTable(file: string, lines: readonly string[], columns: ScoreColumns = {}): ScoreTable {
+export function parseScoreTable(file: string, rawLines: readonly string[], columns: ScoreColumns = {}): ScoreTable {
   const format = columns.format ?? formatOfPath(file);
+  // A byte-order mark (spreadsheet exports) is not part of the first column's name or of the JSON.
+  const lines = rawLines.length > 0 && rawLines[0].startsWith('\uFEFF') ? [rawLines[0].slice(1), ...rawLines.slice(1)] : rawLines;
   if (lines.length === 0 || (format === 'tsv' && lines.length === 1)) {
     throw new InputError('E_EMPTY_INPUT', 'no score records', { file });
   }

@@ -216,6 +216,8 @@ export {
 } from './corpus/stream/index.js';
 export { readTsvColumnBatches, readJsonlFieldBatches, type StringBatch } from './corpus/stream/index.js';
 export { readNbestBatches, type NbestBatch, type NbestOptions } from './corpus/nbest.js';
+/** Raw chunks of whole segments of an n-best list (what the `palette nbest` workers parse). */
+export { readSegmentChunks, type SegmentChunk } from './corpus/stream/segment-chunks.js';
 
 // Tuning loops: statistics matrices, corpus scores from summed rows, selections.
 export { buildStatsMatrix, matrixColumnSums, type StatsMatrix } from './tuning/stats-matrix.js';

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLines } from '../src/corpus/read-lines.js';
 import { defaultRegistry } from '../src/metrics/registry.js';
 import { buildReport } from '../src/report/build-report.js';
@@ -25,10 +25,8 @@ function check(file: string, ...extra: string[]): { status: number | null; stdou
   return { status: r.status, stdout: r.stdout + r.stderr };
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('report in headless Chromium (skipped without /usr/bin/chromium)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'palette-report-chromium-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
+/** A report with every section, built from the bundled sample (first 60 segments) and made-up judgments. */
+function fullReport(): string {
   const refs = [readLines(`${SAMPLE}/ref.de`).slice(0, 60)];
   const systems = ['LIUM-NMT.4900.de', 'online-B.0.de', 'uedin-nmt.4722.de'].map((name) => ({
     name,
@@ -58,7 +56,20 @@ describe.skipIf(!existsSync(CHROMIUM))('report in headless Chromium (skipped wit
       compute: (stats) => stats.rows.map((_, i) => stats.rows.map((__, j) => (i === j ? null : 0.04))),
     },
   });
-  const html = renderReportHtml(data);
+  return renderReportHtml(data);
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('report in headless Chromium (skipped without /usr/bin/chromium)', () => {
+  // Set up in hooks, so that a skipped suite leaves nothing behind.
+  let dir = '';
+  let html = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'palette-report-chromium-'));
+    html = fullReport();
+  });
+  afterAll(() => {
+    if (dir !== '') rmSync(dir, { recursive: true, force: true });
+  });
 
   it('renders every section, the plots and the drill-down, with no script error; injected markup does not run', () => {
     const file = join(dir, 'report.html');

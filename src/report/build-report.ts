@@ -5,7 +5,9 @@
  * References are prepared once per metric and shared by every system.
  *
  * Intervals and significance tests come from optional hooks that receive the same statistics rows ({@link
- * ReportStatistics}), so the resampling code lives in src/meta/ and this file only arranges its results.
+ * ReportStatistics}; ./report-statistics.ts has sacreBLEU's), and correlations with their bootstrap intervals from
+ * src/meta/correlation-bootstrap.ts, computed as `palette correlate` computes them: the resampling code lives in
+ * src/meta/ and this file only arranges the numbers.
  */
 import { InputError } from '../errors.js';
 import {

@@ -126,6 +126,15 @@ describe('property tests against the O(n²) oracles', () => {
     });
   }
 
+  it('kendallTauB = oracle with few distinct y values (the Fenwick-tree inversion count)', () => {
+    const arb = fc.integer({ min: 50, max: 200 }).chain((n) =>
+      fc.tuple(
+        fc.array(fc.integer({ min: 0, max: 60 }), { minLength: n, maxLength: n }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: n, maxLength: n }),
+      ));
+    fc.assert(fc.property(arb, ([x, y]) => close(kendallTauB(f(x), f(y)), kendallTauBRef(x, y))), { numRuns: 100 });
+  });
+
   it('kendallTauB on a large input equals the oracle (merge-sort counting across many runs)', () => {
     const n = 1500;
     let s = 12345;

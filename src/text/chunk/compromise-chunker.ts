@@ -12,9 +12,26 @@
  *
  * On the seed paper's Figure 1 sentences this gives exactly the paper's chunks (test/chunk-compromise.test.ts).
  */
-import nlp from 'compromise';
+import { createRequire } from 'node:module';
 import type { ChunkedSentence, NpChunker } from './np-chunker.js';
 import { wordBounds } from './words.js';
+
+/** compromise's entry function. */
+type Compromise = (text: string) => { compute(method: string): unknown };
+
+let compromise: Compromise | undefined;
+
+/**
+ * compromise, loaded on first use: it takes about a second to load, which every `palette` command would pay if it
+ * were imported with the metric registry. `require` gives its CommonJS build of the same version synchronously.
+ */
+function loadCompromise(): Compromise {
+  if (compromise === undefined) {
+    const loaded = createRequire(import.meta.url)('compromise') as Compromise | { default: Compromise };
+    compromise = typeof loaded === 'function' ? loaded : loaded.default;
+  }
+  return compromise;
+}
 
 /** Word classes the grammar reads. */
 const enum WordClass {
@@ -70,7 +87,7 @@ export class CompromiseChunker implements NpChunker {
 
   /** Sets the class of every word that is not punctuation from the last non-empty compromise term inside it. */
   private tag(line: string, bounds: Int32Array, classes: Uint8Array): void {
-    const doc = nlp(line);
+    const doc = loadCompromise()(line);
     doc.compute('offset');
     const sentences = (doc as unknown as { docs: readonly (readonly CompromiseTerm[])[] }).docs;
     let k = 0;

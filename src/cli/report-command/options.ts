@@ -208,6 +208,9 @@ export function parseReportArgs(argv: readonly string[]): ReportCommand {
   }
   if (str('pairedN') !== undefined && paired === undefined) throw new InputError('E_BAD_OPTION', '--paired-n needs --paired bs|ar');
   if (values.has('allPairs') && paired === undefined) throw new InputError('E_BAD_OPTION', '--all-pairs needs --paired bs|ar');
+  if (paired !== undefined && inputs.length < 2) {
+    throw new InputError('E_BAD_OPTION', '--paired compares systems: give at least two with -i (the first is the baseline)');
+  }
   const metrics = [...new Set(list('metrics') ?? ['bleu', 'chrf'])];
   const humanFiles = list('human') ?? [];
   const humanScores = list('humanScore') ?? ['score'];

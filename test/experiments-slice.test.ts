@@ -4,7 +4,8 @@
  * second route — human scores parsed from the TSV files in this test, metric scores from the Metric API's
  * `corpusScore`/`sentenceScores`, Pearson from src/meta/correlation.ts. Skips when ../shared is absent.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { pearson, spearman } from '../src/meta/correlation.js';
 import { Bleu } from '../src/metrics/bleu.js';
 import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
 import { Wer } from '../src/metrics/wer.js';
+import { experimentsMain, parseExperimentArgs } from '../scripts/experiments/cli.js';
 import { hasExperimentData, loadWmtEnDe } from '../scripts/experiments/data.js';
 import { SEED_METRICS, stemText } from '../scripts/experiments/metric-variants.js';
 import { renderReport } from '../scripts/experiments/render.js';
@@ -39,6 +41,50 @@ const VARIANTS = SEED_METRICS.filter((v) => ['BLEU4', 'WER', 'ROUGE-L'].includes
 describe('stemText', () => {
   it('lowercases, 13a-tokenizes and stems alphabetic tokens longer than 3 characters', () => {
     expect(stemText('The police were Killing 3 gunmen, quickly.')).toBe('the polic were kill 3 gunmen , quickli .');
+  });
+});
+
+describe('the command line', () => {
+  it('defaults to docs/EXPERIMENTS.md, ../shared/data, seed 12345 and every experiment', () => {
+    expect(parseExperimentArgs([], ROOT)).toEqual({
+      quick: false,
+      out: join(ROOT, 'docs', 'EXPERIMENTS.md'),
+      data: DATA,
+      resamples: undefined,
+      seed: 12345,
+      only: undefined,
+    });
+    expect(parseExperimentArgs(['--quick', '--resamples', '5', '--only', 'orange,bleu-wc'], ROOT)).toMatchObject({
+      quick: true,
+      resamples: 5,
+      only: ['orange', 'bleu-wc'],
+    });
+  });
+
+  it.each([
+    [['--resamples', 'x'], '--resamples needs an integer ≥ 0 (got "x")'],
+    [['--seed'], '--seed needs a value'],
+    [['--only', 'wmt,nope'], 'unknown experiment "nope"'],
+    [['--fast'], 'unknown argument "--fast"'],
+  ])('%j is refused: %s', (argv, message) => {
+    expect(() => parseExperimentArgs(argv, ROOT)).toThrow(message);
+  });
+
+  it('missing corpora: one error line naming the folder, exit 2, no page written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-experiments-'));
+    try {
+      let err = '';
+      const out = join(dir, 'page.md');
+      const code = await experimentsMain(['--data', join(dir, 'none'), '--out', out], ROOT, { stderr: { write: (t: string) => (err += t) } });
+      expect(code).toBe(2);
+      expect(err).toBe(
+        `experiments: error: ${join(dir, 'none')}: the shared corpora are not there (expected wmt21-news-en-de, summeval, ` +
+          'joshua-bn-en, moses-mert)\n',
+      );
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

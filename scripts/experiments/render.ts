@@ -78,16 +78,20 @@ function overlapping(t: CorrelationTable, m: number): number {
   }).length;
 }
 
-function tableBlock(t: CorrelationTable, about: string): string {
+const METHOD_NAMES: Record<string, string> = { pearson: 'Pearson', spearman: 'Spearman', kendall: 'Kendall', wmt: 'WMT τ' };
+
+function tableBlock(t: CorrelationTable, about: string, unit: string): string {
   const what =
     t.level === 'system'
-      ? `${t.systems} systems; CIs resample the ${t.segments} segments`
-      : `${t.systems * t.segments} (system, segment) pairs of ${t.systems} systems × ${t.segments} segments, pooled; CIs resample segments`;
-  const b = t.methods.map((m, k) => `${m} ${best(t, k).name} ${fixed(best(t, k).e.value)}`).join('; ');
+      ? `${t.systems} systems; CIs resample the ${t.segments} ${unit}`
+      : `${t.systems * t.segments} (system, ${unit.replace(/s$/, '')}) pairs of ${t.systems} systems × ${t.segments} ${unit}, pooled; CIs resample ${unit}`;
+  const b = t.methods.map((m, k) => `${METHOD_NAMES[m]} ${best(t, k).name} ${fixed(best(t, k).e.value)}`).join('; ');
   return [
     `#### ${t.title}`,
     '',
-    `${about} ${what}. Best: ${b}. Rows whose upper CI bound reaches the best Pearson value: ${overlapping(t, 0)} of ${t.rows.length}.`,
+    `${about}${about === '' ? '' : ' '}${what}. Best: ${b}. Rows whose upper Pearson CI bound reaches the best Pearson ` +
+      `value: ${overlapping(t, 0)} of ${t.rows.length} (a loose reading of the seed's "statistically equivalent" cells, ` +
+      'not a paired test).',
     '',
     correlationTable(t.rows, t.methods),
     '',
@@ -120,7 +124,7 @@ function wmtSection(facts: WmtFacts, r: WmtTables, resamples: number, seed: numb
     'wmt-mqm-segment': 'MQM segment scores against sentence scores (BLEU with effective order, as sacreBLEU\'s sentence BLEU):',
     'wmt-da-system': 'Source-based DA z against corpus scores over the whole test set:',
   };
-  for (const t of r.tables) out.push(tableBlock(t, about[t.id] ?? ''));
+  for (const t of r.tables) out.push(tableBlock(t, about[t.id] ?? '', 'segments'));
   return out.join('\n');
 }
 
@@ -146,7 +150,7 @@ function summEvalSection(facts: SummEvalFacts, r: SummEvalTables, resamples: num
     `Metric scoring: seed list on three sets ${seconds(r.scoringMs)}; ParaEval, IMPACT, NP-chunk ${seconds(r.extraScoringMs)}.`,
     '',
   ];
-  for (const t of r.tables) out.push(tableBlock(t, ''));
+  for (const t of r.tables) out.push(tableBlock(t, '', 'documents'));
   return out.join('\n');
 }
 
@@ -288,24 +292,35 @@ function seedComparison(report: ExperimentReport): string {
   const lines: string[] = [];
   const s = report.summeval?.result;
   if (s !== undefined) {
+    lines.push(
+      '- Seed 000 (NIST 2003 Chinese–English, 8 systems, adequacy): ROUGE-S* Pearson rose from 0.85 (Case) to 0.95 ' +
+        '(Stem); WER was the worst of the list (0.48). Here, SummEval at system level:',
+    );
     for (const d of ['relevance', 'consistency'] as const) {
       const t = tableById(s.tables, `summeval-${d}-system`);
       if (t === undefined) continue;
-      const caseV = rowEstimate(t, 'ROUGE-S*', 'Case', 0);
-      const stemV = rowEstimate(t, 'ROUGE-S*', 'Stem', 0);
       lines.push(
-        `- SummEval ${d}, system level: ROUGE-S* Pearson ${short(caseV)} (Case) vs ${short(stemV)} (Stem); seed 000 saw ` +
-          'ROUGE-S* rise from 0.85 (Case) to 0.95 (Stem) against adequacy on NIST 2003 Chinese–English MT.',
+        `  - ${d}: ROUGE-S* ${short(rowEstimate(t, 'ROUGE-S*', 'Case', 0))} (Case) vs ${short(rowEstimate(t, 'ROUGE-S*', 'Stem', 0))} ` +
+          `(Stem); −WER (Stem) ${short(rowEstimate(t, 'WER', 'Stem', 0))}; best ${best(t, 0).name} ${fixed(best(t, 0).e.value)}.`,
       );
     }
     const rel = tableById(s.tables, 'summeval-relevance-system');
-    if (rel !== undefined) {
-      const wer = rowEstimate(rel, 'WER', 'Stem', 0);
+    const relSeg = tableById(s.tables, 'summeval-relevance-summary');
+    if (rel !== undefined && rel.rows.some((r) => r.metric === 'ParaEval-R')) {
       lines.push(
-        `- SummEval relevance, system level, Stem: −WER Pearson ${short(wer)}; seed 000 found WER the worst of its list ` +
-          'against adequacy (0.48).',
+        '- Seed 001 (NIST 2003 Chinese–English system rankings): ParaEval correlated significantly better than BLEU, and ' +
+          'its recall better than its precision against adequacy. Here, SummEval relevance at system level (Pearson): ' +
+          `ParaEval-P ${short(rowEstimate(rel, 'ParaEval-P', 'NoCase (table)', 0))}, ParaEval-R ` +
+          `${short(rowEstimate(rel, 'ParaEval-R', 'NoCase (table)', 0))}, BLEU4 (NoCase) ${short(rowEstimate(rel, 'BLEU4', 'NoCase', 0))}.`,
       );
-      lines.push(`- Best system-level Pearson against relevance: ${best(rel, 0).name} ${fixed(best(rel, 0).e.value)}.`);
+    }
+    if (relSeg !== undefined && relSeg.rows.some((r) => r.metric === 'NP-chunk')) {
+      lines.push(
+        '- Seed 003 (NTCIR-7, 12 systems, sentence level): the NP-chunk method had the highest correlations, significantly ' +
+          'above IMPACT for adequacy. Here, SummEval relevance at summary level (Pearson): NP-chunk ' +
+          `${short(rowEstimate(relSeg, 'NP-chunk', 'Case', 0))}, IMPACT ${short(rowEstimate(relSeg, 'IMPACT', 'Case', 0))}, ` +
+          `ROUGE-L (Case) ${short(rowEstimate(relSeg, 'ROUGE-L', 'Case', 0))}.`,
+      );
     }
   }
   const w = report.wmt?.result;
@@ -315,20 +330,28 @@ function seedComparison(report: ExperimentReport): string {
     if (seg !== undefined) lines.push(`- WMT21 en-de MQM, segment level: best Pearson ${best(seg, 0).name} ${fixed(best(seg, 0).e.value)}.`);
     if (sys !== undefined) {
       lines.push(
-        `- WMT21 en-de MQM, system level over ${sys.systems} systems: intervals are wide (e.g. BLEU4 Case ` +
-          `${short(rowEstimate(sys, 'BLEU4', 'Case', 0))}); seed 000 had 8 systems too and also reported wide intervals.`,
+        `- WMT21 en-de MQM, system level over ${sys.systems} systems (seed 000 also had 8): e.g. BLEU4 (Case) ` +
+          `${short(rowEstimate(sys, 'BLEU4', 'Case', 0))}, ROUGE-S* (Case) ${short(rowEstimate(sys, 'ROUGE-S*', 'Case', 0))}.`,
       );
     }
   }
   if (lines.length === 0) return '';
-  return ['### 1.4 Against seed 000\'s findings', '', ...lines, ''].join('\n');
+  return ['### 1.4 Against the seeds\' findings', '', ...lines, ''].join('\n');
 }
 
 function signatureSection(sigs: readonly [string, Signatures][]): string {
-  const out: string[] = ['## 4. Versions and signatures', '', `Palette ${VERSION}, Node ${process.version}.`, ''];
+  const out: string[] = [
+    '## 4. Versions and signatures',
+    '',
+    `Palette ${VERSION}, Node ${process.version}. BLEU1, BLEU4 and BLEU12 share a signature: like sacreBLEU's, it does ` +
+      'not record the maximum order. The Stem set\'s texts are lowercased and stemmed before the metric sees them, so its ' +
+      'signatures say `c:mixed` (the metric itself does not lowercase).',
+    '',
+  ];
   for (const [what, map] of sigs) {
     out.push(`${what}:`, '');
-    const rows = [...map.entries()].map(([k, v]) => [k, `\`${v}\``]);
+    // `|` separates table cells even inside code spans.
+    const rows = [...map.entries()].map(([k, v]) => [k, `\`${v.replace(/\|/g, '\\|')}\``]);
     out.push(table(['Metric (set)', 'Signature'], rows, ['l', 'l']), '');
   }
   return out.join('\n');

@@ -11,3 +11,4 @@ export { idRange } from './common/rows';
 export { editDistances } from './edit';
 export { gtmRunStats } from './gtm';
 export { terSacrebleuEdits, terScratchBytes } from './ter-sacrebleu';
+export { bootstrapSums, pcg64Bools, pcg64Bounded, randomizationSums } from './pcg64';

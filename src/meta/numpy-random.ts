@@ -337,6 +337,50 @@ export class Pcg64 {
   }
 
   /**
+   * Writes the generator's state to `out` as ten u32 words: the 128-bit state and increment, least significant word
+   * first (words 0–3 and 4–7), then the half-word buffer (`has_uint32` as 0/1, `uinteger`). The layout of the
+   * WebAssembly kernels' state block (assembly/pcg64.ts), so a stream can continue there and come back.
+   * @internal
+   */
+  saveWords(out: Uint32Array): void {
+    out[0] = (this.s1 * TWO_16 + this.s0) >>> 0;
+    out[1] = (this.s3 * TWO_16 + this.s2) >>> 0;
+    out[2] = (this.s5 * TWO_16 + this.s4) >>> 0;
+    out[3] = (this.s7 * TWO_16 + this.s6) >>> 0;
+    out[4] = (this.c1 * TWO_16 + this.c0) >>> 0;
+    out[5] = (this.c3 * TWO_16 + this.c2) >>> 0;
+    out[6] = (this.c5 * TWO_16 + this.c4) >>> 0;
+    out[7] = (this.c7 * TWO_16 + this.c6) >>> 0;
+    out[8] = this.hasUint32 ? 1 : 0;
+    out[9] = this.uinteger;
+  }
+
+  /**
+   * Takes back a state written by {@link saveWords} (or advanced by the kernels from it).
+   * @internal
+   */
+  loadWords(words: Uint32Array): void {
+    this.s0 = words[0] & 0xffff;
+    this.s1 = words[0] >>> 16;
+    this.s2 = words[1] & 0xffff;
+    this.s3 = words[1] >>> 16;
+    this.s4 = words[2] & 0xffff;
+    this.s5 = words[2] >>> 16;
+    this.s6 = words[3] & 0xffff;
+    this.s7 = words[3] >>> 16;
+    this.c0 = words[4] & 0xffff;
+    this.c1 = words[4] >>> 16;
+    this.c2 = words[5] & 0xffff;
+    this.c3 = words[5] >>> 16;
+    this.c4 = words[6] & 0xffff;
+    this.c5 = words[6] >>> 16;
+    this.c6 = words[7] & 0xffff;
+    this.c7 = words[7] >>> 16;
+    this.hasUint32 = words[8] !== 0;
+    this.uinteger = words[9] >>> 0;
+  }
+
+  /**
    * `random_raw(count)` as words: `out[2k]` = low, `out[2k+1]` = high 32 bits of output k. Like numpy it bypasses
    * (and leaves untouched) the half-word buffer.
    */

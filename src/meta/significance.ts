@@ -5,7 +5,8 @@
  * so p-values, means and half-widths are the same doubles.
  *
  * - Bootstrap: `choice(n, size=(n_samples, n))` indices; each resample's rows are summed in float32 and scored by
- *   {@link resampleScorer}. Drawn a row at a time from one stream: no n_samples × n matrix.
+ *   {@link resampleScorer}. Draws and sums run in the WebAssembly kernels (src/wasm/pcg64.ts): no n_samples × n
+ *   matrix, and all metrics and both systems of a paired test summed from one pass over the shared indices.
  * - Paired bootstrap: every system gets a fresh generator with the same seed, so baseline and system are resampled
  *   with the same indices; p = (#{|Δ*| − mean|Δ*| > |Δ|} + 1) / (n_samples + 1), where Δ is the real difference.
  * - Approximate randomization: `integers(2, size=(n_trials, n), dtype=bool)` swaps; each trial scores both shuffled
@@ -17,6 +18,7 @@
 import { InputError } from '../errors.js';
 import type { Metric } from '../metrics/metric.js';
 import { sumRows } from '../metrics/metric.js';
+import { defaultPcg64Engine } from '../wasm/pcg64.js';
 import { defaultRng, type NumpySeed } from './numpy-random.js';
 import { exactScorer, resampleScorer, type StatsScorer } from './significance-float32.js';
 import { type BootstrapEstimate, estimateCiNumpy, numpyMean, pValue } from './significance-stats.js';
@@ -77,41 +79,28 @@ export function testedMetric(metric: Metric, corpusScore?: (rows: Float64Array) 
 }
 
 /**
- * Column sums of the rows picked by `idx` as numpy sums a float32 matrix along axis 0 (row after row, float32
- * accumulation), written to `out`. `exact` says the caller checked that no float32 rounding can happen (integer
- * statistics whose sums stay below 2^24), which allows the plain double loop.
+ * The rows of several statistics matrices of `n` segments side by side, written into `out` (float32 for resamples:
+ * numpy's conversion of sacreBLEU's statistics; double for approximate randomization): segment `i` of the result is
+ * row `i` of `parts[0]`, then of `parts[1]`, … One pass over this matrix sums every part with the same draws.
  */
-function float32Sums(rows: Float64Array, width: number, idx: Uint32Array, out: Float64Array, exact: boolean): void {
-  out.fill(0);
-  if (exact) {
-    for (let i = 0; i < idx.length; i++) {
-      const base = idx[i] * width;
-      for (let c = 0; c < width; c++) out[c] += rows[base + c];
-    }
-    return;
+function sideBySide<T extends Float32Array | Float64Array>(
+  parts: readonly { rows: Float64Array; width: number }[],
+  n: number,
+  out: T,
+): T {
+  const width = out.length / n;
+  let offset = 0;
+  for (const { rows, width: w } of parts) {
+    for (let i = 0; i < n; i++) for (let c = 0; c < w; c++) out[i * width + offset + c] = rows[i * w + c];
+    offset += w;
   }
-  for (let i = 0; i < idx.length; i++) {
-    const base = idx[i] * width;
-    for (let c = 0; c < width; c++) out[c] = Math.fround(out[c] + rows[base + c]);
-  }
+  return out;
 }
 
-/** A float32 copy (as doubles) of the rows, and whether float32 sums of any resample of them are exact. */
-function float32Rows(stats: StatsRows): { rows: Float64Array; exact: boolean } {
-  const { rows, width } = stats;
-  const n = width === 0 ? 0 : rows.length / width;
-  const out = new Float64Array(rows.length);
-  let exact = true;
-  const colMax = new Float64Array(width);
-  for (let k = 0; k < rows.length; k++) {
-    const v = Math.fround(rows[k]);
-    out[k] = v;
-    if (!Number.isInteger(v) || v < 0) exact = false;
-    else if (v > colMax[k % width]) colMax[k % width] = v;
-  }
-  // A resample sums n rows: below 2^24 every partial float32 sum of integers is exact.
-  for (let c = 0; c < width && exact; c++) if (colMax[c] * n >= 2 ** 24) exact = false;
-  return { rows: out, exact };
+/** Every value of the rows is an integer (so that sums of them are exact in any order). */
+function integral(rows: Float64Array): boolean {
+  for (let k = 0; k < rows.length; k++) if (!Number.isInteger(rows[k])) return false;
+  return true;
 }
 
 function checkRows(stats: StatsRows, what: string): number {
@@ -134,16 +123,11 @@ function checkCount(n: number, what: string): void {
 export function bootstrapScores(stats: StatsRows, metric: TestedMetric, nSamples: number, seed: NumpySeed): Float64Array {
   checkCount(nSamples, 'the number of resamples');
   const n = checkRows(stats, 'bootstrap');
-  const { rows, exact } = float32Rows(stats);
-  const draw = defaultRng(seed).boundedStream(n);
-  const idx = new Uint32Array(n);
-  const totals = new Float64Array(stats.width);
+  const rows = sideBySide([stats], n, new Float32Array(stats.rows.length));
   const scores = new Float64Array(nSamples);
-  for (let s = 0; s < nSamples; s++) {
-    draw.fill(idx);
-    float32Sums(rows, stats.width, idx, totals, exact);
+  defaultPcg64Engine().bootstrapSums(defaultRng(seed).bits, rows, stats.width, nSamples, (s, totals) => {
     scores[s] = metric.resampleScore(totals);
-  }
+  });
   return scores;
 }
 
@@ -243,7 +227,21 @@ export function pairedTest(metrics: readonly MetricSystems[], options: PairedTes
   return { results, nSamples, nArConfidence };
 }
 
-/** sacreBLEU's `_paired_bs_test` for system `s` on every metric: one pass over the shared resample indices. */
+/** Offsets of each metric's columns in rows laid side by side (`k` parts of width w per metric). */
+function offsets(metrics: readonly MetricSystems[], partsPerMetric: number): { at: number[]; width: number } {
+  const at: number[] = [];
+  let width = 0;
+  for (const m of metrics) {
+    at.push(width);
+    width += partsPerMetric * m.metric.width;
+  }
+  return { at, width };
+}
+
+/**
+ * sacreBLEU's `_paired_bs_test` for system `s` on every metric: the baseline and system rows of every metric side by
+ * side, so one pass of shared resample indices gives all of their float32 sums.
+ */
 function pairedBootstrapSystem(
   metrics: readonly MetricSystems[],
   s: number,
@@ -251,45 +249,38 @@ function pairedBootstrapSystem(
   nSamples: number,
   seed: NumpySeed,
 ): PairedResult[] {
-  const prepared = metrics.map((m) => {
-    const width = m.metric.width;
-    const bl = float32Rows({ rows: m.systems[0], width });
-    const sys = float32Rows({ rows: m.systems[s], width });
-    return {
-      m,
-      width,
-      bl,
-      sys,
-      totals: new Float64Array(width),
-      scoresBl: new Float64Array(nSamples),
-      scoresSys: new Float64Array(nSamples),
-    };
+  const parts = metrics.flatMap((m) => [
+    { rows: m.systems[0], width: m.metric.width },
+    { rows: m.systems[s], width: m.metric.width },
+  ]);
+  const { at, width } = offsets(metrics, 2);
+  const rows = sideBySide(parts, n, new Float32Array(n * width));
+  const scoresBl = metrics.map(() => new Float64Array(nSamples));
+  const scoresSys = metrics.map(() => new Float64Array(nSamples));
+  defaultPcg64Engine().bootstrapSums(defaultRng(seed).bits, rows, width, nSamples, (r, totals) => {
+    metrics.forEach((m, k) => {
+      const w = m.metric.width;
+      scoresBl[k][r] = m.metric.resampleScore(totals.subarray(at[k], at[k] + w));
+      scoresSys[k][r] = m.metric.resampleScore(totals.subarray(at[k] + w, at[k] + 2 * w));
+    });
   });
-  const draw = defaultRng(seed).boundedStream(n);
-  const idx = new Uint32Array(n);
-  for (let r = 0; r < nSamples; r++) {
-    draw.fill(idx);
-    for (const p of prepared) {
-      float32Sums(p.bl.rows, p.width, idx, p.totals, p.bl.exact);
-      p.scoresBl[r] = p.m.metric.resampleScore(p.totals);
-      float32Sums(p.sys.rows, p.width, idx, p.totals, p.sys.exact);
-      p.scoresSys[r] = p.m.metric.resampleScore(p.totals);
-    }
-  }
-  return prepared.map((p) => {
-    const blScore = p.m.metric.corpusScore(p.m.systems[0]);
-    const sysScore = p.m.metric.corpusScore(p.m.systems[s]);
+  return metrics.map((m, k) => {
+    const blScore = m.metric.corpusScore(m.systems[0]);
+    const sysScore = m.metric.corpusScore(m.systems[s]);
     const observed = Math.abs(blScore - sysScore);
-    const { mean, ci } = estimateCiNumpy(p.scoresSys);
+    const { mean, ci } = estimateCiNumpy(scoresSys[k]);
     const diffs = new Float64Array(nSamples);
-    for (let r = 0; r < nSamples; r++) diffs[r] = Math.abs(p.scoresSys[r] - p.scoresBl[r]);
+    for (let r = 0; r < nSamples; r++) diffs[r] = Math.abs(scoresSys[k][r] - scoresBl[k][r]);
     const diffMean = numpyMean(diffs);
     for (let r = 0; r < nSamples; r++) diffs[r] -= diffMean;
     return { score: sysScore, pValue: pValue(diffs, observed), mean, ci };
   });
 }
 
-/** sacreBLEU's `_paired_ar_test` for system `s` on every metric: one pass over the shared swap masks. */
+/**
+ * sacreBLEU's `_paired_ar_test` for system `s` on every metric: the metrics' rows side by side, so one pass over the
+ * shared swap masks gives every metric's pseudo-system sums; then, from the same generator, the confidence resamples.
+ */
 function pairedArSystem(
   metrics: readonly MetricSystems[],
   s: number,
@@ -298,86 +289,40 @@ function pairedArSystem(
   nArConfidence: number,
   seed: NumpySeed,
 ): PairedResult[] {
-  const prepared = metrics.map((m) => {
-    const width = m.metric.width;
-    const bl = m.systems[0];
-    const sys = m.systems[s];
-    // With integer statistics, a = Σsys + Σ_{swapped}(bl − sys) and b = Σbl − Σ_{swapped}(bl − sys) are exact and
-    // touch only the swapped rows; otherwise both pseudo-systems are summed row by row.
-    let integral = true;
-    const delta = new Float64Array(bl.length);
-    for (let k = 0; k < bl.length; k++) {
-      if (!Number.isInteger(bl[k]) || !Number.isInteger(sys[k])) integral = false;
-      delta[k] = bl[k] - sys[k];
-    }
-    return {
-      m,
-      width,
-      bl,
-      sys,
-      integral,
-      delta,
-      blTotal: sumRows(bl, width),
-      sysTotal: sumRows(sys, width),
-      a: new Float64Array(width),
-      b: new Float64Array(width),
-      diffs: new Float64Array(nTrials),
-    };
-  });
+  const { at, width } = offsets(metrics, 1);
+  const blParts = metrics.map((m) => ({ rows: m.systems[0], width: m.metric.width }));
+  const sysParts = metrics.map((m) => ({ rows: m.systems[s], width: m.metric.width }));
+  const bl = sideBySide(blParts, n, new Float64Array(n * width));
+  const sys = sideBySide(sysParts, n, new Float64Array(n * width));
+  // With integer statistics every sum is exact, so the kernel may sum only the swapped rows' differences.
+  const exact = integral(bl) && integral(sys);
+  const diffs = metrics.map(() => new Float64Array(nTrials));
+  const engine = defaultPcg64Engine();
   const rng = defaultRng(seed);
-  const flips = rng.boolStream();
-  const mask = new Uint8Array(n);
-  for (let t = 0; t < nTrials; t++) {
-    flips.fill(mask);
-    for (const p of prepared) {
-      const { width, bl, sys, a, b } = p;
-      if (p.integral) {
-        a.set(p.sysTotal);
-        const d = p.delta;
-        for (let i = 0; i < n; i++) {
-          if (mask[i] === 0) continue;
-          const base = i * width;
-          for (let c = 0; c < width; c++) a[c] += d[base + c];
-        }
-        for (let c = 0; c < width; c++) b[c] = p.blTotal[c] + p.sysTotal[c] - a[c];
-      } else {
-        a.fill(0);
-        b.fill(0);
-        // Pseudo-system a takes the baseline's row where the mask is set, the system's elsewhere; b the opposite.
-        for (let i = 0; i < n; i++) {
-          const base = i * width;
-          const x = mask[i] ? bl : sys;
-          const y = mask[i] ? sys : bl;
-          for (let c = 0; c < width; c++) {
-            a[c] += x[base + c];
-            b[c] += y[base + c];
-          }
-        }
-      }
-      p.diffs[t] = Math.abs(p.m.metric.totalsScore(a) - p.m.metric.totalsScore(b));
-    }
-  }
+  engine.randomizationSums(rng.bits, bl, sys, width, nTrials, exact, (t, a, b) => {
+    metrics.forEach((m, k) => {
+      const w = m.metric.width;
+      const scoreA = m.metric.totalsScore(a.subarray(at[k], at[k] + w));
+      diffs[k][t] = Math.abs(scoreA - m.metric.totalsScore(b.subarray(at[k], at[k] + w)));
+    });
+  });
   // The confidence resamples come from the same generator, after the whole swap matrix.
   let confidence: Float64Array[] | null = null;
   if (nArConfidence > 0) {
-    const draw = rng.boundedStream(n);
-    const idx = new Uint32Array(n);
-    const sysRows = prepared.map((p) => float32Rows({ rows: p.sys, width: p.width }));
-    confidence = prepared.map(() => new Float64Array(nArConfidence));
-    const totals = prepared.map((p) => new Float64Array(p.width));
-    for (let r = 0; r < nArConfidence; r++) {
-      draw.fill(idx);
-      prepared.forEach((p, k) => {
-        float32Sums(sysRows[k].rows, p.width, idx, totals[k], sysRows[k].exact);
-        confidence![k][r] = p.m.metric.resampleScore(totals[k]);
+    const scores = metrics.map(() => new Float64Array(nArConfidence));
+    const rows = sideBySide(sysParts, n, new Float32Array(n * width));
+    engine.bootstrapSums(rng.bits, rows, width, nArConfidence, (r, totals) => {
+      metrics.forEach((m, k) => {
+        scores[k][r] = m.metric.resampleScore(totals.subarray(at[k], at[k] + m.metric.width));
       });
-    }
+    });
+    confidence = scores;
   }
-  return prepared.map((p, k) => {
-    const sysScore = p.m.metric.corpusScore(p.sys);
-    const observed = Math.abs(p.m.metric.corpusScore(p.bl) - sysScore);
+  return metrics.map((m, k) => {
+    const sysScore = m.metric.corpusScore(m.systems[s]);
+    const observed = Math.abs(m.metric.corpusScore(m.systems[0]) - sysScore);
     let estimate: BootstrapEstimate | null = null;
     if (confidence !== null) estimate = estimateCiNumpy(confidence[k]);
-    return { score: sysScore, pValue: pValue(p.diffs, observed), mean: estimate?.mean ?? null, ci: estimate?.ci ?? null };
+    return { score: sysScore, pValue: pValue(diffs[k], observed), mean: estimate?.mean ?? null, ci: estimate?.ci ?? null };
   });
 }

@@ -1,0 +1,283 @@
+/**
+ * numpy's PCG64 streams and sacreBLEU's resampling sums on the WebAssembly kernels of `assembly/pcg64.ts`: bounded
+ * draws, bool draws, bootstrap float32 column sums and approximate-randomization pseudo-system sums, with native u64
+ * arithmetic (the TypeScript generator works on 16-bit limbs).
+ *
+ * The generator itself stays the TypeScript {@link Pcg64} of `src/meta/numpy-random.ts` (seeding, state): every call
+ * copies its state into the kernel's state block, runs, and copies it back, so TypeScript and kernel draws can be
+ * mixed in any order and continue one numpy stream. Results are defined by the TypeScript generator and the plain
+ * loops of `test/reference/significance.ts`; property tests check equal draws, equal sums and equal final states.
+ *
+ * Each {@link Pcg64Engine} owns a kernel instance (its own linear memory); every call lays its inputs and outputs out
+ * above the state block and processes work in chunks, so memory stays bounded for any number of resamples.
+ */
+import { PaletteError } from '../errors.js';
+import type { Pcg64 } from '../meta/numpy-random.js';
+import type { KernelExports } from './kernels.js';
+import { Layout, LinearMemory } from './linear-memory.js';
+import { instantiateKernels } from './load.js';
+
+/** The PCG64 kernels' exports (pointers are byte addresses in the instance's memory; see assembly/pcg64.ts). */
+export interface Pcg64KernelExports extends KernelExports {
+  /** `count` draws in [0, n) as u32 at `out`. */
+  pcg64Bounded(block: number, n: number, threshold: number, out: number, count: number): void;
+  /** `count` bool draws as bytes at `out`. */
+  pcg64Bools(block: number, out: number, count: number): void;
+  /** float32 column sums of `nSamples` resamples of the f32 rows: nSamples × width f32 at `out`. */
+  bootstrapSums(
+    block: number, n: number, threshold: number, rows: number, width: number, nSamples: number, out: number,
+  ): void;
+  /** Sums of both pseudo-systems of `nTrials` swap masks: per trial `a` then `b`, width f64 each, at `out`. */
+  randomizationSums(
+    block: number, n: number, width: number, nTrials: number,
+    bl: number, sys: number, delta: number, blTotal: number, sysTotal: number, integral: number, out: number,
+  ): void;
+}
+
+/** Whether a kernel instance has the PCG64 kernels (a build made before they existed does not). */
+export function hasPcg64Kernels(kernels: KernelExports): kernels is Pcg64KernelExports {
+  const k = kernels as Partial<Pcg64KernelExports>;
+  return (
+    typeof k.pcg64Bounded === 'function' &&
+    typeof k.pcg64Bools === 'function' &&
+    typeof k.bootstrapSums === 'function' &&
+    typeof k.randomizationSums === 'function'
+  );
+}
+
+/** Bytes of the kernel's state block (generator state, half-word buffer, bool buffer). */
+const STATE_BYTES = 48;
+/** Output values (f32 or f64) handed back per kernel call: bounds the memory of a call whatever the sample count. */
+const CHUNK_VALUES = 1 << 18;
+
+/** numpy's Lemire rejection threshold `(2^32 − n) mod n` for a range of size n. */
+function thresholdOf(n: number): number {
+  return (0x100000000 - n) % n;
+}
+
+function checkRange(n: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > 0xffffffff) throw new RangeError(`range size must be in [1, 2^32) (got ${n})`);
+}
+
+function checkShape(values: number, width: number, what: string): number {
+  if (!Number.isInteger(width) || width < 1 || values % width !== 0) {
+    throw new RangeError(`${what}: ${values} values do not make rows of width ${width}`);
+  }
+  return values / width;
+}
+
+/** The bool buffer of one `integers(2, dtype=bool)` call: the current word and the bits left in it. */
+export interface BoolBuffer {
+  word: number;
+  left: number;
+}
+
+/** The PCG64 kernels bound to one kernel instance. */
+export class Pcg64Engine {
+  /** The instance's memory. */
+  readonly memory: LinearMemory;
+  private readonly block: number;
+  private readonly words = new Uint32Array(10);
+
+  /** Binds the kernels of one instance (see {@link defaultPcg64Engine} for the shared one). */
+  constructor(
+    /** The instance's exports. */
+    readonly kernels: Pcg64KernelExports,
+    /** Output values (f32 or f64) per kernel call; small values only make sense to test the chunking. */
+    private readonly chunkValues: number = CHUNK_VALUES,
+  ) {
+    if (!Number.isInteger(chunkValues) || chunkValues < 1) throw new RangeError(`chunkValues must be a positive integer (got ${chunkValues})`);
+    this.memory = new LinearMemory(kernels.memory);
+    this.block = new Layout(kernels.heapBase()).place(STATE_BYTES);
+  }
+
+  /** First byte above the state block, where a call's regions go. */
+  private layout(): Layout {
+    return new Layout(this.block + STATE_BYTES);
+  }
+
+  private put(bits: Pcg64, bools: BoolBuffer | null): void {
+    bits.saveWords(this.words);
+    const u32 = this.memory.u32;
+    const at = this.block >>> 2;
+    u32.set(this.words, at);
+    u32[at + 10] = bools === null ? 0 : bools.word;
+    u32[at + 11] = bools === null ? 0 : bools.left;
+  }
+
+  private take(bits: Pcg64, bools: BoolBuffer | null): void {
+    const u32 = this.memory.u32;
+    const at = this.block >>> 2;
+    this.words.set(u32.subarray(at, at + 10));
+    bits.loadWords(this.words);
+    if (bools !== null) {
+      bools.word = u32[at + 10];
+      bools.left = u32[at + 11];
+    }
+  }
+
+  /** Fills `out` with draws in [0, n), continuing `bits` exactly as `BoundedIntStream.fill` does. */
+  bounded(bits: Pcg64, n: number, out: Uint32Array): void {
+    checkRange(n);
+    const layout = this.layout();
+    const chunk = Math.min(out.length, this.chunkValues);
+    const dest = layout.place(chunk * 4);
+    this.memory.reserve(layout.end);
+    for (let from = 0; from < out.length; from += chunk) {
+      const count = Math.min(chunk, out.length - from);
+      this.put(bits, null);
+      this.kernels.pcg64Bounded(this.block, n, thresholdOf(n), dest, count);
+      this.take(bits, null);
+      out.set(this.memory.u32.subarray(dest >>> 2, (dest >>> 2) + count), from);
+    }
+  }
+
+  /** Fills `out` with bool draws (0/1), continuing `bits` and the call's bool buffer `bools` (updated). */
+  bools(bits: Pcg64, bools: BoolBuffer, out: Uint8Array): void {
+    const layout = this.layout();
+    const chunk = Math.min(out.length, this.chunkValues);
+    const dest = layout.place(chunk);
+    this.memory.reserve(layout.end);
+    for (let from = 0; from < out.length; from += chunk) {
+      const count = Math.min(chunk, out.length - from);
+      this.put(bits, bools);
+      this.kernels.pcg64Bools(this.block, dest, count);
+      this.take(bits, bools);
+      out.set(this.memory.u8.subarray(dest, dest + count), from);
+    }
+  }
+
+  /**
+   * sacreBLEU's bootstrap sums: `nSamples` resamples, each `n` bounded draws in [0, n) from `bits` (one
+   * `choice(n, (nSamples, n))` call) and the float32 column sums of the picked rows of `rows` (n × width, values
+   * already float32), accumulated in float32 in draw order. `onSample(s, totals)` receives each resample's sums as
+   * doubles, in order (`totals` is reused: copy it to keep it).
+   */
+  bootstrapSums(
+    bits: Pcg64,
+    rows: Float32Array,
+    width: number,
+    nSamples: number,
+    onSample: (sample: number, totals: Float64Array) => void,
+  ): void {
+    const n = checkShape(rows.length, width, 'bootstrap rows');
+    checkRange(n);
+    // The kernel adds four float32 columns at a time: rows are padded with zero columns to a multiple of 4.
+    const stride = Math.ceil(width / 4) * 4;
+    const layout = this.layout();
+    const rowsAt = layout.place(n * stride * 4);
+    const chunk = Math.max(1, Math.min(nSamples, Math.floor(this.chunkValues / stride)));
+    const out = layout.place(chunk * stride * 4);
+    this.memory.reserve(layout.end);
+    const placed = new Float32Array(this.memory.memory.buffer, rowsAt, n * stride);
+    if (stride === width) placed.set(rows);
+    else for (let i = 0; i < n; i++) placed.set(rows.subarray(i * width, (i + 1) * width), i * stride);
+    const totals = new Float64Array(width);
+    for (let from = 0; from < nSamples; from += chunk) {
+      const count = Math.min(chunk, nSamples - from);
+      this.put(bits, null);
+      this.kernels.bootstrapSums(this.block, n, thresholdOf(n), rowsAt, stride, count, out);
+      this.take(bits, null);
+      const sums = new Float32Array(this.memory.memory.buffer, out, count * stride);
+      for (let s = 0; s < count; s++) {
+        for (let c = 0; c < width; c++) totals[c] = sums[s * stride + c];
+        onSample(from + s, totals);
+      }
+    }
+  }
+
+  /**
+   * sacreBLEU's approximate-randomization sums: `nTrials` swap masks of n bool draws from `bits` (one
+   * `integers(2, (nTrials, n), dtype=bool)` call, starting with an empty bool buffer) and, per trial, the column
+   * sums of pseudo-system `a` (baseline rows where the draw is 1, system rows elsewhere) and `b` (the opposite).
+   * With `integral` (every statistic an integer, sums exact) `a` = sysTotal + Σ_{swapped}(bl − sys) and `b` =
+   * (blTotal + sysTotal) − a; otherwise both are summed in segment order. `onTrial(t, a, b)` receives them in order
+   * (reused arrays).
+   */
+  randomizationSums(
+    bits: Pcg64,
+    bl: Float64Array,
+    sys: Float64Array,
+    width: number,
+    nTrials: number,
+    integral: boolean,
+    onTrial: (trial: number, a: Float64Array, b: Float64Array) => void,
+  ): void {
+    const n = checkShape(bl.length, width, 'baseline rows');
+    if (sys.length !== bl.length) throw new RangeError(`system rows: ${sys.length} values, expected ${bl.length}`);
+    const blTotal = new Float64Array(width);
+    const sysTotal = new Float64Array(width);
+    for (let i = 0; i < bl.length; i += width) {
+      for (let c = 0; c < width; c++) {
+        blTotal[c] += bl[i + c];
+        sysTotal[c] += sys[i + c];
+      }
+    }
+    // The kernel adds two f64 columns at a time: rows and totals are padded with zero columns to an even width.
+    const stride = width + (width % 2);
+    const layout = this.layout();
+    // The integral path reads only the differences, the other only the two systems' rows.
+    const rowBytes = n * stride * 8;
+    const blAt = layout.place(integral ? 0 : rowBytes);
+    const sysAt = layout.place(integral ? 0 : rowBytes);
+    const deltaAt = layout.place(integral ? rowBytes : 0);
+    const blTotalAt = layout.place(stride * 8);
+    const sysTotalAt = layout.place(stride * 8);
+    const chunk = Math.max(1, Math.min(nTrials, Math.floor(this.chunkValues / (2 * stride))));
+    const out = layout.place(chunk * 2 * stride * 8);
+    this.memory.reserve(layout.end);
+    const f64 = this.memory.f64;
+    const place = (at: number, row: (c: number) => number, i: number): void => {
+      const base = (at >>> 3) + i * stride;
+      for (let c = 0; c < width; c++) f64[base + c] = row(c);
+      if (stride !== width) f64[base + width] = 0;
+    };
+    for (let i = 0; i < n; i++) {
+      const r = i * width;
+      if (integral) place(deltaAt, (c) => bl[r + c] - sys[r + c], i);
+      else {
+        place(blAt, (c) => bl[r + c], i);
+        place(sysAt, (c) => sys[r + c], i);
+      }
+    }
+    place(blTotalAt, (c) => blTotal[c], 0);
+    place(sysTotalAt, (c) => sysTotal[c], 0);
+    const bools: BoolBuffer = { word: 0, left: 0 };
+    const a = new Float64Array(width);
+    const b = new Float64Array(width);
+    for (let from = 0; from < nTrials; from += chunk) {
+      const count = Math.min(chunk, nTrials - from);
+      this.put(bits, bools);
+      this.kernels.randomizationSums(
+        this.block, n, stride, count, blAt, sysAt, deltaAt, blTotalAt, sysTotalAt, integral ? 1 : 0, out,
+      );
+      this.take(bits, bools);
+      const sums = this.memory.f64;
+      for (let t = 0; t < count; t++) {
+        const base = (out >>> 3) + t * 2 * stride;
+        for (let c = 0; c < width; c++) {
+          a[c] = sums[base + c];
+          b[c] = sums[base + stride + c];
+        }
+        onTrial(from + t, a, b);
+      }
+    }
+  }
+}
+
+let shared: Pcg64Engine | null = null;
+
+/**
+ * The process-wide engine on its own kernel instance, created on first use.
+ * @throws PaletteError `E_WASM` when the build predates the PCG64 kernels (run npm run build).
+ */
+export function defaultPcg64Engine(): Pcg64Engine {
+  if (shared === null) {
+    const kernels = instantiateKernels();
+    if (!hasPcg64Kernels(kernels)) {
+      throw new PaletteError('E_WASM', 'the WebAssembly build has no PCG64 kernels (run npm run build)');
+    }
+    shared = new Pcg64Engine(kernels);
+  }
+  return shared;
+}

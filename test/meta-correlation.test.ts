@@ -7,7 +7,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { averageRanks, kendallTauB, pearson, spearman, wmtRankPairs, wmtRankTau } from '../src/meta/correlation.js';
-import { averageRanksRef, kendallTauBRef, pearsonRef, spearmanRef, wmtRankTauRef } from './reference/correlation.js';
+import {
+  averageRanksBySortRef,
+  averageRanksRef,
+  kendallTauBRef,
+  pearsonRef,
+  spearmanRef,
+  wmtRankTauRef,
+} from './reference/correlation.js';
 
 const f = (a: readonly number[]): Float64Array => Float64Array.from(a);
 
@@ -133,6 +140,23 @@ describe('property tests against the O(n²) oracles', () => {
         fc.array(fc.integer({ min: 0, max: 2 }), { minLength: n, maxLength: n }),
       ));
     fc.assert(fc.property(arb, ([x, y]) => close(kendallTauB(f(x), f(y)), kendallTauBRef(x, y))), { numRuns: 100 });
+  });
+
+  it('averageRanks of a large input (the radix-sort path) = oracle: negatives, ±0, infinities, ties, doubles', () => {
+    let s = 99;
+    const rnd = (): number => {
+      s = (s * 1103515245 + 12345) % 2147483648;
+      return s / 2147483648;
+    };
+    const specials = [0, -0, Infinity, -Infinity, 1e-300, -1e-300, 5e-324, -Number.MAX_VALUE, 2 ** 40];
+    const a = Array.from({ length: 20000 }, (_, i) =>
+      i % 7 === 0 ? specials[i % specials.length] : i % 3 === 0 ? Math.floor(rnd() * 50) - 25 : (rnd() - 0.5) * 1e6,
+    );
+    // The O(n²) oracle would take seconds here; its O(n log n) twin (checked against it below) does not.
+    const want = averageRanksBySortRef(a);
+    expect(averageRanksBySortRef(a.slice(0, 500))).toEqual(averageRanksRef(a.slice(0, 500)));
+    const got = averageRanks(f(a));
+    expect(Array.from(got)).toEqual(want);
   });
 
   it('kendallTauB on a large input equals the oracle (merge-sort counting across many runs)', () => {

@@ -1,22 +1,23 @@
 /**
  * `palette report REF [REF ...] -i HYP [HYP ...] -o report.html [-m METRIC ...] [--human FILE ...] [--source FILE]
- * [--bootstrap N] [--seed S] [--paired bs|ar]`: scores every system with the registry's metrics and writes one
- * self-contained HTML report (src/report/).
+ * [--bootstrap N] [--seed S] [--paired bs|ar [--all-pairs]]`: scores every system with the registry's metrics
+ * (with `palette score`'s metric flags), computes intervals, paired tests and correlations with src/meta/, and
+ * writes one self-contained HTML report (src/report/).
  *
  * Lines are read as `palette score` reads them (UTF-8, `rstrip()`ped). Every number is computed before the file is
  * opened, and the file is written to a temporary name beside the target and renamed at the end, so bad input
  * leaves no file (and an existing report untouched): `palette report: error: FILE:LINE: message`, exit status 2.
  */
+import { basename } from 'node:path';
 import { InputError, locate } from '../errors.js';
 import { readLines } from '../corpus/read-lines.js';
+import { readScoreTable } from '../meta/human-scores.js';
 import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
 import { buildReport, type ReportMetricInput, type ReportSystemInput } from '../report/build-report.js';
+import type { ReportHuman } from '../report/report-data.js';
+import { alignHumanTable } from '../report/report-human.js';
 import { renderReportHtml } from '../report/render-html.js';
 import { bootstrapIntervals, pairedSignificance } from '../report/report-statistics.js';
-import { alignHumanTable } from '../report/report-human.js';
-import type { ReportHuman } from '../report/report-data.js';
-import { readScoreTable } from '../meta/human-scores.js';
-import { basename } from 'node:path';
 import { pyRstrip } from '../text/pystr.js';
 import { VERSION } from '../version.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';

@@ -33,7 +33,7 @@ describe('palette score -m npchunk impact', () => {
     const r = await cli(['score', ref, '-i', hyp, '-m', 'npchunk', '-sl', '-f', 'text', ...WORKED]);
     expect(r.code).toBe(0);
     const first = r.out.split('\n')[0];
-    expect(first).toMatch(/^NPCHUNK\|nrefs:1\|chunker:bracketed\|alpha:0\.5\|beta:2\|rn:all\|delta:0\.7\|version:\S+ = 0\.4184 /);
+    expect(first).toMatch(/^NPCHUNK\|nrefs:1\|chunker:bracketed\|case:mixed\|alpha:0\.5\|beta:2\|rn:all\|delta:0\.7\|version:\S+ = 0\.4184 /);
     expect(first).toContain('word = 0.2163, phrase = 0.7071, R_wd = 0.1969, P_wd = 0.2625');
   });
 
@@ -46,6 +46,8 @@ describe('palette score -m npchunk impact', () => {
     expect(list.map((x) => x.name)).toEqual(['IMPACT', 'NPCHUNK']);
     expect(list[0].rn).toBe('0');
     expect(list[1].chunker).toBe('compromise');
+    const lc = await cli(['score', plainRef, '-i', plainHyp, '-m', 'impact', '--impact-lowercase']);
+    expect((JSON.parse(lc.out) as { case: string }).case).toBe('lc');
     // Line 1 is identical; line 2 has one common word in round 0 (RN = 0): R = P = (1/2^1.1)^(1/1.1) = 0.5.
     expect(list[0].score).toBeCloseTo((1 + 0.5) / 2, 4);
   });

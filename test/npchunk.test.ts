@@ -119,9 +119,20 @@ describe('NP-chunk metric and IMPACT as Metrics', () => {
 
   it('signatures name every setting', () => {
     expect(new NpChunk({ chunker: 'bracketed' }).signature(1)).toBe(
-      `nrefs:1|chunker:bracketed|alpha:0.1|beta:1.1|rn:all|delta:0.3|version:${VERSION}`,
+      `nrefs:1|chunker:bracketed|case:mixed|alpha:0.1|beta:1.1|rn:all|delta:0.3|version:${VERSION}`,
     );
-    expect(new Impact({ rounds: 2 }).signature(4, true)).toBe(`#:4|a:0.1|b:1.1|rn:2|v:${VERSION}`);
+    expect(new Impact({ rounds: 2, lowercase: true }).signature(4, true)).toBe(`#:4|c:lc|a:0.1|b:1.1|rn:2|v:${VERSION}`);
+  });
+
+  it('lowercase compares words case-insensitively, after chunking', () => {
+    const hyp = 'The Amount of [NP the END ]';
+    const ref = 'the amount of [NP The end ]';
+    const mixed = sentenceScore(new NpChunk({ chunker: 'bracketed' }), hyp, [ref]).score;
+    const lc = sentenceScore(new NpChunk({ chunker: 'bracketed', lowercase: true }), hyp, [ref]).score;
+    expect(lc).toBeCloseTo(1, 15);
+    expect(mixed).toBeLessThan(1);
+    expect(sentenceScore(new Impact({ lowercase: true }), 'A b', ['a B']).score).toBeCloseTo(1, 15);
+    expect(() => new Impact({ lowercase: 'yes' as unknown as boolean })).toThrow(InputError);
   });
 
   it('RN limits the rounds', () => {

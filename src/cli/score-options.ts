@@ -180,6 +180,8 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'length weighting of common parts, >= 1 (default: 1.1)' },
   { key: 'impactRounds', names: ['--impact-rounds'], arity: 'one', metavar: 'RN', group: NPCHUNK,
     help: 'last round counted, 0-based (default: until no common word is left)' },
+  { key: 'impactLowercase', names: ['--impact-lowercase'], arity: 'flag', group: NPCHUNK,
+    help: 'case-insensitive IMPACT and NP-chunk metric (words lowercased after chunking)' },
   { key: 'npchunkDelta', names: ['--npchunk-delta'], arity: 'one', metavar: 'D', group: NPCHUNK,
     help: 'weight of the phrase-level score, >= 0: (word + D*phrase)/(1 + D) (default: 0.3)' },
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', group: REPORT,
@@ -466,6 +468,7 @@ export function parseScoreCommand(
     beta: maybeNumber('impactBeta', '--impact-beta', 'a number >= 1', (x) => x >= 1),
     rounds: maybeInt('impactRounds', '--impact-rounds', 0),
     delta: maybeNumber('npchunkDelta', '--npchunk-delta', 'a number >= 0', (x) => x >= 0),
+    lowercase: flag('impactLowercase'),
   };
 
   const width = str('width') === undefined ? 1 : intValue('--width', str('width')!, 0, MAX_WIDTH);

@@ -7,7 +7,8 @@
  * parts and their position", seed 003 §2.2) is not in our papers; on the seed's Figure 2 it picks `, the` +
  * `amount of`, where this reading picks `, ` + `the amount of` (unit RS 13 against 11).
  *
- * Sentences are whitespace-separated words, compared case-sensitively (tokenize first, as the paper's data was).
+ * Sentences are whitespace-separated words, compared case-sensitively unless `lowercase` (tokenize first, as the
+ * paper's data was).
  * Multiple references: R and P are each the maximum over the references (eqs. 6–8). The corpus score is the mean
  * of the sentence scores (./npchunk/chunk-metric.ts); statistics row: `score, recall, precision, segments`.
  */

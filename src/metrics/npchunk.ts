@@ -8,7 +8,8 @@
  * δ = 0.7 and gives 0.4185.
  *
  * The chunker is pluggable (src/text/chunk/): `compromise` by default, `bracketed` for pre-chunked `[NP … ]` input
- * (then scores depend on no chunker). Words are whitespace-separated and compared case-sensitively.
+ * (then scores depend on no chunker). Words are whitespace-separated and compared case-sensitively unless
+ * `lowercase` (applied after chunking, so the chunker sees the case).
  *
  * The corpus score is the mean of the sentence scores (the paper's is a sentence-level method); statistics row:
  * `score, wordScore, phraseScore, wordRecall, wordPrecision, segments` (./npchunk/chunk-metric.ts).

@@ -210,6 +210,8 @@ export interface NpChunkSettings {
   readonly rounds?: number;
   /** `--npchunk-delta`: δ ≥ 0 (npchunk). @default 0.3 */
   readonly delta?: number;
+  /** `--impact-lowercase`. @default false */
+  readonly lowercase?: boolean;
 }
 
 /** Everything that decides which metric instances a `palette score` run builds. */
@@ -631,8 +633,8 @@ const NPCHUNK_FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMe
   [
     'impact',
     (settings) => {
-      const { alpha, beta, rounds } = settings.npchunk ?? {};
-      return { ...cliMetric(new Impact({ alpha, beta, rounds })), defaultWidth: 4 };
+      const { alpha, beta, rounds, lowercase } = settings.npchunk ?? {};
+      return { ...cliMetric(new Impact({ alpha, beta, rounds, lowercase })), defaultWidth: 4 };
     },
   ],
   ['npchunk', (settings) => ({ ...cliMetric(new NpChunk({ ...settings.npchunk })), defaultWidth: 4 })],

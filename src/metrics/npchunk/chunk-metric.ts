@@ -26,6 +26,8 @@ export interface ImpactOptions {
   readonly beta?: number;
   /** RN, the last round counted (0-based), an integer ≥ 0. @default until no common word is left */
   readonly rounds?: number;
+  /** Compare words case-insensitively (Python `str.lower()`, after chunking). @default false */
+  readonly lowercase?: boolean;
 }
 
 /** Checked parameters. */
@@ -60,6 +62,8 @@ export abstract class ChunkMetric implements Metric<ChunkedReferences> {
   abstract readonly statsColumns: readonly string[];
   /** The checked parameters. */
   readonly params: NpChunkParams;
+  /** Whether words are lowercased. */
+  readonly lowercase: boolean;
   private readonly scorer: SegmentScorer;
   private readonly result: SegmentResult = { score: 0, wordScore: 0, phraseScore: 0, wordRecall: 0, wordPrecision: 0 };
 
@@ -68,6 +72,10 @@ export abstract class ChunkMetric implements Metric<ChunkedReferences> {
     protected readonly chunker: NpChunker | null,
   ) {
     this.params = resolveParams(options);
+    if (options.lowercase !== undefined && typeof options.lowercase !== 'boolean') {
+      throw badOption('lowercase', 'a boolean', options.lowercase);
+    }
+    this.lowercase = options.lowercase ?? false;
     this.scorer = new SegmentScorer(this.params, chunker !== null);
   }
 
@@ -79,6 +87,7 @@ export abstract class ChunkMetric implements Metric<ChunkedReferences> {
   protected signatureFields(): SignatureField[] {
     const { alpha, beta, maxRound } = this.params;
     return [
+      { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
       { key: 'alpha', abbr: 'a', value: alpha },
       { key: 'beta', abbr: 'b', value: beta },
       { key: 'rn', abbr: 'rn', value: Number.isFinite(maxRound) ? maxRound : 'all' },
@@ -95,7 +104,7 @@ export abstract class ChunkMetric implements Metric<ChunkedReferences> {
     const lines: string[] = new Array<string>(segments * nRefs);
     for (let i = 0; i < segments; i++) for (let j = 0; j < nRefs; j++) lines[i * nRefs + j] = refStreams[j][i];
     const vocab = new Vocabulary();
-    const refs = chunkLines(lines, this.chunker, vocab, true, (k) => Math.floor(k / nRefs) + 1);
+    const refs = chunkLines(lines, this.chunker, vocab, true, (k) => Math.floor(k / nRefs) + 1, this.lowercase);
     return { segments, nRefs, refs, vocab };
   }
 
@@ -104,9 +113,7 @@ export abstract class ChunkMetric implements Metric<ChunkedReferences> {
    * @throws InputError `E_LINE_COUNT_MISMATCH`, or the chunker's `E_BAD_INPUT` at the hypothesis's line.
    */
   segmentStats(hyps: readonly string[], refs: ChunkedReferences): Float64Array {
-    checkHypothesisCount(hyps, refs.segments);
-    const chunked = chunkLines(hyps, this.chunker, refs.vocab, false);
-    return this.statsOfChunked(chunked, refs);
+    return this.statsOfChunked(this.chunkHypotheses(hyps, refs), refs);
   }
 
   /** Rows for hypotheses chunked already (benchmarks time chunking and scoring apart). */
@@ -124,7 +131,7 @@ export abstract class ChunkMetric implements Metric<ChunkedReferences> {
   /** Chunks and interns hypotheses against prepared references (the first half of {@link segmentStats}). */
   chunkHypotheses(hyps: readonly string[], refs: ChunkedReferences): ChunkedCorpus {
     checkHypothesisCount(hyps, refs.segments);
-    return chunkLines(hyps, this.chunker, refs.vocab, false);
+    return chunkLines(hyps, this.chunker, refs.vocab, false, undefined, this.lowercase);
   }
 
   /** The scorer (its word search traces the last pair: tests and worked examples). */

@@ -5,6 +5,7 @@
 import { InputError } from '../../errors.js';
 import { CsrBuilder, type Csr } from '../../corpus/csr.js';
 import { internLine, lookupLine, type Vocabulary } from '../../text/intern.js';
+import { pyLower } from '../../text/pystr.js';
 import type { NpChunker } from '../../text/chunk/index.js';
 
 /** Chunked, interned sentences. */
@@ -23,7 +24,8 @@ export type LineOf = (index: number) => number;
 /**
  * Chunks (with `chunker`; `null` reads whitespace-separated words and no phrases, IMPACT's view) and interns
  * `lines`. With `grow`, new words get ids (references); otherwise unknown words get id −1, which matches nothing
- * (hypotheses scored against prepared references).
+ * (hypotheses scored against prepared references). With `lowercase`, words are lowercased (Python `str.lower()`)
+ * after chunking, so that the chunker still sees the case.
  * @throws InputError `E_BAD_INPUT` from the chunker, at line `lineOf(k)` of the input.
  */
 export function chunkLines(
@@ -32,6 +34,7 @@ export function chunkLines(
   vocab: Vocabulary,
   grow: boolean,
   lineOf: LineOf = (k) => k + 1,
+  lowercase = false,
 ): ChunkedCorpus {
   const words = new CsrBuilder(lines.length * 16, lines.length);
   const spans: number[] = [];
@@ -53,6 +56,7 @@ export function chunkLines(
       text = chunked.text;
       for (let s = 0; s < chunked.spans.length; s++) spans.push(chunked.spans[s]);
     }
+    if (lowercase) text = pyLower(text);
     if (grow) internLine(vocab, text, words);
     else lookupLine(vocab, text, words, -1);
     spanOffsets[k + 1] = spans.length;

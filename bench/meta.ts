@@ -7,7 +7,8 @@
  *   1. `bootstrapScores` — 1000 resamples (numpy `choice(10000, (1000, 10000))` stream, float32 sums, BLEU each);
  *   2. `pairedTest` bs — the same 1000 resamples for baseline and system (what `--paired-bs` runs per system);
  *   3. `pairedTest` ar — 10,000 approximate-randomization trials (what `--paired-ar` runs per system);
- *   4. the raw numpy streams alone: 10M bounded draws, 100M bool draws.
+ *   4. the raw numpy streams alone: 10M bounded draws, 100M bool draws, on the WebAssembly kernels (what the tests
+ *      run on) and on the TypeScript generator (16-bit limbs) side by side.
  * tinybench medians (ms) of a few iterations each, printed side by side with the target.
  *
  * Run: npx tsx bench/index.ts meta
@@ -16,6 +17,7 @@ import { Bench } from 'tinybench';
 import { Bleu } from '../src/metrics/bleu.js';
 import { defaultRng } from '../src/meta/numpy-random.js';
 import { bootstrapScores, pairedTest, testedMetric } from '../src/meta/significance.js';
+import { defaultPcg64Engine } from '../src/wasm/pcg64.js';
 
 const SEGMENTS = 10_000;
 const WIDTH = 10;
@@ -76,18 +78,36 @@ export async function benchMeta(): Promise<void> {
     await median('par', 3, () => pairedTest([{ metric, systems: [a, b] }], { test: 'ar', nSamples: 10_000, seed: 12345 })),
     '',
   ]);
+  const engine = defaultPcg64Engine();
   const idx = new Uint32Array(SEGMENTS);
   rows.push([
-    'numpy choice: 10M draws',
+    'numpy choice: 10M draws (wasm)',
+    await median('choice-wasm', 5, () => {
+      const bits = defaultRng(12345).bits;
+      for (let r = 0; r < 1000; r++) engine.bounded(bits, SEGMENTS, idx);
+    }),
+    '',
+  ]);
+  const mask = new Uint8Array(SEGMENTS);
+  rows.push([
+    'numpy bool: 100M draws (wasm)',
+    await median('bool-wasm', 3, () => {
+      const bits = defaultRng(12345).bits;
+      const buffer = { word: 0, left: 0 };
+      for (let r = 0; r < 10_000; r++) engine.bools(bits, buffer, mask);
+    }),
+    '',
+  ]);
+  rows.push([
+    'numpy choice: 10M draws (TypeScript)',
     await median('choice', 5, () => {
       const s = defaultRng(12345).boundedStream(SEGMENTS);
       for (let r = 0; r < 1000; r++) s.fill(idx);
     }),
     '',
   ]);
-  const mask = new Uint8Array(SEGMENTS);
   rows.push([
-    'numpy bool: 100M draws',
+    'numpy bool: 100M draws (TypeScript)',
     await median('bool', 3, () => {
       const s = defaultRng(12345).boolStream();
       for (let r = 0; r < 10_000; r++) s.fill(mask);

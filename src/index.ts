@@ -156,6 +156,44 @@ export {
 export { evaluateOrange, readOrangeReferences, type OrangeRun, type OrangeTerms } from './meta/orange/evaluate.js';
 export { OrangeScorer, type OrangeBlockScores } from './meta/orange/scorer.js';
 export { lowerIsBetter, ORANGE_METRIC_NAMES, parseOrangeMetric, parseOrangeMetrics, type OrangeVariant } from './meta/orange/variants.js';
+// Meta-evaluation: sacreBLEU's significance tests and bootstrap confidence (numpy's PCG64 stream, bit for bit),
+// agreement on the seed-004 grade scale, jackknifing over references.
+export {
+  bootstrapScores,
+  DEFAULT_SAMPLES,
+  DEFAULT_SEED,
+  pairedTest,
+  seedFromEnv,
+  seedLabel,
+  testedMetric,
+  type MetricSystems,
+  type PairedResult,
+  type PairedTestOptions,
+  type PairedTestOutcome,
+  type StatsRows,
+  type TestedMetric,
+} from './meta/significance.js';
+export {
+  estimateCiNumpy,
+  estimateCiPython,
+  numpyMean,
+  numpySum,
+  pValue,
+  pythonMean,
+  type BootstrapEstimate,
+} from './meta/significance-stats.js';
+export { exactScorer, resampleScorer, type StatsScorer } from './meta/significance-float32.js';
+export {
+  BoolStream,
+  BoundedIntStream,
+  defaultRng,
+  NumpyGenerator,
+  Pcg64,
+  SeedSequence,
+  type NumpySeed,
+} from './meta/numpy-random.js';
+export { cohenKappa, gradedKappa, grade, grades, GRADES } from './meta/agreement.js';
+export { jackknifeRows, jackknifeScore, leaveOneOutRows, type JackknifeScore } from './meta/jackknife.js';
 export {
   BLEU_FLAVORS,
   cliMetric,

@@ -10,6 +10,9 @@ import { Bleu } from '../src/metrics/bleu.js';
 import { bootstrapScores, pairedTest, seedFromEnv, testedMetric } from '../src/meta/significance.js';
 import { estimateCiNumpy, estimateCiPython, numpyMean, pValue, pythonMean } from '../src/meta/significance-stats.js';
 import { signatureWithTest } from '../src/cli/significance.js';
+import * as palette from '../src/index.js';
+import { defaultRng } from '../src/meta/numpy-random.js';
+import type { TestedMetric } from '../src/meta/significance.js';
 
 const means = JSON.parse(
   readFileSync(new URL('./fixtures/significance/means.json', import.meta.url), 'utf8'),
@@ -91,8 +94,40 @@ describe('paired tests on synthetic BLEU statistics', () => {
     expect(r1.results[0][0].mean).toBe(r2.results[0][0].mean);
   });
 
+  it('several metrics in one test (rows side by side, shared draws) = each metric alone, any mix of row kinds', () => {
+    // A metric with fractional statistics (width 3): the AR pass then sums every row, BLEU's included.
+    const frac: TestedMetric = {
+      width: 3,
+      corpusScore: (rows) => rows.reduce((x, v, k) => x + (k % 3 === 1 ? v : 0), 0),
+      totalsScore: (t) => t[0] / (1 + t[1]) + t[2],
+      resampleScore: (t) => t[0] / (1 + t[1]) - t[2],
+    };
+    const fracRows = (shift: number): Float64Array => Float64Array.from({ length: 120 }, (_, k) => ((k * 37 + shift) % 11) / 4);
+    const f = [fracRows(1), fracRows(2)];
+    for (const test of ['bs', 'ar'] as const) {
+      const options = { test, nSamples: 120, nArConfidence: 80, seed: 11 };
+      const both = pairedTest([{ metric: tm, systems: [a, b] }, { metric: frac, systems: f }], options).results;
+      expect(both[0]).toEqual(pairedTest([{ metric: tm, systems: [a, b] }], options).results[0]);
+      expect(both[1]).toEqual(pairedTest([{ metric: frac, systems: f }], options).results[0]);
+    }
+  });
+
   it('refuses a single system and systems of different lengths', () => {
     expect(() => pairedTest([{ metric: tm, systems: [a] }], { test: 'bs' })).toThrow(/baseline/);
     expect(() => pairedTest([{ metric: tm, systems: [a, a.subarray(0, 100)] }], { test: 'ar' })).toThrow(/different lengths/);
+  });
+});
+
+describe('public API', () => {
+  it('exports the significance, confidence, agreement, jackknife and numpy-random entry points', () => {
+    expect(palette.pairedTest).toBe(pairedTest);
+    expect(palette.bootstrapScores).toBe(bootstrapScores);
+    expect(palette.estimateCiPython).toBe(estimateCiPython);
+    expect(palette.seedFromEnv).toBe(seedFromEnv);
+    expect(palette.defaultRng).toBe(defaultRng);
+    for (const name of ['cohenKappa', 'gradedKappa', 'jackknifeRows', 'jackknifeScore', 'Pcg64', 'SeedSequence'] as const) {
+      expect(typeof palette[name]).toBe('function');
+    }
+    expect(palette.defaultRng(12345).choice(10, 5)).toEqual(defaultRng(12345).choice(10, 5));
   });
 });

@@ -165,7 +165,9 @@ export const DEFAULT_SAMPLES = { bs: 1000, ar: 10000 } as const;
  * One metric's statistics for every system, baseline first: `systems[s]` holds system `s`'s rows.
  */
 export interface MetricSystems {
+  /** The metric, as the tests score it. */
   readonly metric: TestedMetric;
+  /** Statistics rows per system (`metric.width` per segment, every system the same segments), baseline first. */
   readonly systems: readonly Float64Array[];
 }
 

@@ -49,6 +49,12 @@ export function hasPcg64Kernels(kernels: KernelExports): kernels is Pcg64KernelE
 const STATE_BYTES = 48;
 /** Output values (f32 or f64) handed back per kernel call: bounds the memory of a call whatever the sample count. */
 const CHUNK_VALUES = 1 << 18;
+/**
+ * Draws per kernel call. V8 first runs a module on its baseline compiler and swaps in optimised code only between
+ * calls, so one call over all 10M draws of a bootstrap would run entirely unoptimised (3× slower on a first run);
+ * calls of ~1M draws let every call after the first use optimised code.
+ */
+const DRAWS_PER_CALL = 1 << 20;
 
 /** numpy's Lemire rejection threshold `(2^32 − n) mod n` for a range of size n. */
 function thresholdOf(n: number): number {
@@ -120,7 +126,7 @@ export class Pcg64Engine {
   bounded(bits: Pcg64, n: number, out: Uint32Array): void {
     checkRange(n);
     const layout = this.layout();
-    const chunk = Math.min(out.length, this.chunkValues);
+    const chunk = Math.min(out.length, this.chunkValues, DRAWS_PER_CALL);
     const dest = layout.place(chunk * 4);
     this.memory.reserve(layout.end);
     for (let from = 0; from < out.length; from += chunk) {
@@ -135,7 +141,7 @@ export class Pcg64Engine {
   /** Fills `out` with bool draws (0/1), continuing `bits` and the call's bool buffer `bools` (updated). */
   bools(bits: Pcg64, bools: BoolBuffer, out: Uint8Array): void {
     const layout = this.layout();
-    const chunk = Math.min(out.length, this.chunkValues);
+    const chunk = Math.min(out.length, this.chunkValues, DRAWS_PER_CALL);
     const dest = layout.place(chunk);
     this.memory.reserve(layout.end);
     for (let from = 0; from < out.length; from += chunk) {
@@ -166,7 +172,7 @@ export class Pcg64Engine {
     const stride = Math.ceil(width / 4) * 4;
     const layout = this.layout();
     const rowsAt = layout.place(n * stride * 4);
-    const chunk = Math.max(1, Math.min(nSamples, Math.floor(this.chunkValues / stride)));
+    const chunk = Math.max(1, Math.min(nSamples, Math.floor(this.chunkValues / stride), Math.floor(DRAWS_PER_CALL / n)));
     const out = layout.place(chunk * stride * 4);
     this.memory.reserve(layout.end);
     const placed = new Float32Array(this.memory.memory.buffer, rowsAt, n * stride);
@@ -223,7 +229,7 @@ export class Pcg64Engine {
     const deltaAt = layout.place(integral ? rowBytes : 0);
     const blTotalAt = layout.place(stride * 8);
     const sysTotalAt = layout.place(stride * 8);
-    const chunk = Math.max(1, Math.min(nTrials, Math.floor(this.chunkValues / (2 * stride))));
+    const chunk = Math.max(1, Math.min(nTrials, Math.floor(this.chunkValues / (2 * stride)), Math.floor(DRAWS_PER_CALL / n)));
     const out = layout.place(chunk * 2 * stride * 8);
     this.memory.reserve(layout.end);
     const f64 = this.memory.f64;

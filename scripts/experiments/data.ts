@@ -232,3 +232,17 @@ export function loadSummEval(dataRoot: string, slice: Slice = {}): SummEval {
   });
   return { systems, outputs, referenceNames, references, documents, human };
 }
+
+/** The share of whitespace-separated words that start with an upper-case letter (how cased a text is). */
+export function capitalizedShare(lines: readonly string[]): number {
+  let words = 0;
+  let capitalized = 0;
+  for (const line of lines) {
+    for (const w of line.split(/\s+/)) {
+      if (w.length === 0) continue;
+      words++;
+      if (/^\p{Lu}/u.test(w)) capitalized++;
+    }
+  }
+  return words === 0 ? 0 : capitalized / words;
+}

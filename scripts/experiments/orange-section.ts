@@ -6,6 +6,7 @@
  * sentence) is reported with the library's own message instead of a number.
  */
 import { join } from 'node:path';
+import { readLines } from '../../src/corpus/read-lines.js';
 import { InputError } from '../../src/errors.js';
 import { bootstrapMeanInterval, numpyResampler, orangeOfTerms, type ConfidenceInterval } from '../../src/meta/orange.js';
 import { evaluateOrange } from '../../src/meta/orange/evaluate.js';
@@ -31,6 +32,12 @@ export interface OrangeResult {
   readonly sentences?: number;
   readonly candidates?: number;
   readonly referencesPerSentence?: number;
+  /**
+   * Reference points of the scale, from the candidates per sentence: the ORANGE of a metric that puts every
+   * reference first, and the expected ORANGE of a uniformly random ranking (means over sentences).
+   */
+  readonly perfect?: number;
+  readonly chance?: number;
   /** The library's message when it refused the input. */
   readonly refused?: string;
   readonly ms: number;
@@ -63,9 +70,12 @@ export async function orangeOf(
       orange: orangeOfTerms(result.terms[i]),
       ci: bootstrap.resamples > 0 ? bootstrapMeanInterval(result.terms[i], bootstrap.resamples, numpyResampler(bootstrap.seed)) : undefined,
     }));
+    const { perfect, chance } = scalePoints(input.nbest, result.referencesPerSentence);
     return {
       input,
       rows,
+      perfect,
+      chance,
       sentences: result.sentences.length,
       candidates: result.candidates,
       referencesPerSentence: result.referencesPerSentence,
@@ -75,6 +85,28 @@ export async function orangeOf(
     if (!(err instanceof InputError)) throw err;
     return { input, refused: err.message, ms: performance.now() - t0 };
   }
+}
+
+/**
+ * With N_i candidates and u references in sentence i, ranks run over N_i + u texts: references ranked first average
+ * rank (u + 1)/2, a random order (N_i + u + 1)/2; each divided by N_i + 1 and averaged over sentences as ORANGE is.
+ * Candidates are counted per id of the n-best list (the first field of each line).
+ */
+export function scalePoints(nbest: string, references: number): { perfect: number; chance: number } {
+  const counts = new Map<string, number>();
+  for (const line of readLines(nbest)) {
+    const bar = line.indexOf('|||');
+    if (bar < 0) continue;
+    const id = line.slice(0, bar).trim();
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  let perfect = 0;
+  let chance = 0;
+  for (const n of counts.values()) {
+    perfect += (references + 1) / 2 / (n + 1);
+    chance += (n + references + 1) / 2 / (n + 1);
+  }
+  return { perfect: perfect / counts.size, chance: chance / counts.size };
 }
 
 /** Whether a lower score of the variant is better (WER, PER), for the page's notes. */

@@ -27,6 +27,9 @@ export interface SummEvalFacts {
   readonly systems: number;
   readonly documents: number;
   readonly references: number;
+  /** Share of capitalised words in the references, and in each system's summaries. */
+  readonly capitalizedReferences: number;
+  readonly capitalizedSystems: readonly number[];
   /** The paraphrase table's file name (relative) and size. */
   readonly paraphraseTable?: string;
 }
@@ -145,7 +148,11 @@ function summEvalSection(facts: SummEvalFacts, r: SummEvalTables, resamples: num
       `references) with the repository\'s hand-written example paraphrase table ${facts.paraphraseTable ?? ''} (a tiny ` +
       'table of common English paraphrases written for the tests, not a real pivot-extracted table, so ParaEval here is ' +
       'close to its unigram tier), IMPACT and the NP-chunk metric (seed 003 parameters α = 0.1, β = 1.1, δ = 0.3, ' +
-      'compromise chunker), all sentence-level methods whose corpus score is the mean of the summary scores.',
+      'compromise chunker), all sentence-level methods whose corpus score is the mean of the summary scores. Case ' +
+      `matters here: ${fixed(facts.capitalizedReferences * 100, 1)}% of the reference words are capitalised, against ` +
+      `${fixed(Math.min(...facts.capitalizedSystems) * 100, 1)}–${fixed(Math.max(...facts.capitalizedSystems) * 100, 1)}% ` +
+      `in the systems' summaries (${facts.capitalizedSystems.filter((x) => x < facts.capitalizedReferences / 2).length} of ` +
+      `${facts.systems} systems below half the references' share: they write mostly lower case).`,
     '',
     `Metric scoring: seed list on three sets ${seconds(r.scoringMs)}; ParaEval, IMPACT, NP-chunk ${seconds(r.extraScoringMs)}.`,
     '',
@@ -218,7 +225,8 @@ function orangeSection(o: { results: readonly OrangeResult[]; ms: number }, resa
       const bestRow = x.rows!.reduce((a, b) => (b.orange < a.orange ? b : a));
       out.push(
         `- ${x.input.label}: ${x.sentences} sentences, ${x.candidates} candidates, ${x.referencesPerSentence} references per ` +
-          `sentence; best ${bestRow.variant.name} ${fixed(bestRow.orange, 4)}; run time ${seconds(x.ms)}.`,
+          `sentence; best ${bestRow.variant.name} ${fixed(bestRow.orange, 4)}; every reference ranked first would give ` +
+          `${fixed(x.perfect ?? NaN, 4)}, a random ranking ${fixed(x.chance ?? NaN, 4)} on average; run time ${seconds(x.ms)}.`,
       );
     }
     out.push('');
@@ -236,7 +244,7 @@ function orangeSection(o: { results: readonly OrangeResult[]; ms: number }, resa
       'and 1024-best lists: BLEUS6 best among BLEUS1–9 (statistically equivalent to BLEUS3–5 and 7–9); ROUGE-S4 best ' +
       'overall (19.66%), equivalent to ROUGE-L and ROUGE-W-1.1, significantly better than BLEUS6, NIST, PER and WER; ' +
       'ROUGE-S* and ROUGE-S9 worse than ROUGE-S4; PER the worst. Our lists have at most 10 candidates per sentence, so ' +
-      'ORANGE values are on another scale (a random ranking gives about 0.5 here). ' +
+      'ORANGE values are on another scale (see the perfect and random levels above). ' +
       (ranked.length > 0 ? ranked.map((x) => `Order on ${x.input.label}: ${orderLine(x)}.`).join(' ') : ''),
     '',
     `Run time of the whole section: ${seconds(o.ms)}.`,
@@ -270,8 +278,8 @@ function bleuWcSection(b: NonNullable<ExperimentReport['bleuWc']>): string {
       'no effective order (the seed leaves BLEU\'s definition untouched), scaled to [0, 1]. For each N: the M whose ' +
       'BLEUcM has the best Pearson r with BLEUwN over all segments, the M with the best Cohen\'s kappa on the seed\'s 10 ' +
       'grades ([0, 0.1[ → 0 … [0.9, 1] → 9), and the smallest M for which at least 90% of the segments satisfy ' +
-      `BLEUcM ≤ BLEUw(N−1). Mean hypothesis length: ${fixed(r.meanWords, 2)} words, ${fixed(r.meanChars, 2)} characters ` +
-      `(${fixed(r.meanChars / r.meanWords, 2)} characters per word).`,
+      `BLEUcM ≤ BLEUw(N−1). Mean hypothesis length: ${fixed(r.meanWords, 2)} 13a tokens, ${fixed(r.meanChars, 2)} non-space ` +
+      `characters (${fixed(r.meanChars / r.meanWords, 2)} characters per token).`,
     '',
     table(['N (words)', 'best M by Pearson', 'best M by kappa', 'smallest M by the 90% rule'], rows, ['r', 'r', 'r', 'r']),
     '',
@@ -279,13 +287,19 @@ function bleuWcSection(b: NonNullable<ExperimentReport['bleuWc']>): string {
       'Pearson, 18 by kappa, 18 by the 90% rule, with 3.84 characters per word in its candidates. ' +
       (four !== undefined
         ? `Here for N = 4: M = ${four.bestPearson.m} by Pearson, ${four.bestKappa.m} by kappa, ` +
-          `${four.analogy === null ? 'none' : four.analogy.m} by the 90% rule, on German with ${fixed(r.meanChars / r.meanWords, 2)} characters per word ` +
-          '(the seed chose English because word segmentation is undisputed there; German compounds make words longer).'
+          `${four.analogy === null ? 'none' : four.analogy.m} by the 90% rule, on German with ${fixed(r.meanChars / r.meanWords, 2)} ` +
+          'non-space characters per 13a token (the seed chose English because word segmentation is undisputed there). ' +
+          `The seed's mean M/N by Pearson is 4.14; here it is ${fixed(meanRatio(r), 2)}.`
         : ''),
     '',
-    `Signatures: word ${r.signatures.word}; character ${r.signatures.char}. Run time: ${seconds(r.ms)}.`,
+    `Signatures: word \`${r.signatures.word}\`; character \`${r.signatures.char}\`. Run time: ${seconds(r.ms)}.`,
     '',
   ].join('\n');
+}
+
+/** Mean of M/N over the word orders, M the best by Pearson (the seed's footnote 10). */
+function meanRatio(r: BleuWcResult): number {
+  return r.rows.reduce((sum, row) => sum + row.bestPearson.m / row.n, 0) / r.rows.length;
 }
 
 function seedComparison(report: ExperimentReport): string {

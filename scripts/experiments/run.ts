@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import { bleuWc, DEFAULT_BLEU_WC_ORDERS, type BleuWcOrders } from './bleu-wc-section.js';
 import { exampleParaphraseTable, summEvalCorrelations, wmtCorrelations } from './correlation-sections.js';
-import { loadSummEval, loadWmtEnDe, type Slice } from './data.js';
+import { capitalizedShare, loadSummEval, loadWmtEnDe, type Slice } from './data.js';
 import { SEED_METRICS, type MetricVariant } from './metric-variants.js';
 import { ORANGE_METRICS, orangeInputs, orangeOf, type OrangeResult } from './orange-section.js';
 import type { ExperimentReport } from './render.js';
@@ -83,6 +83,8 @@ export async function runExperiments(options: RunOptions): Promise<ExperimentRep
         systems: data.systems.length,
         documents: data.documents.length,
         references: data.references.length,
+        capitalizedReferences: capitalizedShare(data.references.flat()),
+        capitalizedSystems: data.outputs.map(capitalizedShare),
         paraphraseTable: options.extras === false ? undefined : `samples/paraphrase/${basename(table)}`,
       },
       result,

@@ -48,12 +48,19 @@ function syntheticRows(seed: number): Float64Array {
   return rows;
 }
 
-async function median(name: string, iterations: number, fn: () => void): Promise<number> {
+/**
+ * Median wall time (ms) of `iterations` runs after one warm-up, and the mean CPU time (ms, user + system) of all
+ * runs: on a shared, loaded machine the CPU time is the steadier figure.
+ */
+async function median(name: string, iterations: number, fn: () => void): Promise<[number, number]> {
   const bench = new Bench({ iterations, time: 0, warmupIterations: 1, warmupTime: 0, throws: true });
   bench.add(name, fn);
+  const before = process.cpuUsage();
   await bench.run();
+  const cpu = process.cpuUsage(before);
   const r = bench.tasks[0].result;
-  return r.state === 'completed' ? r.latency.p50 : NaN;
+  const runs = bench.tasks[0].runs + 1;
+  return [r.state === 'completed' ? r.latency.p50 : NaN, (cpu.user + cpu.system) / 1000 / runs];
 }
 
 /** Runs the significance benchmark and prints medians. */
@@ -62,7 +69,7 @@ export async function benchMeta(): Promise<void> {
   const a = syntheticRows(1);
   const b = syntheticRows(2);
   console.log(`workload: ${SEGMENTS} segments of synthetic BLEU-4 statistics, two systems, seed 12345`);
-  const rows: [string, number, string][] = [];
+  const rows: [string, [number, number], string][] = [];
   rows.push([
     'bootstrap 1000 resamples (BLEU)',
     await median('bs', 5, () => bootstrapScores({ rows: a, width: WIDTH }, metric, 1000, 12345)),
@@ -114,7 +121,10 @@ export async function benchMeta(): Promise<void> {
     }),
     '',
   ]);
-  for (const [name, ms, target] of rows) console.log(`${name.padEnd(40)} ${ms.toFixed(1).padStart(9)} ms  ${target}`);
+  console.log(`${''.padEnd(40)} ${'median'.padStart(9)}    ${'cpu/run'.padStart(9)}`);
+  for (const [name, [ms, cpu], target] of rows) {
+    console.log(`${name.padEnd(40)} ${ms.toFixed(1).padStart(9)} ms ${cpu.toFixed(1).padStart(9)} ms  ${target}`);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchMeta();

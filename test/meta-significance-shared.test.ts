@@ -2,10 +2,10 @@
  * sacreBLEU 2.6.0's significance tests on WMT17 en-de (../shared/golden/sacrebleu/significance.wmt17-en-de.json):
  * paired bootstrap (1000 resamples) and approximate randomization (10000 trials) with BLEU, chrF and TER on 5 systems,
  * and single-system bootstrap confidence (--confidence, 1000 resamples). Tolerance: scores relative 1e-9 (golden
- * README); p-values, bootstrap means and half-widths exact (the same numpy PCG64 stream and arithmetic). Also the
- * p-values of sacreBLEU's own test (significance_expected_pvalues.tsv, Moses/MultEval) within its tolerance 0.01 —
- * sacreBLEU's test_significance.py compares its paired-bs p-value with moses_bootstrap_p_bleu and its paired-ar
- * p-values with multeval_ar_p_bleu / multeval_ar_p_ter. Skips when ../shared is absent.
+ * README); p-values, bootstrap means and half-widths exact (the same numpy PCG64 stream and arithmetic). The
+ * p-values of sacreBLEU's own test (significance_expected_pvalues.tsv, Moses/MultEval, tolerance 0.01) are checked
+ * in meta-significance-pvalues-shared.test.ts. Rows are computed once per system and shared by the records.
+ * Skips when ../shared is absent.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -42,13 +42,25 @@ function closeTo(actual: number, expected: number): void {
   expect(Math.abs(actual - expected)).toBeLessThanOrEqual(Math.max(1e-12, 1e-9 * Math.abs(expected)));
 }
 
+/** Statistics rows already computed, by metric, settings, references and system: records share systems. */
+const rowCache = new Map<string, Float64Array>();
+
 /** Rows of each system for bleu, chrf, ter (the golden's metric order and names). */
 function systemsOf(hyps: string[], refs: string[], settings: MetricSettings): { name: string; ms: MetricSystems }[] {
   const refStreams = refs.map(lines);
   return (['bleu', 'chrf', 'ter'] as const).map((id) => {
     const cm = defaultRegistry.create(id, settings);
-    const prepared = cm.metric.prepareReferences(refStreams);
-    const systems = hyps.map((h) => cm.metric.segmentStats(lines(h), prepared));
+    let prepared: ReturnType<typeof cm.metric.prepareReferences> | null = null;
+    const systems = hyps.map((h) => {
+      const key = JSON.stringify([id, settings, refs, h]);
+      let rows = rowCache.get(key);
+      if (rows === undefined) {
+        prepared ??= cm.metric.prepareReferences(refStreams);
+        rows = cm.metric.segmentStats(lines(h), prepared);
+        rowCache.set(key, rows);
+      }
+      return rows;
+    });
     const name = cm.metric.scoreFromStats(new Float64Array(cm.metric.statsWidth)).name;
     return { name, ms: { metric: testedMetric(cm.metric, (rows) => cm.corpusScore(rows).score), systems } };
   });

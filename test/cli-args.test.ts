@@ -118,6 +118,7 @@ describe('palette score options', () => {
       wer: { lowercase: false },
       per: { lowercase: false },
       gtm: { lowercase: false },
+      npchunk: { lowercase: false },
     });
     const ter = options('r', '-m', 'ter', '--ter-case-sensitive', '--ter-asian-support', '--ter-no-punct', '--ter-normalized',
       '--ter-flavor', 'tercom', '--ter-beam', '10', '--ter-max-shift-distance', '0');

@@ -70,8 +70,8 @@ describe('palette score -m ter wer per gtm', () => {
       [['-m', 'ter', '--ter-flavor', 'tercom', '--ter-max-shift-distance', '-1'], '--ter-max-shift-distance'],
       [['-m', 'gtm', '--gtm-exponent', '0.5'], '--gtm-exponent must be a number >= 1'],
       [['-m', 'wer', '--wer-tokenize', 'bogus'], '--wer-tokenize must be one of'],
-      [['-m', 'ter', '--paired-bs'], 'not available'],
-      [['-m', 'ter', '-ci'], 'not available'],
+      [['-m', 'ter', '--paired-bs'], 'paired tests require multiple input systems'],
+      [['-m', 'ter', '--paired-bs', '--paired-ar'], 'mutually exclusive'],
     ] as const) {
       const r = await cli(['score', ref, '-i', hyp, ...argv]);
       expect(r.code, argv.join(' ')).toBe(2);

@@ -64,7 +64,7 @@ describe('public API (src/index.ts)', () => {
       'readStreamLines', 'run', 'VERSION',
     ];
     for (const name of names) expect(palette, name).toHaveProperty(name);
-    expect(palette.defaultRegistry.ids).toEqual(['bleu', 'chrf', 'nist', 'ter', 'wer', 'per', 'gtm', 'paraeval']);
+    expect(palette.defaultRegistry.ids).toEqual(['bleu', 'chrf', 'nist', 'ter', 'wer', 'per', 'gtm', 'paraeval', 'impact', 'npchunk']);
     expect(palette.defaultRegistry.families).toContain('rouge-N');
     expect(new palette.NistOracleError('mteval', 'no reference words')).toBeInstanceOf(palette.InputError);
     expect(new palette.NltkBleuError('IndexError', 'x', 'y')).toBeInstanceOf(palette.InputError);

@@ -255,9 +255,10 @@ describe('bad input: exit 2, one message naming file and line, nothing on stdout
     expectInputError(await cli(['score', '-i', f('a.txt')]), 'no reference file');
   });
 
-  it('recognised sacrebleu options this version cannot honour', async () => {
-    expectInputError(await cli(['score', f('ref.txt'), '-i', f('a.txt'), f('b.txt'), '--paired-bs']), '--paired-bs', 'not available');
-    expectInputError(await cli(['score', f('ref.txt'), '-i', f('a.txt'), '--confidence']), '--confidence', 'not available');
+  it('significance options in combinations sacrebleu rejects', async () => {
+    const two = ['score', f('ref.txt'), '-i', f('a.txt'), f('b.txt'), '-m', 'overlap'];
+    expectInputError(await cli([...two, '--paired-bs', '--paired-ar']), '--paired-bs and --paired-ar are mutually exclusive');
+    expectInputError(await cli([...two, '--confidence']), 'use paired tests (--paired-bs or --paired-ar) for multiple systems');
   });
 
   it('a wrong number of tab-separated references, naming the line', async () => {

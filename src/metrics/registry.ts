@@ -625,10 +625,7 @@ const FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = 
   ['paraeval', createParaEval],
 ]);
 
-/**
- * IMPACT and the NP-chunk metric (seed 003): sentence-level scores in 0..1, corpus = their mean. Resolved by name
- * beside {@link FACTORIES}, not (yet) in the id list that help and messages print.
- */
+/** IMPACT and the NP-chunk metric (seed 003): sentence-level scores in 0..1, corpus = their mean. */
 const NPCHUNK_FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMetric> = new Map<string, (settings: MetricSettings) => CliMetric>([
   [
     'impact',
@@ -640,7 +637,7 @@ const NPCHUNK_FACTORIES: ReadonlyMap<string, (settings: MetricSettings) => CliMe
   ['npchunk', (settings) => ({ ...cliMetric(new NpChunk({ ...settings.npchunk })), defaultWidth: 4 })],
 ]);
 
-const IDS = [...FACTORIES.keys()];
+const IDS = [...FACTORIES.keys(), ...NPCHUNK_FACTORIES.keys()];
 
 /**
  * The metrics of this build: `bleu`, `chrf`, `nist`, and the ROUGE family (`rouge-1`, `rouge-l`, `rouge-lsum`,

@@ -162,16 +162,78 @@ function addRow(sums: usize, row: usize, rowBytes: usize): void {
   }
 }
 
+/** Adds the i32 row at `row` to the sums at `sums` (`rowBytes` a multiple of 16). */
+// @ts-ignore: decorator
+@inline
+function addRowI32(sums: usize, row: usize, rowBytes: usize): void {
+  for (let at: usize = 0; at < rowBytes; at += 16) {
+    v128.store(sums + at, i32x4.add(v128.load(sums + at), v128.load(row + at)));
+  }
+}
+
+/** The bool buffer while {@link integralTrialI32} runs (globals: a function returns one value). */
+let trialBuf: u32 = 0;
+let trialLeft: u32 = 0;
+
+/**
+ * One trial of the i32 integral path: `a` = sysTotal + Σ_{swapped} delta in i32, `b` = (blTotal + sysTotal) − a,
+ * both written as f64 (width values each, `width` a multiple of 4). The sums go to a scratch row of i32 just
+ * above `b`'s f64 row (`a`'s f64 row is only written at the end).
+ */
+function integralTrialI32(
+  n: i32, width: i32, delta: usize, blTotal: usize, sysTotal: usize, a: usize, b: usize,
+): void {
+  const rowBytes = usize(width) << 2;
+  // a's f64 row is 2·rowBytes long: its upper half holds the i32 sums until they are converted.
+  const sums = a + rowBytes;
+  memory.copy(sums, sysTotal, rowBytes);
+  let buf = trialBuf;
+  let left = trialLeft;
+  let i = 0;
+  while (i < n) {
+    if (left == 0) {
+      buf = nextUint32();
+      left = 31;
+      if ((buf & 1) != 0) addRowI32(sums, delta + usize(i) * rowBytes, rowBytes);
+      i++;
+      continue;
+    }
+    const k = min<u32>(left, u32(n - i));
+    let bits = (buf >>> 1) & ((u32(1) << k) - 1);
+    while (bits != 0) {
+      addRowI32(sums, delta + usize(i + i32(ctz(bits))) * rowBytes, rowBytes);
+      bits &= bits - 1;
+    }
+    buf >>>= k;
+    left -= k;
+    i += i32(k);
+  }
+  trialBuf = buf;
+  trialLeft = left;
+  for (let c = 0; c < width; c++) {
+    const at = usize(c) << 2;
+    const sumA = load<i32>(sums + at);
+    store<f64>(b + (usize(c) << 3), f64(load<i32>(blTotal + at) + load<i32>(sysTotal + at) - sumA));
+  }
+  // In place, ascending: f64 slot c (bytes 8c … 8c + 7 of the row) overlaps only i32 slots 2c − width and
+  // 2c − width + 1 (at byte 4·width + 4c'), both ≤ c, so every i32 is read before anything overwrites it.
+  for (let c = 0; c < width; c++) {
+    const value = f64(load<i32>(sums + (usize(c) << 2)));
+    store<f64>(a + (usize(c) << 3), value);
+  }
+}
+
 /**
  * Approximate-randomization sums: `nTrials` swap masks of `n` bool draws (continuing the bool buffer of the state
  * block); for each trial the column sums (f64, width columns, width even: the caller pads) of the two
  * pseudo-systems: `a` takes the baseline's row where the draw is 1 and the system's where it is 0, `b` the
  * opposite. Writes per trial `a` then `b` (2 × width f64) at `out`.
  *
- * With `integral` ≠ 0 (every statistic an integer, so every sum is exact in any order) `a` = Σsys + Σ_{swapped}
+ * With `integral` = 1 (every statistic an integer, so every sum is exact in any order) `a` = Σsys + Σ_{swapped}
  * `delta` (delta = baseline − system, row-major) and `b` = (Σbl + Σsys) − a, touching only the swapped rows, found
- * a buffered word at a time; `blTotal` and `sysTotal` are the full column sums. Otherwise both are summed row after
- * row in segment order.
+ * a buffered word at a time; `blTotal` and `sysTotal` are the full column sums. With `integral` = 2 the same in i32
+ * (`delta`, `blTotal`, `sysTotal` are i32 and `width` a multiple of 4; the caller checked that no sum can leave the
+ * i32 range), converted to f64 on output. Otherwise both are summed row after row in segment order.
  */
 export function randomizationSums(
   block: usize, n: i32, width: i32, nTrials: i32,
@@ -185,7 +247,13 @@ export function randomizationSums(
   for (let t = 0; t < nTrials; t++) {
     const a = out + usize(t) * (rowBytes << 1);
     const b = a + rowBytes;
-    if (integral != 0) {
+    if (integral == 2) {
+      trialBuf = buf;
+      trialLeft = left;
+      integralTrialI32(n, width, delta, blTotal, sysTotal, a, b);
+      buf = trialBuf;
+      left = trialLeft;
+    } else if (integral != 0) {
       memory.copy(a, sysTotal, rowBytes);
       let i = 0;
       while (i < n) {

@@ -113,9 +113,13 @@ describe('resampling sums = reference loops', () => {
   });
 
   it('approximate-randomization sums, integral (swapped differences) and general paths', () => {
+    // Small integers take the kernel's i32 path, large ones (sums beyond 2^31) its f64 integral path.
     const valuesArb = (count: number, integers: boolean) =>
       integers
-        ? fc.array(fc.integer({ min: 0, max: 200 }), { minLength: count, maxLength: count })
+        ? fc.oneof(
+            fc.array(fc.integer({ min: 0, max: 200 }), { minLength: count, maxLength: count }),
+            fc.array(fc.integer({ min: 0, max: 2 ** 25 }), { minLength: count, maxLength: count }),
+          )
         : fc.array(fc.double({ min: -5, max: 50, noNaN: true }), { minLength: count, maxLength: count });
     const caseArb = fc
       .tuple(fc.integer({ min: 1, max: 90 }), fc.integer({ min: 1, max: 7 }), fc.boolean())
@@ -147,14 +151,15 @@ describe('resampling sums = reference loops', () => {
     const chunked = chunkedEngine();
     const bl = Float64Array.of(3, 1, 4, 1, 5);
     const sys = Float64Array.of(9, 2, 6, 5, 3);
-    for (const integral of [true, false]) {
+    const big = Float64Array.of(2 ** 30, 1, 4, 1, 5);
+    for (const [integral, x] of [[true, bl], [true, big], [false, bl]] as const) {
       const fast = new Pcg64(7);
       const plain = new Pcg64(7);
       const got: [Float64Array, Float64Array][] = [];
-      chunked.randomizationSums(fast, bl, sys, 1, 300, integral, (_, a, b) => {
+      chunked.randomizationSums(fast, x, sys, 1, 300, integral, (_, a, b) => {
         got.push([Float64Array.from(a), Float64Array.from(b)]);
       });
-      expect(got).toEqual(randomizationSumsRef(plain, bl, sys, 1, 300));
+      expect(got).toEqual(randomizationSumsRef(plain, x, sys, 1, 300));
       sameState(fast, plain);
     }
     const fast = new Pcg64(8);

@@ -72,6 +72,27 @@ function checkShape(values: number, width: number, what: string): number {
   return values / width;
 }
 
+/** How the kernel sums approximate-randomization trials (its `integral` argument). */
+const enum Mode {
+  /** Both pseudo-systems summed row after row in f64. */
+  General = 0,
+  /** Integer statistics: the swapped rows' differences added to the system's total, in f64. */
+  Integral = 1,
+  /** The same in i32 (four columns per v128 add), when no partial sum can leave the i32 range. */
+  IntegralI32 = 2,
+}
+
+/**
+ * Whether the i32 path is exact for these integer rows: every partial sum of that path (the system total plus some
+ * differences, and the total of both systems) is bounded by 2·(Σ|bl| + Σ|sys|) per column, kept below 2^31.
+ */
+function fitsI32(bl: Float64Array, sys: Float64Array, width: number): boolean {
+  const bound = new Float64Array(width);
+  for (let k = 0; k < bl.length; k++) bound[k % width] += Math.abs(bl[k]) + Math.abs(sys[k]);
+  for (let c = 0; c < width; c++) if (2 * bound[c] >= 2 ** 31) return false;
+  return true;
+}
+
 /** The bool buffer of one `integers(2, dtype=bool)` call: the current word and the bits left in it. */
 export interface BoolBuffer {
   word: number;
@@ -219,35 +240,40 @@ export class Pcg64Engine {
         sysTotal[c] += sys[i + c];
       }
     }
-    // The kernel adds two f64 columns at a time: rows and totals are padded with zero columns to an even width.
-    const stride = width + (width % 2);
+    const mode = !integral ? Mode.General : fitsI32(bl, sys, width) ? Mode.IntegralI32 : Mode.Integral;
+    // The kernel adds whole v128 lanes (two f64 or four i32 columns): rows and totals are padded with zero columns.
+    const lanes = mode === Mode.IntegralI32 ? 4 : 2;
+    const stride = Math.ceil(width / lanes) * lanes;
+    const bytes = mode === Mode.IntegralI32 ? 4 : 8;
     const layout = this.layout();
-    // The integral path reads only the differences, the other only the two systems' rows.
-    const rowBytes = n * stride * 8;
-    const blAt = layout.place(integral ? 0 : rowBytes);
-    const sysAt = layout.place(integral ? 0 : rowBytes);
-    const deltaAt = layout.place(integral ? rowBytes : 0);
-    const blTotalAt = layout.place(stride * 8);
-    const sysTotalAt = layout.place(stride * 8);
+    // The integral paths read only the differences, the other only the two systems' rows.
+    const rowBytes = n * stride * bytes;
+    const blAt = layout.place(mode === Mode.General ? rowBytes : 0);
+    const sysAt = layout.place(mode === Mode.General ? rowBytes : 0);
+    const deltaAt = layout.place(mode === Mode.General ? 0 : rowBytes);
+    const blTotalAt = layout.place(stride * bytes);
+    const sysTotalAt = layout.place(stride * bytes);
     const chunk = Math.max(1, Math.min(nTrials, Math.floor(this.chunkValues / (2 * stride)), Math.floor(DRAWS_PER_CALL / n)));
     const out = layout.place(chunk * 2 * stride * 8);
     this.memory.reserve(layout.end);
-    const f64 = this.memory.f64;
-    const place = (at: number, row: (c: number) => number, i: number): void => {
-      const base = (at >>> 3) + i * stride;
-      for (let c = 0; c < width; c++) f64[base + c] = row(c);
-      if (stride !== width) f64[base + width] = 0;
-    };
-    for (let i = 0; i < n; i++) {
-      const r = i * width;
-      if (integral) place(deltaAt, (c) => bl[r + c] - sys[r + c], i);
-      else {
-        place(blAt, (c) => bl[r + c], i);
-        place(sysAt, (c) => sys[r + c], i);
+    const buffer = this.memory.memory.buffer;
+    const view = (at: number, count: number): Float64Array | Int32Array =>
+      mode === Mode.IntegralI32 ? new Int32Array(buffer, at, count) : new Float64Array(buffer, at, count);
+    const place = (at: number, rows: Float64Array, minus: Float64Array | null): void => {
+      const dest = view(at, (rows.length / width) * stride);
+      dest.fill(0);
+      for (let i = 0, k = 0; k < rows.length; i += stride, k += width) {
+        for (let c = 0; c < width; c++) dest[i + c] = minus === null ? rows[k + c] : rows[k + c] - minus[k + c];
       }
+    };
+    if (mode === Mode.General) {
+      place(blAt, bl, null);
+      place(sysAt, sys, null);
+    } else {
+      place(deltaAt, bl, sys);
     }
-    place(blTotalAt, (c) => blTotal[c], 0);
-    place(sysTotalAt, (c) => sysTotal[c], 0);
+    place(blTotalAt, blTotal, null);
+    place(sysTotalAt, sysTotal, null);
     const bools: BoolBuffer = { word: 0, left: 0 };
     const a = new Float64Array(width);
     const b = new Float64Array(width);
@@ -255,7 +281,7 @@ export class Pcg64Engine {
       const count = Math.min(chunk, nTrials - from);
       this.put(bits, bools);
       this.kernels.randomizationSums(
-        this.block, n, stride, count, blAt, sysAt, deltaAt, blTotalAt, sysTotalAt, integral ? 1 : 0, out,
+        this.block, n, stride, count, blAt, sysAt, deltaAt, blTotalAt, sysTotalAt, mode, out,
       );
       this.take(bits, bools);
       const sums = this.memory.f64;

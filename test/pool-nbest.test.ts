@@ -1,8 +1,9 @@
 /**
  * The n-best pool end to end (`palette nbest --workers N --task-size B`): the output file is byte-identical to the
- * in-thread run for 2 and 3 workers and task sizes down to one segment (JSON with sentence scores, SCORES_TXT); a worker that throws or dies is
- * replaced and its task retried once, a second failure fails the run (an internal error, no output file); bad input
- * found by a worker (or between two workers' chunks) is reported with the right file and line, exit 2, no file.
+ * in-thread run for 2 and 3 workers and task sizes down to one segment (JSON with sentence scores, SCORES_TXT); a
+ * worker that throws or dies is replaced and its task retried once, a second failure fails the run (an internal
+ * error, no output file); bad input found by a worker (or between two workers' chunks) is reported with the right
+ * file and line, exit 2, no file.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

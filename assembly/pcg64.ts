@@ -230,8 +230,8 @@ function integralTrialI32(
  * opposite. Writes per trial `a` then `b` (2 × width f64) at `out`.
  *
  * With `integral` = 1 (every statistic an integer, so every sum is exact in any order) `a` = Σsys + Σ_{swapped}
- * `delta` (delta = baseline − system, row-major) and `b` = (Σbl + Σsys) − a, touching only the swapped rows, found
- * a buffered word at a time; `blTotal` and `sysTotal` are the full column sums. With `integral` = 2 the same in i32
+ * `delta` (delta = baseline − system, row-major) and `b` = (Σbl + Σsys) − a, touching only the swapped rows,
+ * found a buffered word at a time; `blTotal` and `sysTotal` are the full column sums. With `integral` = 2 the same in i32
  * (`delta`, `blTotal`, `sysTotal` are i32 and `width` a multiple of 4; the caller checked that no sum can leave the
  * i32 range), converted to f64 on output. Otherwise both are summed row after row in segment order.
  */

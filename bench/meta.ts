@@ -9,7 +9,7 @@
  *   3. `pairedTest` ar — 10,000 approximate-randomization trials (what `--paired-ar` runs per system);
  *   4. the raw numpy streams alone: 10M bounded draws, 100M bool draws, on the WebAssembly kernels (what the tests
  *      run on) and on the TypeScript generator (16-bit limbs) side by side.
- * tinybench medians (ms) of a few iterations each, printed side by side with the target.
+ * tinybench medians (ms) of a few iterations each and the CPU time per run, printed side by side with the target.
  *
  * Run: npx tsx bench/index.ts meta
  */

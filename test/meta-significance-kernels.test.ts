@@ -124,7 +124,12 @@ describe('resampling sums = reference loops', () => {
     const caseArb = fc
       .tuple(fc.integer({ min: 1, max: 90 }), fc.integer({ min: 1, max: 7 }), fc.boolean())
       .chain(([n, width, integers]) =>
-        fc.tuple(fc.constant(width), fc.constant(integers), valuesArb(n * width, integers), valuesArb(n * width, integers)),
+        fc.tuple(
+          fc.constant(width),
+          fc.constant(integers),
+          valuesArb(n * width, integers),
+          valuesArb(n * width, integers),
+        ),
       );
     fc.assert(
       fc.property(seedArb, caseArb, fc.integer({ min: 1, max: 9 }), (seed, [width, integers, x, y], nTrials) => {

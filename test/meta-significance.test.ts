@@ -102,7 +102,8 @@ describe('paired tests on synthetic BLEU statistics', () => {
       totalsScore: (t) => t[0] / (1 + t[1]) + t[2],
       resampleScore: (t) => t[0] / (1 + t[1]) - t[2],
     };
-    const fracRows = (shift: number): Float64Array => Float64Array.from({ length: 120 }, (_, k) => ((k * 37 + shift) % 11) / 4);
+    const fracRows = (shift: number): Float64Array =>
+      Float64Array.from({ length: 120 }, (_, k) => ((k * 37 + shift) % 11) / 4);
     const f = [fracRows(1), fracRows(2)];
     for (const test of ['bs', 'ar'] as const) {
       const options = { test, nSamples: 120, nArConfidence: 80, seed: 11 };
@@ -125,9 +126,8 @@ describe('public API', () => {
     expect(palette.estimateCiPython).toBe(estimateCiPython);
     expect(palette.seedFromEnv).toBe(seedFromEnv);
     expect(palette.defaultRng).toBe(defaultRng);
-    for (const name of ['cohenKappa', 'gradedKappa', 'jackknifeRows', 'jackknifeScore', 'Pcg64', 'SeedSequence'] as const) {
-      expect(typeof palette[name]).toBe('function');
-    }
+    const functions = ['cohenKappa', 'gradedKappa', 'jackknifeRows', 'jackknifeScore', 'Pcg64', 'SeedSequence'] as const;
+    for (const name of functions) expect(typeof palette[name]).toBe('function');
     expect(palette.defaultRng(12345).choice(10, 5)).toEqual(defaultRng(12345).choice(10, 5));
   });
 });

@@ -325,6 +325,7 @@ function pairedArSystem(
     const observed = Math.abs(m.metric.corpusScore(m.systems[0]) - sysScore);
     let estimate: BootstrapEstimate | null = null;
     if (confidence !== null) estimate = estimateCiNumpy(confidence[k]);
-    return { score: sysScore, pValue: pValue(diffs[k], observed), mean: estimate?.mean ?? null, ci: estimate?.ci ?? null };
+    const p = pValue(diffs[k], observed);
+    return { score: sysScore, pValue: p, mean: estimate?.mean ?? null, ci: estimate?.ci ?? null };
   });
 }

@@ -62,7 +62,9 @@ function thresholdOf(n: number): number {
 }
 
 function checkRange(n: number): void {
-  if (!Number.isInteger(n) || n < 1 || n > 0xffffffff) throw new RangeError(`range size must be in [1, 2^32) (got ${n})`);
+  if (!Number.isInteger(n) || n < 1 || n > 0xffffffff) {
+    throw new RangeError(`range size must be in [1, 2^32) (got ${n})`);
+  }
 }
 
 function checkShape(values: number, width: number, what: string): number {
@@ -113,7 +115,9 @@ export class Pcg64Engine {
     /** Output values (f32 or f64) per kernel call; small values only make sense to test the chunking. */
     private readonly chunkValues: number = CHUNK_VALUES,
   ) {
-    if (!Number.isInteger(chunkValues) || chunkValues < 1) throw new RangeError(`chunkValues must be a positive integer (got ${chunkValues})`);
+    if (!Number.isInteger(chunkValues) || chunkValues < 1) {
+      throw new RangeError(`chunkValues must be a positive integer (got ${chunkValues})`);
+    }
     this.memory = new LinearMemory(kernels.memory);
     this.block = new Layout(kernels.heapBase()).place(STATE_BYTES);
   }
@@ -193,7 +197,8 @@ export class Pcg64Engine {
     const stride = Math.ceil(width / 4) * 4;
     const layout = this.layout();
     const rowsAt = layout.place(n * stride * 4);
-    const chunk = Math.max(1, Math.min(nSamples, Math.floor(this.chunkValues / stride), Math.floor(DRAWS_PER_CALL / n)));
+    const perCall = Math.min(Math.floor(this.chunkValues / stride), Math.floor(DRAWS_PER_CALL / n));
+    const chunk = Math.max(1, Math.min(nSamples, perCall));
     const out = layout.place(chunk * stride * 4);
     this.memory.reserve(layout.end);
     const placed = new Float32Array(this.memory.memory.buffer, rowsAt, n * stride);
@@ -253,7 +258,8 @@ export class Pcg64Engine {
     const deltaAt = layout.place(mode === Mode.General ? 0 : rowBytes);
     const blTotalAt = layout.place(stride * bytes);
     const sysTotalAt = layout.place(stride * bytes);
-    const chunk = Math.max(1, Math.min(nTrials, Math.floor(this.chunkValues / (2 * stride)), Math.floor(DRAWS_PER_CALL / n)));
+    const perCall = Math.min(Math.floor(this.chunkValues / (2 * stride)), Math.floor(DRAWS_PER_CALL / n));
+    const chunk = Math.max(1, Math.min(nTrials, perCall));
     const out = layout.place(chunk * 2 * stride * 8);
     this.memory.reserve(layout.end);
     const buffer = this.memory.memory.buffer;

@@ -11,10 +11,13 @@
  * Arithmetic is exact in plain numbers: the 128-bit state is eight 16-bit limbs, so every partial product is below
  * 2^32 and every column sum below 2^53 (BigInt would cost ~50× more per draw; 10M draws must take well under a second).
  * The draws are streams ({@link BoundedIntStream}, {@link BoolStream}) that reproduce ONE numpy call of any size while
- * filling caller buffers piecewise, so a bootstrap never materialises the n_samples × n index matrix.
+ * filling caller buffers piecewise, so a bootstrap never materialises the n_samples × n index matrix. Long bounded
+ * fills run on the WebAssembly kernel of src/wasm/pcg64.ts (native u64), which continues this generator's state;
+ * property tests hold it to the limb arithmetic here.
  */
 
 import { randomFillSync } from 'node:crypto';
+import { defaultPcg64Engine } from '../wasm/pcg64.js';
 
 // SeedSequence's hashing constants (O'Neill's seed_seq_fe), 32-bit.
 const INIT_A = 0x43b0d7e5;
@@ -26,6 +29,9 @@ const MIX_MULT_R = 0x4973f715;
 const XSHIFT = 16;
 /** numpy's default pool size (in 32-bit words). */
 const POOL_SIZE = 4;
+
+/** Fills at least this long go to the WebAssembly kernel (native u64, ~10× faster); shorter ones stay here. */
+const KERNEL_MIN_DRAWS = 256;
 
 const TWO_16 = 0x10000;
 const TWO_32 = 0x100000000;
@@ -433,7 +439,12 @@ export class BoundedIntStream {
   /** Fills `out` with the next `out.length` draws. */
   fill(out: Int32Array | Uint32Array): void {
     if (this.n === 1) out.fill(0);
-    else this.bits.fillBounded(out, this.n, this.threshold);
+    else if (out.length < KERNEL_MIN_DRAWS) this.bits.fillBounded(out, this.n, this.threshold);
+    else {
+      // Same bits through a u32 view: an Int32Array receives the values as fillBounded would store them.
+      const view = out instanceof Uint32Array ? out : new Uint32Array(out.buffer, out.byteOffset, out.length);
+      defaultPcg64Engine().bounded(this.bits, this.n, view);
+    }
   }
 }
 

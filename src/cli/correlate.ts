@@ -87,7 +87,7 @@ function levelOf(table: ScoreTable): 'system' | 'segment' {
 /** Reads, aligns and correlates (no printing). @throws InputError for bad input. */
 export function computeCorrelations(options: CorrelateOptions, registry: MetricRegistry = defaultRegistry): CorrelateResult {
   const human = readScoreTable(options.human, options.humanColumns);
-  const scored = options.score ? scoreSystems(options.score.id, options.score.refs, options.score.hyps, registry, options.score.segmentIds) : undefined;
+  const scored = options.score ? scoreSystems(options.score.id, options.score.refs, options.score.hyps, registry, options.score.segmentIds, options.score.settings) : undefined;
   const metricTables = scored
     ? scored.tables
     : options.metric.map((source) => readScoreTable(source.file, { ...options.metricColumns, fixedSystem: source.system }));

@@ -24,7 +24,7 @@ import { isRougeTokenizerName, parseSentenceSplit, ROUGE_TOKENIZER_NAMES } from 
 import { CHUNKER_NAMES, DEFAULT_CHUNKER } from '../text/chunk/index.js';
 import type { NpChunkSettings } from '../metrics/registry.js';
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
-import { formatOptionHelp, parseArgs, type OptionSpec } from './args.js';
+import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from './args.js';
 import { pyParseFloat, pyParseInt } from './py-format.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './report.js';
 
@@ -535,4 +535,34 @@ export function scoreHelp(metricIds: readonly string[]): string {
     formatOptionHelp(SCORE_OPTION_SPECS),
     '',
   ].join('\n');
+}
+
+/** The option groups of `palette score` that hold metric settings (no input, selection, reporting or test flags). */
+const METRIC_SETTING_GROUPS: readonly string[] = [BLEU, PALETTE_BLEU, CHRF, NIST, ROUGE, TER, EDIT, PARAEVAL, NPCHUNK];
+
+/** Every metric-setting flag of `palette score`, for commands that take them beside their own options. */
+export const METRIC_OPTION_SPECS: readonly OptionSpec[] = SCORE_OPTION_SPECS.filter((s) => METRIC_SETTING_GROUPS.includes(s.group));
+
+/** The ParaEval, IMPACT and NP-chunk flags alone (for commands whose other metrics have fixed settings). */
+export const PARAPHRASE_CHUNK_OPTION_SPECS: readonly OptionSpec[] = SCORE_OPTION_SPECS.filter((s) => s.group === PARAEVAL || s.group === NPCHUNK);
+
+/**
+ * The metric settings of metric flags another command parsed with some of {@link METRIC_OPTION_SPECS}: the flags
+ * are written back and read by {@link parseScoreCommand} itself, so that a setting means the same thing, and is
+ * refused with the same message, in every command.
+ * @throws InputError as {@link parseScoreCommand} for a bad value.
+ */
+export function parseMetricFlags(values: ReadonlyMap<string, ParsedValue>, specs: readonly OptionSpec[] = METRIC_OPTION_SPECS): MetricSettings {
+  const argv = ['REF', '-i', 'HYP'];
+  for (const spec of specs) {
+    const v = values.get(spec.key);
+    if (v === undefined) continue;
+    const name = spec.names[0];
+    if (v === true) argv.push(name);
+    else if (typeof v === 'string') argv.push(`${name}=${v}`);
+    else argv.push(name, ...v);
+  }
+  const parsed = parseScoreCommand(argv);
+  if (parsed.kind !== 'run') throw new Error('palette score parser returned no run for metric flags');
+  return parsed.options.metricSettings;
 }

@@ -7,7 +7,9 @@ import { InputError, badOption } from '../../errors.js';
 import { CORRELATION_METHODS, type CorrelationMethod } from '../../meta/correlation-bootstrap.js';
 import type { ScoreColumns, ScoreFileFormat } from '../../meta/human-scores.js';
 import { parseMetricSource, type MetricSource } from '../../meta/metric-scores.js';
+import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
+import { METRIC_OPTION_SPECS, parseMetricFlags } from '../score-options.js';
 
 /** What `palette correlate` was asked to do. */
 export interface CorrelateOptions {
@@ -21,6 +23,8 @@ export interface CorrelateOptions {
         readonly hyps: readonly MetricSource[];
         /** File naming the segments, one id per line (default: line numbers). */
         readonly segmentIds: string | undefined;
+        /** Settings from `palette score`'s metric flags (`-lc`, `--rouge-flavor`, `--paraphrase-table`, `--chunker` …). */
+        readonly settings: MetricSettings;
       }
     | undefined;
   readonly human: string;
@@ -44,7 +48,7 @@ export type CorrelateCommand = { readonly kind: 'run'; readonly options: Correla
 
 const GROUP = 'palette correlate options';
 const COLUMNS = 'score-file columns';
-const SPECS: readonly OptionSpec[] = [
+const OWN_SPECS: readonly OptionSpec[] = [
   { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help and exit', group: GROUP },
   {
     key: 'metric',
@@ -128,6 +132,9 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'inputFormat', names: ['--input-format'], arity: 'one', metavar: 'FORMAT', help: 'tsv, json or jsonl for every input (default: from the extension)', group: COLUMNS },
 ];
 
+/** Own options and every metric flag of `palette score`, which configure the `-m` metric. */
+const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...METRIC_OPTION_SPECS];
+
 /** The help text of `palette correlate`. */
 export function correlateHelp(): string {
   return (
@@ -142,7 +149,9 @@ export function correlateHelp(): string {
     'or of `palette score -f json` for that one system (its system-level score).\n' +
     'System scores from segment scores are their means; with -m they are corpus scores from the summed statistics\n' +
     '(re-reduced on every resample). Resamples draw segments (or documents) for all systems at once.\n' +
-    formatOptionHelp(SPECS) +
+    'With -m, the metric flags of "palette score --help" set the metric up as there (-tok, -lc, --chrf-*, --rouge-*,\n' +
+    '--ter-*, --paraphrase-table FILE for paraeval, --chunker NAME and --impact-*/--npchunk-delta for impact and npchunk).\n' +
+    formatOptionHelp(OWN_SPECS) +
     '\n'
   );
 }
@@ -189,9 +198,14 @@ export function parseCorrelateArgs(argv: readonly string[], exists: (path: strin
     const hyps = (hypArgs as string[]).map((a) => parseMetricSource(a, () => false));
     const unnamed = hyps.find((h) => h.system === undefined);
     if (unnamed) throw badOption('--hyp', 'SYSTEM=FILE', unnamed.file);
-    score = { id: scoreId, refs: refs as string[], hyps, segmentIds: single(values, 'segmentIds') };
+    // Checked by palette score's own parser: the same meaning and the same messages as there.
+    const settings = parseMetricFlags(values);
+    score = { id: scoreId, refs: refs as string[], hyps, segmentIds: single(values, 'segmentIds'), settings };
   } else if (values.has('refs') || values.has('hyp') || values.has('segmentIds')) {
     throw new InputError('E_BAD_OPTION', '-r, --hyp and --segment-ids go with -m METRIC');
+  } else {
+    const flag = METRIC_OPTION_SPECS.find((s) => values.has(s.key));
+    if (flag !== undefined) throw new InputError('E_BAD_OPTION', `${flag.names[0]} is a metric flag: it goes with -m METRIC`);
   }
   const human = single(values, 'human');
   if (human === undefined) throw new InputError('E_BAD_OPTION', 'human scores are required (--human FILE)');

@@ -13,7 +13,8 @@
 import { InputError } from '../../errors.js';
 import { readLines } from '../../corpus/read-lines.js';
 import type { ScoreTable } from '../../meta/human-scores.js';
-import { defaultRegistry, type MetricRegistry } from '../../metrics/registry.js';
+import { defaultRegistry, type MetricRegistry, type MetricSettings } from '../../metrics/registry.js';
+import type { Metric } from '../../metrics/metric.js';
 import { pyRstrip } from '../../text/pystr.js';
 import type { MetricSource } from '../../meta/metric-scores.js';
 
@@ -33,6 +34,38 @@ function readSegmentIds(file: string, segments: number): string[] {
   return ids;
 }
 
+/**
+ * Runs `f`; an InputError it throws at a line but without a file (a metric reading text: a malformed pre-chunked
+ * line) gets the file `fileOf` names.
+ */
+function inFile<T>(f: () => T, fileOf: (err: InputError) => string | undefined): T {
+  try {
+    return f();
+  } catch (err) {
+    if (!(err instanceof InputError) || err.file !== undefined || err.line === undefined) throw err;
+    const located = new InputError(err.code, err.message, { file: fileOf(err), line: err.line });
+    located.cause = err;
+    throw located;
+  }
+}
+
+/** Which reference file holds the line a metric refused (several files: the first one that fails alone). */
+function referenceFileOf(err: InputError, metric: Metric, refs: readonly string[][], files: readonly string[]): string | undefined {
+  if (files.length === 1) return files[0];
+  const line = err.line! - 1;
+  for (let j = 0; j < refs.length; j++) {
+    try {
+      metric.prepareReferences([[refs[j][line]]]);
+    } catch {
+      return files[j];
+    }
+  }
+  return undefined;
+}
+
+/** Metrics whose `-sl` instance is their plain one (sentenceLevel is read only by BLEU's factory). */
+const SENTENCE_LEVEL_SAME: ReadonlySet<string> = new Set(['paraeval', 'impact', 'npchunk']);
+
 /** Tables of sentence scores, one per system, with the statistics rows of each record. */
 export interface ScoredMetric {
   /** Canonical metric id. */
@@ -46,7 +79,8 @@ export interface ScoredMetric {
 }
 
 /**
- * Scores every system against the references with metric `id` (default settings of `palette score -m id`).
+ * Scores every system against the references with metric `id`, set up as `palette score -m id` with `settings`
+ * (its metric flags; none: its defaults).
  * @throws InputError for unreadable files, line-count mismatches, an unknown metric, or a system given twice.
  */
 export function scoreSystems(
@@ -55,13 +89,16 @@ export function scoreSystems(
   hyps: readonly MetricSource[],
   registry: MetricRegistry = defaultRegistry,
   segmentIds?: string,
+  settings: MetricSettings = {},
 ): ScoredMetric {
-  const canonical = registry.resolve ? registry.resolve(id, {}) : id;
+  const canonical = registry.resolve ? registry.resolve(id, settings) : id;
   // Two instances, as `palette score` and `palette score -sl` build them: system scores are corpus scores with the
   // defaults, segment scores sentence scores with `-sl`'s settings (BLEU: effective order, as sacrebleu's CLI).
   // `-sl` changes only the reduction, never the statistics, so one set of rows serves both.
-  const { metric } = registry.create(canonical, {});
-  const sentenceMetric = registry.create(canonical, { sentenceLevel: true }).metric;
+  // A metric that loads a resource (ParaEval's paraphrase table) loads it once: the `-sl` instance is built only
+  // where `-sl` changes something, which for the metrics without a sentence-level mode it does not.
+  const { metric } = registry.create(canonical, { ...settings, sentenceLevel: false });
+  const sentenceMetric = SENTENCE_LEVEL_SAME.has(canonical) ? metric : registry.create(canonical, { ...settings, sentenceLevel: true }).metric;
   const refs = refFiles.map((f) => readLines(f).map(pyRstrip));
   refs.forEach((stream, j) => {
     if (stream.length !== refs[0].length) {
@@ -69,7 +106,7 @@ export function scoreSystems(
     }
   });
   const items = segmentIds === undefined ? Array.from({ length: refs[0].length }, (_, i) => String(i + 1)) : readSegmentIds(segmentIds, refs[0].length);
-  const prepared = metric.prepareReferences(refs);
+  const prepared = inFile(() => metric.prepareReferences(refs), (err) => referenceFileOf(err, metric, refs, refFiles));
   const seen = new Set<string>();
   const tables: ScoreTable[] = [];
   const stats: Float64Array[] = [];
@@ -82,7 +119,7 @@ export function scoreSystems(
     if (lines.length !== refs[0].length) {
       throw new InputError('E_LINE_COUNT_MISMATCH', `has ${lines.length} lines but the references have ${refs[0].length}`, { file: hyp.file });
     }
-    const rows = metric.segmentStats(lines, prepared);
+    const rows = inFile(() => metric.segmentStats(lines, prepared), () => hyp.file);
     const width = metric.statsWidth;
     const n = lines.length;
     const score = new Float64Array(n);

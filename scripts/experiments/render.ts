@@ -112,7 +112,7 @@ function wmtSection(facts: WmtFacts, r: WmtTables, resamples: number, seed: numb
       `multi-reference way. Text sets: Case and NoCase (German, so no Porter Stem set). MQM: the ${facts.mqmSystems.length} ` +
       `rated systems whose output is in the data (${facts.mqmSystems.join(', ')}); left out as having no text here or being ` +
       `references: ${facts.mqmLeftOut.join(', ')}. The MQM subset is the ${facts.mqmSegments} segments rated for all of ` +
-      `them (MQM = minus the weighted error count, higher is better); at system level both the metric (corpus score ` +
+      `them (MQM = minus the weighted error count averaged over raters, higher is better); at system level both the metric (corpus score ` +
       `from summed statistics) and MQM (mean) are taken on these segments. DA: WMT21's source-based DA z-means of the ` +
       `${facts.daSystems} systems with text (left out: ${facts.daLeftOut.join(', ')}, human translations without text ` +
       `here); the metric side is the corpus score over all ${facts.segments} segments. ${resamples} bootstrap resamples, ` +
@@ -308,7 +308,7 @@ function seedComparison(report: ExperimentReport): string {
   if (s !== undefined) {
     lines.push(
       '- Seed 000 (NIST 2003 Chinese–English, 8 systems, adequacy): ROUGE-S* Pearson rose from 0.85 (Case) to 0.95 ' +
-        '(Stem); WER was the worst of the list (0.48). Here, SummEval at system level:',
+        '(Stem); among the measures favouring consecutive matches WER was the worst (0.48). Here, SummEval at system level:',
     );
     for (const d of ['relevance', 'consistency'] as const) {
       const t = tableById(s.tables, `summeval-${d}-system`);
@@ -322,16 +322,16 @@ function seedComparison(report: ExperimentReport): string {
     const relSeg = tableById(s.tables, 'summeval-relevance-summary');
     if (rel !== undefined && rel.rows.some((r) => r.metric === 'ParaEval-R')) {
       lines.push(
-        '- Seed 001 (NIST 2003 Chinese–English system rankings): ParaEval correlated significantly better than BLEU, and ' +
-          'its recall better than its precision against adequacy. Here, SummEval relevance at system level (Pearson): ' +
+        '- Seed 001 (NIST 2003 Chinese–English system rankings, 1000 bootstrap runs): ParaEval correlated significantly ' +
+          'better than BLEU with fluency and adequacy, and its recall better than its precision with adequacy. Here, SummEval relevance at system level (Pearson): ' +
           `ParaEval-P ${short(rowEstimate(rel, 'ParaEval-P', 'NoCase (table)', 0))}, ParaEval-R ` +
           `${short(rowEstimate(rel, 'ParaEval-R', 'NoCase (table)', 0))}, BLEU4 (NoCase) ${short(rowEstimate(rel, 'BLEU4', 'NoCase', 0))}.`,
       );
     }
     if (relSeg !== undefined && relSeg.rows.some((r) => r.metric === 'NP-chunk')) {
       lines.push(
-        '- Seed 003 (NTCIR-7, 12 systems, sentence level): the NP-chunk method had the highest correlations, significantly ' +
-          'above IMPACT for adequacy. Here, SummEval relevance at summary level (Pearson): NP-chunk ' +
+        '- Seed 003 (NTCIR-7, 12 systems, sentence level): the NP-chunk method had the highest correlations with adequacy ' +
+          'and fluency among eight methods, significantly above the others (IMPACT included) for adequacy. Here, SummEval relevance at summary level (Pearson): NP-chunk ' +
           `${short(rowEstimate(relSeg, 'NP-chunk', 'Case', 0))}, IMPACT ${short(rowEstimate(relSeg, 'IMPACT', 'Case', 0))}, ` +
           `ROUGE-L (Case) ${short(rowEstimate(relSeg, 'ROUGE-L', 'Case', 0))}.`,
       );

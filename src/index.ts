@@ -193,6 +193,7 @@ export {
   type NumpySeed,
 } from './meta/numpy-random.js';
 export { cohenKappa, gradedKappa, grade, grades, GRADES } from './meta/agreement.js';
+export { ANALOGY_SHARE, bleuWcStudy, type BleuWcRow, type ScoresByOrder } from './meta/bleu-wc-study.js';
 export { jackknifeRows, jackknifeScore, leaveOneOutRows, type JackknifeScore } from './meta/jackknife.js';
 export {
   BLEU_FLAVORS,

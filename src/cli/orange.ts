@@ -22,6 +22,7 @@ async function report(options: OrangeOptions, progress: Progress): Promise<Orang
     nbest: options.nbest,
     refs: options.refs,
     variants: options.variants,
+    settings: options.settings,
     workers: options.workers,
     onProgress: (count, fraction) => progress.update(count, fraction),
   });

@@ -6,6 +6,9 @@
  * β F-measure) — and the texts of a sentence are ranked by sorting them, ties given the mean of their positions.
  *
  * Tokens come from the same text pipelines as the fast path (tokenizers are not what is under test here).
+ *
+ * The Metric-API variants (paraeval, impact, npchunk) are scored text by text: one `palette score -sl` sentence
+ * score of the text against its set, the set prepared on its own as one segment, no blocks and no rounds.
  */
 import { csrFromArrays, type Csr } from '../../src/corpus/csr.js';
 import { linOchReduction } from '../../src/metrics/bleu-lin-och.js';
@@ -18,6 +21,7 @@ import { betaFMeasure } from '../../src/metrics/rouge/f-measure.js';
 import { resolveRougeOptions } from '../../src/metrics/rouge/options.js';
 import { SummaryReader } from '../../src/metrics/rouge/summary-text.js';
 import type { OrangeVariant } from '../../src/meta/orange/variants.js';
+import { defaultRegistry, type MetricSettings } from '../../src/metrics/registry.js';
 import { Vocabulary } from '../../src/text/intern.js';
 import { defaultNgramEngine } from '../../src/wasm/ngram.js';
 import { wlcsWeight, wlcsWeightInverse } from '../../src/wasm/rouge.js';
@@ -186,6 +190,8 @@ function setScorer(v: OrangeVariant, tokens: Tokens): SetScore {
         const m = set[best].length;
         return m > 0 ? bestD / m : bestD;
       };
+    case 'metric':
+      throw new Error('Metric-API variants are scored from text (metricLooScores)');
     case 'per':
       return (hyp, set) => {
         let bestErrors = Infinity;
@@ -218,8 +224,32 @@ function tokensFor(v: OrangeVariant, c: OrangeCase): Tokens {
   }
 }
 
-/** Leave-one-out scores of every sentence of a case for one variant. */
-export function referenceLooScores(v: OrangeVariant, c: OrangeCase): SentenceScores[] {
+/** Leave-one-out scores of a Metric-API variant: each text alone against each set, through the registry's metric. */
+function metricLooScores(v: Extract<OrangeVariant, { kind: 'metric' }>, c: OrangeCase, settings: MetricSettings): SentenceScores[] {
+  const metric = defaultRegistry.create(v.id, { ...settings, sentenceLevel: true }).metric;
+  const score = (text: string, set: string[]): number => {
+    const prepared = metric.prepareReferences(set.map((r) => [r]));
+    return metric.sentenceScoreFromStats(metric.segmentStats([text], prepared)).score;
+  };
+  const u = c.refStreams.length;
+  return c.sentences.map((sentence) => {
+    const refs = c.refStreams.map((stream) => stream[sentence.id]);
+    const without = (k: number): string[] => refs.filter((_, j) => j !== k);
+    const candidates = sentence.candidates.map((hyp) => {
+      let sum = 0;
+      for (let k = 0; k < u; k++) sum += score(hyp, without(k));
+      return sum / u;
+    });
+    return { candidates, references: refs.map((ref, j) => score(ref, without(j))) };
+  });
+}
+
+/**
+ * Leave-one-out scores of every sentence of a case for one variant.
+ * @param settings metric settings of a Metric-API variant (its table, chunker, parameters).
+ */
+export function referenceLooScores(v: OrangeVariant, c: OrangeCase, settings: MetricSettings = {}): SentenceScores[] {
+  if (v.kind === 'metric') return metricLooScores(v, c, settings);
   const tokens = tokensFor(v, c);
   const score = setScorer(v, tokens);
   const u = c.refStreams.length;
@@ -258,8 +288,8 @@ export function referenceSentenceTerm(candidates: readonly number[], references:
   return sum / references.length / (candidates.length + 1);
 }
 
-/** The per-sentence ORANGE terms of a case for one variant. */
-export function referenceOrangeTerms(v: OrangeVariant, c: OrangeCase): number[] {
+/** The per-sentence ORANGE terms of a case for one variant (`settings`: as {@link referenceLooScores}). */
+export function referenceOrangeTerms(v: OrangeVariant, c: OrangeCase, settings: MetricSettings = {}): number[] {
   const lower = v.kind === 'wer' || v.kind === 'per';
-  return referenceLooScores(v, c).map((s) => referenceSentenceTerm(s.candidates, s.references, lower));
+  return referenceLooScores(v, c, settings).map((s) => referenceSentenceTerm(s.candidates, s.references, lower));
 }

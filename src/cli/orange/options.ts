@@ -4,7 +4,9 @@
  */
 import { InputError, badOption } from '../../errors.js';
 import { ORANGE_METRIC_NAMES, parseOrangeMetrics, type OrangeVariant } from '../../meta/orange/variants.js';
+import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
+import { PARAPHRASE_CHUNK_OPTION_SPECS, parseMetricFlags } from '../score-options.js';
 
 /** Output formats. */
 export type OrangeFormat = 'text' | 'json';
@@ -17,6 +19,8 @@ export interface OrangeOptions {
   readonly refs: readonly string[];
   /** The metric variants, in the order named (groups expanded, repeats dropped). */
   readonly variants: readonly OrangeVariant[];
+  /** Settings of paraeval, impact and npchunk from `palette score`'s flags (`--paraphrase-table`, `--chunker` …). */
+  readonly settings: MetricSettings;
   /** Bootstrap resamples for the 95% interval; 0 = none. @default 1000 */
   readonly bootstrap: number;
   /** Seed of the resampling. @default 12345 (sacrebleu's) */
@@ -40,7 +44,7 @@ export const DEFAULT_BOOTSTRAP = 1000;
 export const DEFAULT_SEED = 12345;
 
 const GROUP = 'palette orange options';
-const SPECS: readonly OptionSpec[] = [
+const OWN_SPECS: readonly OptionSpec[] = [
   { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help and exit', group: GROUP },
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', help: 'no progress line on a terminal', group: GROUP },
   { key: 'nbest', names: ['--nbest', '-n'], arity: 'one', metavar: 'FILE', help: 'n-best list, Moses or Joshua format (required)', group: GROUP },
@@ -53,13 +57,21 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'width', names: ['--width', '-w'], arity: 'one', metavar: 'N', help: 'decimals in the text table (default 4)', group: GROUP },
 ];
 
+/**
+ * Own options, and `palette score`'s ParaEval, IMPACT and NP-chunk flags: the other variants have the paper's fixed
+ * settings, these take theirs as `palette score` does.
+ */
+const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...PARAPHRASE_CHUNK_OPTION_SPECS];
+
 /** The help text of `palette orange`. */
 export function orangeHelp(): string {
   return (
     'usage: palette orange --nbest FILE -r REF REF [REF ...] -m METRIC [METRIC ...] [--bootstrap N] [--seed S]\n' +
-    '                      [-f text|json] [-w N] [-j N] [-q]\n\n' +
+    '                      [-f text|json] [-w N] [-j N] [-q] [--paraphrase-table FILE] [--chunker NAME] [...]\n\n' +
     'ORANGE (Lin & Och 2004): the average rank of the references among the n-best candidates and the other\n' +
     'references, each scored leave-one-out, over N + 1; lower is better. Many metric variants in one pass.\n' +
+    'paraeval (needs --paraphrase-table FILE), impact and npchunk (--chunker NAME) are scored as palette score -sl\n' +
+    'scores them, set up by the flags below (as in palette score).\n' +
     formatOptionHelp(SPECS) +
     '\n'
   );
@@ -99,6 +111,8 @@ export function parseOrangeArgs(argv: readonly string[]): OrangeCommand {
       nbest,
       refs,
       variants: parseOrangeMetrics(metrics),
+      // Checked by palette score's own parser: the same meaning and the same messages as there.
+      settings: parseMetricFlags(values, PARAPHRASE_CHUNK_OPTION_SPECS),
       bootstrap: integerOption('--bootstrap', single(values, 'bootstrap'), DEFAULT_BOOTSTRAP, 1_000_000),
       seed: integerOption('--seed', single(values, 'seed'), DEFAULT_SEED, 2 ** 53 - 1),
       format,

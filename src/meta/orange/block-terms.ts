@@ -15,13 +15,15 @@ export interface OrangeBlock {
   readonly candidates: readonly string[];
   /** `sentences.length + 1` offsets into `candidates`. */
   readonly candidateOffsets: Int32Array;
+  /** The n-best line of each candidate (for messages), when known. */
+  readonly candidateLines?: Int32Array;
 }
 
 /** Per variant (the scorer's order), the terms avgRank(references) / (N + 1) of the block's sentences. */
 export function blockTerms(scorer: OrangeScorer, block: OrangeBlock): Float64Array[] {
   const { sentences, candidates, candidateOffsets } = block;
   const u = scorer.u;
-  const scores = scorer.scoreBlock(sentences, candidates, candidateOffsets);
+  const scores = scorer.scoreBlock(sentences, candidates, candidateOffsets, block.candidateLines);
   const referenceOffsets = new Int32Array(sentences.length + 1);
   for (let i = 0; i <= sentences.length; i++) referenceOffsets[i] = i * u;
   return scorer.variants.map((v, i) =>

@@ -8,7 +8,9 @@
  * have candidates). Input problems are `InputError`s naming the file and line: fewer than 2 reference files,
  * reference files of different lengths, an empty reference line (ORANGE ranks references, so every sentence needs
  * u ≥ 2 real ones), an n-best id without a reference line, a malformed n-best line, an n-best list without any
- * candidate.
+ * candidate; for the Metric-API variants (paraeval, impact, npchunk) also their settings' errors (a malformed or
+ * missing paraphrase table, a bad parameter), checked once here before any worker starts, a reference line their
+ * text pipeline refuses (a malformed pre-chunked line, checked file by file up front) and such a candidate line.
  */
 import { InputError } from '../../errors.js';
 import { readNbestBatches } from '../../corpus/nbest.js';
@@ -16,6 +18,9 @@ import { readLines } from '../../corpus/read-lines.js';
 import { blockTerms, type OrangeBlock } from './block-terms.js';
 import { OrangePool } from './pool.js';
 import { OrangeScorer } from './scorer.js';
+import { createOrangeMetric } from './metric-variants.js';
+import type { Metric } from '../../metrics/metric.js';
+import type { MetricSettings } from '../../metrics/registry.js';
 import type { OrangeVariant } from './variants.js';
 
 /** What {@link evaluateOrange} needs. */
@@ -26,6 +31,8 @@ export interface OrangeRun {
   readonly refs: readonly string[];
   /** The metric variants. */
   readonly variants: readonly OrangeVariant[];
+  /** Settings of the Metric-API variants (`palette score`'s metric flags: paraphrase table, chunker …). @default {} */
+  readonly settings?: MetricSettings;
   /**
    * Candidates per scored block (whole sentences are kept together, so a block may be larger).
    * @default 20000
@@ -109,13 +116,52 @@ export function readOrangeReferences(files: readonly string[]): string[][] {
   return streams;
 }
 
+/**
+ * Builds the metrics of the Metric-API variants (loading a paraphrase table once) and has each read every
+ * reference file alone, so that their input errors name the file and line before any scoring starts.
+ * @returns per variant, its metric (null for the other variants).
+ * @throws InputError from a metric's settings or a reference line it refuses.
+ */
+export function checkMetricVariants(
+  variants: readonly OrangeVariant[],
+  settings: MetricSettings,
+  refStreams: readonly (readonly string[])[],
+  files: readonly string[],
+): (Metric | null)[] {
+  return variants.map((v) => {
+    if (v.kind !== 'metric') return null;
+    const metric = createOrangeMetric(v, settings);
+    refStreams.forEach((stream, j) => {
+      try {
+        metric.prepareReferences([stream]);
+      } catch (err) {
+        if (!(err instanceof InputError) || err.file !== undefined) throw err;
+        const located = new InputError(err.code, err.message, { file: files[j], line: err.line });
+        located.cause = err;
+        throw located;
+      }
+    });
+    return metric;
+  });
+}
+
+/** A candidate's input error (located at its n-best line by the scorer) with the n-best file named. */
+function inNbest(err: unknown, nbest: string): unknown {
+  if (!(err instanceof InputError) || err.file !== undefined) return err;
+  const located = new InputError(err.code, err.message, { file: nbest, line: err.line });
+  located.cause = err;
+  return located;
+}
+
 /** Per-sentence ORANGE terms of every variant (see the file comment). @throws InputError for bad input. */
 export async function evaluateOrange(run: OrangeRun): Promise<OrangeTerms> {
   const refStreams = readOrangeReferences(run.refs);
+  const settings = run.settings ?? {};
+  const metrics = checkMetricVariants(run.variants, settings, refStreams, run.refs);
   const workers = run.workers ?? 1;
-  const pool = workers > 1 ? new OrangePool(run.variants, refStreams, workers) : null;
+  const pool = workers > 1 ? new OrangePool(run.variants, refStreams, workers, settings) : null;
   // The main thread needs a scorer only to score in-thread; with a pool it only reads and orders.
-  const scorer = pool === null ? new OrangeScorer(run.variants, refStreams) : null;
+  const scorer = pool === null ? new OrangeScorer(run.variants, refStreams, settings, metrics) : null;
   const segments = refStreams[0].length;
   const blockSize = run.blockCandidates ?? 20000;
   const terms = run.variants.map(() => new DoubleList());
@@ -125,7 +171,12 @@ export async function evaluateOrange(run: OrangeRun): Promise<OrangeTerms> {
   let done = 0;
   const collect = async (): Promise<void> => {
     const { block, terms: result } = pending.shift()!;
-    const blockTermsDone = await result;
+    let blockTermsDone: Float64Array[];
+    try {
+      blockTermsDone = await result;
+    } catch (err) {
+      throw inNbest(err, run.nbest);
+    }
     run.variants.forEach((_, v) => {
       const t = blockTermsDone[v];
       for (let i = 0; i < t.length; i++) terms[v].push(t[i]);
@@ -138,17 +189,31 @@ export async function evaluateOrange(run: OrangeRun): Promise<OrangeTerms> {
   let blockSentences: number[] = [];
   let blockTexts: string[] = [];
   let blockOffsets: number[] = [0];
+  let blockLines: number[] = [];
   const flush = async (): Promise<void> => {
     if (blockSentences.length === 0) return;
     const block: OrangeBlock = {
       sentences: Int32Array.from(blockSentences),
       candidates: blockTexts,
       candidateOffsets: Int32Array.from(blockOffsets),
+      candidateLines: Int32Array.from(blockLines),
     };
-    pending.push({ block, terms: pool !== null ? pool.run(block) : Promise.resolve(blockTerms(scorer!, block)) });
+    let terms: Promise<Float64Array[]>;
+    if (pool !== null) terms = pool.run(block);
+    else {
+      try {
+        terms = Promise.resolve(blockTerms(scorer!, block));
+      } catch (err) {
+        terms = Promise.reject(err);
+      }
+    }
+    // Marked handled now: a block may fail while an earlier one is awaited; collect() still sees its rejection.
+    terms.catch(() => undefined);
+    pending.push({ block, terms });
     blockSentences = [];
     blockTexts = [];
     blockOffsets = [0];
+    blockLines = [];
     while (pending.length > (pool === null ? 0 : 2 * workers)) await collect();
   };
 
@@ -165,6 +230,7 @@ export async function evaluateOrange(run: OrangeRun): Promise<OrangeTerms> {
           current = id;
         }
         blockTexts.push(batch.hypotheses[c]);
+        blockLines.push(batch.lines[c]);
       }
     }
     if (current < 0) throw new InputError('E_EMPTY_INPUT', 'the n-best list has no candidate', { file: run.nbest });

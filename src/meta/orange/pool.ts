@@ -12,7 +12,9 @@ import { Piscina } from 'piscina';
 import { wasmModule } from '../../wasm/load.js';
 import type { OrangeBlock } from './block-terms.js';
 import type { OrangeVariant } from './variants.js';
-import type { OrangeWorkerData } from './worker.js';
+import { InputError, type PaletteErrorCode } from '../../errors.js';
+import type { MetricSettings } from '../../metrics/registry.js';
+import type { OrangeWorkerData, OrangeWorkerError } from './worker.js';
 
 /** The worker file: compiled `worker.js` beside this module in a build, `worker.ts` through tsx under vitest/tsx. */
 function workerFile(): { filename: string; execArgv: string[] } {
@@ -26,17 +28,32 @@ function workerFile(): { filename: string; execArgv: string[] } {
 export class OrangePool {
   private readonly piscina: Piscina;
 
-  /** @param workers threads (≥ 1). */
-  constructor(variants: readonly OrangeVariant[], refStreams: readonly (readonly string[])[], readonly workers: number) {
+  /**
+   * @param workers threads (≥ 1).
+   * @param settings metric settings of the Metric-API variants: each worker builds its metrics (loads a paraphrase
+   * table) once from them.
+   */
+  constructor(
+    variants: readonly OrangeVariant[],
+    refStreams: readonly (readonly string[])[],
+    readonly workers: number,
+    settings: MetricSettings = {},
+  ) {
     if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be an integer ≥ 1 (got ${workers})`);
     const { filename, execArgv } = workerFile();
-    const workerData: OrangeWorkerData = { module: wasmModule(), variants, refStreams };
+    const workerData: OrangeWorkerData = { module: wasmModule(), variants, refStreams, settings };
     this.piscina = new Piscina({ filename, execArgv, workerData, minThreads: workers, maxThreads: workers });
   }
 
-  /** The terms of one block, per variant. */
-  run(block: OrangeBlock): Promise<Float64Array[]> {
-    return this.piscina.run(block) as Promise<Float64Array[]>;
+  /**
+   * The terms of one block, per variant.
+   * @throws InputError a worker's input error (sent back as data: a thrown error would lose its class).
+   */
+  async run(block: OrangeBlock): Promise<Float64Array[]> {
+    const result = (await this.piscina.run(block)) as Float64Array[] | OrangeWorkerError;
+    if (Array.isArray(result)) return result;
+    const { code, message, file, line } = result.inputError;
+    throw new InputError(code as PaletteErrorCode, message, { file, line });
   }
 
   /** Stops the workers. */

@@ -15,7 +15,9 @@
  * - ROUGE-N: the same flavor and combination over clipped n-gram counts of each pair;
  * - WER (jiwer's word split) and PER (Python's split, Moses' PerScorer): the set's reference with the fewest
  *   errors, the first on ties, as `palette score` counts several references;
- * - GTM (Python's split, src/metrics/gtm.ts): the set's reference with the highest F.
+ * - GTM (Python's split, src/metrics/gtm.ts): the set's reference with the highest F;
+ * - ParaEval, IMPACT, NP-chunk: `palette score -sl`'s sentence score with the set as the references, through the
+ *   Metric API with the run's metric settings (./metric-variants.ts).
  * These are the numbers `palette score` gives for that metric with the u − 1 references of the set (NIST aside,
  * whose weights come from the whole reference set).
  *
@@ -42,6 +44,9 @@ import { lcsLengths, skipBigramCounts, wlcsPairStats, wlcsWeight, wlcsWeightInve
 import { BleusSeries } from './bleus.js';
 import { layOutBlock, referencesExcept, type OrangeItems } from './block.js';
 import { NIST_ORDER, type OrangeVariant } from './variants.js';
+import { createOrangeMetric, scoreMetricVariant } from './metric-variants.js';
+import type { Metric } from '../../metrics/metric.js';
+import type { MetricSettings } from '../../metrics/registry.js';
 
 /** Leave-one-out scores of one block, per variant (in the scorer's variant order). */
 export interface OrangeBlockScores {
@@ -157,13 +162,25 @@ export class OrangeScorer {
   private readonly bleus: BleusSeries;
   /** NIST of a leave-one-out set (u − 1 references), its penalty memoised. */
   private readonly nist: NistOf;
+  /** The reference streams (Metric-API variants prepare the block's sentences from them). */
+  private readonly refStreams: readonly (readonly string[])[];
+  /** Per variant, its metric for the Metric-API variants (null for the others). */
+  private readonly apiMetrics: (Metric | null)[];
 
   /**
    * Reads and interns every reference once per family the variants need.
    * @param refStreams `refStreams[j][s]` is reference j of sentence s; at least 2 streams of one length.
-   * @throws RangeError with fewer than 2 streams or streams of different lengths (callers check input first).
+   * @param settings metric settings of the Metric-API variants (paraeval's table, the chunker, IMPACT's α/β …).
+   * @param metrics those variants' metrics already built (by variant index), so that a table loads once.
+   * @throws RangeError with fewer than 2 streams or streams of different lengths (callers check input first);
+   * InputError from building a Metric-API variant's metric (its table, its settings).
    */
-  constructor(variants: readonly OrangeVariant[], refStreams: readonly (readonly string[])[]) {
+  constructor(
+    variants: readonly OrangeVariant[],
+    refStreams: readonly (readonly string[])[],
+    settings: MetricSettings = {},
+    metrics?: readonly (Metric | null)[],
+  ) {
     if (refStreams.length < 2) throw new RangeError(`ORANGE needs at least 2 reference streams (got ${refStreams.length})`);
     const segments = refStreams[0].length;
     for (const s of refStreams) if (s.length !== segments) throw new RangeError('reference streams differ in length');
@@ -198,6 +215,8 @@ export class OrangeScorer {
     }
     this.bleus = new BleusSeries(Math.max(1, order));
     this.nist = new NistOf(this.u - 1);
+    this.refStreams = refStreams;
+    this.apiMetrics = variants.map((v, i) => (v.kind === 'metric' ? (metrics?.[i] ?? createOrangeMetric(v, settings)) : null));
   }
 
   /**
@@ -205,8 +224,15 @@ export class OrangeScorer {
    * @param sentences the block's sentence ids (each < {@link segments}).
    * @param candidates candidate texts, sentence after sentence.
    * @param candidateOffsets `sentences.length + 1` offsets into `candidates`.
+   * @param candidateLines n-best line of each candidate, for the messages of Metric-API variants (optional).
+   * @throws InputError a Metric-API variant's error reading a candidate (a malformed pre-chunked line).
    */
-  scoreBlock(sentences: Int32Array, candidates: readonly string[], candidateOffsets: Int32Array): OrangeBlockScores {
+  scoreBlock(
+    sentences: Int32Array,
+    candidates: readonly string[],
+    candidateOffsets: Int32Array,
+    candidateLines?: Int32Array,
+  ): OrangeBlockScores {
     const b = sentences.length;
     if (candidateOffsets.length !== b + 1 || candidateOffsets[b] !== candidates.length) {
       throw new RangeError(`candidateOffsets must have ${b + 1} offsets ending at ${candidates.length}`);
@@ -230,6 +256,10 @@ export class OrangeScorer {
       const cands = this.rouge.reader.read(candidates, nCand).tokens;
       this.rougeScores(layOutBlock(cands, candidateOffsets, this.rouge.refs, sentences, this.u), out);
     }
+    this.apiMetrics.forEach((metric, v) => {
+      if (metric === null) return;
+      scoreMetricVariant(metric, this.refStreams, sentences, candidates, candidateOffsets, out.candidates[v], out.references[v], candidateLines);
+    });
     return out;
   }
 

@@ -3,7 +3,8 @@
  * smoothed sentence BLEU, src/metrics/bleu-lin-och.ts; up to `bleus20`), `nist`, `rouge-l`, `rouge-w-1.1` … (any
  * weight > 1), `rouge-s0` … and `rouge-s*` (skip-bigrams with at most D words between the two, or any), `rouge-su…`
  * (with unigrams), `wer`, `per`, and beyond the paper `rouge-1` … `rouge-9` and `gtm` / `gtm-E` (run exponent E ≥ 1,
- * seed 000); `bleu` and `rouge-w` are shorthands for `bleus4` and `rouge-w-1.2` (ROUGE's default weight). Groups
+ * seed 000), and `paraeval` (seed 001), `impact` and `npchunk` (seed 003), scored through `palette score`'s metrics
+ * with its metric flags (./metric-variants.ts); `bleu` and `rouge-w` are shorthands for `bleus4` and `rouge-w-1.2` (ROUGE's default weight). Groups
  * name ranges: `bleus1-9`, `rouge-w-1.1-2.0` (step 0.1), `rouge-s0-9`, `rouge-su0-9`, `rouge-1-4`.
  */
 import { InputError } from '../../errors.js';
@@ -18,7 +19,9 @@ export type OrangeVariant =
   | { readonly kind: 'rouge-s'; readonly name: string; readonly maxGap: number; readonly unigrams: boolean }
   | { readonly kind: 'wer'; readonly name: string }
   | { readonly kind: 'per'; readonly name: string }
-  | { readonly kind: 'gtm'; readonly name: string; readonly exponent: number };
+  | { readonly kind: 'gtm'; readonly name: string; readonly exponent: number }
+  /** A registry metric scored through the Metric API (./metric-variants.ts); `id` is its `palette score -m` id. */
+  | { readonly kind: 'metric'; readonly name: string; readonly id: 'paraeval' | 'impact' | 'npchunk' };
 
 /** Highest BLEUS order (the paper has BLEUS1–9; seed 000's BLEU12 needs more). */
 export const MAX_BLEUS_ORDER = 20;
@@ -49,7 +52,7 @@ const rougeS = (gap: number, unigrams: boolean): OrangeVariant => ({
 /** Names `-m` accepts, for messages. */
 export const ORANGE_METRIC_NAMES =
   'bleus1..bleus20, bleu (= bleus4), nist, rouge-1..rouge-9, rouge-l, rouge-w[-W] (W > 1, default 1.2), rouge-sD, ' +
-  'rouge-s*, rouge-suD, rouge-su*, wer, per, gtm[-E] (E >= 1); groups bleusA-B, rouge-A-B, rouge-w-A-B (step 0.1), ' +
+  'rouge-s*, rouge-suD, rouge-su*, wer, per, gtm[-E] (E >= 1), paraeval, impact, npchunk; groups bleusA-B, rouge-A-B, rouge-w-A-B (step 0.1), ' +
   'rouge-sA-B, rouge-suA-B';
 
 /** Parses a decimal weight with at most one decimal into tenths; -1 when it is not one. */
@@ -76,6 +79,9 @@ export function parseOrangeMetric(raw: string): OrangeVariant[] {
   if (name === 'wer') return [{ kind: 'wer', name: 'WER' }];
   if (name === 'per') return [{ kind: 'per', name: 'PER' }];
   if (name === 'rouge-w') return [rougeW(12)];
+  if (name === 'paraeval') return [{ kind: 'metric', name: 'ParaEval', id: 'paraeval' }];
+  if (name === 'impact') return [{ kind: 'metric', name: 'IMPACT', id: 'impact' }];
+  if (name === 'npchunk') return [{ kind: 'metric', name: 'NP-chunk', id: 'npchunk' }];
   if ((m = /^gtm(?:-(\d+(?:\.\d+)?))?$/.exec(name)) !== null) {
     const exponent = m[1] === undefined ? 1 : Number(m[1]);
     if (!(exponent >= 1)) throw unknown(raw, 'the GTM run exponent is a number >= 1');

@@ -9,6 +9,8 @@ import { useWasmModule } from '../../wasm/load.js';
 import { blockTerms, type OrangeBlock } from './block-terms.js';
 import { OrangeScorer } from './scorer.js';
 import type { OrangeVariant } from './variants.js';
+import { InputError } from '../../errors.js';
+import type { MetricSettings } from '../../metrics/registry.js';
 
 /** What the pool passes to every worker. */
 export interface OrangeWorkerData {
@@ -18,15 +20,27 @@ export interface OrangeWorkerData {
   readonly variants: readonly OrangeVariant[];
   /** `refStreams[j][s]`: reference j of sentence s. */
   readonly refStreams: readonly (readonly string[])[];
+  /** Settings of the Metric-API variants (the main thread has checked them). */
+  readonly settings: MetricSettings;
+}
+
+/** An input error of a block, as data (an error thrown across threads comes back as a plain `Error`). */
+export interface OrangeWorkerError {
+  readonly inputError: { readonly code: string; readonly message: string; readonly file?: string; readonly line?: number };
 }
 
 const data = workerData as OrangeWorkerData;
 useWasmModule(data.module);
-const scorer = new OrangeScorer(data.variants, data.refStreams);
+const scorer = new OrangeScorer(data.variants, data.refStreams, data.settings);
 
 /** Scores one block; the terms' buffers are transferred back, not copied. */
-export default function orangeWorker(block: OrangeBlock | null): Float64Array[] {
+export default function orangeWorker(block: OrangeBlock | null): Float64Array[] | OrangeWorkerError {
   // `null` is the pool's start-up ping: the scorer above is ready once it answers.
   if (block === null) return [];
-  return blockTerms(scorer, block);
+  try {
+    return blockTerms(scorer, block);
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    return { inputError: { code: err.code, message: err.message, file: err.file, line: err.line } };
+  }
 }

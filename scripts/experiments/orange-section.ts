@@ -2,7 +2,7 @@
  * Experiment 2: ORANGE (seed 002) of the metric list on the real n-best lists of ../shared/data, through the
  * library entry point of `palette orange` (src/meta/orange/evaluate.ts, then src/meta/orange.ts for the mean and
  * the bootstrap interval over sentences with numpy's `default_rng` draws). BLEUS1–9 replace BLEU1/4/12 as in the
- * seed; GTM has no ORANGE variant. A list whose references cannot be ranked (ORANGE needs at least two per
+ * seed; GTM is seed 000's (exponent 1, the best F over each leave-one-out set). A list whose references cannot be ranked (ORANGE needs at least two per
  * sentence) is reported with the library's own message instead of a number.
  */
 import { join } from 'node:path';
@@ -13,8 +13,8 @@ import { evaluateOrange } from '../../src/meta/orange/evaluate.js';
 import { lowerIsBetter, parseOrangeMetrics, type OrangeVariant } from '../../src/meta/orange/variants.js';
 import { JOSHUA_DIR, MOSES_DIR } from './data.js';
 
-/** The `-m` names of the variants, seed 002's BLEUS1–9 then seed 000's list. */
-export const ORANGE_METRICS = ['bleus1-9', 'nist', 'rouge-l', 'rouge-w-1.2', 'rouge-s*', 'rouge-s4', 'rouge-s9', 'wer', 'per'];
+/** The `-m` names of the variants: seed 002's BLEUS1–9, then the rest of seed 000's list in its order. */
+export const ORANGE_METRICS = ['bleus1-9', 'nist', 'wer', 'per', 'gtm', 'rouge-l', 'rouge-w-1.2', 'rouge-s*', 'rouge-s4', 'rouge-s9'];
 
 /** One n-best list and its references. */
 export interface OrangeInput {

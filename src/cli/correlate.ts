@@ -9,6 +9,10 @@
  * system level a side given per segment gives each system the mean of its segment scores, recomputed on every
  * resample; a side given per system stays fixed. Output goes to standard output only (nothing half-written on error).
  *
+ * With `-m METRIC -r REF --hyp SYSTEM=FILE …` the metric is computed here (./correlate/scored-metric.ts), set up by
+ * `palette score`'s metric flags (`-lc`, `--rouge-flavor`, `--paraphrase-table` for paraeval, `--chunker` and the
+ * `--impact-*` parameters for impact and npchunk), parsed by score-options' own parser.
+ *
  * Bad input: one line `palette correlate: error: FILE:LINE: message`, exit status 2.
  */
 import { InputError, locate } from '../errors.js';

@@ -7,7 +7,7 @@ import { InputError, badOption } from '../../errors.js';
 import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
 import { pyParseInt } from '../py-format.js';
-import { SCORE_OPTION_SPECS, parseScoreCommand } from '../score-options.js';
+import { METRIC_OPTION_SPECS, parseScoreCommand } from '../score-options.js';
 
 /** Pairwise tests `--paired` selects: paired bootstrap resampling or paired approximate randomization. */
 export const PAIRED_TESTS = ['bs', 'ar'] as const;
@@ -143,9 +143,8 @@ const OWN_SPECS: readonly OptionSpec[] = [
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', help: 'no messages on standard error', group: GROUP },
 ];
 
-/** The metric groups of `palette score`'s options that `palette report` accepts as they are. */
-const METRIC_GROUP = /^(BLEU|chrF|NIST|ROUGE|TER|WER)/;
-const METRIC_SPECS = SCORE_OPTION_SPECS.filter((s) => METRIC_GROUP.test(s.group));
+/** Every metric-setting flag of `palette score` (ParaEval's table, the chunker … included), accepted as it is. */
+const METRIC_SPECS = METRIC_OPTION_SPECS;
 const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...METRIC_SPECS];
 
 /** The help text of `palette report`. */
@@ -155,7 +154,7 @@ export function reportHelp(): string {
     '                      [--source FILE] [--bootstrap N] [--seed S] [--paired bs|ar] [--all-pairs] [metric flags]\n\n' +
     'Writes one self-contained HTML file (no network needed): corpus scores with confidence intervals, ranking,\n' +
     'pairwise significance, metric-vs-human correlations and plots, and a per-segment drill-down.\n' +
-    'Metric flags are those of "palette score --help" (-tok, -lc, --chrf-*, --rouge-*, --ter-*, ...).\n' +
+    'Metric flags are those of "palette score --help" (-tok, -lc, --chrf-*, --rouge-*, --ter-*, --paraphrase-table, --chunker, ...).\n' +
     formatOptionHelp(OWN_SPECS) +
     '\n'
   );

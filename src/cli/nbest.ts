@@ -28,6 +28,8 @@ import {
   chunkJobContext, decodeChunk, runChunkJob, shareReferences, streamReferenceSource, type ChunkResult,
 } from './nbest/chunk-job.js';
 import { inputErrorOf, keptCandidates, scoreTask, type NbestTaskSettings } from './nbest/nbest-task.js';
+import { nbestRegistry, resolveNbestMetricIds } from './nbest/nbest-metrics.js';
+import type { MetricRegistry } from '../metrics/registry.js';
 import { nbestHelp, parseNbestArgs, type NbestOptions } from './nbest/options.js';
 import { readPreviousRun } from './nbest/previous-run.js';
 import { atomicFileSink, stdoutSink, type StatsSink } from './nbest/stats-sink.js';
@@ -137,6 +139,8 @@ function fileSize(path: string): number {
 /** Computes and writes the statistics; the sink is committed by the caller. */
 async function extract(options: NbestOptions, sink: StatsSink, progress: Progress, hooks: NbestHooks): Promise<void> {
   const started = performance.now();
+  const registry = await nbestRegistry(options.metrics);
+  const ids = resolveNbestMetricIds(options.metrics, options.settings, registry);
   const refStreams = readReferences(options.refs);
   const settings: NbestTaskSettings = {
     path: options.nbest,
@@ -144,9 +148,9 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
     allowDuplicates: options.allowDuplicates,
     sentenceScores: options.sentenceScores,
   };
-  const spec = { ids: options.metrics, settings: options.settings };
+  const spec = { ids, settings: options.settings };
   if (options.prevStats !== undefined) {
-    await extractWithPrevious(options, settings, spec, refStreams, sink, progress);
+    await extractWithPrevious(options, settings, spec, refStreams, sink, progress, registry);
     return;
   }
   const segments = refStreams[0].length;
@@ -154,7 +158,7 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
   const inThread = workers === 1 || fileSize(options.nbest) < 2 * options.taskSize;
   const writer = new OrderedWriter(options.nbest, segments, sink, progress);
   if (inThread) {
-    const context = chunkJobContext(settings, spec, streamReferenceSource(refStreams));
+    const context = chunkJobContext(settings, spec, streamReferenceSource(refStreams), registry);
     let tasks = 0;
     let busyMs = 0;
     for await (const chunk of readSegmentChunks(options.nbest, options.taskSize)) {
@@ -168,7 +172,7 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
     return;
   }
   // Metrics are built here first so that a bad setting is reported before any worker starts.
-  chunkJobContext(settings, spec, streamReferenceSource(refStreams));
+  chunkJobContext(settings, spec, streamReferenceSource(refStreams), registry);
   const pool = new NbestPool({ workers, refs: shareReferences(refStreams), settings, spec, injectFault: hooks.injectFault });
   const pending: { chunk: SegmentChunk; result: Promise<ChunkResult> }[] = [];
   try {
@@ -215,9 +219,10 @@ async function extractWithPrevious(
   refStreams: string[][],
   sink: StatsSink,
   progress: Progress,
+  registry: MetricRegistry | undefined,
 ): Promise<void> {
   const refs = streamReferenceSource(refStreams);
-  const context = chunkJobContext(settings, spec, refs);
+  const context = chunkJobContext(settings, spec, refs, registry);
   const width = context.metrics.reduce((w, m) => w + m.width, 0);
   const previous = readPreviousRun(options.prevStats!, options.prevFeatures, width);
   const keepFeatures = !options.allowDuplicates;

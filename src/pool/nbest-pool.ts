@@ -4,7 +4,7 @@
  * segment boundaries (src/corpus/stream/segment-chunks.ts) and writes the returned bytes in order.
  *
  * Design (spec/PERFORMANCE.md, "The glue is where speed is lost"):
- * - piscina runs `nbest-worker.ts` (`nbest-worker.js` once compiled). The kernels are compiled once on the main
+ * - piscina runs `nbest-worker.ts` (BLEU only) or `nbest-worker-metrics.ts` (`.js` once compiled). The kernels are compiled once on the main
  *   thread and the `WebAssembly.Module` goes to every worker in `workerData`; each worker instantiates it with its
  *   own private linear memory (AssemblyScript static data would collide in a shared memory) and warms up on load.
  * - References are posted once: every reference line's UTF-8 bytes in one `SharedArrayBuffer` with offsets; a task
@@ -23,7 +23,7 @@ import { Piscina } from 'piscina';
 import { wasmModule } from '../wasm/load.js';
 import type { SegmentChunk } from '../corpus/stream/segment-chunks.js';
 import type { ChunkResult, SharedReferences } from '../cli/nbest/chunk-job.js';
-import type { NbestMetricSpec } from '../cli/nbest/nbest-metrics.js';
+import { needsRegistry, type NbestMetricSpec } from '../cli/nbest/nbest-metrics.js';
 import type { NbestTaskSettings } from '../cli/nbest/nbest-task.js';
 import type { InjectedFault } from './ngram-task.js';
 import { PoolTaskError } from './pool-error.js';
@@ -91,7 +91,8 @@ export class NbestPool {
     }
     this.workers = options.workers;
     this.fault = options.injectFault;
-    const { filename, execArgv } = workerEntry('nbest-worker');
+    // BLEU alone never loads the metric registry (most of a second of start-up per worker).
+    const { filename, execArgv } = workerEntry(needsRegistry(options.spec.ids) ? 'nbest-worker-metrics' : 'nbest-worker');
     const workerData: NbestWorkerData = {
       module: options.module ?? wasmModule(),
       refs: options.refs,

@@ -13,6 +13,7 @@ import {
   encodeTask, scoreTask, taskEncoder, taskErrorData, type NbestTaskSettings, type TaskErrorData,
 } from './nbest-task.js';
 import type { BlockEncoder } from './stats-format.js';
+import type { MetricRegistry } from '../../metrics/registry.js';
 
 /** References in shared memory: line `s · nRefs + j` is reference `j` of segment `s`. */
 export interface SharedReferences {
@@ -93,9 +94,14 @@ export interface ChunkJobContext {
   readonly encode: BlockEncoder;
 }
 
-/** Builds a context (metrics instantiated in the calling thread). */
-export function chunkJobContext(settings: NbestTaskSettings, spec: NbestMetricSpec, refs: ReferenceSource): ChunkJobContext {
-  const metrics = buildNbestMetrics(spec);
+/** Builds a context (metrics instantiated in the calling thread; `registry` as {@link buildNbestMetrics} needs). */
+export function chunkJobContext(
+  settings: NbestTaskSettings,
+  spec: NbestMetricSpec,
+  refs: ReferenceSource,
+  registry: MetricRegistry | undefined,
+): ChunkJobContext {
+  const metrics = buildNbestMetrics(spec, registry);
   return { settings, metrics, refs, encode: taskEncoder(settings, metrics) };
 }
 

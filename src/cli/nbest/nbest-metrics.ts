@@ -26,7 +26,7 @@
 import type { Metric, PreparedReferences } from '../../metrics/metric.js';
 import { MosesBleu } from '../../metrics/bleu-moses-metric.js';
 import { mosesBleuStats } from '../../metrics/bleu-moses.js';
-import { defaultRegistry, type MetricSettings } from '../../metrics/registry.js';
+import type { MetricRegistry, MetricSettings } from '../../metrics/registry.js';
 
 /** What decides the metrics of a run: plain data, so that it can be posted to worker threads. */
 export interface NbestMetricSpec {
@@ -159,18 +159,33 @@ function wholeReferenceRows(metric: Metric): NbestMetric['rows'] {
 }
 
 /**
- * Builds the metrics of a run (the same in every thread that runs tasks).
+ * The metric registry, loaded only when a metric other than `bleu` is asked for: it imports every metric and its
+ * resources (most of a second of start-up, in every worker), which Moses BLEU alone does not need.
+ */
+export async function nbestRegistry(names: readonly string[]): Promise<MetricRegistry | undefined> {
+  if (!needsRegistry(names)) return undefined;
+  return (await import('../../metrics/registry.js')).defaultRegistry;
+}
+
+/** Whether a run's metrics need the registry (any metric but `bleu`). */
+export function needsRegistry(ids: readonly string[]): boolean {
+  return !ids.every((id) => id === 'bleu');
+}
+
+/**
+ * Builds the metrics of a run (the same in every thread that runs tasks); `registry` is needed for any metric but
+ * `bleu` ({@link nbestRegistry}).
  * @throws InputError for an unknown metric or a bad setting (the registry's errors).
  */
-export function buildNbestMetrics(spec: NbestMetricSpec): NbestMetric[] {
+export function buildNbestMetrics(spec: NbestMetricSpec, registry: MetricRegistry | undefined): NbestMetric[] {
   return spec.ids.map((id): NbestMetric => {
     if (id === 'bleu') {
-      const metric = defaultRegistry.create('bleu', { ...spec.settings, bleu: { ...spec.settings.bleu, flavor: 'moses' } }).metric;
-      const moses = metric as MosesBleu;
-      const rows = moses.tokenize === undefined ? mosesBleuRows(moses) : localRows(moses);
-      return { id, scorerName: 'BLEU', metric, width: metric.statsWidth, rows };
+      // The registry's `--bleu-flavor moses` with the defaults: Moses' own space split, closest reference length.
+      const metric = new MosesBleu();
+      return { id, scorerName: 'BLEU', metric, width: metric.statsWidth, rows: mosesBleuRows(metric) };
     }
-    const metric = defaultRegistry.create(id, spec.settings).metric;
+    if (registry === undefined) throw new Error(`the metric registry is needed for ${id}`);
+    const metric = registry.create(id, spec.settings).metric;
     const rows = WHOLE_REFERENCE_METRICS.has(id) ? wholeReferenceRows(metric) : localRows(metric);
     return { id, scorerName: id.toUpperCase(), metric, width: metric.statsWidth, rows };
   });
@@ -180,10 +195,14 @@ export function buildNbestMetrics(spec: NbestMetricSpec): NbestMetric[] {
  * Canonical ids of `-m` names (duplicates, such as `rougeL` and `rouge-l`, kept once, in first-seen order).
  * @throws InputError `E_UNKNOWN_METRIC` for a name the registry does not know.
  */
-export function resolveNbestMetricIds(names: readonly string[], settings: MetricSettings): string[] {
+export function resolveNbestMetricIds(
+  names: readonly string[],
+  settings: MetricSettings,
+  registry: MetricRegistry | undefined,
+): string[] {
   const ids: string[] = [];
   for (const name of names) {
-    const id = name === 'bleu' ? 'bleu' : defaultRegistry.resolve!(name, settings);
+    const id = name === 'bleu' ? 'bleu' : registry!.resolve!(name, settings);
     if (!ids.includes(id)) ids.push(id);
   }
   return ids;

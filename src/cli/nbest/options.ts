@@ -3,10 +3,9 @@
  * usage problem is an `InputError` (exit status 2) before any file is opened.
  */
 import { InputError, badOption } from '../../errors.js';
-import { ROUGE_FLAVORS, type RougeFlavor } from '../../metrics/rouge.js';
+import type { RougeFlavor } from '../../metrics/rouge.js';
 import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
-import { resolveNbestMetricIds } from './nbest-metrics.js';
 
 /** Output formats of the statistics. */
 export type NbestStatsFormat = 'moses' | 'json' | 'msgpack';
@@ -17,7 +16,7 @@ export interface NbestOptions {
   readonly nbest: string;
   /** Reference files, one segment per line, all of the same length. */
   readonly refs: readonly string[];
-  /** Canonical metric ids in `-m` order (`bleu` = Moses BleuScorer statistics). */
+  /** Metric names as `-m` gave them (`bleu` = Moses BleuScorer statistics); resolved when the run starts. */
   readonly metrics: readonly string[];
   /** Settings of the metrics (defaults of `palette score -m NAME`, plus the flags below). */
   readonly settings: MetricSettings;
@@ -122,14 +121,11 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
   if (!Array.isArray(refs)) throw new InputError('E_BAD_OPTION', 'references are required (-r REF [REF ...])');
   const metrics = values.get('metric');
   if (!Array.isArray(metrics)) throw new InputError('E_BAD_OPTION', 'a metric is required (-m bleu)');
+  // The flavor is checked by the ROUGE metrics themselves (the registry is loaded only when one is asked for).
   const rougeFlavor = single(values, 'rougeFlavor');
-  if (rougeFlavor !== undefined && !(ROUGE_FLAVORS as readonly string[]).includes(rougeFlavor)) {
-    throw badOption('--rouge-flavor', ROUGE_FLAVORS.join(', '), rougeFlavor);
-  }
   const settings: MetricSettings = {
     rouge: { flavor: rougeFlavor as RougeFlavor | undefined, stem: values.has('stem') ? true : undefined },
   };
-  const ids = resolveNbestMetricIds(metrics as string[], settings);
   const workersText = single(values, 'workers');
   const workers = workersText === undefined ? undefined : Number(workersText);
   if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 256)) {
@@ -172,7 +168,7 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
     options: {
       nbest,
       refs,
-      metrics: ids,
+      metrics: metrics as string[],
       settings,
       sentenceScores,
       workers,

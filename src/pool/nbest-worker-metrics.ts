@@ -1,0 +1,10 @@
+/** The piscina worker of a `palette nbest` run with any registry metric; see nbest-worker-core.ts. */
+import { defaultRegistry } from '../metrics/registry.js';
+import { nbestWorkerHandlers } from './nbest-worker-core.js';
+
+const handlers = nbestWorkerHandlers(defaultRegistry);
+
+/** Runs one task. */
+export default handlers.run;
+/** Waits until the worker has loaded. */
+export const ping = handlers.ping;

@@ -151,8 +151,8 @@ export function extraVariants(settings: ExtraMetricSettings): { variants: Metric
     { name: 'NP-chunk', lowerIsBetter: false, create: () => new NpChunk({ chunker: settings.chunker }) },
   ];
   const label = new Map([
-    ['ParaEval-P', 'NoCase (table)'],
-    ['ParaEval-R', 'NoCase (table)'],
+    ['ParaEval-P', 'table lc'],
+    ['ParaEval-R', 'table lc'],
     ['IMPACT', 'Case'],
     ['NP-chunk', 'Case'],
   ]);

@@ -93,8 +93,7 @@ function tableBlock(t: CorrelationTable, about: string, unit: string): string {
     `#### ${t.title}`,
     '',
     `${about}${about === '' ? '' : ' '}${what}. Best: ${b}. Rows whose upper Pearson CI bound reaches the best Pearson ` +
-      `value: ${overlapping(t, 0)} of ${t.rows.length} (a loose reading of the seed's "statistically equivalent" cells, ` +
-      'not a paired test).',
+      `value: ${overlapping(t, 0)} of ${t.rows.length}.`,
     '',
     correlationTable(t.rows, t.methods),
     '',
@@ -167,8 +166,8 @@ function beyondSurfaceSection(r: SummEvalTables): string {
     ['ROUGE-L', 'Case'],
     ['ROUGE-L', 'NoCase'],
     ['ROUGE-L', 'Stem'],
-    ['ParaEval-P', 'NoCase (table)'],
-    ['ParaEval-R', 'NoCase (table)'],
+    ['ParaEval-P', 'table lc'],
+    ['ParaEval-R', 'table lc'],
     ['IMPACT', 'Case'],
     ['NP-chunk', 'Case'],
   ];
@@ -324,8 +323,8 @@ function seedComparison(report: ExperimentReport): string {
       lines.push(
         '- Seed 001 (NIST 2003 Chinese–English system rankings, 1000 bootstrap runs): ParaEval correlated significantly ' +
           'better than BLEU with fluency and adequacy, and its recall better than its precision with adequacy. Here, SummEval relevance at system level (Pearson): ' +
-          `ParaEval-P ${short(rowEstimate(rel, 'ParaEval-P', 'NoCase (table)', 0))}, ParaEval-R ` +
-          `${short(rowEstimate(rel, 'ParaEval-R', 'NoCase (table)', 0))}, BLEU4 (NoCase) ${short(rowEstimate(rel, 'BLEU4', 'NoCase', 0))}.`,
+          `ParaEval-P ${short(rowEstimate(rel, 'ParaEval-P', 'table lc', 0))}, ParaEval-R ` +
+          `${short(rowEstimate(rel, 'ParaEval-R', 'table lc', 0))}, BLEU4 (NoCase) ${short(rowEstimate(rel, 'BLEU4', 'NoCase', 0))}.`,
       );
     }
     if (relSeg !== undefined && relSeg.rows.some((r) => r.metric === 'NP-chunk')) {
@@ -393,7 +392,9 @@ export function renderReport(report: ExperimentReport): string {
         '(ROUGE-1.5.5\'s stemmer, alphabetic tokens longer than 3 characters) before every metric. System scores are ' +
         'corpus scores reduced from summed statistics rows, recomputed on every bootstrap resample; segment scores are ' +
         'sentence scores. Pearson and Spearman (system level), plus Kendall τ-b (segment level), each with a 95% ' +
-        'percentile bootstrap interval.',
+        'percentile bootstrap interval. Each table says how many rows have an upper Pearson bound at or above the best ' +
+        'Pearson value: a loose reading of the seed\'s "statistically equivalent to the best" cells, not a paired test. ' +
+        'Set "table lc": ParaEval lowercases text and table phrases itself (its table\'s options).',
       '',
     );
   }

@@ -9,25 +9,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run } from '../src/cli/main.js';
 import { kendallTauB, pearson, spearman } from '../src/meta/correlation.js';
 import { sentenceScores, sumRows } from '../src/metrics/metric.js';
 import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
+import { cliRunner, expectInputError } from './helpers/cli.js';
 
 const FIX = fileURLToPath(new URL('./fixtures/correlate/metrics/', import.meta.url));
 const fx = (name: string): string => join(FIX, name);
 const HUMAN = fileURLToPath(new URL('./fixtures/correlate/cli/human.tsv', import.meta.url));
 const SYSTEMS = ['A', 'B', 'C', 'D'];
 
-async function palette(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(['correlate', ...argv], {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
+const palette = cliRunner(['correlate']);
 
 const lines = (file: string): string[] => readFileSync(file, 'utf8').trimEnd().split('\n');
 
@@ -149,12 +141,7 @@ describe('palette correlate -m with metric flags', () => {
   });
 
   async function fails(args: string[], message: RegExp): Promise<void> {
-    const r = await palette(args);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.err).toMatch(/^palette correlate: error: /);
-    expect(r.err).toMatch(message);
+    expectInputError(await palette(args), 'correlate', message);
   }
   const base = (ext: string): string[] => ['-r', fx(`ref.${ext}`), '--hyp', ...hyps(ext), '--human', HUMAN];
 

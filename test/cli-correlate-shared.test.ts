@@ -16,6 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
+import { captureCli } from './helpers/cli.js';
 import { kendallTauBRef, pearsonRef, spearmanRef } from './reference/correlation.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,12 +36,7 @@ interface JsonOut {
 }
 
 async function correlate(argv: string[]): Promise<JsonOut> {
-  let out = '';
-  let err = '';
-  const code = await run(['correlate', ...argv, '-f', 'json'], {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
+  const { code, out, err } = await captureCli(run, ['correlate', ...argv, '-f', 'json']);
   expect(err).toBe('');
   expect(code).toBe(0);
   return JSON.parse(out) as JsonOut;

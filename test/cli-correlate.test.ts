@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../src/cli/main.js';
 import { Bleu } from '../src/metrics/bleu.js';
 import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
+import { cliRunner, expectInputError } from './helpers/cli.js';
 import { kendallTauBRef, pearsonRef, spearmanRef } from './reference/correlation.js';
 
 const FIX = fileURLToPath(new URL('./fixtures/correlate/cli/', import.meta.url));
@@ -30,15 +30,7 @@ afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
-async function palette(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(['correlate', ...argv], {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
+const palette = cliRunner(['correlate']);
 
 /** The fixture as plain arrays: rows of (system, seg_id, score). */
 function rows(file: string): { system: string; seg: string; score: number }[] {
@@ -229,12 +221,7 @@ describe('palette correlate: results', () => {
 
 describe('palette correlate: bad input is exit 2 with one line naming file and line', () => {
   async function fails(argv: string[], message: RegExp): Promise<void> {
-    const r = await palette(argv);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(/^palette correlate: error: /);
-    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.err).toMatch(message);
+    expectInputError(await palette(argv), 'correlate', message);
   }
   const good = (): string[] => ['--metric', fx('metric.tsv'), '--human', fx('human.tsv')];
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as palette from '../src/index.js';
-import { run, type CliIo } from '../src/cli/main.js';
 import { alignWords } from '../src/cli/word-alignment.js';
 import { countOps } from '../src/metrics/ter/alignment.js';
 import { readFileSync } from 'node:fs';
+import { cliRunner } from './helpers/cli.js';
 
 // `palette score -m ter wer per gtm`: JSON fields, -sl, several systems, -d alignment listings, refused flags; and
 // the WER listing's S/D/I split equals the metric's (jiwer's) on every line of the jiwer fixture.
@@ -21,12 +21,7 @@ const file = (name: string, lines: string[]): string => {
 const ref = file('ref', ['the cat sat on the mat', 'hello world']);
 const hyp = file('hyp', ['the mat sat on the cat', 'hello there world']);
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: {} };
-  return { code: await run(argv, io), out, err };
-}
+const cli = cliRunner();
 
 describe('palette score -m ter wer per gtm', () => {
   it('JSON carries WER counts as integers and GTM P/R/F, sorted as sacrebleu sorts', async () => {

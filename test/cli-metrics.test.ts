@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../src/cli/main.js';
+import { run } from '../src/cli/main.js';
 import { pyFixed } from '../src/cli/py-format.js';
 import { readLines } from '../src/corpus/read-lines.js';
 import { Bleu } from '../src/metrics/bleu.js';
@@ -13,6 +13,7 @@ import { corpusScore, sentenceScores, type Metric } from '../src/metrics/metric.
 import { Nist } from '../src/metrics/nist.js';
 import { pyRstrip } from '../src/text/pystr.js';
 import { VERSION } from '../src/version.js';
+import { captureCli } from './helpers/cli.js';
 
 // The real metrics through `palette score` on samples/ (300 lines of WMT17 en-de): every number the CLI prints must
 // be the library's number for the same settings, formatted as sacrebleu formats it (every BLEU flavor included), and
@@ -32,15 +33,7 @@ async function paletteWithStdin(
   stdin: string | undefined,
   ...argv: string[]
 ): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: { write: (s: string) => (out += s) },
-    stderr: { write: (s: string) => (err += s) },
-    stdin: stdin === undefined ? undefined : Readable.from([Buffer.from(stdin)]),
-    env: {},
-  };
-  return { code: await run(['score', ...argv], io), out, err };
+  return captureCli(run, ['score', ...argv], { stdin: stdin === undefined ? undefined : Readable.from([Buffer.from(stdin)]) });
 }
 
 describe('palette score with BLEU, chrF and NIST', () => {

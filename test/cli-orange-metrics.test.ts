@@ -15,6 +15,7 @@ import { readLines } from '../src/corpus/read-lines.js';
 import { orangeOfTerms } from '../src/meta/orange.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import type { MetricSettings } from '../src/metrics/registry.js';
+import { cliRunner, expectInputError } from './helpers/cli.js';
 import { referenceOrangeTerms, type OrangeCase } from './reference/orange.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/orange/${name}`, import.meta.url));
@@ -30,15 +31,7 @@ afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
-async function orange(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runOrangeCommand(argv, {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
+const orange = cliRunner([], runOrangeCommand);
 
 interface JsonReport {
   metrics: { name: string; orange: number; lowerIsBetter: boolean }[];
@@ -95,12 +88,7 @@ describe('palette orange -m paraeval impact npchunk', () => {
   }, 60_000);
 
   async function fails(args: string[], message: RegExp): Promise<void> {
-    const r = await orange(['--nbest', NBEST, '-r', ...REFS, '-q', ...args]);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.err).toMatch(/^palette orange: error: /);
-    expect(r.err).toMatch(message);
+    expectInputError(await orange(['--nbest', NBEST, '-r', ...REFS, '-q', ...args]), 'orange', message);
   }
 
   it('errors: missing and malformed table, unknown chunker, bad values, malformed pre-chunked candidate', async () => {

@@ -12,6 +12,7 @@ import { runOrangeCommand } from '../src/cli/orange.js';
 import { readLines } from '../src/corpus/read-lines.js';
 import { orangeOfTerms } from '../src/meta/orange.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
+import { cliRunner } from './helpers/cli.js';
 import { referenceOrangeTerms, type OrangeCase } from './reference/orange.js';
 
 const SHARED = fileURLToPath(new URL('../../shared/data/', import.meta.url));
@@ -19,15 +20,7 @@ const JOSHUA = `${SHARED}joshua-bn-en/`;
 const MOSES = `${SHARED}moses-mert/mert.extractor-txt/data/`;
 const JOSHUA_REFS = [0, 1, 2, 3].map((j) => `${JOSHUA}reference.en.${j}`);
 
-async function orange(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runOrangeCommand(argv, {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
+const orange = cliRunner([], runOrangeCommand);
 
 interface JsonReport {
   sentences: number;

@@ -13,6 +13,7 @@ import { runOrangeCommand } from '../src/cli/orange.js';
 import { readLines } from '../src/corpus/read-lines.js';
 import { orangeOfTerms } from '../src/meta/orange.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
+import { cliRunner, expectInputError } from './helpers/cli.js';
 import { referenceOrangeTerms, type OrangeCase } from './reference/orange.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/orange/${name}`, import.meta.url));
@@ -38,15 +39,7 @@ afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
-async function orange(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runOrangeCommand(argv, {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
+const orange = cliRunner([], runOrangeCommand);
 
 interface JsonReport {
   sentences: number;
@@ -176,14 +169,9 @@ describe('palette orange: bad input → exit 2, one line naming the file and lin
   };
   it.each(cases)('%s', async (_, argv, message) => {
     const resolved = argv.map((a) => (a in files ? f(files[a]) : a));
-    const r = await orange(resolved);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(/^palette orange: error: /);
-    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
     const expected = new RegExp(
       message.source.replace(/[A-Z][A-Z_]+/g, (k) => (k in files ? f(files[k]).replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : k)),
     );
-    expect(r.err).toMatch(expected);
+    expectInputError(await orange(resolved), 'orange', expected);
   });
 });

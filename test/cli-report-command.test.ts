@@ -8,9 +8,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../src/cli/main.js';
 import { systemDisplayNames } from '../src/cli/report-command.js';
 import type { ReportData } from '../src/report/report-data.js';
+import { cliRunner, expectInputError } from './helpers/cli.js';
 
 const SAMPLE = 'samples/wmt17-en-de';
 const SYSTEMS = ['LIUM-NMT.4900.de', 'online-B.0.de', 'uedin-nmt.4722.de'].map((f) => `${SAMPLE}/sys/${f}`);
@@ -31,12 +31,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function palette(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await run(argv, { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
-  return { code, out, err };
-}
+const palette = cliRunner();
 
 function blob(html: string): ReportData {
   const m = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(html);
@@ -138,12 +133,7 @@ describe('palette report: bad input → exit 2, file and line, no file left', ()
 
   it.each(cases)('%s', async (_, argv, message) => {
     const target = f('out/report.html');
-    const r = await palette(['report', ...argv, '-o', target]);
-    expect(r.code).toBe(2);
-    expect(r.out).toBe('');
-    expect(r.err).toMatch(/^palette report: error: /);
-    expect(r.err.trimEnd().split('\n')).toHaveLength(1);
-    expect(r.err).toMatch(message);
+    expectInputError(await palette(['report', ...argv, '-o', target]), 'report', message);
     expect(readdirSync(f('out'))).toEqual([]);
   });
 

@@ -12,12 +12,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../src/cli/main.js';
+import { run } from '../src/cli/main.js';
 import { pyFixed } from '../src/cli/py-format.js';
 import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
 import { defaultRegistry, type MetricRegistry } from '../src/metrics/registry.js';
 import { Rouge, type RougeOptions } from '../src/metrics/rouge.js';
 import { VERSION } from '../src/version.js';
+import { captureCli } from './helpers/cli.js';
 
 interface Extract {
   file: string;
@@ -60,11 +61,7 @@ interface Result {
 }
 
 async function palette(argv: string[], registry?: MetricRegistry): Promise<Result> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: {} };
-  const code = await run(argv, io, registry);
-  return { code, out, err };
+  return captureCli((a, io) => run(a, io, registry), argv);
 }
 
 async function score(...argv: string[]): Promise<string> {

@@ -15,7 +15,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../src/cli/main.js';
+import { run } from '../src/cli/main.js';
+import { captureCli } from './helpers/cli.js';
 
 const SHARED = new URL('../../shared/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/rouge-score/summeval.ref0.json', SHARED));
@@ -34,10 +35,7 @@ function expectClose(got: readonly number[], expected: readonly number[], at: st
 }
 
 async function palette(...argv: string[]): Promise<string> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: {} };
-  const code = await run(['score', ...argv], io);
+  const { code, out, err } = await captureCli(run, ['score', ...argv]);
   expect(code, err).toBe(0);
   return out;
 }

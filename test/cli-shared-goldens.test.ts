@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../src/cli/main.js';
+import { run } from '../src/cli/main.js';
 import type { Metric, PreparedReferences } from '../src/metrics/metric.js';
 import { defaultRegistry, type MetricRegistry } from '../src/metrics/registry.js';
 import { VERSION } from '../src/version.js';
+import { captureCli } from './helpers/cli.js';
 
 // sacrebleu 2.6.0's printed CLI output (golden/sacrebleu/corpus-all-systems.*.json: `cli_text_w2` = `-f text -w 2`,
 // `cli_json_w1` = the default JSON with `-w 1`, `signature_short` = `-sh`) for every WMT17 and WMT21 en-de system,
@@ -64,11 +65,7 @@ function cachingRegistry(): MetricRegistry {
 }
 
 async function palette(argv: string[], registry: MetricRegistry): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: {} };
-  const code = await run(argv, io, registry);
-  return { code, out, err };
+  return captureCli((a, io) => run(a, io, registry), argv);
 }
 
 /** The record's sacrebleu command line as `palette score` arguments, with the data files' real paths. */

@@ -8,8 +8,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../src/cli/main.js';
+import { run } from '../src/cli/main.js';
 import { VERSION } from '../src/version.js';
+import { captureCli } from './helpers/cli.js';
 
 const shared = fileURLToPath(new URL('../../shared/', import.meta.url));
 const goldenFile = `${shared}golden/sacrebleu/significance.wmt17-en-de.json`;
@@ -27,11 +28,7 @@ interface Record {
 const withPaletteVersion = (s: string): string => s.replace(/version:2\.6\.0/g, `version:${VERSION}`);
 
 async function palette(argv: string[], env: { [k: string]: string }): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env };
-  const code = await run(argv, io);
-  return { code, out, err };
+  return captureCli(run, argv, { env });
 }
 
 /** The record's command line (`SACREBLEU_SEED=… sacrebleu REF... -i BASELINE SYS2 ... flags`) as palette argv. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../src/cli/main.js';
+import { cliRunner } from './helpers/cli.js';
 
 // `palette score -m impact npchunk`: the seed's worked example through the CLI, parameters, and bad input (unknown
 // chunker, malformed pre-chunked lines in a hypothesis or a reference file) exiting 2 with file:line.
@@ -19,12 +19,7 @@ const REF = 'generally , the closer [NP it ] is to [NP the end part ] , the larg
 const hyp = file('hyp', [MT, '[NP the end ] is large']);
 const ref = file('ref', [REF, '[NP the end part ] is large .']);
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: {} };
-  return { code: await run(argv, io), out, err };
-}
+const cli = cliRunner();
 
 const WORKED = ['--chunker', 'bracketed', '--impact-alpha', '0.5', '--impact-beta', '2', '--npchunk-delta', '0.7'];
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { run, type CliIo } from '../src/cli/main.js';
+import { cliRunner } from './helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'palette-cli-paraeval-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,12 +23,7 @@ const ref2 = file('ref2', [fig4.references[1]]);
 const hyp = file('hyp', [fig4.candidate]);
 const table = fixture('fig4.tsv');
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: {} };
-  return { code: await run(argv, io), out, err };
-}
+const cli = cliRunner();
 
 describe('palette score -m paraeval', () => {
   it('JSON: precision as the score (5 decimals), precision and recall fields, the table in the signature', async () => {

@@ -37,6 +37,7 @@ import {
 } from './bleu-moses.js';
 import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { formatSignature } from './signature.js';
+import { checkStatsWidth } from './stats-width.js';
 
 /** The reference-length strategies of Moses' `reflen` option. */
 export const MOSES_REF_LENGTHS: readonly MosesRefLength[] = ['closest', 'shortest', 'average'];
@@ -201,9 +202,7 @@ export class MosesBleu implements Metric<MosesBleuReferences> {
   }
 
   private checkWidth(row: ArrayLike<number>): void {
-    if (row.length !== this.statsWidth) {
-      throw new RangeError(`Moses BLEU statistics must have ${this.statsWidth} columns (got ${row.length})`);
-    }
+    checkStatsWidth('Moses BLEU', row, this.statsWidth);
   }
 
   /**

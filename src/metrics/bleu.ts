@@ -33,6 +33,7 @@ import {
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
 import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
 import { formatSignature, type SignatureField } from './signature.js';
+import { checkStatsWidth } from './stats-width.js';
 
 /** How a segment's reference length is chosen from its references' lengths. */
 export type BleuRefLength = 'closest' | 'shortest' | 'average';
@@ -294,9 +295,7 @@ export class Bleu implements Metric<BleuReferences> {
   }
 
   private checkWidth(row: ArrayLike<number>): void {
-    if (row.length !== this.statsWidth) {
-      throw new RangeError(`BLEU statistics must have ${this.statsWidth} columns (got ${row.length})`);
-    }
+    checkStatsWidth('BLEU', row, this.statsWidth);
   }
 
   /**

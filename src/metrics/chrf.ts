@@ -16,6 +16,7 @@ import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricSc
 import { appendCodePoints, appendWords } from './chrf-text.js';
 import { chrfScore } from './chrf-score.js';
 import { formatSignature } from './signature.js';
+import { checkStatsWidth } from './stats-width.js';
 
 /** Options of {@link Chrf}; the defaults are sacrebleu's. */
 export interface ChrfOptions {
@@ -213,9 +214,7 @@ export class Chrf implements Metric<ChrfReferences> {
   }
 
   private toScore(stats: Float64Array): MetricScore {
-    if (stats.length !== this.statsWidth) {
-      throw new RangeError(`chrF statistics must have ${this.statsWidth} columns (got ${stats.length})`);
-    }
+    checkStatsWidth('chrF', stats, this.statsWidth);
     const score = chrfScore(stats, 0, this.charOrder + this.wordOrder, this.beta, this.epsSmoothing);
     return { name: this.scoreName, score, verboseScore: '' };
   }

@@ -28,6 +28,7 @@ import { WordMetric } from './edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from './edit/words.js';
 import type { MetricScore } from './metric.js';
 import type { SignatureField } from './signature.js';
+import { checkStatsWidth } from './stats-width.js';
 
 /** Options of {@link Gtm}. */
 export interface GtmOptions {
@@ -134,7 +135,7 @@ export class Gtm extends WordMetric {
   }
 
   private toScore(stats: Float64Array): MetricScore {
-    if (stats.length !== 4) throw new RangeError(`GTM statistics must have 4 columns (got ${stats.length})`);
+    checkStatsWidth('GTM', stats, 4);
     const [runWeight, matched, hypLength, refLength] = stats;
     const { mms, precision, recall, f } = gtmFromStats(runWeight, hypLength, refLength, this.exponent);
     return {

@@ -27,6 +27,7 @@ import { NistOracleError, nistFailure } from './nist-failure.js';
 import { mtevalColumns, mtevalRows, mtevalScore } from './nist-mteval.js';
 import { nltkColumns, nltkRows, nltkScore } from './nist-nltk.js';
 import { formatSignature } from './signature.js';
+import { checkStatsWidth } from './stats-width.js';
 
 /** The implementations whose numbers {@link Nist} reproduces. */
 export const NIST_FLAVORS = ['mteval', 'nltk'] as const;
@@ -213,9 +214,7 @@ export class Nist implements Metric<NistReferences> {
   }
 
   private toScore(stats: Float64Array, sentence: boolean): MetricScore {
-    if (stats.length !== this.statsWidth) {
-      throw new RangeError(`NIST statistics must have ${this.statsWidth} columns (got ${stats.length})`);
-    }
+    checkStatsWidth('NIST', stats, this.statsWidth);
     if (this.onOracleFailure === 'throw') {
       const reason = nistFailure(this.flavor, stats, this.maxOrder, sentence);
       if (reason !== undefined) throw new NistOracleError(this.flavor, reason);

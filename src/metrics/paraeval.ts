@@ -28,6 +28,7 @@ import {
 } from './metric.js';
 import { ParaEvalMatcher, PARAEVAL_STATS_COLUMNS, PARAEVAL_STATS_WIDTH } from './paraeval/match.js';
 import { formatSignature } from './signature.js';
+import { checkStatsWidth } from './stats-width.js';
 
 export { PARAEVAL_STATS_COLUMNS, PARAEVAL_STATS_WIDTH } from './paraeval/match.js';
 
@@ -61,9 +62,7 @@ export interface ParaEvalReferences extends PreparedReferences {
 
 /** Precision and recall of a statistics row or of column sums. */
 export function paraEvalFromStats(stats: ArrayLike<number>): { precision: number; recall: number } {
-  if (stats.length !== PARAEVAL_STATS_WIDTH) {
-    throw new RangeError(`ParaEval statistics must have ${PARAEVAL_STATS_WIDTH} columns (got ${stats.length})`);
-  }
+  checkStatsWidth('ParaEval', stats, PARAEVAL_STATS_WIDTH);
   const [hypMatched, , hypLength, refMatched, , refLength] = Array.from(stats);
   return {
     precision: hypLength === 0 ? 0 : hypMatched / hypLength,

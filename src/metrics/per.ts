@@ -21,6 +21,7 @@ import { perReferenceNgramCounts } from '../wasm/ngram.js';
 import { WordMetric } from './edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from './edit/words.js';
 import type { MetricScore } from './metric.js';
+import { checkStatsWidth } from './stats-width.js';
 
 /** Options of {@link Per}. */
 export interface PerOptions {
@@ -96,7 +97,7 @@ export class Per extends WordMetric {
   }
 
   private toScore(stats: Float64Array): MetricScore {
-    if (stats.length !== 3) throw new RangeError(`PER statistics must have 3 columns (got ${stats.length})`);
+    checkStatsWidth('PER', stats, 3);
     const [correct, hypLength, refLength] = stats;
     const score = perFromStats(correct, hypLength, refLength);
     return {

@@ -25,6 +25,7 @@ import { rougeTypeId, rougeTypeName } from './rouge/rouge-type.js';
 import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH, SegmentCombiner } from './rouge/segment-row.js';
 import { SummaryReader, type SummaryStore } from './rouge/summary-text.js';
 import { formatSignature, type SignatureField } from './signature.js';
+import { checkStatsWidth } from './stats-width.js';
 
 /** Flavors, multi-reference modes and option resolution (./rouge/options.ts). */
 export { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, resolveRougeOptions } from './rouge/options.js';
@@ -195,9 +196,7 @@ export class Rouge implements Metric<RougeReferences> {
   }
 
   private checkWidth(stats: Float64Array): void {
-    if (stats.length !== ROUGE_STATS_WIDTH) {
-      throw new RangeError(`${this.name} statistics must have ${ROUGE_STATS_WIDTH} columns (got ${stats.length})`);
-    }
+    checkStatsWidth(this.name, stats, ROUGE_STATS_WIDTH);
   }
 
   private toScore(precision: number, recall: number, fmeasure: number, stats: Float64Array): MetricScore {

@@ -21,6 +21,7 @@ import type { TerResult } from './ter/alignment.js';
 import { SACREBLEU_TER_LIMITS } from './ter/limits.js';
 import { sacrebleuTer } from './ter/shift-search.js';
 import { TER_STATS_COLUMNS, TER_STATS_WIDTH, terScore, terSegmentStats } from './ter/statistics.js';
+import { checkStatsWidth } from './stats-width.js';
 
 /** Options of {@link Ter}, sacreBLEU's `TER(...)` arguments; all default to `false`. */
 export interface TerOptions {
@@ -218,9 +219,7 @@ export class Ter implements Metric<TerReferences> {
   }
 
   private toScore(stats: Float64Array): MetricScore {
-    if (stats.length !== TER_STATS_WIDTH) {
-      throw new RangeError(`TER statistics must have ${TER_STATS_WIDTH} columns (got ${stats.length})`);
-    }
+    checkStatsWidth('TER', stats, TER_STATS_WIDTH);
     return {
       name: 'TER',
       score: terScore(stats[0], stats[1]),

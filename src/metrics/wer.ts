@@ -15,6 +15,7 @@ import { jiwerMeasures } from './edit/jiwer-measures.js';
 import { WordMetric } from './edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from './edit/words.js';
 import type { MetricScore } from './metric.js';
+import { checkStatsWidth } from './stats-width.js';
 
 /** Options of {@link Wer}; the defaults are jiwer 4.0's. */
 export interface WerOptions {
@@ -70,7 +71,7 @@ export class Wer extends WordMetric {
   }
 
   private toScore(stats: Float64Array): MetricScore {
-    if (stats.length !== 4) throw new RangeError(`WER statistics must have 4 columns (got ${stats.length})`);
+    checkStatsWidth('WER', stats, 4);
     const [hits, substitutions, deletions, insertions] = stats;
     if (![hits, substitutions, deletions, insertions].every((x) => Number.isInteger(x) && x >= 0)) {
       throw new RangeError(`WER statistics must be non-negative integer counts (got ${Array.from(stats).join(', ')})`);

@@ -14,6 +14,7 @@ import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricSc
 import { formatSignature, type SignatureField } from '../signature.js';
 import { chunkLines, type ChunkedCorpus } from './chunked-corpus.js';
 import { SegmentScorer, type NpChunkParams, type SegmentResult } from './segment-scorer.js';
+import { checkStatsWidth } from '../stats-width.js';
 
 /** The seed paper's parameter values (§3.1: α = 0.1, β = 1.1, δ = 0.3, tuned on Reuters English). */
 export const NPCHUNK_DEFAULTS = { alpha: 0.1, beta: 1.1, delta: 0.3 } as const;
@@ -150,9 +151,7 @@ export abstract class ChunkMetric implements Metric<ChunkedReferences> {
   }
 
   private toScore(stats: Float64Array): MetricScore {
-    if (stats.length !== this.statsWidth) {
-      throw new RangeError(`${this.id} statistics must have ${this.statsWidth} columns (got ${stats.length})`);
-    }
+    checkStatsWidth(this.id, stats, this.statsWidth);
     const segments = stats[this.statsWidth - 1];
     const means = this.statsColumns.slice(0, -1).map((_, c) => (segments === 0 ? 0 : stats[c] / segments));
     return this.scoreOf(means, segments);

@@ -35,6 +35,7 @@ import { TerOp, type TerAlignment, type TerResult } from './alignment.js';
 import { TercomAligner, TERCOM_SEARCH_DEFAULTS } from './tercom-aligner.js';
 import { javaSplitWhitespace } from './tercom-java-text.js';
 import { tercomNormalizedText, tercomSegmentText, tercomTokenize, type TercomTextOptions } from './tercom-tokenizer.js';
+import { checkStatsWidth } from '../stats-width.js';
 
 /** Options of {@link TercomTer}, named after sacreBLEU's TER options; tercom's flags in brackets. */
 export interface TercomTerOptions extends TercomTextOptions {
@@ -336,9 +337,7 @@ export class TercomTer implements Metric<TercomReferences> {
   }
 
   private score(stats: Float64Array, ter: number): MetricScore {
-    if (stats.length !== this.statsWidth) {
-      throw new RangeError(`TER statistics must have ${this.statsWidth} columns (got ${stats.length})`);
-    }
+    checkStatsWidth('TER', stats, this.statsWidth);
     const details: Record<string, number> = { ter };
     TERCOM_STATS_COLUMNS.forEach((name, c) => (details[name] = stats[c]));
     return { name: 'TER', score: 100 * ter, verboseScore: '', details };

@@ -14,65 +14,11 @@
  *
  * Run: npx tsx bench/index.ts npchunk
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Bench } from 'tinybench';
-import { readLines } from '../src/corpus/read-lines.js';
 import { sumRows } from '../src/metrics/metric.js';
 import { Impact } from '../src/metrics/impact.js';
 import { NpChunk } from '../src/metrics/npchunk.js';
 import type { ChunkedCorpus } from '../src/metrics/npchunk/chunked-corpus.js';
-
-const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
-
-const fmt = (x: number, digits = 0): string =>
-  x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-interface Timing {
-  readonly median: number;
-  readonly cpu: number;
-}
-
-/** Median wall time and mean process CPU time (ms) per call of `fn`. */
-async function measure(fn: () => unknown, iterations: number): Promise<Timing> {
-  let calls = 0;
-  const bench = new Bench({ iterations, time: 0, warmupIterations: 1, warmupTime: 0, throws: true });
-  bench.add('case', () => {
-    calls++;
-    fn();
-  });
-  const before = process.cpuUsage();
-  await bench.run();
-  const cpu = process.cpuUsage(before);
-  const result = bench.tasks[0].result;
-  return { median: result.state === 'completed' ? result.latency.p50 : NaN, cpu: (cpu.user + cpu.system) / 1000 / calls };
-}
-
-interface Workload {
-  readonly name: string;
-  readonly systems: readonly (readonly string[])[];
-  readonly refs: readonly (readonly string[])[];
-}
-
-function workloads(): Workload[] {
-  const ted = join(DATA, 'compare-mt/example');
-  const summeval = join(DATA, 'summeval');
-  const systems = readdirSync(join(summeval, 'systems'))
-    .filter((f) => f.endsWith('.txt'))
-    .sort()
-    .map((f) => readLines(join(summeval, 'systems', f)));
-  const refs = Array.from({ length: 11 }, (_, j) => readLines(join(summeval, `refs/ref.${j}.txt`)));
-  return [
-    {
-      name: 'TED sk-en, 2 systems x 2445, 1 ref',
-      systems: ['ted.sys1.eng', 'ted.sys2.eng'].map((f) => readLines(join(ted, f))),
-      refs: [readLines(join(ted, 'ted.ref.eng'))],
-    },
-    { name: 'SummEval, 16 systems x 100, ref 0', systems, refs: [refs[0]] },
-    { name: 'SummEval, 16 systems x 100, 11 refs', systems, refs },
-  ];
-}
+import { englishWorkloads, fmt, hasEnglishData, measure, type Timing } from './english-workloads.js';
 
 const line = (what: string, t: Timing, hyps: number, extra = ''): void =>
   console.log(
@@ -82,11 +28,11 @@ const line = (what: string, t: Timing, hyps: number, extra = ''): void =>
 
 /** The `npchunk` scope. */
 export async function benchNpChunk(): Promise<void> {
-  if (!existsSync(join(DATA, 'summeval')) || !existsSync(join(DATA, 'compare-mt'))) {
+  if (!hasEnglishData()) {
     console.log('  ../shared/data is absent: IMPACT / NP-chunk benchmark skipped');
     return;
   }
-  for (const w of workloads()) {
+  for (const w of englishWorkloads()) {
     const hyps = w.systems.reduce((n, s) => n + s.length, 0);
     const refLines = w.refs.length * w.refs[0].length;
     console.log(`\n${w.name} (${hyps} hypotheses, ${refLines} reference lines)`);

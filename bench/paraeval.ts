@@ -17,66 +17,17 @@
  *
  * Run: npx tsx bench/index.ts paraeval
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Bench } from 'tinybench';
 import { readLines } from '../src/corpus/read-lines.js';
 import { sumRows } from '../src/metrics/metric.js';
 import { ParaEval, paraEvalFromStats } from '../src/metrics/paraeval.js';
 import { loadParaphraseTable, type ParaphraseTable } from '../src/text/paraphrase/index.js';
+import { DATA, englishWorkloads, fmt, hasEnglishData, measure } from './english-workloads.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));
-
-const fmt = (x: number, digits = 0): string =>
-  x.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-interface Timing {
-  readonly median: number;
-  readonly cpu: number;
-}
-
-/** Median wall time and mean process CPU time (ms) per call of `fn`. */
-async function measure(fn: () => unknown, iterations: number): Promise<Timing> {
-  let calls = 0;
-  const bench = new Bench({ iterations, time: 0, warmupIterations: 1, warmupTime: 0, throws: true });
-  bench.add('case', () => {
-    calls++;
-    fn();
-  });
-  const before = process.cpuUsage();
-  await bench.run();
-  const cpu = process.cpuUsage(before);
-  const result = bench.tasks[0].result;
-  return { median: result.state === 'completed' ? result.latency.p50 : NaN, cpu: (cpu.user + cpu.system) / 1000 / calls };
-}
-
-interface Workload {
-  readonly name: string;
-  readonly systems: readonly (readonly string[])[];
-  readonly refs: readonly (readonly string[])[];
-}
-
-function workloads(): Workload[] {
-  const ted = join(DATA, 'compare-mt/example');
-  const summeval = join(DATA, 'summeval');
-  const systems = readdirSync(join(summeval, 'systems'))
-    .filter((f) => f.endsWith('.txt'))
-    .sort()
-    .map((f) => readLines(join(summeval, 'systems', f)));
-  const refs = Array.from({ length: 11 }, (_, j) => readLines(join(summeval, `refs/ref.${j}.txt`)));
-  return [
-    {
-      name: 'TED sk-en, 2 systems x 2445, 1 ref',
-      systems: ['ted.sys1.eng', 'ted.sys2.eng'].map((f) => readLines(join(ted, f))),
-      refs: [readLines(join(ted, 'ted.ref.eng'))],
-    },
-    { name: 'SummEval, 16 systems x 100, ref 0', systems, refs: [refs[0]] },
-    { name: 'SummEval, 16 systems x 100, 11 refs', systems, refs },
-  ];
-}
 
 /** WordNet-2.0 exception pairs (`inflected base …`) as TSV: inflected form ↔ each base form. */
 function wordnetTable(dir: string): string {
@@ -114,7 +65,7 @@ function syntheticTable(dir: string, pairs: number): string {
 
 /** ParaEval benchmarks (see the file comment). */
 export async function benchParaEval(): Promise<void> {
-  if (!existsSync(join(DATA, 'summeval')) || !existsSync(join(DATA, 'compare-mt'))) {
+  if (!hasEnglishData()) {
     console.log('  ../shared/data is absent: ParaEval benchmark skipped');
     return;
   }
@@ -125,7 +76,7 @@ export async function benchParaEval(): Promise<void> {
       ['wordnet-exc', wordnetTable(dir)],
       ['synthetic', syntheticTable(dir, 200_000)],
     ];
-    const loads = workloads();
+    const loads = englishWorkloads();
     for (const [label, path] of tables) {
       let table: ParaphraseTable | undefined;
       const load = await measure(() => (table = loadParaphraseTable(path)), label === 'synthetic' ? 3 : 5);

@@ -21,43 +21,6 @@ import { terScore } from '../metrics/ter/statistics.js';
 /** A score from summed statistics (the metric's own scale). */
 export type StatsScorer = (totals: Float64Array) => number;
 
-/** sacreBLEU's chrF smoothing constant. */
-const EPS = 1e-16;
-
-/** chrF as sacreBLEU computes it from float32 totals: the per-order ratios rounded to float32. */
-function chrfFromFloat32(totals: Float64Array, order: number, beta: number, epsSmoothing: boolean): number {
-  const factor = beta ** 2;
-  let score = 0;
-  let avgPrec = 0;
-  let avgRec = 0;
-  let effectiveOrder = 0;
-  for (let i = 0; i < order; i++) {
-    const nHyp = totals[3 * i];
-    const nRef = totals[3 * i + 1];
-    const nMatch = totals[3 * i + 2];
-    // float32 / float32 → float32; rounding the double quotient is the same (53 ≥ 2·24 + 2 bits).
-    const prec = nHyp > 0 ? Math.fround(nMatch / nHyp) : EPS;
-    const rec = nRef > 0 ? Math.fround(nMatch / nRef) : EPS;
-    const denom = factor * prec + rec;
-    score += denom > 0 ? ((1 + factor) * prec * rec) / denom : EPS;
-    if (nHyp > 0 && nRef > 0) {
-      avgPrec += prec;
-      avgRec += rec;
-      effectiveOrder++;
-    }
-  }
-  if (epsSmoothing) return (100 * score) / order;
-  if (effectiveOrder === 0) {
-    avgPrec = 0;
-    avgRec = 0;
-  } else {
-    avgPrec /= effectiveOrder;
-    avgRec /= effectiveOrder;
-  }
-  if (avgPrec + avgRec === 0) return 0;
-  return 100 * (((1 + factor) * avgPrec * avgRec) / (factor * avgPrec + avgRec));
-}
-
 /** sacreBLEU's TER from float32 totals: the edit rate is a float32 quotient, scaled by 100 in double. */
 function terFromFloat32(totals: Float64Array): number {
   const edits = totals[0];
@@ -73,7 +36,8 @@ function terFromFloat32(totals: Float64Array): number {
 export function resampleScorer(metric: Metric): StatsScorer {
   if (metric instanceof Chrf) {
     const order = metric.charOrder + metric.wordOrder;
-    return (totals) => chrfFromFloat32(totals, order, metric.beta, metric.epsSmoothing);
+    // chrF as sacreBLEU computes it from float32 totals: the per-order ratios rounded to float32.
+    return (totals) => chrfScore(totals, 0, order, metric.beta, metric.epsSmoothing, true);
   }
   if (metric instanceof Ter) return terFromFloat32;
   // BLEU reads its float32 sums through Python numbers (int() lengths, float64 precisions): its usual reduction.

@@ -13,6 +13,9 @@ const EPS = 1e-16;
  * Without `epsSmoothing` (sacrebleu's default, "effective order"): precision and recall are averaged over the
  * orders where both sides have n-grams, then combined into F-beta. With it (chrF++.py, NLTK, Moses): F-beta per
  * order, orders without n-grams counting as `1e-16`, averaged over all orders.
+ *
+ * `float32Ratios` rounds each order's precision and recall to float32, as sacrebleu's bootstrap resampling gets them
+ * from float32 sums (src/meta/significance-float32.ts); the rest stays in double either way.
  */
 export function chrfScore(
   stats: ArrayLike<number>,
@@ -20,6 +23,7 @@ export function chrfScore(
   order: number,
   beta: number,
   epsSmoothing: boolean,
+  float32Ratios = false,
 ): number {
   const factor = beta ** 2;
   let score = 0;
@@ -30,8 +34,9 @@ export function chrfScore(
     const nHyp = stats[at + 3 * i];
     const nRef = stats[at + 3 * i + 1];
     const nMatch = stats[at + 3 * i + 2];
-    const prec = nHyp > 0 ? nMatch / nHyp : EPS;
-    const rec = nRef > 0 ? nMatch / nRef : EPS;
+    // float32 / float32 → float32; rounding the double quotient is the same (53 ≥ 2·24 + 2 bits).
+    const prec = nHyp > 0 ? (float32Ratios ? Math.fround(nMatch / nHyp) : nMatch / nHyp) : EPS;
+    const rec = nRef > 0 ? (float32Ratios ? Math.fround(nMatch / nRef) : nMatch / nRef) : EPS;
     const denom = factor * prec + rec;
     score += denom > 0 ? ((1 + factor) * prec * rec) / denom : EPS;
     if (nHyp > 0 && nRef > 0) {

@@ -15,6 +15,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../../errors.js';
 import { firstInvalidUtf8, resolveEncoding, type NewlineMode, type ReadLinesOptions } from '../read-lines.js';
 import { fileError } from '../read-lines.js';
+import { readInto, withRoom } from './chunk-buffer.js';
 import type { LineBatch } from './line-batch.js';
 
 /** Options of {@link readLineBatches}: those of `readLines` plus the chunking. */
@@ -159,18 +160,9 @@ export async function* readLineBatches(path: string, options: LineStreamOptions 
     let line = 1; // line number of buf[0]
     let eof = false;
     while (!eof) {
-      if (buf.length - filled < chunkSize) {
-        // Only a line longer than the chunks read so far gets here: the buffer must hold it whole anyway.
-        const grown = Buffer.allocUnsafe(Math.max(buf.length * 2, filled + chunkSize));
-        buf.copy(grown, 0, 0, filled);
-        buf = grown;
-      }
-      let bytesRead: number;
-      try {
-        ({ bytesRead } = await fh.read(buf, filled, chunkSize, null));
-      } catch (err) {
-        throw fileError(err, path);
-      }
+      // Grows only for a line longer than the chunks read so far: the buffer must hold it whole anyway.
+      buf = withRoom(buf, filled, chunkSize);
+      const bytesRead = await readInto(fh, buf, filled, chunkSize, path);
       if (bytesRead === 0) eof = true;
       filled += bytesRead;
       const end = eof ? filled : completeEnd(buf, filled, mode);

@@ -16,6 +16,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../../errors.js';
 import { fileError } from '../read-lines.js';
+import { readInto, withRoom } from './chunk-buffer.js';
 
 /** Whole segments of the list: `bytes` start at byte `byteOffset` of the file, on line `firstLine`. */
 export interface SegmentChunk {
@@ -111,17 +112,8 @@ export async function* readSegmentChunks(path: string, chunkBytes: number, share
     let eof = false;
     while (true) {
       while (!eof && filled < chunkBytes) {
-        if (buf.length - filled < chunkBytes) {
-          const grown = Buffer.allocUnsafe(Math.max(2 * buf.length, filled + chunkBytes));
-          buf.copy(grown, 0, 0, filled);
-          buf = grown;
-        }
-        let bytesRead: number;
-        try {
-          ({ bytesRead } = await fh.read(buf, filled, buf.length - filled, null));
-        } catch (err) {
-          throw fileError(err, path);
-        }
+        buf = withRoom(buf, filled, chunkBytes);
+        const bytesRead = await readInto(fh, buf, filled, buf.length - filled, path);
         if (bytesRead === 0) eof = true;
         filled += bytesRead;
       }
@@ -133,12 +125,7 @@ export async function* readSegmentChunks(path: string, chunkBytes: number, share
         buf = grown;
         const more = filled;
         while (!eof && filled < more + chunkBytes) {
-          let bytesRead: number;
-          try {
-            ({ bytesRead } = await fh.read(buf, filled, buf.length - filled, null));
-          } catch (err) {
-            throw fileError(err, path);
-          }
+          const bytesRead = await readInto(fh, buf, filled, buf.length - filled, path);
           if (bytesRead === 0) eof = true;
           filled += bytesRead;
         }

@@ -8,10 +8,11 @@
  * interned ids, never the file.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { basename } from 'node:path';
 import { InputError } from '../../errors.js';
 import { fileError, firstInvalidUtf8 } from '../../corpus/read-lines.js';
+import { readIntoSync, withRoom } from '../../corpus/stream/chunk-buffer.js';
 import { ParaphraseTable, ParaphraseTableBuilder, type ParaphraseTableOptions } from './paraphrase-table.js';
 
 /** Bytes read at a time. */
@@ -62,17 +63,8 @@ export function loadParaphraseTable(path: string, options: LoadParaphraseTableOp
     let line = 1;
     let base = 0;
     for (;;) {
-      if (buf.length - filled < chunkSize) {
-        const grown = Buffer.allocUnsafe(Math.max(buf.length * 2, filled + chunkSize));
-        buf.copy(grown, 0, 0, filled);
-        buf = grown;
-      }
-      let bytesRead: number;
-      try {
-        bytesRead = readSync(fd, buf, filled, chunkSize, null);
-      } catch (err) {
-        throw fileError(err, path);
-      }
+      buf = withRoom(buf, filled, chunkSize);
+      const bytesRead = readIntoSync(fd, buf, filled, chunkSize, path);
       hash.update(buf.subarray(filled, filled + bytesRead));
       filled += bytesRead;
       const eof = bytesRead === 0;

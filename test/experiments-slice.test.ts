@@ -99,7 +99,7 @@ describe.skipIf(!hasExperimentData(DATA))('scripts/experiments.ts on a slice of 
       command: 'test',
       slice: SLICE,
       variants: VARIANTS,
-      orangeMetrics: ['bleus4', 'rouge-s4', 'wer'],
+      orangeMetrics: ['bleus4', 'rouge-s4', 'wer', 'paraeval', 'impact'],
       bleuWcOrders: { maxWord: 3, maxChar: 8 },
     });
 
@@ -168,6 +168,10 @@ describe.skipIf(!hasExperimentData(DATA))('scripts/experiments.ts on a slice of 
     const orange = report.orange!.results;
     const joshua = orange.find((o) => o.input.label === 'Joshua bn-en output.gold')!;
     expect(joshua.sentences).toBe(100);
+    expect(joshua.rows!.map((r) => r.variant.name)).toEqual(['BLEUS4', 'ROUGE-S4', 'WER', 'ParaEval', 'IMPACT']);
+    // Every reference first is the best ORANGE can be, a random ranking the expected level of no information.
+    expect(joshua.perfect!).toBeLessThan(Math.min(...joshua.rows!.map((r) => r.orange)));
+    expect(joshua.chance!).toBeGreaterThan(joshua.perfect!);
     for (const r of joshua.rows!) {
       expect(r.orange).toBeGreaterThan(0);
       expect(r.orange).toBeLessThan(1.5);

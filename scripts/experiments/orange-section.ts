@@ -11,10 +11,23 @@ import { InputError } from '../../src/errors.js';
 import { bootstrapMeanInterval, numpyResampler, orangeOfTerms, type ConfidenceInterval } from '../../src/meta/orange.js';
 import { evaluateOrange } from '../../src/meta/orange/evaluate.js';
 import { lowerIsBetter, parseOrangeMetrics, type OrangeVariant } from '../../src/meta/orange/variants.js';
+import type { MetricSettings } from '../../src/metrics/registry.js';
 import { JOSHUA_DIR, MOSES_DIR } from './data.js';
 
 /** The `-m` names of the variants: seed 002's BLEUS1–9, then the rest of seed 000's list in its order. */
 export const ORANGE_METRICS = ['bleus1-9', 'nist', 'wer', 'per', 'gtm', 'rouge-l', 'rouge-w-1.2', 'rouge-s*', 'rouge-s4', 'rouge-s9'];
+
+/**
+ * The beyond-surface metrics of issue 7, scored through their Metric API in the same pass: ParaEval with a paraphrase
+ * table (precision, text and phrases lowercased and 13a-tokenized), IMPACT and the NP-chunk metric with the seed's
+ * parameters and the compromise chunker.
+ */
+export const ORANGE_EXTRA_METRICS = ['paraeval', 'impact', 'npchunk'];
+
+/** `palette score`'s settings for {@link ORANGE_EXTRA_METRICS}. */
+export function orangeExtraSettings(paraphraseTable: string): MetricSettings {
+  return { paraeval: { table: paraphraseTable, tokenize: '13a', lowercase: true } };
+}
 
 /** One n-best list and its references. */
 export interface OrangeInput {
@@ -60,11 +73,12 @@ export async function orangeOf(
   input: OrangeInput,
   bootstrap: { resamples: number; seed: number },
   metrics: readonly string[] = ORANGE_METRICS,
+  settings: MetricSettings = {},
 ): Promise<OrangeResult> {
   const t0 = performance.now();
   const variants = parseOrangeMetrics(metrics);
   try {
-    const result = await evaluateOrange({ nbest: input.nbest, refs: input.refs, variants });
+    const result = await evaluateOrange({ nbest: input.nbest, refs: input.refs, variants, settings });
     const rows = result.variants.map((variant, i) => ({
       variant,
       orange: orangeOfTerms(result.terms[i]),

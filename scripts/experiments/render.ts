@@ -204,7 +204,9 @@ function orangeSection(o: { results: readonly OrangeResult[]; ms: number }, resa
       'averaged) / (n-best length + 1); lower is better. Computed with `palette orange`\'s library entry point ' +
       `(src/meta/orange/evaluate.ts), ${resamples} bootstrap resamples of the sentences, numpy default_rng seed ${seed}, ` +
       '95% percentile interval. BLEUS1–9 (Lin & Och\'s smoothed sentence BLEU) stand for BLEU1/4/12 as in the seed; ' +
-      'GTM (exponent 1) scores each text against the best reference of its leave-one-out set. The lists are lowercased and tokenized already, so Case and NoCase coincide; Stem is not run.',
+      'GTM (exponent 1) scores each text against the best reference of its leave-one-out set. The last rows are ' +
+      'ParaEval (precision, the example paraphrase table, lowercased), IMPACT and the NP-chunk metric (seed 003 ' +
+      'parameters, compromise chunker), scored through their Metric API in the same pass. The lists are lowercased and tokenized already, so Case and NoCase coincide; Stem is not run.',
     '',
   ];
   if (ranked.length > 0) {

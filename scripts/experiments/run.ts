@@ -7,7 +7,7 @@ import { bleuWc, DEFAULT_BLEU_WC_ORDERS, type BleuWcOrders } from './bleu-wc-sec
 import { exampleParaphraseTable, summEvalCorrelations, wmtCorrelations } from './correlation-sections.js';
 import { capitalizedShare, loadSummEval, loadWmtEnDe, type Slice } from './data.js';
 import { SEED_METRICS, type MetricVariant } from './metric-variants.js';
-import { ORANGE_METRICS, orangeInputs, orangeOf, type OrangeResult } from './orange-section.js';
+import { ORANGE_EXTRA_METRICS, orangeExtraSettings, ORANGE_METRICS, orangeInputs, orangeOf, type OrangeResult } from './orange-section.js';
 import type { ExperimentReport } from './render.js';
 
 /** The experiments by name. */
@@ -32,9 +32,12 @@ export interface RunOptions {
   readonly slice?: Slice;
   /** Metric list of the correlation tables. @default seed 000's list */
   readonly variants?: readonly MetricVariant[];
-  /** Whether SummEval gets ParaEval, IMPACT and the NP-chunk metric. @default true */
+  /** Whether SummEval and ORANGE get ParaEval, IMPACT and the NP-chunk metric. @default true */
   readonly extras?: boolean;
-  /** ORANGE variants (`palette orange -m` names). @default seed 002's list */
+  /**
+   * ORANGE variants (`palette orange -m` names; paraeval uses the example table). @default seed 002's list, then
+   * ParaEval, IMPACT and NP-chunk unless `extras` is false
+   */
   readonly orangeMetrics?: readonly string[];
   /** How many of the n-best inputs to run (Joshua first). @default all */
   readonly orangeInputs?: number;
@@ -94,8 +97,10 @@ export async function runExperiments(options: RunOptions): Promise<ExperimentRep
     log('ORANGE');
     const t = performance.now();
     const results: OrangeResult[] = [];
+    const metrics = options.orangeMetrics ?? [...ORANGE_METRICS, ...(options.extras === false ? [] : ORANGE_EXTRA_METRICS)];
+    const settings = orangeExtraSettings(exampleParaphraseTable(options.repoRoot));
     for (const input of orangeInputs(options.dataRoot).slice(0, options.orangeInputs)) {
-      results.push(await orangeOf(input, bootstrap, options.orangeMetrics ?? ORANGE_METRICS));
+      results.push(await orangeOf(input, bootstrap, metrics, settings));
     }
     orange = { results, ms: performance.now() - t };
   }

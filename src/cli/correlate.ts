@@ -15,7 +15,7 @@
  *
  * Bad input: one line `palette correlate: error: FILE:LINE: message`, exit status 2.
  */
-import { InputError, locate } from '../errors.js';
+import { InputError } from '../errors.js';
 import {
   documentUnits,
   itemUnits,
@@ -30,7 +30,8 @@ import {
 import { readScoreTable, type ScoreTable } from '../meta/human-scores.js';
 import { alignScores, type AlignedScores, type SideScores } from '../meta/metric-scores.js';
 import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
-import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
+import { reportInputError } from './input-error-line.js';
+import { EXIT_OK, type CliIo } from './io.js';
 import { scoreSystems, type ScoredMetric } from './correlate/scored-metric.js';
 import { correlateHelp, parseCorrelateArgs, type CorrelateOptions } from './correlate/options.js';
 
@@ -251,8 +252,6 @@ export async function runCorrelateCommand(
     io.stdout.write(command.options.format === 'json' ? formatCorrelateJson(result) : formatCorrelateText(result));
     return EXIT_OK;
   } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    io.stderr.write(`palette correlate: error: ${locate(err.message, err.file, err.line)}\n`);
-    return EXIT_INPUT;
+    return reportInputError('correlate', err, io);
   }
 }

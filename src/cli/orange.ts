@@ -7,11 +7,11 @@
  * Bad input ends the run with `palette orange: error: FILE[:LINE]: message` and exit status 2; the report goes to
  * standard output only when everything has been read, so a failed run prints no partial table.
  */
-import { InputError, locate } from '../errors.js';
 import { bootstrapMeanInterval, numpyResampler, orangeOfTerms } from '../meta/orange.js';
 import { evaluateOrange } from '../meta/orange/evaluate.js';
 import { lowerIsBetter } from '../meta/orange/variants.js';
-import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
+import { reportInputError } from './input-error-line.js';
+import { EXIT_OK, type CliIo } from './io.js';
 import { parseOrangeArgs, orangeHelp, type OrangeOptions } from './orange/options.js';
 import { formatOrangeJson, formatOrangeText, type OrangeReport } from './orange/report.js';
 import { createProgress, type Progress } from './progress.js';
@@ -63,8 +63,6 @@ export async function runOrangeCommand(argv: readonly string[], io: CliIo): Prom
     return EXIT_OK;
   } catch (err) {
     progress?.clear();
-    if (!(err instanceof InputError)) throw err;
-    io.stderr.write(`palette orange: error: ${locate(err.message, err.file, err.line)}\n`);
-    return EXIT_INPUT;
+    return reportInputError('orange', err, io);
   }
 }

@@ -9,7 +9,7 @@
  * leaves no file (and an existing report untouched): `palette report: error: FILE:LINE: message`, exit status 2.
  */
 import { basename } from 'node:path';
-import { InputError, locate } from '../errors.js';
+import { InputError } from '../errors.js';
 import { readLines } from '../corpus/read-lines.js';
 import { readScoreTable } from '../meta/human-scores.js';
 import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
@@ -20,7 +20,8 @@ import { renderReportHtml } from '../report/render-html.js';
 import { bootstrapIntervals, pairedSignificance } from '../report/report-statistics.js';
 import { pyRstrip } from '../text/pystr.js';
 import { VERSION } from '../version.js';
-import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
+import { reportInputError } from './input-error-line.js';
+import { EXIT_OK, type CliIo } from './io.js';
 import { atomicFileSink } from './nbest/stats-sink.js';
 import { parseReportArgs, reportHelp, type HumanFile, type ReportOptions } from './report-command/options.js';
 
@@ -169,8 +170,6 @@ export async function runReportCommand(
     }
     return EXIT_OK;
   } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    io.stderr.write(`palette report: error: ${locate(err.message, err.file, err.line)}\n`);
-    return EXIT_INPUT;
+    return reportInputError('report', err, io);
   }
 }

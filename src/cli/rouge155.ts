@@ -9,7 +9,7 @@
  * stopword list and WordNet exceptions ship with Palette. `-v` is accepted with a warning: ROUGE's debugging output
  * (its hashes dumped in Perl's random hash order) is not reproduced.
  */
-import { InputError, locate } from '../errors.js';
+import { reportInputError } from './input-error-line.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
 import { parseRouge155Args } from './rouge155/options.js';
 import { rouge155Unit } from '../metrics/rouge155/unit.js';
@@ -55,8 +55,6 @@ export async function runRouge155Command(
     io.stdout.write(output);
     return EXIT_OK;
   } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    io.stderr.write(`palette rouge155: error: ${locate(err.message, err.file, err.line)}\n`);
-    return EXIT_INPUT;
+    return reportInputError('rouge155', err, io);
   }
 }

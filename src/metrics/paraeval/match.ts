@@ -327,6 +327,31 @@ export class ParaEvalMatcher {
     return words;
   }
 
+  /**
+   * The word-level match of step 5: each candidate word of `tokens[candStart, candEnd)` outside the matched
+   * paraphrases (`candMatched`) and known to the references (id ≥ 0) takes one of its remaining counts in
+   * `available`. Returns how many words did.
+   */
+  private matchWords(
+    tokens: Int32Array,
+    candStart: number,
+    candEnd: number,
+    candMatched: Uint8Array,
+    available: StampedCounts,
+  ): number {
+    let matched = 0;
+    for (let w = candStart; w < candEnd; w++) {
+      const t = tokens[w];
+      if (candMatched[w - candStart] !== 0 || t < 0) continue;
+      const n = available.get(t);
+      if (n > 0) {
+        available.set(t, n - 1);
+        matched++;
+      }
+    }
+    return matched;
+  }
+
   /** Steps 4–5 for the candidate against reference `refTokens[from, to)` (index `j`), into `this.pair`. */
   private matchPair(
     tokens: Int32Array,
@@ -354,16 +379,7 @@ export class ParaEvalMatcher {
     const left = this.wordCounts;
     left.reset();
     for (let w = from; w < to; w++) if (refMatched[w - from] === 0) left.add(refTokens[w], 1);
-    let unigrams = 0;
-    for (let w = candStart; w < candEnd; w++) {
-      const t = tokens[w];
-      if (candMatched[w - candStart] !== 0 || t < 0) continue;
-      const n = left.get(t);
-      if (n > 0) {
-        left.set(t, n - 1);
-        unigrams++;
-      }
-    }
+    const unigrams = this.matchWords(tokens, candStart, candEnd, candMatched, left);
     const pair = this.pair;
     pair.candParaphrase = candParaphrase;
     pair.candMatched = candParaphrase + unigrams;
@@ -417,16 +433,7 @@ export class ParaEvalMatcher {
     }
     const candMatched = this.clearedMarks(candEnd - candStart, true);
     const candParaphrase = this.markMatched(this.cand, this.candSel, nCand, clip, candMatched);
-    let unigrams = 0;
-    for (let w = candStart; w < candEnd; w++) {
-      const t = tokens[w];
-      if (candMatched[w - candStart] !== 0 || t < 0) continue;
-      const n = wordMax.get(t);
-      if (n > 0) {
-        wordMax.set(t, n - 1);
-        unigrams++;
-      }
-    }
+    const unigrams = this.matchWords(tokens, candStart, candEnd, candMatched, wordMax);
     out[at] = candParaphrase + unigrams;
     out[at + 1] = candParaphrase;
   }

@@ -2,7 +2,7 @@
  * Worker-pool benchmarks (issue 5).
  *
  * n-best pool (src/pool/nbest-pool.ts): a generated 100 × 1000 n-best list (bench/nbest-gen.ts, 4 references) run
- * through `NbestPool` with BLEU + ROUGE-L + ROUGE-S4 + WER, 1 and 2 workers side by side after start-up (raw chunks
+ * through `NbestPool` with BLEU + ROUGE-L + ROUGE-S4 + WER, 1 and 2 workers side by side after start-up (256 KiB raw chunks
  * in, encoded bytes out, results awaited in order with 4 chunks in flight per worker as the CLI does): wall time,
  * hyps/s, speed-up, and the task overhead = 1 − (time inside tasks ÷ (workers × wall)).
  *
@@ -49,7 +49,7 @@ async function benchNbestPool(): Promise<void> {
       const t0 = performance.now();
       const pending: Promise<ChunkResult>[] = [];
       let hyps = 0;
-      for await (const chunk of readSegmentChunks(files.nbest, 1 << 20, true)) {
+      for await (const chunk of readSegmentChunks(files.nbest, 1 << 18, true)) {
         pending.push(pool.run(chunk));
         while (pending.length >= 4 * workers) {
           const r = await pending.shift()!;

@@ -95,16 +95,25 @@ export function itemUnits(itemCount: number): ResampleUnits {
   return { offsets, items };
 }
 
+/**
+ * The indices `0 .. key.length` grouped by their key (keys in `[0, keyCount)`), as CSR: group `k` is
+ * `members[offsets[k] .. offsets[k + 1])`, in increasing index order (a counting sort, so O(n + keyCount)).
+ */
+function groupByKey(key: Uint32Array, keyCount: number): { offsets: Uint32Array; members: Uint32Array } {
+  const offsets = new Uint32Array(keyCount + 1);
+  for (const k of key) offsets[k + 1]++;
+  for (let k = 0; k < keyCount; k++) offsets[k + 1] += offsets[k];
+  const fill = offsets.slice(0, keyCount);
+  const members = new Uint32Array(key.length);
+  key.forEach((k, i) => {
+    members[fill[k]++] = i;
+  });
+  return { offsets, members };
+}
+
 /** Units = documents: `documentOfItem[i]` is the document of item `i` (documents numbered from 0, in any order). */
 export function documentUnits(documentOfItem: Uint32Array, documentCount: number): ResampleUnits {
-  const offsets = new Uint32Array(documentCount + 1);
-  for (const d of documentOfItem) offsets[d + 1]++;
-  for (let d = 0; d < documentCount; d++) offsets[d + 1] += offsets[d];
-  const fill = offsets.slice(0, documentCount);
-  const items = new Uint32Array(documentOfItem.length);
-  documentOfItem.forEach((d, i) => {
-    items[fill[d]++] = i;
-  });
+  const { offsets, members: items } = groupByKey(documentOfItem, documentCount);
   // Documents without items (possible when items were dropped) are not units: a draw of one would be empty.
   const kept: number[] = [0];
   for (let d = 0; d < documentCount; d++) if (offsets[d + 1] > offsets[d]) kept.push(offsets[d + 1]);
@@ -228,18 +237,6 @@ export interface SegmentRecords {
   readonly human: Float64Array;
 }
 
-/** Records grouped by item: CSR over items. */
-function recordsByItem(item: Uint32Array, itemCount: number): { offsets: Uint32Array; records: Uint32Array } {
-  const offsets = new Uint32Array(itemCount + 1);
-  for (const i of item) offsets[i + 1]++;
-  for (let i = 0; i < itemCount; i++) offsets[i + 1] += offsets[i];
-  const fill = offsets.slice(0, itemCount);
-  const records = new Uint32Array(item.length);
-  item.forEach((i, r) => {
-    records[fill[i]++] = r;
-  });
-  return { offsets, records };
-}
 
 /**
  * Segment-level correlations (all (system, item) records pooled; `wmt` pairs records of the same item) with
@@ -259,7 +256,8 @@ export function segmentCorrelations(
   }
   const { resamples, seed, confidence, units } = checkOptions(options, data.itemCount);
   const point = Float64Array.from(methods, (m) => correlate(m, data.metric, data.human, data.item, minHumanDelta));
-  const byItem = recordsByItem(data.item, data.itemCount);
+  // Records grouped by item: CSR over items.
+  const byItem = groupByKey(data.item, data.itemCount);
   // Rank once: a resample's values keep their order, so the global dense ranks rank it exactly (see correlation.ts).
   const rankBased = methods.some((m) => m === 'spearman' || m === 'kendall');
   const finite = !data.metric.some(Number.isNaN) && !data.human.some(Number.isNaN);
@@ -288,7 +286,7 @@ export function segmentCorrelations(
       for (let c = 0; c < weights[i]; c++) {
         // Each drawn copy of an item is its own group: WMT pairs never cross two copies.
         for (let p = byItem.offsets[i]; p < byItem.offsets[i + 1]; p++) {
-          const r = byItem.records[p];
+          const r = byItem.members[p];
           x[k] = data.metric[r];
           y[k] = data.human[r];
           g[k] = group;

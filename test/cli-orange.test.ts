@@ -13,7 +13,7 @@ import { runOrangeCommand } from '../src/cli/orange.js';
 import { readLines } from '../src/corpus/read-lines.js';
 import { orangeOfTerms } from '../src/meta/orange.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
-import { cliRunner, expectInputError } from './helpers/cli.js';
+import { captureCli, cliRunner, expectInputError } from './helpers/cli.js';
 import { referenceOrangeTerms, type OrangeCase } from './reference/orange.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/orange/${name}`, import.meta.url));
@@ -126,8 +126,7 @@ describe('palette orange on the Joshua slice (4 references, 10-best)', () => {
   });
 
   it('is reachable as `palette orange` and prints its help', async () => {
-    let out = '';
-    const code = await run(['orange', '--help'], { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } });
+    const { code, out } = await captureCli(run, ['orange', '--help']);
     expect(code).toBe(0);
     expect(out).toMatch(/^usage: palette orange --nbest FILE -r REF REF/);
   });

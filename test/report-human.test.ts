@@ -17,6 +17,7 @@ import { defaultRegistry } from '../src/metrics/registry.js';
 import { buildReport } from '../src/report/build-report.js';
 import type { ReportData } from '../src/report/report-data.js';
 import { alignHumanTable } from '../src/report/report-human.js';
+import { captureCli, cliRunner } from './helpers/cli.js';
 
 const FIX = 'test/fixtures/report';
 const SYSTEMS = [`${FIX}/sys-good.de`, `${FIX}/sys-bad.de`];
@@ -73,11 +74,7 @@ describe('palette report --human', () => {
   const dir = mkdtempSync(join(tmpdir(), 'palette-report-human-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  async function palette(argv: string[]) {
-    let err = '';
-    const code = await run(argv, { stdout: { write: () => true }, stderr: { write: (t: string) => (err += t) } });
-    return { code, err };
-  }
+  const palette = cliRunner();
   const blob = (file: string): ReportData =>
     JSON.parse(/<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(readFileSync(file, 'utf8'))![1]);
 
@@ -127,11 +124,10 @@ describe.skipIf(!existsSync(WMT21))('WMT21 en-de MQM (../shared): the report cor
       correlationBootstrap: { resamples: 200, seed: 12345 },
     });
     for (const level of ['system', 'segment'] as const) {
-      let out = '';
-      const code = await run(
+      const { code, out } = await captureCli(
+        run,
         ['correlate', '-m', 'bleu', '-r', `${WMT21}/ref.A.de`, '--hyp', ...names.map((n, k) => `${n}=${files[k]}`), '--human', mqm,
           '--human-score', 'mqm_avg_score', '--level', level, '--allow-missing', '--method', 'pearson,spearman,kendall', '--bootstrap', '200', '-f', 'json'],
-        { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } },
       );
       expect(code).toBe(0);
       const expected = (JSON.parse(out) as { correlations: { method: string; value: number; ci: [number, number] }[] }).correlations;

@@ -17,6 +17,7 @@ import { evaluateOrange } from '../src/meta/orange/evaluate.js';
 import { OrangeScorer } from '../src/meta/orange/scorer.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import type { MetricSettings } from '../src/metrics/registry.js';
+import { orangeCaseArbitrary } from './helpers/orange-cases.js';
 import { referenceLooScores, referenceOrangeTerms, type OrangeCase } from './reference/orange.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/orange/${name}`, import.meta.url));
@@ -51,19 +52,6 @@ const chunkedText = (min: number) =>
     .array(fc.record({ words: fc.array(word, { minLength: 1, maxLength: 3 }), np: fc.boolean() }), { minLength: min, maxLength: 5 })
     .map((groups) => groups.map((g) => (g.np ? `[NP ${g.words.join(' ')} ]` : g.words.join(' '))).join(' '));
 
-function orangeCase(text: (min: number) => fc.Arbitrary<string>): fc.Arbitrary<OrangeCase> {
-  return fc
-    .record({ u: fc.integer({ min: 2, max: 4 }), segments: fc.integer({ min: 1, max: 4 }) })
-    .chain(({ u, segments }) =>
-      fc.record({
-        refStreams: fc.array(fc.array(text(1), { minLength: segments, maxLength: segments }), { minLength: u, maxLength: u }),
-        // Sentences with different numbers of candidates: the rounds pad the shorter ones.
-        sentences: fc
-          .array(fc.array(text(0), { minLength: 1, maxLength: 5 }), { minLength: segments, maxLength: segments })
-          .map((cs) => cs.map((candidates, id) => ({ id, candidates }))),
-      }),
-    );
-}
 
 const plainText = (min: number) => fc.array(word, { minLength: min, maxLength: 9 }).map((w) => w.join(' '));
 
@@ -94,7 +82,7 @@ function checkAgainstOracle(c: OrangeCase, names: string[], settings: MetricSett
 describe('Metric-API ORANGE variants against the oracle', () => {
   it('paraeval (precision and recall) and impact: blocks of 1 to 3 sentences, rounds over uneven n-best sizes', () => {
     fc.assert(
-      fc.property(orangeCase(plainText), fc.integer({ min: 1, max: 3 }), fc.constantFrom('precision', 'recall'), (c, block, score) => {
+      fc.property(orangeCaseArbitrary(plainText), fc.integer({ min: 1, max: 3 }), fc.constantFrom('precision', 'recall'), (c, block, score) => {
         const settings: MetricSettings = {
           paraeval: { table: TOY_TABLE, score: score as 'precision' | 'recall' },
           npchunk: { alpha: 0.5, beta: 2 },
@@ -107,7 +95,7 @@ describe('Metric-API ORANGE variants against the oracle', () => {
 
   it('npchunk and impact with the bracketed chunker on pre-chunked text', () => {
     fc.assert(
-      fc.property(orangeCase(chunkedText), fc.integer({ min: 1, max: 3 }), (c, block) => {
+      fc.property(orangeCaseArbitrary(chunkedText), fc.integer({ min: 1, max: 3 }), (c, block) => {
         checkAgainstOracle(c, ['npchunk', 'impact'], { npchunk: { chunker: 'bracketed', delta: 0.5 } }, block);
       }),
       { numRuns: 30 },

@@ -16,6 +16,7 @@ import {
 } from '../src/meta/orange.js';
 import { OrangeScorer } from '../src/meta/orange/scorer.js';
 import { lowerIsBetter, parseOrangeMetrics } from '../src/meta/orange/variants.js';
+import { orangeCaseArbitrary } from './helpers/orange-cases.js';
 import { referenceLooScores, referenceOrangeTerms, referenceSentenceTerm, type OrangeCase } from './reference/orange.js';
 
 /** Scores a case with the one-pass scorer, one block per call of `blockSentences` sentences. */
@@ -147,16 +148,7 @@ describe('orangeSentenceTerms against the sort-based oracle', () => {
 const word = fc.constantFrom('a', 'b', 'c', 'the', 'of', 'Cat', 'cat', 'x', ',', '.', "it's");
 const text = (min: number) => fc.array(word, { minLength: min, maxLength: 9 }).map((w) => w.join(' '));
 
-const orangeCase: fc.Arbitrary<OrangeCase> = fc
-  .record({ u: fc.integer({ min: 2, max: 4 }), segments: fc.integer({ min: 1, max: 4 }) })
-  .chain(({ u, segments }) =>
-    fc.record({
-      refStreams: fc.array(fc.array(text(1), { minLength: segments, maxLength: segments }), { minLength: u, maxLength: u }),
-      sentences: fc
-        .array(fc.array(text(0), { minLength: 1, maxLength: 5 }), { minLength: segments, maxLength: segments })
-        .map((cs) => cs.map((candidates, id) => ({ id, candidates }))),
-    }),
-  );
+const orangeCase = orangeCaseArbitrary(text);
 
 const ALL = ['bleus1-9', 'bleus12', 'nist', 'rouge-1-4', 'gtm', 'gtm-2', 'gtm-3', 'rouge-l', 'rouge-w-1.2', 'rouge-w-2.0', 'rouge-s0', 'rouge-s2', 'rouge-s*', 'rouge-su4', 'wer', 'per'];
 

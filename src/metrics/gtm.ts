@@ -28,7 +28,6 @@ import { WordMetric } from './edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from './edit/words.js';
 import type { MetricScore } from './metric.js';
 import type { SignatureField } from './signature.js';
-import { checkStatsWidth } from './stats-width.js';
 
 /** Options of {@link Gtm}. */
 export interface GtmOptions {
@@ -124,18 +123,8 @@ export class Gtm extends WordMetric {
     return out;
   }
 
-  /** Corpus GTM from the column sums of the rows (one grid of line blocks). */
-  scoreFromStats(totals: Float64Array): MetricScore {
-    return this.toScore(totals);
-  }
-
-  /** Line GTM from one row (the same formula). */
-  sentenceScoreFromStats(row: Float64Array): MetricScore {
-    return this.toScore(row);
-  }
-
-  private toScore(stats: Float64Array): MetricScore {
-    checkStatsWidth('GTM', stats, 4);
+  /** GTM from a row or the column sums (one grid of line blocks for a corpus; one formula for both). */
+  protected scoreOfStats(stats: Float64Array): MetricScore {
     const [runWeight, matched, hypLength, refLength] = stats;
     const { mms, precision, recall, f } = gtmFromStats(runWeight, hypLength, refLength, this.exponent);
     return {

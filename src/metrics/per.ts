@@ -21,7 +21,6 @@ import { perReferenceNgramCounts } from '../wasm/ngram.js';
 import { WordMetric } from './edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from './edit/words.js';
 import type { MetricScore } from './metric.js';
-import { checkStatsWidth } from './stats-width.js';
 
 /** Options of {@link Per}. */
 export interface PerOptions {
@@ -86,18 +85,8 @@ export class Per extends WordMetric {
     return out;
   }
 
-  /** Corpus PER from the column sums of the rows. */
-  scoreFromStats(totals: Float64Array): MetricScore {
-    return this.toScore(totals);
-  }
-
-  /** Line PER from one row (the same formula). */
-  sentenceScoreFromStats(row: Float64Array): MetricScore {
-    return this.toScore(row);
-  }
-
-  private toScore(stats: Float64Array): MetricScore {
-    checkStatsWidth('PER', stats, 3);
+  /** PER from a row or the column sums (one formula for a line and a corpus). */
+  protected scoreOfStats(stats: Float64Array): MetricScore {
     const [correct, hypLength, refLength] = stats;
     const score = perFromStats(correct, hypLength, refLength);
     return {

@@ -15,7 +15,6 @@ import { jiwerMeasures } from './edit/jiwer-measures.js';
 import { WordMetric } from './edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from './edit/words.js';
 import type { MetricScore } from './metric.js';
-import { checkStatsWidth } from './stats-width.js';
 
 /** Options of {@link Wer}; the defaults are jiwer 4.0's. */
 export interface WerOptions {
@@ -60,18 +59,11 @@ export class Wer extends WordMetric {
     return out;
   }
 
-  /** Corpus WER from the column sums of the rows (pooled counts, as `jiwer.process_words(refs, hyps)`). */
-  scoreFromStats(totals: Float64Array): MetricScore {
-    return this.toScore(totals);
-  }
-
-  /** Line WER from one row (`jiwer.process_words(ref, hyp)`). */
-  sentenceScoreFromStats(row: Float64Array): MetricScore {
-    return this.toScore(row);
-  }
-
-  private toScore(stats: Float64Array): MetricScore {
-    checkStatsWidth('WER', stats, 4);
+  /**
+   * WER from a row or the column sums: pooled counts, as `jiwer.process_words(refs, hyps)` over a corpus and
+   * `jiwer.process_words(ref, hyp)` for a line.
+   */
+  protected scoreOfStats(stats: Float64Array): MetricScore {
     const [hits, substitutions, deletions, insertions] = stats;
     if (![hits, substitutions, deletions, insertions].every((x) => Number.isInteger(x) && x >= 0)) {
       throw new RangeError(`WER statistics must be non-negative integer counts (got ${Array.from(stats).join(', ')})`);

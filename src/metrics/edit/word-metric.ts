@@ -7,6 +7,7 @@ import type { Csr } from '../../corpus/csr.js';
 import type { BleuTextOptions } from '../bleu-text.js';
 import type { Metric, MetricScore } from '../metric.js';
 import { formatSignature, type SignatureField } from '../signature.js';
+import { checkStatsWidth } from '../stats-width.js';
 import {
   editHypotheses, editPrepKey, editTextOptions, prepareEditReferences, type EditReferences, type EditTokenizer,
 } from './words.js';
@@ -66,8 +67,21 @@ export abstract class WordMetric implements Metric<EditReferences> {
   }
 
   abstract segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array;
-  abstract scoreFromStats(totals: Float64Array): MetricScore;
-  abstract sentenceScoreFromStats(row: Float64Array): MetricScore;
+
+  /** Corpus score from the column sums of the rows (pooled counts). */
+  scoreFromStats(totals: Float64Array): MetricScore {
+    checkStatsWidth(this.label, totals, this.statsWidth);
+    return this.scoreOfStats(totals);
+  }
+
+  /** Line score from one row: the same formula as the corpus score. */
+  sentenceScoreFromStats(row: Float64Array): MetricScore {
+    checkStatsWidth(this.label, row, this.statsWidth);
+    return this.scoreOfStats(row);
+  }
+
+  /** The score of a statistics vector of {@link statsWidth} columns, a row or the column sums alike. */
+  protected abstract scoreOfStats(stats: Float64Array): MetricScore;
 
   /** Fields a metric adds to the signature after `case` and `tok`. */
   protected signatureFields(): readonly SignatureField[] {

@@ -14,36 +14,13 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { orangeSentenceTerms } from '../src/meta/orange.js';
 import { evaluateOrange } from '../src/meta/orange/evaluate.js';
-import { OrangeScorer } from '../src/meta/orange/scorer.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import type { MetricSettings } from '../src/metrics/registry.js';
-import { orangeCaseArbitrary } from './helpers/orange-cases.js';
+import { orangeBlockScores, orangeCaseArbitrary } from './helpers/orange-cases.js';
 import { referenceLooScores, referenceOrangeTerms, type OrangeCase } from './reference/orange.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/orange/${name}`, import.meta.url));
 const TOY_TABLE = fixture('paraphrase-toy.tsv');
-
-/** Scores a case with the one-pass scorer in blocks of `blockSentences` sentences. */
-function fastScores(c: OrangeCase, names: string[], settings: MetricSettings, blockSentences = 1000) {
-  const variants = parseOrangeMetrics(names);
-  const scorer = new OrangeScorer(variants, c.refStreams, settings);
-  const u = c.refStreams.length;
-  const cand = variants.map(() => [] as number[][]);
-  const refs = variants.map(() => [] as number[][]);
-  for (let from = 0; from < c.sentences.length; from += blockSentences) {
-    const block = c.sentences.slice(from, from + blockSentences);
-    const offsets = [0];
-    for (const s of block) offsets.push(offsets[offsets.length - 1] + s.candidates.length);
-    const out = scorer.scoreBlock(Int32Array.from(block.map((s) => s.id)), block.flatMap((s) => s.candidates), Int32Array.from(offsets));
-    variants.forEach((_, v) => {
-      block.forEach((_, i) => {
-        cand[v].push(Array.from(out.candidates[v].subarray(offsets[i], offsets[i + 1])));
-        refs[v].push(Array.from(out.references[v].subarray(i * u, (i + 1) * u)));
-      });
-    });
-  }
-  return { variants, cand, refs };
-}
 
 const word = fc.constantFrom('a', 'b', 'c', 'the', 'of', 'Cat', 'cat', 'kitty', 'x', ',', '.');
 /** Words, some of them grouped as `[NP … ]` (the bracketed chunker's markup). */
@@ -57,7 +34,7 @@ const plainText = (min: number) => fc.array(word, { minLength: min, maxLength: 9
 
 /** The fast scores equal the oracle's, scores and terms. */
 function checkAgainstOracle(c: OrangeCase, names: string[], settings: MetricSettings, blockSentences: number): void {
-  const fast = fastScores(c, names, settings, blockSentences);
+  const fast = orangeBlockScores(c, names, settings, blockSentences);
   fast.variants.forEach((v, i) => {
     if (v.kind !== 'metric') return;
     const expected = referenceLooScores(v, c, settings);
@@ -120,15 +97,15 @@ describe('Metric-API ORANGE variants against the oracle', () => {
     };
     const settings: MetricSettings = { paraeval: { table: TOY_TABLE } };
     const names = ['bleus1-4', 'nist', 'rouge-l', 'wer', 'paraeval', 'impact', 'npchunk'];
-    const all = fastScores(c, names, { ...settings, npchunk: { chunker: 'bracketed' } });
+    const all = orangeBlockScores(c, names, { ...settings, npchunk: { chunker: 'bracketed' } });
     for (const name of ['bleus4', 'wer', 'paraeval', 'impact', 'npchunk']) {
-      const alone = fastScores(c, [name], { ...settings, npchunk: { chunker: 'bracketed' } });
+      const alone = orangeBlockScores(c, [name], { ...settings, npchunk: { chunker: 'bracketed' } });
       const i = all.variants.findIndex((v) => v.name === alone.variants[0].name);
       expect(alone.cand[0]).toEqual(all.cand[i]);
       expect(alone.refs[0]).toEqual(all.refs[i]);
     }
     // The table matters: without the kitty/cat pair ParaEval scores the third reference lower.
-    const noTable = fastScores(c, ['paraeval'], { paraeval: { table: fixture('paraphrase.tsv') } });
+    const noTable = orangeBlockScores(c, ['paraeval'], { paraeval: { table: fixture('paraphrase.tsv') } });
     expect(noTable.refs[0]).not.toEqual(all.refs[all.variants.findIndex((v) => v.name === 'ParaEval')]);
   });
 });

@@ -14,36 +14,9 @@ import {
   orangeSentenceTerms,
   type OrangeSentenceScores,
 } from '../src/meta/orange.js';
-import { OrangeScorer } from '../src/meta/orange/scorer.js';
 import { lowerIsBetter, parseOrangeMetrics } from '../src/meta/orange/variants.js';
-import { orangeCaseArbitrary } from './helpers/orange-cases.js';
+import { orangeBlockScores, orangeCaseArbitrary } from './helpers/orange-cases.js';
 import { referenceLooScores, referenceOrangeTerms, referenceSentenceTerm, type OrangeCase } from './reference/orange.js';
-
-/** Scores a case with the one-pass scorer, one block per call of `blockSentences` sentences. */
-function fastScores(c: OrangeCase, names: string[], blockSentences = 1000) {
-  const variants = parseOrangeMetrics(names);
-  const scorer = new OrangeScorer(variants, c.refStreams);
-  const u = c.refStreams.length;
-  const cand = variants.map(() => [] as number[][]);
-  const refs = variants.map(() => [] as number[][]);
-  for (let from = 0; from < c.sentences.length; from += blockSentences) {
-    const block = c.sentences.slice(from, from + blockSentences);
-    const offsets = [0];
-    for (const s of block) offsets.push(offsets[offsets.length - 1] + s.candidates.length);
-    const out = scorer.scoreBlock(
-      Int32Array.from(block.map((s) => s.id)),
-      block.flatMap((s) => s.candidates),
-      Int32Array.from(offsets),
-    );
-    variants.forEach((_, v) => {
-      block.forEach((_, i) => {
-        cand[v].push(Array.from(out.candidates[v].subarray(offsets[i], offsets[i + 1])));
-        refs[v].push(Array.from(out.references[v].subarray(i * u, (i + 1) * u)));
-      });
-    });
-  }
-  return { variants, cand, refs };
-}
 
 describe('ORANGE toy example (hand-worked)', () => {
   // Sentence 0: references r1 = "a b", r2 = "a c"; candidates c1 = "a b", c2 = "d d".
@@ -60,7 +33,7 @@ describe('ORANGE toy example (hand-worked)', () => {
   };
 
   it('BLEUS1: leave-one-out scores, ranks and ORANGE', () => {
-    const { cand, refs } = fastScores(c, ['bleus1']);
+    const { cand, refs } = orangeBlockScores(c, ['bleus1']);
     // BLEUS1 is 100 · unigram precision · BP (add-one smoothing only touches orders > 1).
     // Sentence 0: r1 against {r2}: 1 of 2 words match, same length → 50; r2 against {r1} → 50.
     //   c1 against {r2} → 50, against {r1} → 100 (every word matches); mean 75. c2: no match → 0 and 0 → 0.
@@ -87,7 +60,7 @@ describe('ORANGE toy example (hand-worked)', () => {
   });
 
   it('WER: lower is better, the same ranks', () => {
-    const { cand, refs } = fastScores(c, ['wer']);
+    const { cand, refs } = orangeBlockScores(c, ['wer']);
     // Sentence 0: r1 vs r2: 1 substitution / 2 words = 0.5 (both ways). c1: 0.5 against {r2}, 0 against {r1} → 0.25;
     // c2: 2 substitutions / 2 → 1 against both → 1. Ranked ascending: c1, then r1 = r2 (2.5), then c2 → 2.5 / 3.
     expect(refs[0][0]).toEqual([0.5, 0.5]);
@@ -156,7 +129,7 @@ describe('one-pass leave-one-out scores against the oracle', () => {
   it('every variant gives exactly the oracle scores and terms (blocks of 1 and of all sentences)', () => {
     fc.assert(
       fc.property(orangeCase, fc.integer({ min: 1, max: 3 }), (c, blockSentences) => {
-        const fast = fastScores(c, ALL, blockSentences);
+        const fast = orangeBlockScores(c, ALL, {}, blockSentences);
         fast.variants.forEach((v, i) => {
           const expected = referenceLooScores(v, c);
           expect({ v: v.name, cand: fast.cand[i], refs: fast.refs[i] }).toEqual({
@@ -187,9 +160,9 @@ describe('one-pass leave-one-out scores against the oracle', () => {
       refStreams: [['the cat sat on the mat'], ['a cat sat on a mat'], ['there is a cat on the mat']],
       sentences: [{ id: 0, candidates: ['the cat is on the mat', 'cat mat', '', 'the the the'] }],
     };
-    const all = fastScores(c, ALL);
+    const all = orangeBlockScores(c, ALL);
     for (const name of ['bleus4', 'nist', 'rouge-w-1.2', 'per']) {
-      const alone = fastScores(c, [name]);
+      const alone = orangeBlockScores(c, [name]);
       const i = all.variants.findIndex((v) => v.name === alone.variants[0].name);
       expect(alone.cand[0]).toEqual(all.cand[i]);
       expect(alone.refs[0]).toEqual(all.refs[i]);

@@ -1,11 +1,32 @@
 /**
- * The two steps every chunked file reader here repeats (line batches, n-best segment chunks, paraphrase tables):
- * making room in the read buffer behind the bytes still held, and one read into it with a read failure turned into
- * the file's InputError.
+ * The steps every chunked file reader here repeats (line batches, n-best segment chunks, paraphrase tables):
+ * opening the file, making room in the read buffer behind the bytes still held, and one read into it, with an open
+ * or read failure turned into the file's InputError.
  */
-import type { FileHandle } from 'node:fs/promises';
-import { readSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { openSync, readSync } from 'node:fs';
 import { fileError } from '../read-lines.js';
+
+/**
+ * Opens `path` for reading.
+ * @throws InputError from {@link fileError} (`E_FILE_NOT_FOUND`, `E_FILE_UNREADABLE`…), naming `path`.
+ */
+export async function openForReading(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'r');
+  } catch (err) {
+    throw fileError(err, path);
+  }
+}
+
+/** {@link openForReading} as a file descriptor, synchronously. */
+export function openForReadingSync(path: string): number {
+  try {
+    return openSync(path, 'r');
+  } catch (err) {
+    throw fileError(err, path);
+  }
+}
 
 /**
  * `buf` when it has `room` free bytes after its first `filled`; otherwise a larger buffer (twice the size, or just

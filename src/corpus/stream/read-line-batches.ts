@@ -11,11 +11,9 @@
  * complete terminator of the buffer are decoded, so a UTF-8 sequence split across two reads is never decoded in
  * halves: terminators are ASCII and cannot occur inside a multi-byte sequence.
  */
-import { open, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../../errors.js';
 import { firstInvalidUtf8, resolveEncoding, type NewlineMode, type ReadLinesOptions } from '../read-lines.js';
-import { fileError } from '../read-lines.js';
-import { readInto, withRoom } from './chunk-buffer.js';
+import { openForReading, readInto, withRoom } from './chunk-buffer.js';
 import type { LineBatch } from './line-batch.js';
 
 /** Options of {@link readLineBatches}: those of `readLines` plus the chunking. */
@@ -147,12 +145,7 @@ export async function* readLineBatches(path: string, options: LineStreamOptions 
   const chunkSize = positiveInt(options.chunkSize, DEFAULT_CHUNK_SIZE, 'chunkSize');
   const maxLines = positiveInt(options.maxLines, DEFAULT_MAX_LINES, 'maxLines');
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  let fh: FileHandle;
-  try {
-    fh = await open(path, 'r');
-  } catch (err) {
-    throw fileError(err, path);
-  }
+  const fh = await openForReading(path);
   try {
     let buf = Buffer.allocUnsafe(chunkSize);
     let filled = 0; // bytes held: the unfinished line of earlier reads, then the newest read

@@ -13,10 +13,8 @@
  * line parser accepts, may start a new chunk inside its segment; the consumer detects this (the chunk's first id
  * equals the previous chunk's last) and reports it.
  */
-import { open, type FileHandle } from 'node:fs/promises';
 import { InputError } from '../../errors.js';
-import { fileError } from '../read-lines.js';
-import { readInto, withRoom } from './chunk-buffer.js';
+import { openForReading, readInto, withRoom } from './chunk-buffer.js';
 
 /** Whole segments of the list: `bytes` start at byte `byteOffset` of the file, on line `firstLine`. */
 export interface SegmentChunk {
@@ -98,12 +96,7 @@ function countLf(bytes: Uint8Array, end: number): number {
  */
 export async function* readSegmentChunks(path: string, chunkBytes: number, shared = false): AsyncGenerator<SegmentChunk> {
   if (!Number.isInteger(chunkBytes) || chunkBytes < 1) throw new RangeError(`chunkBytes must be a positive integer (got ${chunkBytes})`);
-  let fh: FileHandle;
-  try {
-    fh = await open(path, 'r');
-  } catch (err) {
-    throw fileError(err, path);
-  }
+  const fh = await openForReading(path);
   try {
     let buf = Buffer.allocUnsafe(2 * chunkBytes);
     let filled = 0;

@@ -8,11 +8,11 @@
  * interned ids, never the file.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { basename } from 'node:path';
 import { InputError } from '../../errors.js';
-import { fileError, firstInvalidUtf8 } from '../../corpus/read-lines.js';
-import { readIntoSync, withRoom } from '../../corpus/stream/chunk-buffer.js';
+import { firstInvalidUtf8 } from '../../corpus/read-lines.js';
+import { openForReadingSync, readIntoSync, withRoom } from '../../corpus/stream/chunk-buffer.js';
 import { ParaphraseTable, ParaphraseTableBuilder, type ParaphraseTableOptions } from './paraphrase-table.js';
 
 /** Bytes read at a time. */
@@ -51,12 +51,7 @@ export function loadParaphraseTable(path: string, options: LoadParaphraseTableOp
   if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer (got ${chunkSize})`);
   const hash = createHash('sha256');
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (err) {
-    throw fileError(err, path);
-  }
+  const fd = openForReadingSync(path);
   try {
     let buf = Buffer.allocUnsafe(chunkSize);
     let filled = 0;

@@ -25,6 +25,8 @@ const METRICS = [
   'bleu', 'rouge-l', 'rouge-s4', 'wer', 'rouge-1', 'rouge-2', 'rouge-su4', 'rouge-w', 'rouge-lsum', 'per', 'ter', 'chrf',
   'nist', 'gtm',
 ];
+/** Metrics the fast path (src/cli/nbest/fast/) serves together: the run takes it, not the per-metric layers. */
+const FAST_METRICS = ['bleu', 'rouge-l', 'rouge-s4', 'wer', 'rouge-1', 'rouge-2', 'rouge-su4', 'per'];
 
 const dir = mkdtempSync(join(tmpdir(), 'palette-nbest-metrics-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,7 +62,10 @@ describe.each([
   ['Moses mert.extractor-txt run 1', MOSES],
   ['Joshua bn-en slice', JOSHUA],
 ])('palette nbest rows = Metric API rows: %s', (_, data) => {
-  it('every metric in one pass, every candidate (duplicates kept), sentence scores', async () => {
+  it.each([
+    ['generic path', METRICS],
+    ['fast path', FAST_METRICS],
+  ])('every metric in one pass, every candidate (duplicates kept), sentence scores: %s', async (_, METRICS) => {
     const rows = await nbestJson(data, ['-m', ...METRICS, '--allow-duplicates', '--sentence-scores']);
     const { hyps, ids } = await readNbest(data.nbest);
     expect(rows.map((r) => r.sentence)).toEqual(ids);

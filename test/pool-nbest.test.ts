@@ -19,6 +19,8 @@ const JOSHUA = [
 ];
 const MOSES = ['--nbest', join(FIX, 'nbest', 'extractor-txt.nbest.1'), '-r', join(FIX, 'nbest', 'extractor-txt.reference')];
 const METRICS = ['-m', 'bleu', 'rouge-l', 'rouge-s4', 'wer', 'nist'];
+/** Issue 5's metrics alone: the fast path (src/cli/nbest/fast/) in every thread. */
+const FAST_METRICS = ['-m', 'bleu', 'rouge-l', 'rouge-s4', 'wer'];
 const ERROR_METRICS = ['-m', 'bleu', 'rouge-l'];
 
 const dir = mkdtempSync(join(tmpdir(), 'palette-pool-nbest-'));
@@ -37,8 +39,11 @@ async function nbest(argv: string[], hooks: NbestHooks = {}): Promise<{ code: nu
 }
 
 describe('n-best pool: identical bytes for any number of workers and any task size', () => {
-  it('Joshua slice, 5 metrics, json with sentence scores: in-thread vs 2 and 3 workers, tasks of ~1 to ~6 segments', async () => {
-    const args = [...JOSHUA, ...METRICS, '--stats-format', 'json', '--sentence-scores'];
+  it.each([
+    ['5 metrics (generic path)', METRICS],
+    ['4 metrics (fast path)', FAST_METRICS],
+  ])('Joshua slice, %s, json with sentence scores: in-thread vs 2 and 3 workers, tasks of ~1 to ~6 segments', async (_, metrics) => {
+    const args = [...JOSHUA, ...metrics, '--stats-format', 'json', '--sentence-scores'];
     const base = await nbest([...args, '--workers', '1', '--stats', out('j1')]);
     expect(base.code).toBe(0);
     expect(base.info?.inThread).toBe(true);

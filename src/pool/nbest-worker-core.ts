@@ -32,7 +32,8 @@ function warmUp(context: ChunkJobContext, data: NbestWorkerData): void {
     for (let k = 0; k < 16; k++) text += `${s} ||| ${refs.line(k % refs.nRefs, s)} ||| 0 ||| 0\n`;
   }
   try {
-    for (let r = 0; r < 4; r++) scoreTask(text, 1, { ...data.settings, allowDuplicates: true }, context.metrics, refs);
+    const settings = { ...data.settings, allowDuplicates: true };
+    for (let r = 0; r < 4; r++) scoreTask(text, 1, settings, context.metrics, refs, context.fused);
   } catch {
     // Warm-up only: a reference a metric refuses as a candidate changes nothing for the real tasks.
   }

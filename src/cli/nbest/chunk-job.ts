@@ -13,6 +13,7 @@ import {
   encodeTask, scoreTask, taskEncoder, taskErrorData, type NbestTaskSettings, type TaskErrorData,
 } from './nbest-task.js';
 import type { BlockEncoder } from './stats-format.js';
+import { fusedRows, type FusedRows } from './fast/fused-scorer.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
 
 /** References in shared memory: line `s · nRefs + j` is reference `j` of segment `s`. */
@@ -92,17 +93,24 @@ export interface ChunkJobContext {
   readonly metrics: readonly NbestMetric[];
   readonly refs: ReferenceSource;
   readonly encode: BlockEncoder;
+  /** The fast path's rows when every metric of the run has one (./fast/fused-scorer.ts). */
+  readonly fused: FusedRows | undefined;
 }
 
-/** Builds a context (metrics instantiated in the calling thread; `registry` as {@link buildNbestMetrics} needs). */
+/**
+ * Builds a context (metrics instantiated in the calling thread; `registry` as {@link buildNbestMetrics} needs). The
+ * fast path is used whenever the metrics allow it, unless `generic` (the tests compare both paths).
+ */
 export function chunkJobContext(
   settings: NbestTaskSettings,
   spec: NbestMetricSpec,
   refs: ReferenceSource,
   registry: MetricRegistry | undefined,
+  generic = false,
 ): ChunkJobContext {
   const metrics = buildNbestMetrics(spec, registry);
-  return { settings, metrics, refs, encode: taskEncoder(settings, metrics) };
+  const fused = generic ? undefined : fusedRows(metrics);
+  return { settings, metrics, refs, encode: taskEncoder(settings, metrics), fused };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -135,7 +143,7 @@ export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: 
   const start = performance.now();
   try {
     const text = decodeChunk(bytes, byteOffset, firstLine, ctx.settings.path);
-    const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs);
+    const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused);
     const out = concatOutput(encodeTask(task, ctx.settings, ctx.encode));
     const n = task.hyps.length;
     const ids = task.segmentIds;

@@ -14,6 +14,7 @@ import { mosesRemoveDuplicatesBy, parseMosesFeatures, sameMosesFeatures, type Mo
 import { blockEncoder, type BlockEncoder } from './stats-format.js';
 import type { NbestStatsFormat } from './options.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
+import type { FusedRows } from './fast/fused-scorer.js';
 
 /** Settings of the tasks of a run. */
 export interface NbestTaskSettings {
@@ -63,7 +64,8 @@ function parseTask(
 }
 
 /**
- * Parses and scores the text of a task: whole segments, starting at file line `firstLine`.
+ * Parses and scores the text of a task: whole segments, starting at file line `firstLine`. With `fused` (the fast
+ * path of ./fast/fused-scorer.ts, for the run's metrics) the rows come from it, else from each metric in turn.
  * @throws InputError for a malformed line (file and line named), and the metrics' errors.
  */
 export function scoreTask(
@@ -72,6 +74,7 @@ export function scoreTask(
   settings: NbestTaskSettings,
   metrics: readonly NbestMetric[],
   refs: ReferenceSource,
+  fused?: FusedRows,
 ): ScoredTask {
   const { hyps, ids, features, lines } = parseTask(text, firstLine, settings, refs.segments);
   const n = hyps.length;
@@ -94,6 +97,7 @@ export function scoreTask(
   };
   let width = 0;
   for (const m of metrics) width += m.width;
+  if (fused !== undefined && n > 0) return { ...task, stats: fused(task, refs), width, features, lines: Int32Array.from(lines) };
   const stats = new Float64Array(n * width);
   let column = 0;
   for (const m of metrics) {

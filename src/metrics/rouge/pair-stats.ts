@@ -57,28 +57,36 @@ function idBound(...stores: Csr[]): number {
   return max + 1;
 }
 
-/** Row offsets of a batch whose hypothesis `h` belongs to segment `h`. */
-function pairOffsets(nHyps: number, segRefOffsets: Int32Array): Int32Array {
+/** Row offsets of a batch whose hypothesis `h` belongs to segment `hypSegment[h]` (`h` when null). */
+function pairOffsets(nHyps: number, segRefOffsets: Int32Array, hypSegment: Int32Array | null): Int32Array {
   const offsets = new Int32Array(nHyps + 1);
-  for (let h = 0; h < nHyps; h++) offsets[h + 1] = offsets[h] + segRefOffsets[h + 1] - segRefOffsets[h];
+  for (let h = 0; h < nHyps; h++) {
+    const s = hypSegment === null ? h : hypSegment[h];
+    offsets[h + 1] = offsets[h] + segRefOffsets[s + 1] - segRefOffsets[s];
+  }
   return offsets;
 }
 
 /**
- * Pair statistics of hypothesis `h` against the references of segment `h` (rows `segRefOffsets[h] ..
- * segRefOffsets[h + 1]` of `refs`).
+ * Pair statistics of hypothesis `h` against the references of segment `s = hypSegment[h]` (`h` when null): rows
+ * `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs`. A segment map (many hypotheses per segment, as an n-best
+ * list has them) is taken by the types without sentences only (ROUGE-N, S/SU, and sentence-level L and W outside
+ * the rouge155 flavor).
+ * @throws RangeError for a segment map with a type that reads sentences.
  */
 export function rougePairStats(
   hyps: SummaryStore,
   refs: SummaryStore,
   segRefOffsets: Int32Array,
   options: ResolvedRougeOptions,
+  hypSegment: Int32Array | null = null,
 ): PairStats {
   const nHyps = hyps.tokens.offsets.length - 1;
-  const rowOffsets = pairOffsets(nHyps, segRefOffsets);
+  const rowOffsets = pairOffsets(nHyps, segRefOffsets, hypSegment);
   const nPairs = rowOffsets[nHyps];
   const rows = new Float64Array(nPairs * PAIR_WIDTH);
-  const batch: RougeBatch = { hyps: hyps.tokens, hypSegment: null, refs: refs.tokens, segRefOffsets };
+  const batch: RougeBatch = { hyps: hyps.tokens, hypSegment, refs: refs.tokens, segRefOffsets };
+  const firstRef = (h: number): number => segRefOffsets[hypSegment === null ? h : hypSegment[h]];
   const { type, flavor } = options;
   const rouge155 = flavor === 'rouge155';
   const set = (pair: number, hit: number, hyp: number, ref: number, select: number): void => {
@@ -120,7 +128,7 @@ export function rougePairStats(
     const stats = wlcsPairStats(batch, w).rows;
     for (let h = 0; h < nHyps; h++) {
       const n = hyps.tokens.offsets[h + 1] - hyps.tokens.offsets[h];
-      for (let p = rowOffsets[h], r = segRefOffsets[h]; p < rowOffsets[h + 1]; p++, r++) {
+      for (let p = rowOffsets[h], r = firstRef(h); p < rowOffsets[h + 1]; p++, r++) {
         const m = refs.tokens.offsets[r + 1] - refs.tokens.offsets[r];
         const hit = stats[3 * p + 2];
         const ref = f(m);
@@ -134,7 +142,7 @@ export function rougePairStats(
     const lcs = lcsLengths(batch).rows;
     for (let h = 0; h < nHyps; h++) {
       const n = hyps.tokens.offsets[h + 1] - hyps.tokens.offsets[h];
-      for (let p = rowOffsets[h], r = segRefOffsets[h]; p < rowOffsets[h + 1]; p++, r++) {
+      for (let p = rowOffsets[h], r = firstRef(h); p < rowOffsets[h + 1]; p++, r++) {
         const m = refs.tokens.offsets[r + 1] - refs.tokens.offsets[r];
         set(p, lcs[p], n, m, m > 0 ? lcs[p] / m : 0);
       }
@@ -142,6 +150,7 @@ export function rougePairStats(
     return { rows, rowOffsets, inverse: identity };
   }
 
+  if (hypSegment !== null) throw new RangeError(`a segment map is not supported with sentence units`);
   return summaryLevel(hyps, refs, segRefOffsets, rowOffsets, rows, options, set);
 }
 

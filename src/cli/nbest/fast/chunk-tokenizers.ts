@@ -1,0 +1,60 @@
+/**
+ * The tokenizers of the n-best fast path, each applied to one space-separated chunk of a line at a time (see
+ * ./chunk-memo.ts). Each one is a metric's own tokenizer, not a re-implementation: the ROUGE tokenizers through
+ * their interner, jiwer's word split and Python's `str.split()` through the edit metrics' scanners. Cutting a line
+ * at U+0020 and tokenizing the pieces gives the tokens of the whole line for each of them (test/nbest-fast-
+ * tokenizers.test.ts checks it on random lines): the ROUGE scanners keep only runs of ASCII letters and digits
+ * (U+212A, U+0130 included), so a space always ends a token; Python's split breaks at any whitespace; jiwer breaks
+ * at a space, at any run of two or more whitespace characters and at the ends, so whitespace next to a cut space
+ * separates in the whole line exactly as stripping does in the piece.
+ */
+import { CsrBuilder } from '../../../corpus/csr.js';
+import { scanJiwerWords, scanPythonWords } from '../../../metrics/edit/words.js';
+import { tokenHash, Vocabulary } from '../../../text/intern.js';
+import { RougeInterner, type RougeTokenizerName } from '../../../text/rouge/index.js';
+import { TokenBounds } from '../../../text/tokenizers/index.js';
+import type { IntList } from './int-list.js';
+
+/** A tokenizer of chunks: appends the token ids of a chunk (ids of its own vocabulary) to `out`. */
+export interface ChunkTokenizer {
+  /** Equal keys = the same tokens (metrics with equal keys share one memo). */
+  readonly key: string;
+  /** Appends the ids of the tokens of `chunk`. */
+  tokenize(chunk: string, out: IntList): void;
+}
+
+/** A ROUGE tokenizer (`rouge155`, `rouge-score`) with its stopword and stemming settings. */
+export function rougeChunkTokenizer(tokenizer: RougeTokenizerName, stem: boolean, removeStopwords: boolean): ChunkTokenizer {
+  const interner = new RougeInterner({ tokenizer, stem, removeStopwords }, new Vocabulary());
+  return {
+    key: `rouge|${tokenizer}|${stem}|${removeStopwords}`,
+    tokenize(chunk, out) {
+      // Once per distinct chunk of a task: a small builder is cheap there.
+      const row = new CsrBuilder(16, 1);
+      const n = interner.appendIds(chunk, row);
+      if (n > 0) {
+        row.endRow();
+        const { tokens } = row.finish();
+        for (let k = 0; k < n; k++) out.push(tokens[k]);
+      }
+    },
+  };
+}
+
+/** A word split of the edit metrics: `jiwer` (jiwer's default transform) or `none` (Python's `str.split()`). */
+export function wordChunkTokenizer(split: 'jiwer' | 'none'): ChunkTokenizer {
+  const scan = split === 'jiwer' ? scanJiwerWords : scanPythonWords;
+  const bounds = new TokenBounds();
+  const vocabulary = new Vocabulary();
+  return {
+    key: `words|${split}`,
+    tokenize(chunk, out) {
+      scan(chunk, bounds);
+      for (let k = 0; k < bounds.count; k++) {
+        const start = bounds.start(k);
+        const end = bounds.end(k);
+        out.push(vocabulary.idOfRange(chunk, start, end, tokenHash(chunk, start, end)));
+      }
+    },
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The fast path of `palette nbest` (issue 5): when every metric of a run is one whose tokens the chunk memo can give
+ * (ROUGE-N, ROUGE-S/SU and outside the rouge155 flavor ROUGE-L, with a ROUGE tokenizer and no length limit; WER with
+ * jiwer's split; PER with Python's split; neither lowercasing) or Moses BLEU, a task's rows are computed here instead
+ * of through each metric's `segmentStats` in layers: each candidate and reference line is scanned once
+ * (./chunk-memo.ts), the tokens of every tokenizer are built as CSR arrays, and the kernels take all the candidates
+ * of the task at once with a candidate→segment map. Rows are the Metric API's, column for column: the same kernels,
+ * the same pair arithmetic (`rougePairStats`), the same multi-reference reduction (`SegmentCombiner`, WER's
+ * fewest-edits choice in the kernel, PER's fewest-errors rule); the tests compare both paths bit for bit.
+ *
+ * Moses BLEU keeps its own statistics function (Moses' space split over strings, already a single batched call).
+ */
+import type { Csr } from '../../../corpus/csr.js';
+import type { Per } from '../../../metrics/per.js';
+import type { Rouge } from '../../../metrics/rouge.js';
+import { fMeasureOf } from '../../../metrics/rouge/f-measure.js';
+import { rougePairStats } from '../../../metrics/rouge/pair-stats.js';
+import { ROUGE_STATS_WIDTH, SegmentCombiner } from '../../../metrics/rouge/segment-row.js';
+import type { Wer } from '../../../metrics/wer.js';
+import { isRougeTokenizerName } from '../../../text/rouge/index.js';
+import { editDistances } from '../../../wasm/edit.js';
+import { perReferenceNgramCounts } from '../../../wasm/ngram.js';
+import type { NbestMetric, ReferenceSource, TaskSegments } from '../nbest-metrics.js';
+import { ChunkMemo } from './chunk-memo.js';
+import { rougeChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer } from './chunk-tokenizers.js';
+
+/** Candidates and references of a task as token ids of one tokenizer. */
+interface TokenBatch {
+  readonly hyps: Csr;
+  readonly hypSegment: Int32Array;
+  readonly refs: Csr;
+  readonly segRefOffsets: Int32Array;
+}
+
+/** Writes a metric's rows (`width` columns at `column` of rows `stride` wide) from its tokenizer's batch. */
+type RowWriter = (batch: TokenBatch, out: Float64Array, column: number, stride: number) => void;
+
+/** One metric of the fused path: its tokenizer (a factory: every task gets fresh vocabularies) and its rows. */
+interface FusedMetric {
+  readonly makeTokenizer: () => ChunkTokenizer;
+  readonly key: string;
+  readonly write: RowWriter;
+}
+
+/** ROUGE rows: pair statistics with the segment map, then the flavor's combination per candidate. */
+function rougeWriter(metric: Rouge): RowWriter {
+  const { options } = metric;
+  const combiner = new SegmentCombiner(options, fMeasureOf(options.weighting));
+  return (batch, out, column, stride) => {
+    const store = { tokens: batch.hyps, sentences: null, sentenceOffsets: null };
+    const refs = { tokens: batch.refs, sentences: null, sentenceOffsets: null };
+    const pairs = rougePairStats(store, refs, batch.segRefOffsets, options, batch.hypSegment);
+    const n = batch.hypSegment.length;
+    if (stride === ROUGE_STATS_WIDTH && column === 0) {
+      for (let h = 0; h < n; h++) {
+        combiner.write(pairs.rows, pairs.rowOffsets[h], pairs.rowOffsets[h + 1], pairs.inverse, out, h * stride);
+      }
+      return;
+    }
+    const row = new Float64Array(ROUGE_STATS_WIDTH);
+    for (let h = 0; h < n; h++) {
+      combiner.write(pairs.rows, pairs.rowOffsets[h], pairs.rowOffsets[h + 1], pairs.inverse, row, 0);
+      out.set(row, h * stride + column);
+    }
+  };
+}
+
+/** WER rows: the kernel's alignment counts against the reference with the fewest edits. */
+const werWriter: RowWriter = (batch, out, column, stride) => {
+  const { ops } = editDistances(batch, { alignment: true });
+  const n = batch.hypSegment.length;
+  // ops rows are `best, hits, substitutions, deletions, insertions`: the row is its last four.
+  for (let h = 0; h < n; h++) for (let c = 0; c < 4; c++) out[h * stride + column + c] = ops![5 * h + 1 + c];
+};
+
+/** PER rows: clipped unigram counts against the reference with the fewest errors max(n, m) − correct (first on ties). */
+const perWriter: RowWriter = (batch, out, column, stride) => {
+  const { rows, rowOffsets } = perReferenceNgramCounts(batch, 1);
+  const n = batch.hypSegment.length;
+  for (let h = 0; h < n; h++) {
+    let fewest = Infinity;
+    for (let pair = rowOffsets[h]; pair < rowOffsets[h + 1]; pair++) {
+      const correct = rows[3 * pair];
+      const hypLength = rows[3 * pair + 1];
+      const refLength = rows[3 * pair + 2];
+      const errors = Math.max(hypLength, refLength) - correct;
+      if (errors < fewest) {
+        fewest = errors;
+        const at = h * stride + column;
+        out[at] = correct;
+        out[at + 1] = hypLength;
+        out[at + 2] = refLength;
+      }
+    }
+  }
+};
+
+/** The fused form of a metric, or undefined when its settings need the generic path. */
+function fusedMetric(m: NbestMetric): FusedMetric | 'bleu' | undefined {
+  if (m.id === 'bleu') return 'bleu';
+  if (m.id === 'wer' || m.id === 'per') {
+    const w = m.metric as Wer | Per;
+    const split = m.id === 'wer' ? 'jiwer' : 'none';
+    if (w.tokenize !== split || w.lowercase) return undefined;
+    return { makeTokenizer: () => wordChunkTokenizer(split), key: `words|${split}`, write: m.id === 'wer' ? werWriter : perWriter };
+  }
+  if (!m.id.startsWith('rouge') || !('options' in m.metric)) return undefined;
+  const { options } = m.metric as Rouge;
+  const { type, flavor, tokenizer, limit, split } = options;
+  const sentenceFree = type.kind === 'n' || type.kind === 's' || (type.kind === 'l' && flavor !== 'rouge155');
+  // Sentence splits other than none/newline could cut inside a line (a candidate or reference holds no newline).
+  const wholeLine = split.kind === 'none' || split.kind === 'newline';
+  if (!sentenceFree || !wholeLine || !isRougeTokenizerName(tokenizer) || limit.words > 0 || limit.bytes > 0) {
+    return undefined;
+  }
+  const { stem, removeStopwords } = options;
+  return {
+    makeTokenizer: () => rougeChunkTokenizer(tokenizer, stem, removeStopwords),
+    key: `rouge|${tokenizer}|${stem}|${removeStopwords}`,
+    write: rougeWriter(m.metric as Rouge),
+  };
+}
+
+/** Rows of a task for every metric of a run (the fused replacement of the per-metric loop of `scoreTask`). */
+export type FusedRows = (task: TaskSegments, refs: ReferenceSource) => Float64Array;
+
+/**
+ * The fused rows of a run's metrics, or undefined when some metric needs the generic path (or none would gain:
+ * BLEU alone already is one batched call).
+ */
+export function fusedRows(metrics: readonly NbestMetric[]): FusedRows | undefined {
+  const parts: (FusedMetric | 'bleu')[] = [];
+  for (const m of metrics) {
+    const f = fusedMetric(m);
+    if (f === undefined) return undefined;
+    parts.push(f);
+  }
+  if (parts.every((p) => p === 'bleu')) return undefined;
+  const keys: string[] = [];
+  const makers: (() => ChunkTokenizer)[] = [];
+  const slot = parts.map((p) => {
+    if (p === 'bleu') return -1;
+    let k = keys.indexOf(p.key);
+    if (k < 0) {
+      k = keys.length;
+      keys.push(p.key);
+      makers.push(p.makeTokenizer);
+    }
+    return k;
+  });
+  let stride = 0;
+  for (const m of metrics) stride += m.width;
+  return (task, refs) => {
+    const n = task.hyps.length;
+    const nSegments = task.segmentIds.length;
+    const { nRefs } = refs;
+    const memo = new ChunkMemo(makers.map((make) => make()));
+    const refCsr = memo.rows(nSegments * nRefs, (i) => refs.line(i % nRefs, task.segmentIds[Math.floor(i / nRefs)]));
+    const hypCsr = memo.rows(n, (h) => task.hyps[h]);
+    const segRefOffsets = new Int32Array(nSegments + 1);
+    for (let k = 0; k <= nSegments; k++) segRefOffsets[k] = k * nRefs;
+    const out = new Float64Array(n * stride);
+    let column = 0;
+    metrics.forEach((m, i) => {
+      const p = parts[i];
+      if (p === 'bleu') {
+        const rows = m.rows(task, refs);
+        for (let h = 0; h < n; h++) out.set(rows.subarray(h * m.width, (h + 1) * m.width), h * stride + column);
+      } else {
+        const t = slot[i];
+        p.write({ hyps: hypCsr[t], hypSegment: task.hypLocal, refs: refCsr[t], segRefOffsets }, out, column, stride);
+      }
+      column += m.width;
+    });
+    return out;
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The fast path of `palette nbest` (src/cli/nbest/fast/): (1) each chunk tokenizer is context-free across U+0020,
+ * i.e. the memoised concatenation of a line's space-separated chunks equals the tokenizer run on the whole line, on
+ * random lines full of tabs, no-break and ideographic spaces, case, non-ASCII letters, digits, hyphens and
+ * punctuation; (2) for random n-best lists and references, the fused rows equal the generic path's rows (each
+ * metric's Metric API in layers) bit for bit, for several metric combinations and settings; (3) the fast path is
+ * taken exactly when every metric allows it.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { chunkJobContext, streamReferenceSource } from '../src/cli/nbest/chunk-job.js';
+import { ChunkMemo } from '../src/cli/nbest/fast/chunk-memo.js';
+import { rougeChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer } from '../src/cli/nbest/fast/chunk-tokenizers.js';
+import { IntList } from '../src/cli/nbest/fast/int-list.js';
+import { scoreTask, type NbestTaskSettings } from '../src/cli/nbest/nbest-task.js';
+import { resolveNbestMetricIds } from '../src/cli/nbest/nbest-metrics.js';
+import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
+
+/** Pieces random lines are made of: words, every kind of blank, case, non-ASCII letters, punctuation. */
+const PIECES = [
+  'the', 'The', 'CAT', 'cats', 'running', 'ran', 'a', 'is', 'generalization', 'don\'t', 'e-mail', 'U.S.', '2024',
+  '3.5', 'x1', 'Straße', 'İstanbul', '\u212a', 'naïve', 'Ελλάδα', 'ς', '中文', '-', '--', '.', ',', '!', '?', '"',
+  '(', ')', '’', ' ', ' ', ' ', '  ', '\t', '\u00a0', '\u3000', '\u2009', '\u000b', '\u0085', '\u001f', '',
+];
+const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }).map((p) => p.join(''));
+/** Text without line breaks, bars or leading blanks that would change the n-best parse. */
+const candidate = fc.array(fc.constantFrom(...PIECES.filter((p) => p !== '\u0085')), { maxLength: 20 }).map((p) => p.join(''));
+
+const TOKENIZERS: [string, () => ChunkTokenizer][] = [
+  ['rouge155', () => rougeChunkTokenizer('rouge155', false, false)],
+  ['rouge155 stem + stopwords', () => rougeChunkTokenizer('rouge155', true, true)],
+  ['rouge-score', () => rougeChunkTokenizer('rouge-score', false, false)],
+  ['rouge-score stem', () => rougeChunkTokenizer('rouge-score', true, false)],
+  ['jiwer', () => wordChunkTokenizer('jiwer')],
+  ['python split', () => wordChunkTokenizer('none')],
+];
+
+describe('chunk tokenizers are context-free across spaces', () => {
+  it.each(TOKENIZERS)('%s: memoised chunks = the whole line', (_, make) => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (lines) => {
+        const tokenizer = make();
+        const memo = new ChunkMemo([tokenizer]);
+        const [csr] = memo.rows(lines.length, (i) => lines[i]);
+        lines.forEach((text, i) => {
+          // The same tokenizer (same vocabulary) on the whole line, as one chunk.
+          const whole = new IntList();
+          tokenizer.tokenize(text, whole);
+          expect(Array.from(csr.tokens.subarray(csr.offsets[i], csr.offsets[i + 1])), JSON.stringify(text)).toEqual(
+            Array.from(whole.finish()),
+          );
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+const SETTINGS: NbestTaskSettings = { path: 'test.nbest', format: 'json', allowDuplicates: true, sentenceScores: false };
+
+/** Rows of one task on the fast path and on the generic path. */
+function bothPaths(names: string[], settings: MetricSettings, refStreams: string[][], text: string) {
+  const ids = resolveNbestMetricIds(names, settings, defaultRegistry);
+  const spec = { ids, settings };
+  const refs = streamReferenceSource(refStreams);
+  const fast = chunkJobContext(SETTINGS, spec, refs, defaultRegistry);
+  const generic = chunkJobContext(SETTINGS, spec, refs, defaultRegistry, true);
+  const a = scoreTask(text, 1, SETTINGS, fast.metrics, refs, fast.fused);
+  const b = scoreTask(text, 1, SETTINGS, generic.metrics, refs, generic.fused);
+  return { fast: a.stats, generic: b.stats, fused: fast.fused !== undefined, genericFused: generic.fused !== undefined };
+}
+
+const COMBINATIONS: [string[], MetricSettings][] = [
+  [['bleu', 'rouge-l', 'rouge-s4', 'wer'], {}],
+  [['per', 'rouge-1', 'rouge-2', 'rouge-su4', 'rouge-s*'], {}],
+  [['rouge-l', 'wer', 'per'], { rouge: { stem: true } }],
+  [['rouge-s4', 'rouge-2'], { rouge: { flavor: 'rouge155', stem: true, removeStopwords: true } }],
+  [['rouge-1', 'rouge-l'], { rouge: { multiReference: 'max', flavor: 'paper' } }],
+  [['rouge-su4', 'bleu'], { rouge: { multiReference: 'best-recall', jackknife: true } }],
+];
+
+describe('fused rows = generic rows, bit for bit', () => {
+  it.each(COMBINATIONS)('%j %j', (names, settings) => {
+    const list = fc.record({
+      nRefs: fc.integer({ min: 1, max: 4 }),
+      segments: fc.array(fc.array(candidate, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }),
+      refSeed: fc.array(line.map((l) => l.replace(/[\n\r\u0085\u2028\u2029]/g, ' ')), { minLength: 20, maxLength: 20 }),
+    });
+    fc.assert(
+      fc.property(list, ({ nRefs, segments, refSeed }) => {
+        const refStreams = Array.from({ length: nRefs }, (_, j) =>
+          segments.map((_, s) => refSeed[(s * nRefs + j) % refSeed.length]),
+        );
+        let text = '';
+        segments.forEach((cands, s) => {
+          for (const c of cands) text += `${s} ||| ${c} ||| 0 ||| 0\n`;
+        });
+        const r = bothPaths(names, settings, refStreams, text);
+        expect(r.fused).toBe(true);
+        expect(r.genericFused).toBe(false);
+        expect(r.fast.length).toBe(r.generic.length);
+        for (let k = 0; k < r.fast.length; k++) {
+          if (!Object.is(r.fast[k], r.generic[k])) expect([k, r.fast[k]]).toEqual([k, r.generic[k]]);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('metrics or settings the chunk memo cannot serve take the generic path', () => {
+    const refStreams = [['a b c']];
+    const text = '0 ||| a b ||| 0 ||| 0\n';
+    expect(bothPaths(['bleu'], {}, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['rouge-l', 'chrf'], {}, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['rouge-lsum'], {}, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['rouge-w'], {}, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['rouge-l'], { rouge: { tokenizer: '13a' } }, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['rouge-s4'], { rouge: { limit: { words: 3 } } }, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['rouge-2'], { rouge: { split: 'punct' } }, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['wer'], { wer: { lowercase: true } } as MetricSettings, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['rouge-l', 'wer', 'bleu'], {}, refStreams, text).fused).toBe(true);
+  });
+});

@@ -18,7 +18,8 @@ export type { CliIo } from './io.js';
 const USAGE = `usage: palette <command> [options]
 
 Commands:
-  score     score systems against references: BLEU, chrF, NIST (sacrebleu-compatible flags and output), ROUGE
+  score     score systems against references (sacrebleu-compatible flags and output): BLEU, chrF, NIST, TER,
+            WER, PER, GTM, ROUGE, ParaEval, IMPACT, NP-chunk; paired significance tests and confidence intervals
   rouge155  ROUGE-1.5.5.pl drop-in: its options, XML configuration and byte-identical output
   nbest     per-candidate statistics of a Moses n-best list, every metric in one pass on a worker pool
             (Moses extractor SCORES_TXT, json, msgpack)
@@ -26,7 +27,7 @@ Commands:
   correlate correlation of metric scores with human scores (Pearson, Spearman, Kendall) with bootstrap CIs
   report    one self-contained HTML report: scores, CIs, ranking, significance, human correlations, segments
 
-Run "palette score --help" or "palette rouge155 -h" for the options of a command; "palette --version" prints the
+Run "palette COMMAND --help" (or "palette rouge155 -h") for the options of a command; "palette --version" prints the
 version.
 `;
 

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { pearson, spearman } from '../src/meta/correlation.js';
+import { jackknifeScore } from '../src/meta/jackknife.js';
 import { Bleu } from '../src/metrics/bleu.js';
 import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
 import { Wer } from '../src/metrics/wer.js';
@@ -147,6 +148,12 @@ describe.skipIf(!hasExperimentData(DATA))('scripts/experiments.ts on a slice of 
     const daZ = Float64Array.from(daSystems, (s) => Number(da.find((r) => r.system === s)!.da_z));
     expect(row('wmt-da-system', 'WER', 'NoCase').estimates[1].value).toBeCloseTo(spearman(werScores, daZ), 12);
 
+    // Jackknifing: the mean of the leave-one-out corpus scores, as src/meta/jackknife.ts computes it.
+    const jk = report.jackknife!.tables.find((t) => t.table.id === 'jk-wmt-da-system')!;
+    expect(jk.pairedWith).toBe('wmt-da-system');
+    const jkBleu = Float64Array.from(daSystems, (s) => jackknifeScore(bleu, hyps(s), refs).mean);
+    expect(jk.table.rows.find((r) => r.metric === 'BLEU4')!.estimates[0].value).toBeCloseTo(pearson(jkBleu, daZ), 12);
+
     // SummEval: relevance, system level, Stem set (texts stemmed before the metric).
     const summeval = report.summeval!;
     expect(summeval.facts).toMatchObject({ systems: 10, documents: 40, references: 2 });
@@ -187,7 +194,7 @@ describe.skipIf(!hasExperimentData(DATA))('scripts/experiments.ts on a slice of 
     for (const r of study.rows) expect(r.bestPearson.m).toBeGreaterThanOrEqual(1);
 
     const page = renderReport(report);
-    for (const heading of ['### 1.1 WMT21', '### 1.2 SummEval', '### 1.3 Beyond surface', '## 2. ORANGE', '## 3. BLEU in words', '## 4. Versions']) {
+    for (const heading of ['### 1.1 WMT21', '### 1.2 SummEval', '### 1.3 Beyond surface', '### 1.5 Jackknifing', '## 2. ORANGE', '## 3. BLEU in words', '## 4. Versions']) {
       expect(page).toContain(heading);
     }
     expect(page).not.toMatch(/NaN|undefined/);

@@ -9,6 +9,7 @@ import type { CorrelationEstimate } from '../../src/meta/correlation-bootstrap.j
 import type { BleuWcResult } from './bleu-wc-section.js';
 import type { CorrelationTable, Signatures, SummEvalTables, WmtTables } from './correlation-sections.js';
 import { correlationTable, estimateCell, fixed, oriented, seconds, table } from './markdown.js';
+import type { JackknifeTable } from './jackknife-section.js';
 import type { OrangeResult } from './orange-section.js';
 
 /** Facts about the WMT21 en-de data the page states. */
@@ -44,6 +45,7 @@ export interface ExperimentReport {
   readonly summeval?: { readonly facts: SummEvalFacts; readonly result: SummEvalTables };
   readonly orange?: { readonly results: readonly OrangeResult[]; readonly ms: number };
   readonly bleuWc?: { readonly references: readonly string[]; readonly systems: number; readonly result: BleuWcResult };
+  readonly jackknife?: { readonly tables: readonly JackknifeTable[]; readonly signatures: Signatures; readonly ms: number };
   readonly totalMs: number;
 }
 
@@ -191,6 +193,44 @@ function beyondSurfaceSection(r: SummEvalTables): string {
     '',
     ...blocks,
   ].join('\n');
+}
+
+/** Jackknifed system-level correlations beside the all-references ones of the same case. */
+function jackknifeSection(j: NonNullable<ExperimentReport['jackknife']>, report: ExperimentReport): string {
+  const all = [...(report.wmt?.result.tables ?? []), ...(report.summeval?.result.tables ?? [])];
+  const out: string[] = [
+    '### 1.5 Jackknifing over references (seed 000\'s procedure)',
+    '',
+    'Seed 000 scored with N references by jackknifing: the score against each of the N sets of N − 1 references, ' +
+      'averaged. Here every metric of the list is jackknifed the same way (the system score is the mean of the N ' +
+      'leave-one-out corpus scores, as src/meta/jackknife.ts\'s jackknifeScore, recomputed on every resample from the ' +
+      'leave-one-out statistics rows), on WMT21 en-de (Case, N = 3, the systems of 1.1) and SummEval (Stem, N = 11), system level, beside ' +
+      'the scores against all references at once from 1.1 and 1.2 (same resamples and seed).',
+    '',
+  ];
+  for (const { pairedWith, table: t } of j.tables) {
+    const paired = all.find((x) => x.id === pairedWith);
+    const rows = t.rows.map((r) => {
+      const base = paired?.rows.find((x) => x.metric === r.metric && x.set === r.set);
+      const cells: string[] = [];
+      t.methods.forEach((_, m) => {
+        cells.push(base === undefined ? 'n/a' : estimateCell(oriented(base.estimates[m], base.lowerIsBetter)));
+        cells.push(estimateCell(oriented(r.estimates[m], r.lowerIsBetter)));
+      });
+      return [r.lowerIsBetter ? `−${r.metric}` : r.metric, r.set, ...cells];
+    });
+    const header = ['Metric', 'Set', 'Pearson, all refs', 'Pearson, jackknife', 'Spearman, all refs', 'Spearman, jackknife'];
+    out.push(
+      `#### ${t.title}`,
+      '',
+      table(header, rows, ['l', 'l', 'r', 'r', 'r', 'r']),
+      '',
+      `Run time (correlations and ${t.rows[0]?.estimates[0]?.resamples ?? 0} resamples): ${seconds(t.ms)}.`,
+      '',
+    );
+  }
+  out.push(`Run time of the section, leave-one-out scoring included: ${seconds(j.ms)}.`, '');
+  return out.join('\n');
 }
 
 function orangeSection(o: { results: readonly OrangeResult[]; ms: number }, resamples: number, seed: number): string {
@@ -406,11 +446,13 @@ export function renderReport(report: ExperimentReport): string {
     parts.push(beyondSurfaceSection(report.summeval.result));
   }
   parts.push(seedComparison(report));
+  if (report.jackknife !== undefined) parts.push(jackknifeSection(report.jackknife, report));
   if (report.orange !== undefined) parts.push(orangeSection(report.orange, report.resamples, report.seed));
   if (report.bleuWc !== undefined) parts.push(bleuWcSection(report.bleuWc));
   const sigs: [string, Signatures][] = [];
   if (report.wmt !== undefined) sigs.push(['WMT21 en-de (3 references)', report.wmt.result.signatures]);
   if (report.summeval !== undefined) sigs.push(['SummEval (11 references)', report.summeval.result.signatures]);
+  if (report.jackknife !== undefined) sigs.push(['Jackknifed (1.5)', report.jackknife.signatures]);
   parts.push(signatureSection(sigs));
   return parts.filter((p) => p.length > 0).join('\n\n').replace(/\n{3,}/g, '\n\n');
 }

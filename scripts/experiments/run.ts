@@ -5,13 +5,15 @@
 import { basename } from 'node:path';
 import { bleuWc, DEFAULT_BLEU_WC_ORDERS, type BleuWcOrders } from './bleu-wc-section.js';
 import { exampleParaphraseTable, summEvalCorrelations, wmtCorrelations } from './correlation-sections.js';
-import { capitalizedShare, loadSummEval, loadWmtEnDe, type Slice } from './data.js';
+import { capitalizedShare, loadSummEval, loadWmtEnDe, SUMMEVAL_DIMENSIONS, type Slice } from './data.js';
 import { SEED_METRICS, type MetricVariant } from './metric-variants.js';
+import { jackknifeTable, jackknifeVariant, type JackknifeTable } from './jackknife-section.js';
+import { setTexts, type CorrelationCase } from './correlations.js';
 import { ORANGE_EXTRA_METRICS, orangeExtraSettings, ORANGE_METRICS, orangeInputs, orangeOf, type OrangeResult } from './orange-section.js';
 import type { ExperimentReport } from './render.js';
 
 /** The experiments by name. */
-export const EXPERIMENTS = ['wmt', 'summeval', 'orange', 'bleu-wc'] as const;
+export const EXPERIMENTS = ['wmt', 'summeval', 'jackknife', 'orange', 'bleu-wc'] as const;
 
 /** One of {@link EXPERIMENTS}. */
 export type ExperimentName = (typeof EXPERIMENTS)[number];
@@ -58,8 +60,11 @@ export async function runExperiments(options: RunOptions): Promise<ExperimentRep
   let summeval: ExperimentReport['summeval'];
   let orange: ExperimentReport['orange'];
   let bleu: ExperimentReport['bleuWc'];
+  let jackknife: ExperimentReport['jackknife'];
 
-  const wmtData = chosen.has('wmt') || chosen.has('bleu-wc') ? loadWmtEnDe(options.dataRoot, options.slice) : undefined;
+  const needsWmt = chosen.has('wmt') || chosen.has('bleu-wc') || chosen.has('jackknife');
+  const wmtData = needsWmt ? loadWmtEnDe(options.dataRoot, options.slice) : undefined;
+  const summData = chosen.has('summeval') || chosen.has('jackknife') ? loadSummEval(options.dataRoot, options.slice) : undefined;
   if (chosen.has('wmt') && wmtData !== undefined) {
     log('WMT21 en-de correlations');
     const result = wmtCorrelations(wmtData, bootstrap, variants);
@@ -76,9 +81,9 @@ export async function runExperiments(options: RunOptions): Promise<ExperimentRep
       result,
     };
   }
-  if (chosen.has('summeval')) {
+  if (chosen.has('summeval') && summData !== undefined) {
     log('SummEval correlations');
-    const data = loadSummEval(options.dataRoot, options.slice);
+    const data = summData;
     const table = exampleParaphraseTable(options.repoRoot);
     const result = summEvalCorrelations(data, bootstrap, options.extras === false ? undefined : { paraphraseTable: table }, variants);
     summeval = {
@@ -92,6 +97,31 @@ export async function runExperiments(options: RunOptions): Promise<ExperimentRep
       },
       result,
     };
+  }
+  if (chosen.has('jackknife') && wmtData !== undefined && summData !== undefined) {
+    log('Jackknifing');
+    const t = performance.now();
+    const tables: JackknifeTable[] = [];
+    const wmtSystems = [...new Set([...wmtData.mqm.systems, ...wmtData.da.systems])];
+    const wmtTexts = setTexts(wmtData.all, 'Case');
+    const wmtScored = variants.map((v) => jackknifeVariant(v, wmtTexts, wmtSystems));
+    const mqm: CorrelationCase = { systems: wmtData.mqm.systems, segments: wmtData.mqm.segments, human: { level: 'segment', values: wmtData.mqm.score } };
+    const allSegments = Array.from({ length: wmtData.all.references[0].length }, (_, i) => i);
+    const da: CorrelationCase = { systems: wmtData.da.systems, segments: allSegments, human: { level: 'system', values: wmtData.da.z } };
+    tables.push(jackknifeTable('jk-wmt-mqm-system', 'WMT21 en-de, MQM, system level, jackknifed', 'wmt-mqm-system', wmtScored, mqm, bootstrap));
+    tables.push(jackknifeTable('jk-wmt-da-system', 'WMT21 en-de, source-based DA, system level, jackknifed', 'wmt-da-system', wmtScored, da, bootstrap));
+    const summTexts = setTexts(summData, 'Stem');
+    const summScored = variants.map((v) => jackknifeVariant(v, summTexts));
+    const systems = summData.systems.map((_, k) => k);
+    const documents = summData.documents.map((_, i) => i);
+    for (const d of SUMMEVAL_DIMENSIONS) {
+      const c: CorrelationCase = { systems, segments: documents, human: { level: 'segment', values: summData.human[d] } };
+      tables.push(jackknifeTable(`jk-summeval-${d}-system`, `SummEval, ${d}, system level, jackknifed`, `summeval-${d}-system`, summScored, c, bootstrap));
+    }
+    const signatures = new Map<string, string>();
+    for (const s of wmtScored) signatures.set(`${s.variant.name} (${s.set}, WMT21 en-de)`, s.signature);
+    for (const s of summScored) signatures.set(`${s.variant.name} (${s.set}, SummEval)`, s.signature);
+    jackknife = { tables, signatures, ms: performance.now() - t };
   }
   if (chosen.has('orange')) {
     log('ORANGE');
@@ -121,6 +151,7 @@ export async function runExperiments(options: RunOptions): Promise<ExperimentRep
     summeval,
     orange,
     bleuWc: bleu,
+    jackknife,
     totalMs: performance.now() - t0,
   };
 }

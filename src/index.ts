@@ -192,7 +192,7 @@ export {
   SeedSequence,
   type NumpySeed,
 } from './meta/numpy-random.js';
-export { cohenKappa, gradedKappa, grade, grades, GRADES } from './meta/agreement.js';
+export { cohenKappa, gradedKappa, grade, grades, GRADES, GRADE_TOLERANCE } from './meta/agreement.js';
 export { ANALOGY_SHARE, bleuWcStudy, type BleuWcRow, type ScoresByOrder } from './meta/bleu-wc-study.js';
 export { jackknifeRows, jackknifeScore, leaveOneOutRows, type JackknifeScore } from './meta/jackknife.js';
 export {

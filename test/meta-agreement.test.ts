@@ -16,6 +16,9 @@ describe('grade scale', () => {
   it('refuses scores outside [0, 1] and NaN, naming the index', () => {
     expect(() => grade(-0.01)).toThrow(RangeError);
     expect(() => grade(1.0000001)).toThrow(RangeError);
+    // A perfect score a few ulps above 1 (sacreBLEU sentence BLEU of an exact match on the 0–1 scale) is grade 9.
+    expect(grade(1.0000000000000004)).toBe(9);
+    expect(() => grade(1 + 1e-9)).toThrow(RangeError);
     expect(() => grade(NaN)).toThrow(RangeError);
     expect(() => grades([0.5, 2])).toThrow(/score 1/);
   });

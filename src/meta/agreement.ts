@@ -8,12 +8,19 @@
 export const GRADES = 10;
 
 /**
+ * How far above 1 a score may lie and still be graded 9: a ratio that is 1 mathematically can come out a few ulps
+ * above it in floating point (sacreBLEU's sentence BLEU of a perfect match is 1.0000000000000004 on the 0–1 scale).
+ */
+export const GRADE_TOLERANCE = 1e-12;
+
+/**
  * The grade of a score in [0, 1]: the largest k with `score ≥ k/10` (the boundaries are the doubles 0.1, 0.2, …,
- * so a score printed as 0.7 is grade 7 even though `0.7 · 10` is not computed), 1 itself is grade 9.
- * @throws RangeError for a score outside [0, 1] or NaN.
+ * so a score printed as 0.7 is grade 7 even though `0.7 · 10` is not computed), 1 itself is grade 9, and so is a
+ * score at most {@link GRADE_TOLERANCE} above 1 (floating-point excess of a perfect score).
+ * @throws RangeError for a score outside [0, 1 + GRADE_TOLERANCE] or NaN.
  */
 export function grade(score: number): number {
-  if (!(score >= 0 && score <= 1)) throw new RangeError(`a score to grade must be in [0, 1] (got ${score})`);
+  if (!(score >= 0 && score <= 1 + GRADE_TOLERANCE)) throw new RangeError(`a score to grade must be in [0, 1] (got ${score})`);
   for (let k = GRADES - 1; k > 0; k--) if (score >= k / 10) return k;
   return 0;
 }

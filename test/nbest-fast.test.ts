@@ -77,6 +77,7 @@ const COMBINATIONS: [string[], MetricSettings][] = [
   [['rouge-s4', 'rouge-2'], { rouge: { flavor: 'rouge155', stem: true, removeStopwords: true } }],
   [['rouge-1', 'rouge-l'], { rouge: { multiReference: 'max', flavor: 'paper' } }],
   [['rouge-su4', 'bleu'], { rouge: { multiReference: 'best-recall', jackknife: true } }],
+  [['rouge-s4', 'rouge-3', 'rouge-su2'], { rouge: { flavor: 'rouge155', multiReference: 'best-recall', alpha: 0.3 } }],
 ];
 
 describe('fused rows = generic rows, bit for bit', () => {

@@ -15,6 +15,7 @@ import type { Per } from '../../../metrics/per.js';
 import type { Rouge } from '../../../metrics/rouge.js';
 import { fMeasureOf } from '../../../metrics/rouge/f-measure.js';
 import { rougePairStats } from '../../../metrics/rouge/pair-stats.js';
+import { writeRouge155Row } from '../../../metrics/rouge/rouge155-row.js';
 import { ROUGE_STATS_WIDTH, SegmentCombiner } from '../../../metrics/rouge/segment-row.js';
 import type { Wer } from '../../../metrics/wer.js';
 import { isRougeTokenizerName } from '../../../text/rouge/index.js';
@@ -42,15 +43,27 @@ interface FusedMetric {
   readonly write: RowWriter;
 }
 
-/** ROUGE rows: pair statistics with the segment map, then the flavor's combination per candidate. */
+/**
+ * ROUGE rows: pair statistics with the segment map, then the flavor's combination per candidate; ROUGE-1.5.5's
+ * ROUGE-N/S/SU without jackknifing by the flat writer (same numbers, no object or string per pair).
+ */
 function rougeWriter(metric: Rouge): RowWriter {
   const { options } = metric;
   const combiner = new SegmentCombiner(options, fMeasureOf(options.weighting));
+  const { flavor, jackknife, type, weighting, multiReference } = options;
+  const flat = flavor === 'rouge155' && !jackknife && (type.kind === 'n' || type.kind === 's');
+  const alpha = weighting.form === 'alpha' ? weighting.alpha : 0.5;
+  const formula = multiReference === 'best-recall' ? 'B' : 'A';
   return (batch, out, column, stride) => {
     const store = { tokens: batch.hyps, sentences: null, sentenceOffsets: null };
     const refs = { tokens: batch.refs, sentences: null, sentenceOffsets: null };
     const pairs = rougePairStats(store, refs, batch.segRefOffsets, options, batch.hypSegment);
     const n = batch.hypSegment.length;
+    if (flat) {
+      const { rows, rowOffsets } = pairs;
+      for (let h = 0; h < n; h++) writeRouge155Row(rows, rowOffsets[h], rowOffsets[h + 1], formula, alpha, out, h * stride + column);
+      return;
+    }
     if (stride === ROUGE_STATS_WIDTH && column === 0) {
       for (let h = 0; h < n; h++) {
         combiner.write(pairs.rows, pairs.rowOffsets[h], pairs.rowOffsets[h + 1], pairs.inverse, out, h * stride);

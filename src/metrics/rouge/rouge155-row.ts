@@ -1,0 +1,73 @@
+/**
+ * ROUGE-1.5.5's segment row for the types whose pair recall is a plain ratio (ROUGE-N, ROUGE-S/SU), written from
+ * the pair rows with no object per pair and no string per score: the numbers of `SegmentCombiner` (which goes
+ * through `rouge155Scores` and its `%7.5f` strings) for the rouge155 flavor without jackknifing. The n-best fast
+ * path uses it, where the row is built once per candidate (a million times per MERT iteration).
+ */
+import { perlFixed5 } from '../rouge155/perl-format.js';
+import { PAIR_WIDTH } from './pair-stats.js';
+
+/**
+ * `Number(perlFixed5(x))`, ROUGE-1.5.5's `%7.5f` rounding, without the string for scores in [0, 2): away from an
+ * exact-half tie, the rounded integer of x·10⁵ is found from the double product (its error is far below the 10⁻⁶
+ * margin), and dividing that integer by 10⁵ is correctly rounded, i.e. the double nearest the 5-decimal string.
+ * Near a tie, and outside [0, 2), it defers to {@link perlFixed5}.
+ */
+export function perlRound5Fast(x: number): number {
+  if (x >= 0 && x < 2) {
+    const scaled = x * 1e5;
+    const floor = Math.floor(scaled);
+    const fraction = scaled - floor;
+    if (Math.abs(fraction - 0.5) > 1e-6) return (fraction > 0.5 ? floor + 1 : floor) / 1e5;
+  }
+  return Number(perlFixed5(x));
+}
+
+/**
+ * Writes the 7-column row (./segment-row.ts) of pairs `from .. to` of `pairs` ({@link PAIR_WIDTH} columns: hit,
+ * peer count, model count, rounded recall) into `out` at `at`: `-f A` sums the counts over the models, `-f B` keeps
+ * the first model with the best rounded recall; R and P rounded to 5 decimals, F = P·R / ((1−α)P + αR) from the
+ * rounded values, rounded again.
+ */
+export function writeRouge155Row(
+  pairs: Float64Array,
+  from: number,
+  to: number,
+  formula: 'A' | 'B',
+  alpha: number,
+  out: Float64Array,
+  at: number,
+): void {
+  let hit = 0;
+  let peerCount = 0;
+  let modelCount = 0;
+  if (formula === 'B') {
+    let best = -1;
+    for (let k = from; k < to; k++) {
+      const score = pairs[k * PAIR_WIDTH + 3];
+      // Strictly better only: the first model keeps a tie, as the Perl's `>` does.
+      if (score > best) {
+        best = score;
+        hit = pairs[k * PAIR_WIDTH];
+        peerCount = pairs[k * PAIR_WIDTH + 1];
+        modelCount = pairs[k * PAIR_WIDTH + 2];
+      }
+    }
+  } else {
+    for (let k = from; k < to; k++) {
+      hit += pairs[k * PAIR_WIDTH];
+      peerCount += pairs[k * PAIR_WIDTH + 1];
+      modelCount += pairs[k * PAIR_WIDTH + 2];
+    }
+  }
+  const recall = perlRound5Fast(modelCount !== 0 ? hit / modelCount : 0);
+  const precision = perlRound5Fast(peerCount !== 0 ? hit / peerCount : 0);
+  const denominator = (1 - alpha) * precision + alpha * recall;
+  out[at] = hit;
+  out[at + 1] = peerCount;
+  out[at + 2] = modelCount;
+  out[at + 3] = precision;
+  out[at + 4] = recall;
+  out[at + 5] = perlRound5Fast(denominator > 0 ? (precision * recall) / denominator : 0);
+  out[at + 6] = 1;
+}

@@ -1,0 +1,66 @@
+/**
+ * The flat ROUGE-1.5.5 row of the n-best fast path (src/metrics/rouge/rouge155-row.ts) against its plain oracle,
+ * the Metric API's `SegmentCombiner` (objects per pair, `%7.5f` strings): equal rows bit for bit for random pair
+ * statistics, both `-f` formulas and any alpha; and the string-free rounding against `Number(perlFixed5(x))`,
+ * ratios of small counts (where exact halves occur) and random doubles.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fMeasureOf } from '../src/metrics/rouge/f-measure.js';
+import { resolveRougeOptions } from '../src/metrics/rouge/options.js';
+import { perlRound5Fast, writeRouge155Row } from '../src/metrics/rouge/rouge155-row.js';
+import { SegmentCombiner } from '../src/metrics/rouge/segment-row.js';
+import { perlFixed5 } from '../src/metrics/rouge155/perl-format.js';
+import { roundedRecall } from '../src/metrics/rouge155/score.js';
+
+describe('perlRound5Fast = Number(perlFixed5(x))', () => {
+  it('ratios of counts, exact halves included', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400000 }), fc.integer({ min: 1, max: 400000 }), (a, b) => {
+        const x = Math.min(a, b) / b;
+        expect(perlRound5Fast(x)).toBe(Number(perlFixed5(x)));
+      }),
+      { numRuns: 5000 },
+    );
+    for (let k = 0; k < 200000; k += 1) expect(perlRound5Fast(k / 200000)).toBe(Number(perlFixed5(k / 200000)));
+  });
+
+  it('random doubles, inside and outside [0, 2)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 3, noNaN: true }), (x) => {
+        expect(perlRound5Fast(x)).toBe(Number(perlFixed5(x)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe('writeRouge155Row = SegmentCombiner (rouge155 flavor, no jackknife)', () => {
+  const pair = fc
+    .record({ hyp: fc.integer({ min: 0, max: 60 }), ref: fc.integer({ min: 0, max: 60 }), hit: fc.nat(60) })
+    .map(({ hyp, ref, hit }) => {
+      const h = Math.min(hit, hyp, ref);
+      return [h, hyp, ref, roundedRecall(h, ref)];
+    });
+  it.each([
+    ['pool', 0.5],
+    ['best-recall', 0.5],
+    ['pool', 0.2],
+    ['best-recall', 1],
+    ['pool', 0],
+  ] as const)('-f %s, alpha %d', (multiReference, alpha) => {
+    const options = resolveRougeOptions({ type: 'rouge-s4', flavor: 'rouge155', multiReference, alpha });
+    const combiner = new SegmentCombiner(options, fMeasureOf(options.weighting));
+    fc.assert(
+      fc.property(fc.array(pair, { minLength: 1, maxLength: 5 }), (pairs) => {
+        const rows = Float64Array.from(pairs.flat());
+        const expected = new Float64Array(7);
+        combiner.write(rows, 0, pairs.length, (x) => x, expected, 0);
+        const got = new Float64Array(9);
+        writeRouge155Row(rows, 0, pairs.length, multiReference === 'best-recall' ? 'B' : 'A', alpha, got, 2);
+        expect(Array.from(got.subarray(2))).toEqual(Array.from(expected));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

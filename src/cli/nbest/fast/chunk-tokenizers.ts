@@ -41,6 +41,20 @@ export function rougeChunkTokenizer(tokenizer: RougeTokenizerName, stem: boolean
   };
 }
 
+/**
+ * Moses' split (U+0020 only, empty pieces dropped): a chunk is one token. Its id is the chunk's own (the memo asks
+ * each new chunk once, in order, so a fresh vocabulary numbers them as the chunk table does).
+ */
+export function spaceChunkTokenizer(): ChunkTokenizer {
+  const vocabulary = new Vocabulary();
+  return {
+    key: 'space',
+    tokenize(chunk, out) {
+      out.push(vocabulary.id(chunk));
+    },
+  };
+}
+
 /** A word split of the edit metrics: `jiwer` (jiwer's default transform) or `none` (Python's `str.split()`). */
 export function wordChunkTokenizer(split: 'jiwer' | 'none'): ChunkTokenizer {
   const scan = split === 'jiwer' ? scanJiwerWords : scanPythonWords;

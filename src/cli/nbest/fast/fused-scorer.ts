@@ -8,9 +8,10 @@
  * the same pair arithmetic (`rougePairStats`), the same multi-reference reduction (`SegmentCombiner`, WER's
  * fewest-edits choice in the kernel, PER's fewest-errors rule); the tests compare both paths bit for bit.
  *
- * Moses BLEU keeps its own statistics function (Moses' space split over strings, already a single batched call).
+ * Moses BLEU's tokens are the chunks themselves (./bleu-rows.ts).
  */
 import type { Csr } from '../../../corpus/csr.js';
+import type { MosesBleu } from '../../../metrics/bleu-moses-metric.js';
 import type { Per } from '../../../metrics/per.js';
 import type { Rouge } from '../../../metrics/rouge.js';
 import { fMeasureOf } from '../../../metrics/rouge/f-measure.js';
@@ -23,7 +24,8 @@ import { editDistances } from '../../../wasm/edit.js';
 import { perReferenceNgramCounts } from '../../../wasm/ngram.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from '../nbest-metrics.js';
 import { ChunkMemo } from './chunk-memo.js';
-import { rougeChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer } from './chunk-tokenizers.js';
+import { writeMosesBleuRows } from './bleu-rows.js';
+import { rougeChunkTokenizer, spaceChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer } from './chunk-tokenizers.js';
 
 /** Candidates and references of a task as token ids of one tokenizer. */
 interface TokenBatch {
@@ -110,7 +112,17 @@ const perWriter: RowWriter = (batch, out, column, stride) => {
 
 /** The fused form of a metric, or undefined when its settings need the generic path. */
 function fusedMetric(m: NbestMetric): FusedMetric | 'bleu' | undefined {
-  if (m.id === 'bleu') return 'bleu';
+  if (m.id === 'bleu') {
+    const bleu = m.metric as MosesBleu;
+    // Other settings (never those of `palette nbest` today) keep Moses' own statistics function.
+    if (bleu.refLength !== 'closest' || bleu.lowercase) return 'bleu';
+    const order = bleu.maxNgramOrder;
+    return {
+      makeTokenizer: spaceChunkTokenizer,
+      key: 'space',
+      write: (batch, out, column, stride) => writeMosesBleuRows(batch, order, out, column, stride),
+    };
+  }
   if (m.id === 'wer' || m.id === 'per') {
     const w = m.metric as Wer | Per;
     const split = m.id === 'wer' ? 'jiwer' : 'none';
@@ -148,7 +160,7 @@ export function fusedRows(metrics: readonly NbestMetric[]): FusedRows | undefine
     if (f === undefined) return undefined;
     parts.push(f);
   }
-  if (parts.every((p) => p === 'bleu')) return undefined;
+  if (metrics.every((m) => m.id === 'bleu')) return undefined;
   const keys: string[] = [];
   const makers: (() => ChunkTokenizer)[] = [];
   const slot = parts.map((p) => {

@@ -4,6 +4,7 @@
  * `score` is best (the first on ties); R and P are rounded with `%7.5f`, and F = P·R / ((1−α)P + αR) is computed
  * from the rounded values and rounded again.
  */
+import { perlRound5Fast } from '../rouge/perl-round5.js';
 import { perlFixed5 } from './perl-format.js';
 
 /** One model's statistics for one type of one unit. */
@@ -76,5 +77,5 @@ export function rouge155Scores(
 
 /** `ngramScore`'s recall (ROUGE-N/S/BE's `-f B` score): rounded with `%07.5f`, 0 without model units. */
 export function roundedRecall(hit: number, modelCount: number): number {
-  return modelCount !== 0 ? Number(perlFixed5(hit / modelCount)) : 0;
+  return modelCount !== 0 ? perlRound5Fast(hit / modelCount) : 0;
 }

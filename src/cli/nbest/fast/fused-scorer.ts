@@ -16,6 +16,7 @@ import type { Per } from '../../../metrics/per.js';
 import type { Rouge } from '../../../metrics/rouge.js';
 import { fMeasureOf } from '../../../metrics/rouge/f-measure.js';
 import { rougePairStats } from '../../../metrics/rouge/pair-stats.js';
+import { writeBestFRow } from '../../../metrics/rouge/best-f-row.js';
 import { writeRouge155Row } from '../../../metrics/rouge/rouge155-row.js';
 import { ROUGE_STATS_WIDTH, SegmentCombiner } from '../../../metrics/rouge/segment-row.js';
 import type { Wer } from '../../../metrics/wer.js';
@@ -47,13 +48,16 @@ interface FusedMetric {
 
 /**
  * ROUGE rows: pair statistics with the segment map, then the flavor's combination per candidate; ROUGE-1.5.5's
- * ROUGE-N/S/SU without jackknifing by the flat writer (same numbers, no object or string per pair).
+ * ROUGE-N/S/SU and the `best-f` rule (rouge-score's) without jackknifing by flat writers (same numbers, no object
+ * or string per pair).
  */
 function rougeWriter(metric: Rouge): RowWriter {
   const { options } = metric;
   const combiner = new SegmentCombiner(options, fMeasureOf(options.weighting));
   const { flavor, jackknife, type, weighting, multiReference } = options;
   const flat = flavor === 'rouge155' && !jackknife && (type.kind === 'n' || type.kind === 's');
+  const flatBestF = flavor !== 'rouge155' && !jackknife && multiReference === 'best-f' && type.kind !== 'w';
+  const fmeasure = fMeasureOf(weighting);
   const alpha = weighting.form === 'alpha' ? weighting.alpha : 0.5;
   const formula = multiReference === 'best-recall' ? 'B' : 'A';
   return (batch, out, column, stride) => {
@@ -64,6 +68,11 @@ function rougeWriter(metric: Rouge): RowWriter {
     if (flat) {
       const { rows, rowOffsets } = pairs;
       for (let h = 0; h < n; h++) writeRouge155Row(rows, rowOffsets[h], rowOffsets[h + 1], formula, alpha, out, h * stride + column);
+      return;
+    }
+    if (flatBestF) {
+      const { rows, rowOffsets } = pairs;
+      for (let h = 0; h < n; h++) writeBestFRow(rows, rowOffsets[h], rowOffsets[h + 1], fmeasure, out, h * stride + column);
       return;
     }
     if (stride === ROUGE_STATS_WIDTH && column === 0) {

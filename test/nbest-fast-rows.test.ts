@@ -1,14 +1,17 @@
 /**
- * The flat ROUGE-1.5.5 row of the n-best fast path (src/metrics/rouge/rouge155-row.ts) against its plain oracle,
- * the Metric API's `SegmentCombiner` (objects per pair, `%7.5f` strings): equal rows bit for bit for random pair
- * statistics, both `-f` formulas and any alpha; and the string-free rounding against `Number(perlFixed5(x))`,
- * ratios of small counts (where exact halves occur) and random doubles.
+ * The flat ROUGE rows of the n-best fast path (src/metrics/rouge/rouge155-row.ts, best-f-row.ts) against their
+ * plain oracle, the Metric API's `SegmentCombiner` (objects per pair, `%7.5f` strings): equal rows bit for bit for
+ * random pair statistics, ROUGE-1.5.5's two `-f` formulas with any alpha, and `best-f` with F1 and F-beta; and
+ * the string-free rounding (src/metrics/rouge/perl-round5.ts) against `Number(perlFixed5(x))`, on ratios of small
+ * counts (where exact halves occur) and random doubles.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fMeasureOf } from '../src/metrics/rouge/f-measure.js';
 import { resolveRougeOptions } from '../src/metrics/rouge/options.js';
-import { perlRound5Fast, writeRouge155Row } from '../src/metrics/rouge/rouge155-row.js';
+import { writeBestFRow } from '../src/metrics/rouge/best-f-row.js';
+import { perlRound5Fast } from '../src/metrics/rouge/perl-round5.js';
+import { writeRouge155Row } from '../src/metrics/rouge/rouge155-row.js';
 import { SegmentCombiner } from '../src/metrics/rouge/segment-row.js';
 import { perlFixed5 } from '../src/metrics/rouge155/perl-format.js';
 import { roundedRecall } from '../src/metrics/rouge155/score.js';
@@ -59,6 +62,36 @@ describe('writeRouge155Row = SegmentCombiner (rouge155 flavor, no jackknife)', (
         const got = new Float64Array(9);
         writeRouge155Row(rows, 0, pairs.length, multiReference === 'best-recall' ? 'B' : 'A', alpha, got, 2);
         expect(Array.from(got.subarray(2))).toEqual(Array.from(expected));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('writeBestFRow = SegmentCombiner (best-f, no jackknife)', () => {
+  const pair = fc
+    .record({ hyp: fc.integer({ min: 0, max: 40 }), ref: fc.integer({ min: 0, max: 40 }), hit: fc.nat(40) })
+    .map(({ hyp, ref, hit }) => {
+      const h = Math.min(hit, hyp, ref);
+      return [h, hyp, ref, ref > 0 ? h / ref : 0];
+    });
+  it.each([
+    ['rouge-score', 'rouge-l', undefined],
+    ['rouge-score', 'rouge-2', undefined],
+    ['paper', 'rouge-l', 2],
+    ['paper', 'rouge-s4', 0],
+  ] as const)('%s %s beta %s', (flavor, type, beta) => {
+    const options = resolveRougeOptions({ type, flavor, multiReference: 'best-f', beta });
+    const fm = fMeasureOf(options.weighting);
+    const combiner = new SegmentCombiner(options, fm);
+    fc.assert(
+      fc.property(fc.array(pair, { minLength: 0, maxLength: 5 }), (pairs) => {
+        const rows = Float64Array.from(pairs.flat());
+        const expected = new Float64Array(7);
+        combiner.write(rows, 0, pairs.length, (x) => x, expected, 0);
+        const got = new Float64Array(8);
+        writeBestFRow(rows, 0, pairs.length, fm, got, 1);
+        expect(Array.from(got.subarray(1))).toEqual(Array.from(expected));
       }),
       { numRuns: 3000 },
     );

@@ -1,6 +1,6 @@
 /**
- * The n-best fast path's one scan per line: a line is cut at U+0020 runs into chunks, each distinct chunk of a task
- * is interned once into a chunk table, and each tokenizer of the run tokenizes it once; a line's tokens for a
+ * The n-best fast path's one scan per line: a line is cut at U+0020 runs into chunks, each distinct chunk is
+ * interned once into a chunk table (kept across the tasks of a thread), and each tokenizer of the run tokenizes it once; a line's tokens for a
  * tokenizer are then the concatenation of its chunks' memoised token ids (the tokenizers are context-free across a
  * space, see ./chunk-tokenizers.ts). In an n-best list most chunks repeat (the candidates of a segment share most
  * words), so tokenizing, lowercasing, stemming and interning run per distinct chunk, not per token.
@@ -37,6 +37,11 @@ export class ChunkMemo {
       s.push(0);
       return s;
     });
+  }
+
+  /** Number of distinct chunks seen. */
+  get size(): number {
+    return this.chunks.size;
   }
 
   /** The id of chunk `line[start, end)`, tokenized by every tokenizer when new. */

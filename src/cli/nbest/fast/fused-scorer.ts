@@ -155,6 +155,9 @@ function fusedMetric(m: NbestMetric): FusedMetric | 'bleu' | undefined {
   };
 }
 
+/** Distinct chunks a thread's memo holds before it is started afresh (bounds its memory on long lists). */
+const MEMO_CHUNK_LIMIT = 1 << 20;
+
 /** Rows of a task for every metric of a run (the fused replacement of the per-metric loop of `scoreTask`). */
 export type FusedRows = (task: TaskSegments, refs: ReferenceSource) => Float64Array;
 
@@ -184,11 +187,14 @@ export function fusedRows(metrics: readonly NbestMetric[]): FusedRows | undefine
   });
   let stride = 0;
   for (const m of metrics) stride += m.width;
+  let memo: ChunkMemo | undefined;
   return (task, refs) => {
     const n = task.hyps.length;
     const nSegments = task.segmentIds.length;
     const { nRefs } = refs;
-    const memo = new ChunkMemo(makers.map((make) => make()));
+    // One memo for the tasks of a thread (rows depend only on token equality, so ids from a table grown over
+    // earlier tasks give the same rows), started afresh when it has grown large.
+    if (memo === undefined || memo.size > MEMO_CHUNK_LIMIT) memo = new ChunkMemo(makers.map((make) => make()));
     const refCsr = memo.rows(nSegments * nRefs, (i) => refs.line(i % nRefs, task.segmentIds[Math.floor(i / nRefs)]));
     const hypCsr = memo.rows(n, (h) => task.hyps[h]);
     const segRefOffsets = new Int32Array(nSegments + 1);

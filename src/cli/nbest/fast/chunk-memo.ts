@@ -62,33 +62,50 @@ export class ChunkMemo {
    */
   rows(count: number, line: (i: number) => string): Csr[] {
     const nt = this.tokenizers.length;
-    const out = this.tokenizers.map(() => new IntList(count * 32));
-    const offsets = this.tokenizers.map(() => new Int32Array(count + 1));
+    const texts = new Array<string>(count);
+    let chars = 0;
     for (let i = 0; i < count; i++) {
-      const text = line(i);
+      texts[i] = line(i);
+      chars += texts[i].length;
+    }
+    // Every token comes from at least one code unit of its line, so no row store outgrows the lines' length.
+    const out: Int32Array[] = [];
+    const offsets: Int32Array[] = [];
+    const at = new Int32Array(nt);
+    for (let t = 0; t < nt; t++) {
+      out.push(new Int32Array(chars));
+      offsets.push(new Int32Array(count + 1));
+    }
+    for (let i = 0; i < count; i++) {
+      const text = texts[i];
       const n = text.length;
-      let at = 0;
-      while (at < n) {
-        let c = text.charCodeAt(at);
+      let k = 0;
+      while (k < n) {
+        let c = text.charCodeAt(k);
         if (c === 0x20) {
-          at++;
+          k++;
           continue;
         }
-        const start = at;
+        const start = k;
         let h = FNV_OFFSET;
         do {
           h = Math.imul(h ^ c, FNV_PRIME);
-          if (++at === n) break;
-          c = text.charCodeAt(at);
+          if (++k === n) break;
+          c = text.charCodeAt(k);
         } while (c !== 0x20);
-        const id = this.chunkId(text, start, at, finishHash(h));
+        const id = this.chunkId(text, start, k, finishHash(h));
         for (let t = 0; t < nt; t++) {
-          const s = this.starts[t].data;
-          out[t].append(this.tokens[t].data, s[id], s[id + 1]);
+          // Read after chunkId: a new chunk may have grown (replaced) the memo's arrays.
+          const starts = this.starts[t].data;
+          const tokens = this.tokens[t].data;
+          const o = out[t];
+          let p = at[t];
+          for (let q = starts[id]; q < starts[id + 1]; q++) o[p++] = tokens[q];
+          at[t] = p;
         }
       }
-      for (let t = 0; t < nt; t++) offsets[t][i + 1] = out[t].length;
+      for (let t = 0; t < nt; t++) offsets[t][i + 1] = at[t];
     }
-    return out.map((o, t) => ({ tokens: o.finish(), offsets: offsets[t] }));
+    return out.map((o, t) => ({ tokens: o.subarray(0, at[t]), offsets: offsets[t] }));
   }
 }

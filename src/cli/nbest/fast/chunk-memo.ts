@@ -30,7 +30,11 @@ export class ChunkMemo {
   private readonly tokens: IntList[];
   private readonly starts: IntList[];
 
+  /** Per tokenizer: its tokens are the chunk ids themselves (nothing memoised). */
+  private readonly direct: boolean[];
+
   constructor(private readonly tokenizers: readonly ChunkTokenizer[]) {
+    this.direct = tokenizers.map((t) => t.chunkIds === true);
     this.tokens = tokenizers.map(() => new IntList(1024));
     this.starts = tokenizers.map(() => {
       const s = new IntList(256);
@@ -51,6 +55,7 @@ export class ChunkMemo {
     const id = this.chunks.idOfRange(line, start, end, hash);
     const text = this.chunks.token(id);
     for (let t = 0; t < this.tokenizers.length; t++) {
+      if (this.direct[t]) continue;
       this.tokenizers[t].tokenize(text, this.tokens[t]);
       this.starts[t].push(this.tokens[t].length);
     }
@@ -95,6 +100,10 @@ export class ChunkMemo {
         } while (c !== 0x20);
         const id = this.chunkId(text, start, k, finishHash(h));
         for (let t = 0; t < nt; t++) {
+          if (this.direct[t]) {
+            out[t][at[t]++] = id;
+            continue;
+          }
           // Read after chunkId: a new chunk may have grown (replaced) the memo's arrays.
           const starts = this.starts[t].data;
           const tokens = this.tokens[t].data;

@@ -19,6 +19,8 @@ import type { IntList } from './int-list.js';
 export interface ChunkTokenizer {
   /** Equal keys = the same tokens (metrics with equal keys share one memo). */
   readonly key: string;
+  /** Whether a chunk is exactly one token whose id is the chunk's own (the memo then writes chunk ids directly). */
+  readonly chunkIds?: boolean;
   /** Appends the ids of the tokens of `chunk`. */
   tokenize(chunk: string, out: IntList): void;
 }
@@ -42,15 +44,17 @@ export function rougeChunkTokenizer(tokenizer: RougeTokenizerName, stem: boolean
 }
 
 /**
- * Moses' split (U+0020 only, empty pieces dropped): a chunk is one token. Its id is the chunk's own (the memo asks
- * each new chunk once, in order, so a fresh vocabulary numbers them as the chunk table does).
+ * Moses' split (U+0020 only, empty pieces dropped): a chunk is one token, and its id is the chunk's own
+ * (`chunkIds`: the memo writes chunk ids; `tokenize` gives the same ids when the tokenizer is used on its own, as
+ * the memo asks each new chunk once and in order, and a fresh vocabulary numbers them as the chunk table does).
  */
 export function spaceChunkTokenizer(): ChunkTokenizer {
   const vocabulary = new Vocabulary();
   return {
     key: 'space',
+    chunkIds: true,
     tokenize(chunk, out) {
-      out.push(vocabulary.id(chunk));
+      if (chunk.length > 0) out.push(vocabulary.id(chunk));
     },
   };
 }

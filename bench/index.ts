@@ -8,7 +8,8 @@
  *   - text:   tokenization and interning (bench/text.ts)
  *   - e2e:    `palette score` from text files, all WMT17 en-de systems (bench/e2e.ts)
  *   - rouge:  `palette rouge155` on SummEval, the Rouge metric vs js-rouge, ROUGE-N statistics (bench/rouge.ts)
- *   - nbest:  `palette nbest -m bleu` on a generated 1000 × 1000 n-best list, cold process and in-process (bench/nbest.ts)
+ *   - nbest:  `palette nbest -m bleu rouge-l rouge-s4 wer` (and bleu alone) on a generated 1000 × 1000 n-best list, cold
+ *             process (1 and 2 workers) and in-process, stages per hypothesis fast vs generic path (bench/nbest.ts)
  *   - orange: `palette orange` with 10 metric variants in one pass on the generated 1000 × 1000 n-best list (bench/orange.ts)
  *   - paraeval: ParaEval hyps/s on TED sk-en and SummEval with the example, WordNet-exception and synthetic tables (bench/paraeval.ts)
  *   - npchunk: IMPACT and the NP-chunk metric hyps/s on TED sk-en and SummEval, chunking timed apart (bench/npchunk.ts)

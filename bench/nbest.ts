@@ -11,6 +11,9 @@
  *     temporary directory (tsc -p tsconfig.build.json --outDir TMP/dist, with build/ and node_modules/ linked beside
  *     it), so that neither a stale nor a missing dist/ matters; peak RSS from `/usr/bin/time -v` when present;
  *   - in-process `runNbestCommand` with 2 workers: the task overhead, 1 − (time inside tasks ÷ (workers × wall));
+ *   - stages: µs per hypothesis of decoding, parsing, the chunk memo, the rows and duplicate removal + encoding, one
+ *     thread, warm, on a 100-segment list from the same generator, for the fast path (src/cli/nbest/fast/) and the
+ *     generic per-metric path side by side;
  *   - kernel-only: the four metrics' WASM kernels (BLEU-4 clipped counts, LCS lengths, skip-bigram counts with gap
  *     4, edit distances with alignment counts) on the same sizes, pre-interned (bench/workload.ts), one thread,
  *     after a warm-up call.
@@ -31,6 +34,11 @@ import { runNbestCommand, type NbestRunInfo } from '../src/cli/nbest.js';
 import { clippedNgramCounts } from '../src/wasm/ngram.js';
 import { lcsLengths, skipBigramCounts } from '../src/wasm/rouge.js';
 import { editDistances } from '../src/wasm/edit.js';
+import { readLines } from '../src/corpus/read-lines.js';
+import { readSegmentChunks } from '../src/corpus/stream/segment-chunks.js';
+import { chunkJobContext, decodeChunk, streamReferenceSource } from '../src/cli/nbest/chunk-job.js';
+import { ChunkMemo } from '../src/cli/nbest/fast/chunk-memo.js';
+import { encodeTask, scoreTask } from '../src/cli/nbest/nbest-task.js';
 import { generateBatch } from './workload.js';
 import { DEFAULT_NBEST_WORKLOAD, generateNbestFiles } from './nbest-gen.js';
 
@@ -106,6 +114,76 @@ function kernelOnly(w: typeof DEFAULT_NBEST_WORKLOAD): number {
   return performance.now() - start;
 }
 
+/** Stage times of one pass over `chunks`, µs per hypothesis. */
+interface StageTimes {
+  decode: number;
+  parse: number;
+  memo: number;
+  rows: number;
+  encode: number;
+  total: number;
+}
+
+/**
+ * µs per hypothesis of each stage of a task, one thread, after a warm-up pass: UTF-8 decoding; parsing (scoreTask
+ * with rows that cost nothing); the chunk memo's scan, interning and tokenization (fast path only); the rows
+ * (kernels and row arithmetic; the whole per-metric layering on the generic path); duplicate removal + encoding.
+ */
+async function stageTimes(files: { nbest: string; refs: string[] }, generic: boolean): Promise<StageTimes> {
+  const refStreams = files.refs.map((f) => readLines(f));
+  const settings = { path: files.nbest, format: 'moses' as const, allowDuplicates: false, sentenceScores: false };
+  const refs = streamReferenceSource(refStreams);
+  const { defaultRegistry } = await import('../src/metrics/registry.js');
+  const ctx = chunkJobContext(settings, { ids: METRICS, settings: {} }, refs, defaultRegistry, generic);
+  const width = ctx.metrics.reduce((w, m) => w + m.width, 0);
+  const free = (task: { hyps: readonly string[] }): Float64Array => new Float64Array(task.hyps.length * width);
+  const chunks: { bytes: Uint8Array; firstLine: number; byteOffset: number }[] = [];
+  for await (const c of readSegmentChunks(files.nbest, 256 * 1024)) chunks.push({ ...c, bytes: c.bytes.slice() });
+  let memoMs = 0;
+  const rows = ChunkMemo.prototype.rows;
+  ChunkMemo.prototype.rows = function timedRows(this: ChunkMemo, ...a: Parameters<typeof rows>): ReturnType<typeof rows> {
+    const t = performance.now();
+    const r = rows.apply(this, a);
+    memoMs += performance.now() - t;
+    return r;
+  };
+  try {
+    let times: StageTimes | undefined;
+    for (let pass = 0; pass < 2; pass++) {
+      let decode = 0;
+      let parse = 0;
+      let scored = 0;
+      let encode = 0;
+      let n = 0;
+      memoMs = 0;
+      for (const c of chunks) {
+        let t = performance.now();
+        const text = decodeChunk(c.bytes, c.byteOffset, c.firstLine, settings.path);
+        decode += performance.now() - t;
+        t = performance.now();
+        scoreTask(text, c.firstLine, settings, ctx.metrics, refs, free);
+        parse += performance.now() - t;
+        t = performance.now();
+        const task = scoreTask(text, c.firstLine, settings, ctx.metrics, refs, ctx.fused);
+        scored += performance.now() - t;
+        t = performance.now();
+        encodeTask(task, settings, ctx.encode);
+        encode += performance.now() - t;
+        n += task.hyps.length;
+      }
+      const us = (ms: number): number => (ms * 1000) / n;
+      const rowsMs = scored - parse - memoMs;
+      times = {
+        decode: us(decode), parse: us(parse), memo: us(memoMs), rows: us(rowsMs), encode: us(encode),
+        total: us(decode + scored + encode),
+      };
+    }
+    return times!;
+  } finally {
+    ChunkMemo.prototype.rows = rows;
+  }
+}
+
 /** Generates the workload, times cold processes and an in-process run, prints the figures, removes the files. */
 export async function benchNbest(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'palette-bench-nbest-'));
@@ -175,6 +253,14 @@ export async function benchNbest(): Promise<void> {
     const cpu = process.cpuUsage(cpu0);
     console.log(`  CPU time (all threads): ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s = ${((cpu.user + cpu.system) / info.hyps).toFixed(1)} µs per hypothesis`);
     console.log(`  statistics file: ${(statSync(warmOut).size / 1e6).toFixed(0)} MB`);
+    const slice = generateNbestFiles(join(dir, 'slice'), { ...w, segments: Math.min(100, w.segments) });
+    console.log(`\nstages, µs per hypothesis, one thread, warm (first ${Math.min(100, w.segments)} segments' worth, same generator):`);
+    console.log('  path      decode   parse    memo    rows  dedup+encode   total');
+    for (const generic of [false, true]) {
+      const t = await stageTimes(slice, generic);
+      const f = (x: number, width = 7): string => x.toFixed(2).padStart(width);
+      console.log(`  ${(generic ? 'generic' : 'fast').padEnd(8)}${f(t.decode)} ${f(t.parse)} ${f(t.memo)} ${f(t.rows)} ${f(t.encode, 13)} ${f(t.total)}`);
+    }
     const kernelMs = kernelOnly(w);
     console.log(`\nkernel-only (4 metrics' WASM kernels, pre-interned, 1 thread): ${(kernelMs / 1000).toFixed(2)} s  ${rate(files.hypotheses, kernelMs)}`);
     const same = outputs.every((o) => readFileSync(o).equals(readFileSync(outputs[0])));

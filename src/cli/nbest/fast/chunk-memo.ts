@@ -32,6 +32,11 @@ export class ChunkMemo {
 
   /** Per tokenizer: its tokens are the chunk ids themselves (nothing memoised). */
   private readonly direct: boolean[];
+  /**
+   * `single[c · nt + t]`: the one token id tokenizer `t` gives chunk `c`, -1 for none, -2 for several (then read
+   * `tokens`/`starts`). Most chunks are one token for every tokenizer: one look-up in one cache line per chunk.
+   */
+  private readonly single = new IntList(1024);
 
   constructor(private readonly tokenizers: readonly ChunkTokenizer[]) {
     this.direct = tokenizers.map((t) => t.chunkIds === true);
@@ -55,9 +60,17 @@ export class ChunkMemo {
     const id = this.chunks.idOfRange(line, start, end, hash);
     const text = this.chunks.token(id);
     for (let t = 0; t < this.tokenizers.length; t++) {
-      if (this.direct[t]) continue;
-      this.tokenizers[t].tokenize(text, this.tokens[t]);
-      this.starts[t].push(this.tokens[t].length);
+      if (this.direct[t]) {
+        this.single.push(id);
+        this.starts[t].push(this.tokens[t].length);
+        continue;
+      }
+      const tokens = this.tokens[t];
+      const before = tokens.length;
+      this.tokenizers[t].tokenize(text, tokens);
+      this.starts[t].push(tokens.length);
+      const count = tokens.length - before;
+      this.single.push(count === 1 ? tokens.data[before] : count === 0 ? -1 : -2);
     }
     return id;
   }
@@ -99,12 +112,15 @@ export class ChunkMemo {
           c = text.charCodeAt(k);
         } while (c !== 0x20);
         const id = this.chunkId(text, start, k, finishHash(h));
+        // Read after chunkId: a new chunk may have grown (replaced) the memo's arrays.
+        const single = this.single.data;
         for (let t = 0; t < nt; t++) {
-          if (this.direct[t]) {
-            out[t][at[t]++] = id;
+          const v = single[id * nt + t];
+          if (v >= 0) {
+            out[t][at[t]++] = v;
             continue;
           }
-          // Read after chunkId: a new chunk may have grown (replaced) the memo's arrays.
+          if (v === -1) continue;
           const starts = this.starts[t].data;
           const tokens = this.tokens[t].data;
           const o = out[t];

@@ -2,7 +2,7 @@
  * The fast path of `palette nbest` (src/cli/nbest/fast/): (1) each chunk tokenizer is context-free across U+0020,
  * i.e. the memoised concatenation of a line's space-separated chunks equals the tokenizer run on the whole line, on
  * random lines full of tabs, no-break and ideographic spaces, case, non-ASCII letters, digits, hyphens and
- * punctuation; (2) for random n-best lists and references, the fused rows equal the generic path's rows (each
+ * punctuation, and Moses' split is the chunking itself; (2) for random n-best lists and references, the fused rows equal the generic path's rows (each
  * metric's Metric API in layers) bit for bit, for several metric combinations and settings; (3) the fast path is
  * taken exactly when every metric allows it.
  */
@@ -10,7 +10,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkJobContext, streamReferenceSource } from '../src/cli/nbest/chunk-job.js';
 import { ChunkMemo } from '../src/cli/nbest/fast/chunk-memo.js';
-import { rougeChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer } from '../src/cli/nbest/fast/chunk-tokenizers.js';
+import {
+  rougeChunkTokenizer, spaceChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer,
+} from '../src/cli/nbest/fast/chunk-tokenizers.js';
 import { IntList } from '../src/cli/nbest/fast/int-list.js';
 import { scoreTask, type NbestTaskSettings } from '../src/cli/nbest/nbest-task.js';
 import { resolveNbestMetricIds } from '../src/cli/nbest/nbest-metrics.js';
@@ -49,6 +51,26 @@ describe('chunk tokenizers are context-free across spaces', () => {
           expect(Array.from(csr.tokens.subarray(csr.offsets[i], csr.offsets[i + 1])), JSON.stringify(text)).toEqual(
             Array.from(whole.finish()),
           );
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("Moses' split is the chunking itself", () => {
+  it('chunk ids = U+0020-split pieces (empty ones dropped), numbered in order of first appearance', () => {
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (lines) => {
+        const memo = new ChunkMemo([spaceChunkTokenizer(), wordChunkTokenizer('jiwer')]);
+        const [csr] = memo.rows(lines.length, (i) => lines[i]);
+        const ids = new Map<string, number>();
+        lines.forEach((text, i) => {
+          const expected = text.split(' ').filter((t) => t.length > 0).map((t) => {
+            if (!ids.has(t)) ids.set(t, ids.size);
+            return ids.get(t)!;
+          });
+          expect(Array.from(csr.tokens.subarray(csr.offsets[i], csr.offsets[i + 1])), JSON.stringify(text)).toEqual(expected);
         });
       }),
       { numRuns: 300 },

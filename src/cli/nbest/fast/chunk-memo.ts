@@ -77,8 +77,10 @@ export class ChunkMemo {
 
   /**
    * Token ids of `count` lines (`line(i)`) for every tokenizer: one CSR per tokenizer, in the tokenizers' order.
+   * With `scratch`, the token arrays are views into its buffers (grown as needed, reused by the next call with the
+   * same scratch: the caller must be done with the rows by then), so that a task allocates nothing per line.
    */
-  rows(count: number, line: (i: number) => string): Csr[] {
+  rows(count: number, line: (i: number) => string, scratch?: RowScratch): Csr[] {
     const nt = this.tokenizers.length;
     const texts = new Array<string>(count);
     let chars = 0;
@@ -91,7 +93,7 @@ export class ChunkMemo {
     const offsets: Int32Array[] = [];
     const at = new Int32Array(nt);
     for (let t = 0; t < nt; t++) {
-      out.push(new Int32Array(chars));
+      out.push(scratch === undefined ? new Int32Array(chars) : scratch.buffer(t, chars));
       offsets.push(new Int32Array(count + 1));
     }
     for (let i = 0; i < count; i++) {
@@ -132,5 +134,20 @@ export class ChunkMemo {
       for (let t = 0; t < nt; t++) offsets[t][i + 1] = at[t];
     }
     return out.map((o, t) => ({ tokens: o.subarray(0, at[t]), offsets: offsets[t] }));
+  }
+}
+
+/** Reusable token buffers for {@link ChunkMemo.rows}, one per tokenizer. */
+export class RowScratch {
+  private readonly buffers: Int32Array[] = [];
+
+  /** A buffer of at least `length` values for tokenizer `t` (contents left from earlier calls). */
+  buffer(t: number, length: number): Int32Array {
+    let b = this.buffers[t];
+    if (b === undefined || b.length < length) {
+      b = new Int32Array(Math.max(length, 2 * (b?.length ?? 0)));
+      this.buffers[t] = b;
+    }
+    return b;
   }
 }

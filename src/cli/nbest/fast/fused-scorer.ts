@@ -24,7 +24,7 @@ import { isRougeTokenizerName } from '../../../text/rouge/index.js';
 import { editDistances } from '../../../wasm/edit.js';
 import { perReferenceNgramCounts } from '../../../wasm/ngram.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from '../nbest-metrics.js';
-import { ChunkMemo } from './chunk-memo.js';
+import { ChunkMemo, RowScratch } from './chunk-memo.js';
 import { writeMosesBleuRows } from './bleu-rows.js';
 import { rougeChunkTokenizer, spaceChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer } from './chunk-tokenizers.js';
 
@@ -188,6 +188,9 @@ export function fusedRows(metrics: readonly NbestMetric[]): FusedRows | undefine
   let stride = 0;
   for (const m of metrics) stride += m.width;
   let memo: ChunkMemo | undefined;
+  // The token rows of a task live until its kernels have run (they copy them), so the next task may reuse them.
+  const refScratch = new RowScratch();
+  const hypScratch = new RowScratch();
   return (task, refs) => {
     const n = task.hyps.length;
     const nSegments = task.segmentIds.length;
@@ -195,8 +198,8 @@ export function fusedRows(metrics: readonly NbestMetric[]): FusedRows | undefine
     // One memo for the tasks of a thread (rows depend only on token equality, so ids from a table grown over
     // earlier tasks give the same rows), started afresh when it has grown large.
     if (memo === undefined || memo.size > MEMO_CHUNK_LIMIT) memo = new ChunkMemo(makers.map((make) => make()));
-    const refCsr = memo.rows(nSegments * nRefs, (i) => refs.line(i % nRefs, task.segmentIds[Math.floor(i / nRefs)]));
-    const hypCsr = memo.rows(n, (h) => task.hyps[h]);
+    const refCsr = memo.rows(nSegments * nRefs, (i) => refs.line(i % nRefs, task.segmentIds[Math.floor(i / nRefs)]), refScratch);
+    const hypCsr = memo.rows(n, (h) => task.hyps[h], hypScratch);
     const segRefOffsets = new Int32Array(nSegments + 1);
     for (let k = 0; k <= nSegments; k++) segRefOffsets[k] = k * nRefs;
     const out = new Float64Array(n * stride);

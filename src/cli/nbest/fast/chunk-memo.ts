@@ -78,27 +78,34 @@ export class ChunkMemo {
   /**
    * Token ids of `count` lines (`line(i)`) for every tokenizer: one CSR per tokenizer, in the tokenizers' order.
    * With `scratch`, the token arrays are views into its buffers (grown as needed, reused by the next call with the
-   * same scratch: the caller must be done with the rows by then), so that a task allocates nothing per line.
+   * same scratch: the caller must be done with the rows by then), so that a task allocates no token store.
    */
   rows(count: number, line: (i: number) => string, scratch?: RowScratch): Csr[] {
     const nt = this.tokenizers.length;
-    const texts = new Array<string>(count);
-    let chars = 0;
-    for (let i = 0; i < count; i++) {
-      texts[i] = line(i);
-      chars += texts[i].length;
-    }
-    // Every token comes from at least one code unit of its line, so no row store outgrows the lines' length.
     const out: Int32Array[] = [];
     const offsets: Int32Array[] = [];
     const at = new Int32Array(nt);
     for (let t = 0; t < nt; t++) {
-      out.push(scratch === undefined ? new Int32Array(chars) : scratch.buffer(t, chars));
+      let b = scratch?.buffer(t);
+      if (b === undefined) {
+        b = new Int32Array(count * 32 + 16);
+        scratch?.keep(t, b);
+      }
+      out.push(b);
       offsets.push(new Int32Array(count + 1));
     }
     for (let i = 0; i < count; i++) {
-      const text = texts[i];
+      const text = line(i);
       const n = text.length;
+      // Every token comes from at least one code unit of its line: room for n more tokens is enough for the line.
+      for (let t = 0; t < nt; t++) {
+        if (at[t] + n > out[t].length) {
+          const grown = new Int32Array(Math.max(2 * out[t].length, at[t] + n));
+          grown.set(out[t].subarray(0, at[t]));
+          out[t] = grown;
+          scratch?.keep(t, grown);
+        }
+      }
       let k = 0;
       while (k < n) {
         let c = text.charCodeAt(k);
@@ -141,13 +148,13 @@ export class ChunkMemo {
 export class RowScratch {
   private readonly buffers: Int32Array[] = [];
 
-  /** A buffer of at least `length` values for tokenizer `t` (contents left from earlier calls). */
-  buffer(t: number, length: number): Int32Array {
-    let b = this.buffers[t];
-    if (b === undefined || b.length < length) {
-      b = new Int32Array(Math.max(length, 2 * (b?.length ?? 0)));
-      this.buffers[t] = b;
-    }
-    return b;
+  /** The buffer of tokenizer `t` (contents left from earlier calls), undefined before the first {@link keep}. */
+  buffer(t: number): Int32Array | undefined {
+    return this.buffers[t];
+  }
+
+  /** Makes `b` (a grown buffer) the one of tokenizer `t`. */
+  keep(t: number, b: Int32Array): void {
+    this.buffers[t] = b;
   }
 }

@@ -29,13 +29,6 @@ import type { InjectedFault } from './ngram-task.js';
 import { PoolTaskError } from './pool-error.js';
 import { workerEntry } from './worker-entry.js';
 
-/**
- * Young generation of each worker, MiB (V8 sizes the semi-spaces from it). Measured on 300k candidates, 4 metrics,
- * 2 workers: 16 → 2.7–3.0 s and 4.5 s CPU, 64 → 2.1–2.2 s and 3.4 s CPU (96 no better), for ~50 MiB more RSS
- * per worker.
- */
-const YOUNG_GENERATION_MB = 64;
-
 /** What every worker of the pool receives once. */
 export interface NbestWorkerData {
   readonly module: WebAssembly.Module;
@@ -108,9 +101,6 @@ export class NbestPool {
     };
     this.piscina = new Piscina({
       filename, execArgv, workerData, minThreads: this.workers, maxThreads: this.workers, idleTimeout: Infinity,
-      // A task makes a string per candidate and per output block that die young: a larger young generation lets
-      // them die in fewer, cheaper scavenges (a tenth of a task's time with V8's default semi-spaces).
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     // A worker that dies is replaced by piscina; without a listener the event would throw.
     this.piscina.on('error', () => {});

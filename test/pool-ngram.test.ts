@@ -156,6 +156,21 @@ describe('NgramPool: the in-thread rows bit for bit', () => {
     expect(bits(rows)).toEqual(expected);
   });
 
+  it('reports the time spent inside its tasks (0 in-thread), never more than workers × the call', async () => {
+    const p = pool(2);
+    const batch = randomBatch(3000, 4);
+    const t0 = performance.now();
+    await p.clippedNgramCounts(batch, 4, { taskWork: 2000 });
+    const wall = performance.now() - t0;
+    expect(p.lastCall.tasks).toBeGreaterThan(4);
+    expect(p.lastCall.busyMs).toBeGreaterThan(0);
+    expect(p.lastCall.busyMs).toBeLessThanOrEqual(2 * wall);
+    const q = new NgramPool({ workers: 1 });
+    await q.clippedNgramCounts(batch, 4);
+    expect(q.lastCall).toEqual({ inThread: true, tasks: 0, retries: 0, busyMs: 0 });
+    await q.close();
+  });
+
   it('one worker runs in-thread by default', async () => {
     const p = new NgramPool({ workers: 1 });
     const batch = randomBatch(2000, 4);

@@ -76,6 +76,8 @@ export interface NgramPoolCallInfo {
   readonly tasks: number;
   /** Task attempts that failed and were retried. */
   readonly retries: number;
+  /** Time spent inside the call's tasks, ms, summed over workers (0 in-thread). */
+  readonly busyMs: number;
 }
 
 let nextRunId = 1;
@@ -89,7 +91,7 @@ export class NgramPool {
   private readonly module: WebAssembly.Module | undefined;
   private piscina: Piscina | null = null;
   private closed = false;
-  private info: NgramPoolCallInfo = { inThread: true, tasks: 0, retries: 0 };
+  private info: NgramPoolCallInfo = { inThread: true, tasks: 0, retries: 0, busyMs: 0 };
 
   constructor(options: NgramPoolOptions = {}) {
     const workers = options.workers ?? availableParallelism();
@@ -126,7 +128,7 @@ export class NgramPool {
     const { weights } = options;
     const taskWork = options.taskWork ?? this.taskWork;
     if (batchWork(batch) < this.minParallelWork || batch.hyps.offsets.length <= 2) {
-      this.info = { inThread: true, tasks: 0, retries: 0 };
+      this.info = { inThread: true, tasks: 0, retries: 0, busyMs: 0 };
       return clippedNgramCounts(batch, maxOrder, weights);
     }
     checkBatch(batch, maxOrder);
@@ -142,6 +144,7 @@ export class NgramPool {
     const runId = nextRunId++;
     const pool = this.pool();
     let retries = 0;
+    let busyMs = 0;
     const fault = options.injectFault;
     const runTask = async (t: number): Promise<void> => {
       for (let attempt = 0; ; attempt++) {
@@ -150,7 +153,9 @@ export class NgramPool {
           fault: fault !== undefined && fault.task === t && attempt < fault.attempts ? fault.kind : null,
         };
         try {
-          await pool.run(task);
+          // Awaited first: `busyMs += await …` would read busyMs before the await and lose the other tasks' time.
+          const ms = (await pool.run(task)) as number;
+          busyMs += ms;
           return;
         } catch (cause) {
           if (attempt >= 1) {
@@ -161,7 +166,7 @@ export class NgramPool {
       }
     };
     await Promise.all(Array.from({ length: cuts.length - 1 }, (_, t) => runTask(t)));
-    this.info = { inThread: false, tasks: cuts.length - 1, retries };
+    this.info = { inThread: false, tasks: cuts.length - 1, retries, busyMs };
     return new Float64Array(out);
   }
 

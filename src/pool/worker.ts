@@ -45,9 +45,10 @@ function warmUp(): void {
 
 warmUp();
 
-/** Runs one task (see `NgramTask`); returns the rows written. */
+/** Runs one task (see `NgramTask`); returns the time spent in it, ms (the pool's overhead accounting). */
 export default function ngramWorker(task: NgramTask): number {
   if (task.fault === 'exit') process.exit(70);
+  const start = performance.now();
   try {
     if (task.fault === 'throw') throw new Error('injected fault');
     const e = currentEngine();
@@ -59,7 +60,8 @@ export default function ngramWorker(task: NgramTask): number {
       weights = new KernelNgramWeights(e, w.maxOrder, new Uint8Array(w.image), w.capacity);
       weightsRun = task.runId;
     }
-    return runNgramTask(e, task, viewNgramBatch(task.batch), weights);
+    runNgramTask(e, task, viewNgramBatch(task.batch), weights);
+    return performance.now() - start;
   } catch (error) {
     engine = null;
     throw error;

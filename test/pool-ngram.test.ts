@@ -1,12 +1,14 @@
 /**
  * The n-gram worker pool gives the in-thread rows bit for bit, for 1, 2 and 3 workers and any task size, on random
- * batches (several hypotheses per segment) and on the WMT17 en-de sample; a failed task is retried once.
+ * batches (several hypotheses per segment) and on the WMT17 en-de sample; a failed task is retried once — every task
+ * a dying worker held fails with it and is retried once; a task that fails twice rejects the call.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
 import { NgramPool } from '../src/pool/ngram-pool.js';
 import { PoolTaskError } from '../src/pool/pool-error.js';
+import { TASKS_PER_WORKER } from '../src/pool/tasks-per-worker.js';
 import { planTasks } from '../src/pool/ngram-task.js';
 import { bleuTokenize, getTokenizer } from '../src/text/tokenizers/index.js';
 import { internLines, Vocabulary } from '../src/text/intern.js';
@@ -167,7 +169,7 @@ describe('NgramPool: the in-thread rows bit for bit', () => {
     expect(p.lastCall.busyMs).toBeLessThanOrEqual(2 * wall);
     const q = new NgramPool({ workers: 1 });
     await q.clippedNgramCounts(batch, 4);
-    expect(q.lastCall).toEqual({ inThread: true, tasks: 0, retries: 0, busyMs: 0 });
+    expect(q.lastCall).toEqual({ inThread: true, tasks: 0, retries: 0, retriedTasks: [], busyMs: 0 });
     await q.close();
   });
 
@@ -200,7 +202,16 @@ describe('NgramPool: failed tasks', () => {
     it(`a task whose worker ${kind === 'exit' ? 'dies' : 'throws'} once is retried and the rows are exact`, async () => {
       const p = pool(2);
       const rows = await p.clippedNgramCounts(batch, 4, { taskWork: 50, injectFault: { task: 2, kind, attempts: 1 } });
-      expect(p.lastCall.retries).toBe(1);
+      const { retries, retriedTasks } = p.lastCall;
+      if (kind === 'throw') {
+        expect(retriedTasks).toEqual([2]);
+      } else {
+        // The dead worker may have held a second task (queued behind task 2); it failed with it and was retried too.
+        expect(retriedTasks).toContain(2);
+        expect(retriedTasks.length).toBeLessThanOrEqual(TASKS_PER_WORKER);
+      }
+      expect(new Set(retriedTasks).size).toBe(retriedTasks.length);
+      expect(retries).toBe(retriedTasks.length);
       expect(bits(rows)).toEqual(bits(clippedNgramCounts(batch, 4)));
     });
     it(`a task that fails twice (${kind}) rejects the call with PoolTaskError`, async () => {
@@ -211,4 +222,18 @@ describe('NgramPool: failed tasks', () => {
       expect(bits(await p.clippedNgramCounts(batch, 4, { taskWork: 50 }))).toEqual(bits(clippedNgramCounts(batch, 4)));
     });
   }
+
+  it('a dying worker fails every task it holds; each of them is retried once and the rows are exact', async () => {
+    // One started worker: tasks 0 and 1 are both posted to it at once, so its exit in task 0 takes task 1 along.
+    const p = new NgramPool({ workers: 1, minParallelWork: 0 });
+    try {
+      await p.start();
+      const rows = await p.clippedNgramCounts(batch, 4, { taskWork: 50, injectFault: { task: 0, kind: 'exit', attempts: 1 } });
+      expect(p.lastCall.tasks).toBeGreaterThan(TASKS_PER_WORKER);
+      expect(p.lastCall.retriedTasks).toEqual(Array.from({ length: TASKS_PER_WORKER }, (_, t) => t));
+      expect(bits(rows)).toEqual(bits(clippedNgramCounts(batch, 4)));
+    } finally {
+      await p.close();
+    }
+  });
 });

@@ -16,8 +16,10 @@
  *   the ids of a candidate and of its references come from the same table; statistics depend only on token
  *   equality within a segment, so the output is identical for any number of workers and any task size (NIST, whose
  *   weights need every reference, prepares the whole reference set once per worker).
- * - A task whose worker throws, or dies (piscina replaces the thread), is retried once; a second failure rejects
- *   with {@link PoolTaskError}. Bad input is not a failure: it comes back as data (file, line, message).
+ * - Each worker holds {@link TASKS_PER_WORKER} tasks, so its next task is already waiting when one ends.
+ * - A task whose worker throws, or dies (piscina replaces the thread), is retried once; a worker that dies fails
+ *   every task it held, and each of them is retried once. A task's second failure rejects with
+ *   {@link PoolTaskError}. Bad input is not a failure: it comes back as data (file, line, message).
  */
 import { Piscina } from 'piscina';
 import { wasmModule } from '../wasm/load.js';
@@ -27,6 +29,7 @@ import { needsRegistry, type NbestMetricSpec } from '../cli/nbest/nbest-metrics.
 import type { NbestTaskSettings } from '../cli/nbest/nbest-task.js';
 import type { InjectedFault } from './ngram-task.js';
 import { PoolTaskError } from './pool-error.js';
+import { TASKS_PER_WORKER } from './tasks-per-worker.js';
 import { workerEntry } from './worker-entry.js';
 
 /** What every worker of the pool receives once. */
@@ -79,7 +82,10 @@ function faultOf(fault: NbestInjectedFault | undefined, t: number, attempt: numb
 export class NbestPool {
   /** Worker threads. */
   readonly workers: number;
-  /** Tasks run, failed attempts retried, and the time spent inside tasks (ms, summed over workers). */
+  /**
+   * Tasks run, tasks retried (each at most once, so also the failed attempts), and the time spent inside tasks
+   * (ms, summed over workers).
+   */
   readonly counters = { tasks: 0, retries: 0, busyMs: 0 };
   private readonly piscina: Piscina;
   private readonly fault: NbestPoolOptions['injectFault'];
@@ -101,6 +107,7 @@ export class NbestPool {
     };
     this.piscina = new Piscina({
       filename, execArgv, workerData, minThreads: this.workers, maxThreads: this.workers, idleTimeout: Infinity,
+      concurrentTasksPerWorker: TASKS_PER_WORKER,
     });
     // A worker that dies is replaced by piscina; without a listener the event would throw.
     this.piscina.on('error', () => {});

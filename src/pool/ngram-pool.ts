@@ -14,9 +14,12 @@
  *   of its hypotheses against exactly that hypothesis's segment's references, which is all a row depends on.
  * - Small batches (less than `minParallelWork`) and, by default, `workers: 1` run in-thread on this thread's default engine and
  *   never start the pool; the pool itself starts lazily, on the first batch that needs it.
+ * - Each worker holds {@link TASKS_PER_WORKER} tasks, so its next task is already waiting when one ends (no idle
+ *   gap while the main thread takes the previous result).
  * - A task that fails (the worker throws, or dies and piscina replaces it) is retried once; a worker that threw
- *   drops its kernel instance, so the retry runs on a fresh instance either way. A second failure rejects the call
- *   with {@link PoolTaskError}.
+ *   drops its kernel instance, so the retry runs on a fresh instance either way. A worker that dies fails every
+ *   task it held, and each of them is retried once. A task's second failure rejects the call with
+ *   {@link PoolTaskError}.
  *
  * Token ids: the pool receives ids already interned. Today interning happens on the main thread (one
  * `Vocabulary` over hypotheses and references) before the batch is shared, so the ids of a segment's hypothesis and
@@ -31,6 +34,7 @@ import { wasmModule } from '../wasm/load.js';
 import { clippedNgramCounts, KernelNgramWeights, type NgramBatch, type NgramWeights } from '../wasm/ngram.js';
 import { checkCsr, checkHypSegments, checkMaxOrder, checkSegmentOffsets } from '../wasm/check-input.js';
 import { PoolTaskError } from './pool-error.js';
+import { TASKS_PER_WORKER } from './tasks-per-worker.js';
 import { workerEntry } from './worker-entry.js';
 import {
   batchWork, planTasks, shareNgramBatch, shareNgramWeights, type InjectedFault, type NgramTask,
@@ -74,8 +78,10 @@ export interface NgramPoolCallInfo {
   readonly inThread: boolean;
   /** Tasks run (0 in-thread). */
   readonly tasks: number;
-  /** Task attempts that failed and were retried. */
+  /** Tasks retried (each at most once, so also the failed attempts that were retried). */
   readonly retries: number;
+  /** The retried tasks' numbers, ascending. */
+  readonly retriedTasks: readonly number[];
   /** Time spent inside the call's tasks, ms, summed over workers (0 in-thread). */
   readonly busyMs: number;
 }
@@ -91,7 +97,7 @@ export class NgramPool {
   private readonly module: WebAssembly.Module | undefined;
   private piscina: Piscina | null = null;
   private closed = false;
-  private info: NgramPoolCallInfo = { inThread: true, tasks: 0, retries: 0, busyMs: 0 };
+  private info: NgramPoolCallInfo = { inThread: true, tasks: 0, retries: 0, retriedTasks: [], busyMs: 0 };
 
   constructor(options: NgramPoolOptions = {}) {
     const workers = options.workers ?? availableParallelism();
@@ -128,7 +134,7 @@ export class NgramPool {
     const { weights } = options;
     const taskWork = options.taskWork ?? this.taskWork;
     if (batchWork(batch) < this.minParallelWork || batch.hyps.offsets.length <= 2) {
-      this.info = { inThread: true, tasks: 0, retries: 0, busyMs: 0 };
+      this.info = { inThread: true, tasks: 0, retries: 0, retriedTasks: [], busyMs: 0 };
       return clippedNgramCounts(batch, maxOrder, weights);
     }
     checkBatch(batch, maxOrder);
@@ -143,7 +149,7 @@ export class NgramPool {
     const sharedWeights = weights ? shareNgramWeights(weights) : null;
     const runId = nextRunId++;
     const pool = this.pool();
-    let retries = 0;
+    const retriedTasks: number[] = [];
     let busyMs = 0;
     const fault = options.injectFault;
     const runTask = async (t: number): Promise<void> => {
@@ -161,12 +167,13 @@ export class NgramPool {
           if (attempt >= 1) {
             throw new PoolTaskError(`n-gram task ${t} (hypotheses ${cuts[t]}..${cuts[t + 1]}) failed twice: ${(cause as Error).message}`, { cause });
           }
-          retries++;
+          retriedTasks.push(t);
         }
       }
     };
     await Promise.all(Array.from({ length: cuts.length - 1 }, (_, t) => runTask(t)));
-    this.info = { inThread: false, tasks: cuts.length - 1, retries, busyMs };
+    retriedTasks.sort((a, b) => a - b);
+    this.info = { inThread: false, tasks: cuts.length - 1, retries: retriedTasks.length, retriedTasks, busyMs };
     return new Float64Array(out);
   }
 
@@ -185,6 +192,7 @@ export class NgramPool {
       const workerData: NgramWorkerData = { module: this.module ?? wasmModule() };
       const pool = new Piscina({
         filename, execArgv, workerData, minThreads: this.workers, maxThreads: this.workers, idleTimeout: Infinity,
+        concurrentTasksPerWorker: TASKS_PER_WORKER,
       });
       // A worker that dies between tasks is replaced by piscina; without a listener the event would throw.
       pool.on('error', () => {});

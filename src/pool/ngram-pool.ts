@@ -37,7 +37,7 @@ import { PoolTaskError } from './pool-error.js';
 import { TASKS_PER_WORKER } from './tasks-per-worker.js';
 import { workerEntry } from './worker-entry.js';
 import {
-  batchWork, planTasks, shareNgramBatch, shareNgramWeights, type InjectedFault, type NgramTask,
+  batchWork, shareNgramBatch, taskEnds, shareNgramWeights, type InjectedFault, type NgramTask,
 } from './ngram-task.js';
 import type { NgramWorkerData } from './worker.js';
 
@@ -144,7 +144,6 @@ export class NgramPool {
     const nHyps = batch.hyps.offsets.length - 1;
     const width = (weights ? 3 : 2) * maxOrder;
     const out = new SharedArrayBuffer(nHyps * width * 8);
-    const cuts = planTasks(batch, taskWork);
     const shared = shareNgramBatch(batch);
     const sharedWeights = weights ? shareNgramWeights(weights) : null;
     const runId = nextRunId++;
@@ -152,10 +151,10 @@ export class NgramPool {
     const retriedTasks: number[] = [];
     let busyMs = 0;
     const fault = options.injectFault;
-    const runTask = async (t: number): Promise<void> => {
+    const runTask = async (t: number, hypStart: number, hypEnd: number): Promise<void> => {
       for (let attempt = 0; ; attempt++) {
         const task: NgramTask = {
-          runId, batch: shared, maxOrder, weights: sharedWeights, out, hypStart: cuts[t], hypEnd: cuts[t + 1],
+          runId, batch: shared, maxOrder, weights: sharedWeights, out, hypStart, hypEnd,
           fault: fault !== undefined && fault.task === t && attempt < fault.attempts ? fault.kind : null,
         };
         try {
@@ -165,15 +164,22 @@ export class NgramPool {
           return;
         } catch (cause) {
           if (attempt >= 1) {
-            throw new PoolTaskError(`n-gram task ${t} (hypotheses ${cuts[t]}..${cuts[t + 1]}) failed twice: ${(cause as Error).message}`, { cause });
+            throw new PoolTaskError(`n-gram task ${t} (hypotheses ${hypStart}..${hypEnd}) failed twice: ${(cause as Error).message}`, { cause });
           }
           retriedTasks.push(t);
         }
       }
     };
-    await Promise.all(Array.from({ length: cuts.length - 1 }, (_, t) => runTask(t)));
+    // Each task is posted as soon as its range is planned (all of them before the first await).
+    const running: Promise<void>[] = [];
+    let hypStart = 0;
+    for (const hypEnd of taskEnds(batch, taskWork)) {
+      running.push(runTask(running.length, hypStart, hypEnd));
+      hypStart = hypEnd;
+    }
+    await Promise.all(running);
     retriedTasks.sort((a, b) => a - b);
-    this.info = { inThread: false, tasks: cuts.length - 1, retries: retriedTasks.length, retriedTasks, busyMs };
+    this.info = { inThread: false, tasks: running.length, retries: retriedTasks.length, retriedTasks, busyMs };
     return new Float64Array(out);
   }
 

@@ -136,16 +136,23 @@ export function runNgramTask(
  * @returns `count + 1` hypothesis offsets of the tasks.
  */
 export function planTasks(batch: NgramBatch, taskTokens: number): Int32Array {
+  return Int32Array.from([0, ...taskEnds(batch, taskTokens)]);
+}
+
+/**
+ * The end offsets of {@link planTasks}'s ranges, one at a time: the pool posts each task as soon as its end is
+ * known, so the first worker starts after one task's share of the planning scan instead of the whole scan.
+ */
+export function* taskEnds(batch: NgramBatch, taskTokens: number): Generator<number, void, undefined> {
   const { hyps, hypSegment, refs, segRefOffsets } = batch;
   const nHyps = hyps.offsets.length - 1;
-  const cuts: number[] = [0];
   let work = 0;
   let previous = -1;
   for (let h = 0; h < nHyps; h++) {
     const s = hypSegment === null ? h : hypSegment[h];
     if (s !== previous) {
       if (h > 0 && work >= taskTokens) {
-        cuts.push(h);
+        yield h;
         work = 0;
       }
       work += refs.offsets[segRefOffsets[s + 1]] - refs.offsets[segRefOffsets[s]];
@@ -153,8 +160,7 @@ export function planTasks(batch: NgramBatch, taskTokens: number): Int32Array {
     }
     work += hyps.offsets[h + 1] - hyps.offsets[h] + 1;
   }
-  if (nHyps > 0) cuts.push(nHyps);
-  return Int32Array.from(cuts);
+  if (nHyps > 0) yield nHyps;
 }
 
 /** Total work units of a batch as {@link planTasks} counts them (decides in-thread versus pool). */

@@ -171,9 +171,47 @@ function addRowI32(sums: usize, row: usize, rowBytes: usize): void {
   }
 }
 
-/** The bool buffer while {@link integralTrialI32} runs (globals: a function returns one value). */
+/** The bool buffer while {@link addSwappedRows} runs (globals: a function returns one value). */
 let trialBuf: u32 = 0;
 let trialLeft: u32 = 0;
+
+/**
+ * Draws the `n` swap bools of one trial from the bool buffer (`trialBuf`/`trialLeft`, updated) and adds row `i`
+ * of `delta` to `sums` for every swapped segment `i`: i32 rows when `asI32`, f64 rows otherwise. The next k bits
+ * (k ≤ 31) of a buffered word decide segments i … i + k − 1 at once; only the set ones cost anything.
+ */
+// @ts-ignore: decorator
+@inline
+function addSwappedRows(n: i32, sums: usize, delta: usize, rowBytes: usize, asI32: bool): void {
+  let buf = trialBuf;
+  let left = trialLeft;
+  let i = 0;
+  while (i < n) {
+    if (left == 0) {
+      buf = nextUint32();
+      left = 31;
+      if ((buf & 1) != 0) {
+        if (asI32) addRowI32(sums, delta + usize(i) * rowBytes, rowBytes);
+        else addRow(sums, delta + usize(i) * rowBytes, rowBytes);
+      }
+      i++;
+      continue;
+    }
+    const k = min<u32>(left, u32(n - i));
+    let bits = (buf >>> 1) & ((u32(1) << k) - 1);
+    while (bits != 0) {
+      const row = delta + usize(i + i32(ctz(bits))) * rowBytes;
+      if (asI32) addRowI32(sums, row, rowBytes);
+      else addRow(sums, row, rowBytes);
+      bits &= bits - 1;
+    }
+    buf >>>= k;
+    left -= k;
+    i += i32(k);
+  }
+  trialBuf = buf;
+  trialLeft = left;
+}
 
 /**
  * One trial of the i32 integral path: `a` = sysTotal + Σ_{swapped} delta in i32, `b` = (blTotal + sysTotal) − a,
@@ -187,29 +225,7 @@ function integralTrialI32(
   // a's f64 row is 2·rowBytes long: its upper half holds the i32 sums until they are converted.
   const sums = a + rowBytes;
   memory.copy(sums, sysTotal, rowBytes);
-  let buf = trialBuf;
-  let left = trialLeft;
-  let i = 0;
-  while (i < n) {
-    if (left == 0) {
-      buf = nextUint32();
-      left = 31;
-      if ((buf & 1) != 0) addRowI32(sums, delta + usize(i) * rowBytes, rowBytes);
-      i++;
-      continue;
-    }
-    const k = min<u32>(left, u32(n - i));
-    let bits = (buf >>> 1) & ((u32(1) << k) - 1);
-    while (bits != 0) {
-      addRowI32(sums, delta + usize(i + i32(ctz(bits))) * rowBytes, rowBytes);
-      bits &= bits - 1;
-    }
-    buf >>>= k;
-    left -= k;
-    i += i32(k);
-  }
-  trialBuf = buf;
-  trialLeft = left;
+  addSwappedRows(n, sums, delta, rowBytes, true);
   for (let c = 0; c < width; c++) {
     const at = usize(c) << 2;
     const sumA = load<i32>(sums + at);
@@ -255,26 +271,11 @@ export function randomizationSums(
       left = trialLeft;
     } else if (integral != 0) {
       memory.copy(a, sysTotal, rowBytes);
-      let i = 0;
-      while (i < n) {
-        if (left == 0) {
-          buf = nextUint32();
-          left = 31;
-          if ((buf & 1) != 0) addRow(a, delta + usize(i) * rowBytes, rowBytes);
-          i++;
-          continue;
-        }
-        // The next k bits (k ≤ 31) decide segments i … i + k − 1 at once; only the set ones cost anything.
-        const k = min<u32>(left, u32(n - i));
-        let bits = (buf >>> 1) & ((u32(1) << k) - 1);
-        while (bits != 0) {
-          addRow(a, delta + usize(i + i32(ctz(bits))) * rowBytes, rowBytes);
-          bits &= bits - 1;
-        }
-        buf >>>= k;
-        left -= k;
-        i += i32(k);
-      }
+      trialBuf = buf;
+      trialLeft = left;
+      addSwappedRows(n, a, delta, rowBytes, false);
+      buf = trialBuf;
+      left = trialLeft;
       for (let at: usize = 0; at < rowBytes; at += 16) {
         const both = f64x2.add(v128.load(blTotal + at), v128.load(sysTotal + at));
         v128.store(b + at, f64x2.sub(both, v128.load(a + at)));

@@ -14,8 +14,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Chrf, type ChrfOptions } from '../src/metrics/chrf.js';
 import { sumRows } from '../src/metrics/metric.js';
+import { SHARED, dataLines } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/sacrebleu/chrf-sentence.json', SHARED));
 const FULL = process.env.PALETTE_GOLDEN_FULL === '1';
 
@@ -44,18 +44,6 @@ interface GoldenRecord {
   corpus: { score: number; name: string; signature: string; signature_short?: string; stats_sum?: number[] };
   segment_fields?: string[];
   segments?: [number, number, number[]?][];
-}
-
-const lineCache = new Map<string, string[]>();
-/** A data file's lines: UTF-8, split on `\n`, final empty line dropped (golden/README.md). */
-function dataLines(path: string): string[] {
-  let lines = lineCache.get(path);
-  if (!lines) {
-    lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    lineCache.set(path, lines);
-  }
-  return lines;
 }
 
 function goldenRecords(file: string): GoldenRecord[] {

@@ -19,8 +19,8 @@ import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 import { RougeEngine, type RougeBatch, type RougeKernelExports } from '../src/wasm/rouge.js';
 import { clippedUnionHits, rouge155WlcsHit } from './reference/rouge.js';
+import { SHARED, dataLines } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/edge/pairs_rouge155.jsonl', SHARED));
 
 /** Interns token strings to ids (test-local; no object per token matters here). */
@@ -60,13 +60,6 @@ function tokpunctSentences(line: string): string[] {
   });
   if (current.length > 0) sentences.push(current.join(' '));
   return sentences;
-}
-
-/** A data file's lines: UTF-8, split on `\n`, final empty line dropped (golden/README.md). */
-function dataLines(path: string): string[] {
-  const lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
 }
 
 /** A golden JSON file. */

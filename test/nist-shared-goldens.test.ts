@@ -12,15 +12,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Nist, type NistOptions } from '../src/metrics/nist.js';
 import { sumRows } from '../src/metrics/metric.js';
+import { SHARED, dataLines } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/moses/mteval.wmt17-en-de.json', SHARED));
-
-function dataLines(path: string): string[] {
-  const lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
 
 const ENTITIES: [RegExp, string][] = [
   [/&quot;/g, '"'],

@@ -13,19 +13,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Rouge, type RougeOptions } from '../src/metrics/rouge.js';
+import { SHARED, dataLines, goldenClose } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/rouge155/summeval.variants.json', SHARED));
-
-function dataLines(path: string): string[] {
-  const lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
-
-function close(a: number, b: number): boolean {
-  return Math.abs(a - b) <= Math.max(1e-12, 1e-9 * Math.max(Math.abs(a), Math.abs(b)));
-}
 
 /** A value as Perl prints it (`%.15g`), read back. */
 function perlPrinted(x: number): number {
@@ -95,7 +85,7 @@ describe.skipIf(!HAVE_SHARED)('ROUGE metrics, rouge155 flavor, vs ROUGE-1.5.5 go
           if (mean !== undefined) {
             const d = metric.scoreFromStats(sumRows(rows, 7)).details!;
             const got = [d.recall as number, d.precision as number, d.fmeasure as number];
-            got.forEach((g, i) => expect(close(g, mean[i]), `${record.hyp} ${type} mean ${got} vs ${mean}`).toBe(true));
+            got.forEach((g, i) => expect(goldenClose(g, mean[i]), `${record.hyp} ${type} mean ${got} vs ${mean}`).toBe(true));
           }
         }
       }

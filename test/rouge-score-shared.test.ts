@@ -12,21 +12,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Rouge } from '../src/metrics/rouge.js';
+import { SHARED, dataLines, goldenClose } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/rouge-score/summeval.ref0.json', SHARED));
-
-/** A data file's lines: UTF-8, split on `\n`, final empty line dropped (golden/README.md). */
-function dataLines(path: string): string[] {
-  const lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
-
-/** golden/README.md's float tolerance: 1e-9 relative, 1e-12 absolute near 0. */
-function close(a: number, b: number): boolean {
-  return Math.abs(a - b) <= Math.max(1e-12, 1e-9 * Math.max(Math.abs(a), Math.abs(b)));
-}
 
 /** Counts compared values and bit-exact ones; fails with the first value out of tolerance. */
 class Tally {
@@ -35,7 +23,7 @@ class Tally {
   check(got: readonly number[], expected: readonly number[], at: string): void {
     expect(got.length, at).toBe(expected.length);
     got.forEach((g, i) => {
-      if (!close(g, expected[i])) expect(got, at).toEqual(expected);
+      if (!goldenClose(g, expected[i])) expect(got, at).toEqual(expected);
       this.compared++;
       if (g === expected[i]) this.exact++;
     });

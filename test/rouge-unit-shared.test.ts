@@ -16,16 +16,9 @@ import { describe, expect, it } from 'vitest';
 import { rouge155Unit } from '../src/metrics/rouge155/unit.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { checkSegment, perlPrinted, seeSentences, unitOptions } from './fixtures/rouge/golden-checks.js';
+import { SHARED, dataLines } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/rouge155/sl2003.json', SHARED));
-
-/** A data file's lines: UTF-8, split on `\n`, final empty line dropped (golden/README.md). */
-function dataLines(path: string): string[] {
-  const lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
 
 /** A JSON Lines golden file without its header line. */
 function goldenLines<T>(path: string): T[] {

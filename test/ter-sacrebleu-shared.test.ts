@@ -20,8 +20,8 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Ter, type TerOptions, type TerReferences } from '../src/metrics/ter.js';
+import { SHARED, dataLines } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const FIXTURES = new URL('./fixtures/ter/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/sacrebleu/ter.json', SHARED));
 
@@ -40,18 +40,6 @@ interface GoldenRecord {
   corpus: { score: number; num_edits: number; ref_length: number; signature: string; signature_short?: string };
   segment_fields?: string[];
   segments?: [number, number, number, number][];
-}
-
-const lineCache = new Map<string, string[]>();
-/** A data file's lines: UTF-8, split on `\n`, final empty line dropped (golden/README.md). */
-function dataLines(path: string): string[] {
-  let lines = lineCache.get(path);
-  if (!lines) {
-    lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    lineCache.set(path, lines);
-  }
-  return lines;
 }
 
 function goldenRecords(file: string): GoldenRecord[] {

@@ -13,8 +13,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { TercomTer, type TercomTerOptions } from '../src/metrics/ter/tercom-ter.js';
+import { SHARED, dataLines } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const GOLDEN = new URL('golden/tercom/tercom.json', SHARED);
 const HAVE_SHARED = existsSync(GOLDEN);
 
@@ -36,18 +36,6 @@ interface GoldenRecord {
   segment_fields: string[];
   /** `[line, ter, num_edits, ref_length, ins, del, sub, shift, words_shifted]`. */
   segments: number[][];
-}
-
-const lineCache = new Map<string, string[]>();
-/** A data file's lines: UTF-8, split on `\n`, final empty line dropped (golden/README.md). */
-function dataLines(path: string): string[] {
-  let lines = lineCache.get(path);
-  if (!lines) {
-    lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    lineCache.set(path, lines);
-  }
-  return lines;
 }
 
 function optionsOf(flags: readonly string[]): TercomTerOptions {

@@ -14,22 +14,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Wer } from '../src/metrics/wer.js';
+import { SHARED, dataLines, goldenClose } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const GOLDEN = new URL('golden/wer/jiwer-sclite.json', SHARED);
 const HAVE_SHARED = existsSync(GOLDEN);
-
-/** A data file's lines: UTF-8, split on `\n`, final empty line dropped (golden/README.md). */
-function dataLines(path: string): string[] {
-  const lines = readFileSync(new URL(`data/${path}`, SHARED), 'utf8').split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  return lines;
-}
-
-/** golden/README.md's float tolerance: 1e-9 relative, 1e-12 absolute near 0. */
-function close(a: number, b: number): boolean {
-  return Math.abs(a - b) <= Math.max(1e-12, 1e-9 * Math.max(Math.abs(a), Math.abs(b)));
-}
 
 interface WerRecord {
   oracle: string;
@@ -65,7 +53,7 @@ describe.skipIf(!HAVE_SHARED)('WER equals jiwer 4.0 (golden/wer/jiwer-sclite.jso
     const checkMeasures = (got: Record<string, unknown>, want: Record<string, number>, at: string) => {
       for (const m of ['wer', 'mer', 'wil', 'wip']) {
         const g = got[m] as number;
-        if (!close(g, want[m])) expect(g, `${at} ${m}`).toBe(want[m]);
+        if (!goldenClose(g, want[m])) expect(g, `${at} ${m}`).toBe(want[m]);
         compared++;
         if (g === want[m]) exact++;
       }

@@ -45,7 +45,7 @@ import { readLines } from '../src/corpus/read-lines.js';
 import { fMeasureOf } from '../src/metrics/rouge/f-measure.js';
 import { resolveRougeOptions, type RougeOptions } from '../src/metrics/rouge/options.js';
 import { rougePairStats } from '../src/metrics/rouge/pair-stats.js';
-import { ROUGE_STATS_WIDTH, SegmentCombiner } from '../src/metrics/rouge/segment-row.js';
+import { ROUGE_STATS_WIDTH, segmentRows } from '../src/metrics/rouge/segment-row.js';
 import { Rouge } from '../src/metrics/rouge.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
@@ -378,19 +378,7 @@ function metricStatsPath(options: RougeOptions, batch: NgramBatch): () => Float6
   const nHyps = batch.hyps.offsets.length - 1;
   return () => {
     const pairs = rougePairStats(hyps, refs, batch.segRefOffsets, resolved);
-    const out = new Float64Array(nHyps * ROUGE_STATS_WIDTH);
-    const combiner = new SegmentCombiner(resolved, fmeasure);
-    for (let h = 0; h < nHyps; h++) {
-      combiner.write(
-        pairs.rows,
-        pairs.rowOffsets[h],
-        pairs.rowOffsets[h + 1],
-        pairs.inverse,
-        out,
-        h * ROUGE_STATS_WIDTH,
-      );
-    }
-    return out;
+    return segmentRows(pairs, nHyps, resolved, fmeasure);
   };
 }
 

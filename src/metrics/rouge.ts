@@ -22,7 +22,7 @@ import { resolveRougeOptions, type ResolvedRougeOptions, type RougeOptions } fro
 import { humanReferenceScores, type HumanScores } from './rouge/jackknife.js';
 import { rougePairStats } from './rouge/pair-stats.js';
 import { rougeTypeId, rougeTypeName } from './rouge/rouge-type.js';
-import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH, SegmentCombiner } from './rouge/segment-row.js';
+import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH, segmentRows } from './rouge/segment-row.js';
 import { SummaryReader, type SummaryStore } from './rouge/summary-text.js';
 import { formatSignature, type SignatureField } from './signature.js';
 import { checkStatsWidth } from './stats-width.js';
@@ -143,19 +143,7 @@ export class Rouge implements Metric<RougeReferences> {
     }
     const store = refs.reader.read(hyps, hyps.length);
     const pairs = rougePairStats(store, refs.refs, refs.segRefOffsets, this.options);
-    const out = new Float64Array(hyps.length * ROUGE_STATS_WIDTH);
-    const combiner = new SegmentCombiner(this.options, this.fmeasure);
-    for (let h = 0; h < hyps.length; h++) {
-      combiner.write(
-        pairs.rows,
-        pairs.rowOffsets[h],
-        pairs.rowOffsets[h + 1],
-        pairs.inverse,
-        out,
-        h * ROUGE_STATS_WIDTH,
-      );
-    }
-    return out;
+    return segmentRows(pairs, hyps.length, this.options, this.fmeasure);
   }
 
   /** Corpus score from the column sums of the rows: mean of the segments' P/R/F, or P/R/F of the pooled counts. */

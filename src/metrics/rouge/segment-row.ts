@@ -12,7 +12,7 @@
 import { rouge155Scores, type ModelStats } from '../rouge155/score.js';
 import type { FMeasure } from './f-measure.js';
 import type { ResolvedRougeOptions } from './options.js';
-import { PAIR_WIDTH } from './pair-stats.js';
+import { PAIR_WIDTH, type PairStats } from './pair-stats.js';
 
 /** Names of the row columns. */
 export const ROUGE_STATS_COLUMNS = ['hit', 'hyp', 'ref', 'precision', 'recall', 'fmeasure', 'segments'] as const;
@@ -27,6 +27,19 @@ interface Combined {
   precision: number;
   recall: number;
   fmeasure: number;
+}
+
+/**
+ * The statistics rows (`nHyps` × {@link ROUGE_STATS_WIDTH}) of hypotheses whose pairs are `pairs`: one
+ * {@link SegmentCombiner} row per hypothesis.
+ */
+export function segmentRows(pairs: PairStats, nHyps: number, options: ResolvedRougeOptions, fmeasure: FMeasure): Float64Array {
+  const out = new Float64Array(nHyps * ROUGE_STATS_WIDTH);
+  const combiner = new SegmentCombiner(options, fmeasure);
+  for (let h = 0; h < nHyps; h++) {
+    combiner.write(pairs.rows, pairs.rowOffsets[h], pairs.rowOffsets[h + 1], pairs.inverse, out, h * ROUGE_STATS_WIDTH);
+  }
+  return out;
 }
 
 /** How a segment's pairs are reduced; built once per metric call. */

@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Chrf, type ChrfOptions } from '../src/metrics/chrf.js';
 import { sumRows } from '../src/metrics/metric.js';
-import { SHARED, dataLines } from './helpers/shared-data.js';
+import { SHARED, dataLines, testShRows } from './helpers/shared-data.js';
 
 const HAVE_SHARED = existsSync(new URL('golden/sacrebleu/chrf-sentence.json', SHARED));
 const FULL = process.env.PALETTE_GOLDEN_FULL === '1';
@@ -142,14 +142,7 @@ describe.skipIf(!HAVE_SHARED)('chrF vs sacreBLEU 2.6.0 goldens in ../shared', ()
   }
 
   describe('data/sacrebleu-tests/test_sh_expected_scores.tsv CHRF/CHRFPP rows with text here (4 decimals)', () => {
-    const rows = HAVE_SHARED
-      ? readFileSync(new URL('data/sacrebleu-tests/test_sh_expected_scores.tsv', SHARED), 'utf8')
-          .trim()
-          .split('\n')
-          .slice(1)
-          .map((l) => l.split('\t'))
-          .filter((f) => (f[0] === 'CHRF' || f[0] === 'CHRFPP') && f[10] !== '')
-      : [];
+    const rows = testShRows(HAVE_SHARED, ['CHRF', 'CHRFPP']);
     it('has the 4 en-de rows', () => expect(rows.length).toBe(4));
     it.each(rows.map((f) => ({ table: f[0], system: f[4], expected: f[5], file: f[10] })))(
       '$table $system = $expected',

@@ -20,7 +20,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Ter, type TerOptions, type TerReferences } from '../src/metrics/ter.js';
-import { SHARED, dataLines } from './helpers/shared-data.js';
+import { SHARED, dataLines, testShRows } from './helpers/shared-data.js';
 
 const FIXTURES = new URL('./fixtures/ter/', import.meta.url);
 const HAVE_SHARED = existsSync(new URL('golden/sacrebleu/ter.json', SHARED));
@@ -152,14 +152,7 @@ describe.skipIf(!HAVE_SHARED)('sacreBLEU TER vs sacreBLEU 2.6.0 goldens in ../sh
   }
 
   describe('data/sacrebleu-tests/test_sh_expected_scores.tsv TER rows with text here (tercom 7.25, tolerance 0.01)', () => {
-    const rows = HAVE_SHARED
-      ? readFileSync(new URL('data/sacrebleu-tests/test_sh_expected_scores.tsv', SHARED), 'utf8')
-          .trim()
-          .split('\n')
-          .slice(1)
-          .map((l) => l.split('\t'))
-          .filter((f) => f[0] === 'TER' && (f[10] ?? '') !== '')
-      : [];
+    const rows = testShRows(HAVE_SHARED, ['TER']);
     it('has the 16 en-de rows', () => expect(rows.length).toBe(16));
     it.each(rows.map((f) => ({ system: f[4], expected: Number(f[5]), tolerance: Number(f[6]), file: f[10] })))(
       '$system = $expected',

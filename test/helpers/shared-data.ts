@@ -28,3 +28,17 @@ export function dataLines(path: string): string[] {
 export function goldenClose(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(1e-12, 1e-9 * Math.max(Math.abs(a), Math.abs(b)));
 }
+
+/**
+ * The rows (tab-split fields) of data/sacrebleu-tests/test_sh_expected_scores.tsv whose table (field 0) is one of
+ * `tables` and whose text is here (field 10, `data_here`, not empty); none without ../shared.
+ */
+export function testShRows(haveShared: boolean, tables: readonly string[]): string[][] {
+  if (!haveShared) return [];
+  return readFileSync(new URL('data/sacrebleu-tests/test_sh_expected_scores.tsv', SHARED), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'))
+    .filter((f) => tables.includes(f[0]) && (f[10] ?? '') !== '');
+}

@@ -5,37 +5,22 @@
  * ids indexing the match vectors directly or through the token table.
  */
 import { describe, expect, it } from 'vitest';
+import { GOOD_PAIR_BATCH, INCONSISTENT_PAIR_BATCHES } from './helpers/pair-batches.js';
 import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
 import { EditEngine, editDistances, gtmRunStats, type EditBatch, type EditKernelExports } from '../src/wasm/edit.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 
 const engine = new EditEngine(instantiateKernels(wasmModule('release')) as EditKernelExports);
 
-const good: EditBatch = {
-  hyps: csrFromArrays([[1, 2], [3]]),
-  hypSegment: Int32Array.of(0, 1),
-  refs: csrFromArrays([[1], [2, 3], [3]]),
-  segRefOffsets: Int32Array.of(0, 2, 3),
-};
+const good: EditBatch = GOOD_PAIR_BATCH;
 
 const kernels: [string, (b: EditBatch) => unknown][] = [
   ['editDistances', (b) => engine.editDistances(b, { alignment: true })],
   ['gtmRunStats', (b) => engine.gtmRunStats(b, 2)],
 ];
 
-const notCsr = { tokens: [1, 2], offsets: [0, 2] } as unknown as Csr;
-
 describe('edit kernels refuse inconsistent batches', () => {
-  const cases: [string, EditBatch, ErrorConstructor, string][] = [
-    ['hyps not typed arrays', { ...good, hyps: notCsr }, TypeError, 'batch.hyps must be a Csr of Int32Array tokens and offsets'],
-    ['refs offsets not from 0', { ...good, refs: { tokens: Int32Array.of(1, 2), offsets: Int32Array.of(1, 2) } }, RangeError, 'batch.refs.offsets must start with 0'],
-    ['hyps offsets decreasing', { ...good, hyps: { tokens: Int32Array.of(1, 2), offsets: Int32Array.of(0, 2, 1) } }, RangeError, 'batch.hyps.offsets must be non-decreasing (offsets[2] = 1 < 2)'],
-    ['refs offsets past the tokens', { ...good, refs: { tokens: Int32Array.of(1), offsets: Int32Array.of(0, 3) } }, RangeError, 'batch.refs.offsets must end within the 1 tokens (got 3)'],
-    ['segment offsets past the references', { ...good, segRefOffsets: Int32Array.of(0, 2, 4) }, RangeError, 'batch.segRefOffsets must be non-decreasing offsets within [0, 3] (batch.segRefOffsets[2] = 4)'],
-    ['hypothesis segment out of range', { ...good, hypSegment: Int32Array.of(0, 2) }, RangeError, 'batch.hypSegment[1] must be a segment index in [0, 2) (got 2)'],
-    ['hypothesis segments of the wrong length', { ...good, hypSegment: Int32Array.of(0) }, TypeError, 'batch.hypSegment must be null or an Int32Array of 2 segment indices'],
-    ['null segments with too few segments', { ...good, hypSegment: null, segRefOffsets: Int32Array.of(0, 3) }, RangeError, 'batch.hypSegment may be null only with one segment per hypothesis (2 hypotheses, 1 segments)'],
-  ];
+  const cases = INCONSISTENT_PAIR_BATCHES;
   for (const [name, batch, type, message] of cases) {
     for (const [kernel, run] of kernels) {
       it(`${kernel}: ${name}`, () => {

@@ -73,3 +73,28 @@ export function pairBatchArbitrary(sequenceArb: fc.Arbitrary<fc.Arbitrary<number
       });
     });
 }
+
+/** A small consistent batch: 2 hypotheses in 2 segments, 3 references (2 + 1). */
+export const GOOD_PAIR_BATCH: PairBatch = {
+  hyps: csrFromArrays([[1, 2], [3]]),
+  hypSegment: Int32Array.of(0, 1),
+  refs: csrFromArrays([[1], [2, 3], [3]]),
+  segRefOffsets: Int32Array.of(0, 2, 3),
+};
+
+const NOT_CSR = { tokens: [1, 2], offsets: [0, 2] } as unknown as PairBatch['hyps'];
+
+/**
+ * Variants of {@link GOOD_PAIR_BATCH} that every pairwise kernel must refuse, with the error type and message the
+ * shared batch check gives: [case name, batch, error type, message].
+ */
+export const INCONSISTENT_PAIR_BATCHES: readonly [string, PairBatch, ErrorConstructor, string][] = [
+  ['hyps not typed arrays', { ...GOOD_PAIR_BATCH, hyps: NOT_CSR }, TypeError, 'batch.hyps must be a Csr of Int32Array tokens and offsets'],
+  ['refs offsets not from 0', { ...GOOD_PAIR_BATCH, refs: { tokens: Int32Array.of(1, 2), offsets: Int32Array.of(1, 2) } }, RangeError, 'batch.refs.offsets must start with 0'],
+  ['hyps offsets decreasing', { ...GOOD_PAIR_BATCH, hyps: { tokens: Int32Array.of(1, 2), offsets: Int32Array.of(0, 2, 1) } }, RangeError, 'batch.hyps.offsets must be non-decreasing (offsets[2] = 1 < 2)'],
+  ['refs offsets past the tokens', { ...GOOD_PAIR_BATCH, refs: { tokens: Int32Array.of(1), offsets: Int32Array.of(0, 3) } }, RangeError, 'batch.refs.offsets must end within the 1 tokens (got 3)'],
+  ['segment offsets past the references', { ...GOOD_PAIR_BATCH, segRefOffsets: Int32Array.of(0, 2, 4) }, RangeError, 'batch.segRefOffsets must be non-decreasing offsets within [0, 3] (batch.segRefOffsets[2] = 4)'],
+  ['hypothesis segment out of range', { ...GOOD_PAIR_BATCH, hypSegment: Int32Array.of(0, 2) }, RangeError, 'batch.hypSegment[1] must be a segment index in [0, 2) (got 2)'],
+  ['hypothesis segments of the wrong length', { ...GOOD_PAIR_BATCH, hypSegment: Int32Array.of(0) }, TypeError, 'batch.hypSegment must be null or an Int32Array of 2 segment indices'],
+  ['null segments with too few segments', { ...GOOD_PAIR_BATCH, hypSegment: null, segRefOffsets: Int32Array.of(0, 3) }, RangeError, 'batch.hypSegment may be null only with one segment per hypothesis (2 hypotheses, 1 segments)'],
+];

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNbestCommand } from '../src/cli/nbest.js';
+import { cliRunner } from './helpers/cli.js';
 
 let dir: string;
 const f = (name: string): string => join(dir, name);
@@ -30,15 +31,7 @@ afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
-async function nbest(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runNbestCommand(argv, {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
+const nbest = cliRunner([], runNbestCommand);
 
 /** Runs with `--stats out/stats` and checks exit 2, one message matching `message`, and an empty out/ folder. */
 async function failsCleanly(argv: string[], message: RegExp): Promise<void> {

@@ -11,6 +11,7 @@ import { unpackMultiple } from 'msgpackr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import { runNbestCommand } from '../src/cli/nbest.js';
+import { cliRunner } from './helpers/cli.js';
 
 const FIX = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'nbest');
 const fx = (name: string): string => join(FIX, name);
@@ -23,15 +24,7 @@ afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
-async function nbest(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runNbestCommand(argv, {
-    stdout: { write: (t: string) => (out += t) },
-    stderr: { write: (t: string) => (err += t) },
-  });
-  return { code, out, err };
-}
+const nbest = cliRunner([], runNbestCommand);
 
 const TXT = ['--nbest', fx('extractor-txt.nbest.1'), '-r', fx('extractor-txt.reference'), '-m', 'bleu'];
 const DUPS = ['--nbest', fx('extractor-dups.nbest'), '-r', fx('extractor-dups.reference'), '-m', 'bleu'];

@@ -167,7 +167,8 @@ async function stageTimes(files: { nbest: string; refs: string[] }, generic: boo
         const task = scoreTask(text, c.firstLine, settings, ctx.metrics, refs, ctx.fused);
         scored += performance.now() - t;
         t = performance.now();
-        encodeTask(task, settings, ctx.encode);
+        encodeTask(task, settings, ctx.encode, ctx.out);
+        ctx.out.take();
         encode += performance.now() - t;
         n += task.hyps.length;
       }

@@ -270,7 +270,8 @@ async function extractWithPrevious(
     let rows: Int32Array;
     if (keepFeatures) rows = keptCandidates(stats, width, group.features, 0, group.count);
     else rows = Int32Array.from({ length: group.count }, (_, i) => i);
-    sink.write(context.encode(sentence, stats, rows));
+    context.encode(sentence, stats, rows, context.out);
+    sink.write(context.out.take());
   };
   for (const s of previous.order) emit(s, groupOf(s));
   for (const [s, g] of held) if (!previous.stats.has(s)) emit(s, g);

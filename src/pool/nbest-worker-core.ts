@@ -6,7 +6,7 @@
  * resources): nbest-worker.ts (BLEU only) and nbest-worker-metrics.ts (any metric). They import the registry
  * statically because a worker started from the TypeScript sources (tsx) cannot import a module dynamically.
  */
-import { workerData } from 'piscina';
+import { Piscina, workerData } from 'piscina';
 import { useWasmModule } from '../wasm/load.js';
 import {
   chunkJobContext, runChunkJob, sharedReferenceSource, type ChunkJobContext, type ChunkResult,
@@ -18,9 +18,15 @@ import type { NbestPoolTask, NbestWorkerData } from './nbest-pool.js';
 /** The task handlers of a worker. */
 export interface NbestWorkerHandlers {
   /** Runs one task. */
-  run(task: NbestPoolTask): ChunkResult;
+  run(task: NbestPoolTask): ChunkResult | MovedResult;
   /** Returns once the worker has loaded and warmed up (`NbestPool.start` runs it on every worker). */
   ping(): number;
+}
+
+/** A result whose output bytes are transferred to the main thread, not copied (piscina's `move` protocol). */
+export interface MovedResult {
+  readonly [Piscina.transferableSymbol]: ArrayBuffer;
+  readonly [Piscina.valueSymbol]: ChunkResult;
 }
 
 /** Scores a few segments' references as candidates, so that the first real task runs on optimized code. */
@@ -49,8 +55,11 @@ export function nbestWorkerHandlers(registry: MetricRegistry | undefined): Nbest
     run(task) {
       if (task.fault === 'exit') process.exit(70);
       if (task.fault === 'throw') throw new Error('injected fault');
-      // The result is one byte array (cloned back once, a memcpy), not an object per hypothesis.
-      return runChunkJob(context, task.bytes, task.firstLine, task.byteOffset);
+      // The result is one byte array (its own buffer, transferred), not an object per hypothesis.
+      const result = runChunkJob(context, task.bytes, task.firstLine, task.byteOffset);
+      if (!result.ok) return result;
+      const moved = { [Piscina.transferableSymbol]: result.out.buffer, [Piscina.valueSymbol]: result };
+      return Piscina.move(moved as never) as unknown as MovedResult;
     },
     ping: () => 0,
   };

@@ -13,6 +13,7 @@ import {
   encodeTask, scoreTask, taskEncoder, taskErrorData, type NbestTaskSettings, type TaskErrorData,
 } from './nbest-task.js';
 import type { BlockEncoder } from './stats-format.js';
+import { ByteOut } from './byte-out.js';
 import { fusedRows, type FusedRows } from './fast/fused-scorer.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
 
@@ -93,6 +94,8 @@ export interface ChunkJobContext {
   readonly metrics: readonly NbestMetric[];
   readonly refs: ReferenceSource;
   readonly encode: BlockEncoder;
+  /** The thread's output buffer (reused by every chunk job of the context). */
+  readonly out: ByteOut;
   /** The fast path's rows when every metric of the run has one (./fast/fused-scorer.ts). */
   readonly fused: FusedRows | undefined;
 }
@@ -110,7 +113,7 @@ export function chunkJobContext(
 ): ChunkJobContext {
   const metrics = buildNbestMetrics(spec, registry);
   const fused = generic ? undefined : fusedRows(metrics);
-  return { settings, metrics, refs, encode: taskEncoder(settings, metrics), fused };
+  return { settings, metrics, refs, encode: taskEncoder(settings, metrics), out: new ByteOut(), fused };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -132,19 +135,14 @@ export function decodeChunk(bytes: Uint8Array, byteOffset: number, firstLine: nu
   }
 }
 
-/** Joins encoded blocks into one byte array. */
-function concatOutput(parts: readonly (string | Uint8Array)[]): Uint8Array {
-  if (parts.length > 0 && typeof parts[0] === 'string') return Buffer.from((parts as string[]).join(''), 'utf8');
-  return Buffer.concat(parts as Uint8Array[]);
-}
-
 /** Runs one chunk: input errors become data (they cross thread boundaries), other errors propagate. */
 export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: number, byteOffset: number): ChunkResult {
   const start = performance.now();
   try {
     const text = decodeChunk(bytes, byteOffset, firstLine, ctx.settings.path);
     const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused);
-    const out = concatOutput(encodeTask(task, ctx.settings, ctx.encode));
+    encodeTask(task, ctx.settings, ctx.encode, ctx.out);
+    const out = ctx.out.take();
     const n = task.hyps.length;
     const ids = task.segmentIds;
     return {

@@ -7,9 +7,10 @@
  * the surviving order differs from the input order. We reproduce that order exactly, because SCORES_TXT is compared
  * byte for byte.
  *
- * Features and statistics are compared through one key string per candidate (a Set lookup instead of Moses'
- * hash on the feature sum and pairwise scan: the same answer, since equal arrays give equal keys and, for the finite
- * values Moses writes, equal keys mean equal arrays).
+ * Candidates are compared without a key string each: a hash of the statistics row narrows the pairs, then the
+ * statistics and the features fields are compared directly ({@link sameMosesFeatureFields}); the answer is that of
+ * comparing {@link mosesFeatureKey}s (equal arrays give equal keys and, for the finite values Moses writes, equal
+ * keys mean equal arrays), which test/reference/moses-dedup.ts does.
  */
 
 /**
@@ -25,11 +26,17 @@ export function mosesFeatureKey(field: string): string {
   return key;
 }
 
+/** Hash-table scratch of {@link mosesRemoveDuplicatesBy}, grown as needed and reused (one call at a time per thread). */
+let heads = new Int32Array(64);
+let chain = new Int32Array(64);
+let hashes = new Int32Array(64);
+
 /**
  * Removes duplicates from one sentence's candidates as Moses does (a duplicate is swapped with the last candidate
  * and dropped), without a key string per candidate: candidates `i` and `j` are duplicates when `same(i, j)`;
- * `hash(i)` must be equal for duplicates (it only narrows the candidates `same` is asked about). Returns the kept
- * indices into the input, in Moses' order (test/reference/moses-dedup.ts is the plain key-based version).
+ * `hash(i)` (an int32) must be equal for duplicates (it only narrows the candidates `same` is asked about). Returns
+ * the kept indices into the input, in Moses' order (test/reference/moses-dedup.ts is the plain key-based version).
+ * The kept candidates sit in an open hash table of typed arrays (chained through `chain`), not a Map of arrays.
  */
 export function mosesRemoveDuplicatesBy(
   count: number,
@@ -38,25 +45,31 @@ export function mosesRemoveDuplicatesBy(
 ): Int32Array {
   const order = new Int32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
-  // Kept candidates by hash; a bucket is a short list of indices (collisions are rare).
-  const kept = new Map<number, number[]>();
+  let size = 16;
+  while (size < 2 * count) size *= 2;
+  if (heads.length < size) heads = new Int32Array(size);
+  if (chain.length < count) {
+    chain = new Int32Array(2 * count);
+    hashes = new Int32Array(2 * count);
+  }
+  heads.fill(-1, 0, size);
+  const mask = size - 1;
   let end = count - 1;
   for (let k = 0; k <= end; k++) {
     const c = order[k];
-    const h = hash(c);
-    const bucket = kept.get(h);
+    const h = hash(c) | 0;
+    const slot = (h ^ (h >>> 15)) & mask;
     let duplicate = false;
-    if (bucket !== undefined) {
-      for (const j of bucket) {
-        if (same(j, c)) {
-          duplicate = true;
-          break;
-        }
+    for (let e = heads[slot]; e >= 0; e = chain[e]) {
+      if (hashes[e] === h && same(e, c)) {
+        duplicate = true;
+        break;
       }
     }
     if (!duplicate) {
-      if (bucket === undefined) kept.set(h, [c]);
-      else bucket.push(c);
+      hashes[c] = h;
+      chain[c] = heads[slot];
+      heads[slot] = c;
       continue;
     }
     if (k < end) {
@@ -69,11 +82,144 @@ export function mosesRemoveDuplicatesBy(
   return order.subarray(0, end + 1);
 }
 
+/** Space or tab: the separators of a features field. */
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09;
+}
+
 /**
- * A features field parsed for comparison: the single-precision values in order and, for `name=value` pairs, the
- * name with its `=` (`''` for a dense value). Two fields compare equal here exactly when their
- * {@link mosesFeatureKey}s are equal, without formatting a number: the key is injective on values except that
- * -0 and 0 (equal under `===`) and every NaN (compared as such) share a text.
+ * `Number(s.slice(from, to))` without the slice for a plain decimal (`[+-]digits[.digits]`, at most 15 digits): the
+ * digits as an exact integer divided by an exact power of ten is one correctly rounded operation, so it equals the
+ * correctly rounded parse. Other forms (exponents, NaN, Infinity, more digits) go through `Number`.
+ */
+function valueOf(s: string, from: number, to: number): number {
+  let i = from;
+  let c = s.charCodeAt(i);
+  const negative = c === 0x2d;
+  if (negative || c === 0x2b) i++;
+  let v = 0;
+  let digits = 0;
+  let scale = 1;
+  let dot = false;
+  for (; i < to; i++) {
+    c = s.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) {
+      v = v * 10 + (c - 0x30);
+      digits++;
+      if (dot) scale *= 10;
+    } else if (c === 0x2e && !dot) {
+      dot = true;
+    } else {
+      return Number(s.slice(from, to));
+    }
+  }
+  if (digits === 0 || digits > 15) return Number(s.slice(from, to));
+  return (negative ? -v : v) / scale;
+}
+
+/** The scanner's last counted token: `[start, end)`, its value from `value` (after the name's last `=`). */
+let tokenStart = 0;
+let tokenValue = 0;
+let tokenEnd = 0;
+
+/**
+ * Finds the next counted token of `s` from `i` (blanks and labels, tokens ending in `=`, are skipped) and leaves it
+ * in `tokenStart`/`tokenValue`/`tokenEnd`; false at the end of the field.
+ */
+function nextCounted(s: string, i: number): boolean {
+  const n = s.length;
+  while (i < n) {
+    while (i < n && isBlank(s.charCodeAt(i))) i++;
+    if (i === n) return false;
+    const start = i;
+    let eq = -1;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (isBlank(c)) break;
+      if (c === 0x3d) eq = i;
+    }
+    if (eq === i - 1) continue;
+    tokenStart = start;
+    tokenValue = eq < 0 ? start : eq + 1;
+    tokenEnd = i;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Whether two features fields (or {@link mosesFeatureKey}s) have equal keys, comparing them token by token without
+ * parsing what is textually equal: labels are skipped, sparse names (with their `=`) must match exactly, and a
+ * value is parsed (then rounded to single precision) only where the two texts differ ("0.50" and "0.5", "-0" and
+ * "0"). No allocation unless a differing value is not a plain decimal.
+ */
+export function sameMosesFeatureFields(a: string, b: string): boolean {
+  if (a === b) return true;
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    const hasA = nextCounted(a, i);
+    const sa = tokenStart;
+    const va = tokenValue;
+    const ea = tokenEnd;
+    const hasB = nextCounted(b, j);
+    if (!hasA || !hasB) return hasA === hasB;
+    const sb = tokenStart;
+    const vb = tokenValue;
+    const eb = tokenEnd;
+    i = ea;
+    j = eb;
+    if (va - sa !== vb - sb) return false;
+    for (let k = 0; k < va - sa; k++) if (a.charCodeAt(sa + k) !== b.charCodeAt(sb + k)) return false;
+    let textEqual = ea - va === eb - vb;
+    for (let k = 0; textEqual && k < ea - va; k++) textEqual = a.charCodeAt(va + k) === b.charCodeAt(vb + k);
+    if (textEqual) continue;
+    const x = Math.fround(valueOf(a, va, ea));
+    const y = Math.fround(valueOf(b, vb, eb));
+    if (x !== y && !(x !== x && y !== y)) return false;
+  }
+}
+
+/** Counted tokens {@link mosesFeatureHash} looks at: enough to tell derivations apart, few enough to be cheap. */
+const HASHED_VALUES = 4;
+
+/**
+ * A hash of a features field that is equal for fields {@link sameMosesFeatureFields} finds equal: the sparse names
+ * and single-precision values of its first {@link HASHED_VALUES} counted tokens (-0 hashes as 0, every NaN alike),
+ * so that candidates with equal statistics but other features (common in an n-best list: one hypothesis from
+ * several derivations) rarely meet in a bucket, at the cost of parsing a few values per candidate.
+ */
+export function mosesFeatureHash(field: string): number {
+  let h = 0x811c9dc5;
+  const n = field.length;
+  let i = 0;
+  let counted = 0;
+  while (i < n && counted < HASHED_VALUES) {
+    let c = field.charCodeAt(i);
+    if (isBlank(c)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let eq = -1;
+    for (; i < n; i++) {
+      c = field.charCodeAt(i);
+      if (isBlank(c)) break;
+      if (c === 0x3d) eq = i;
+    }
+    if (eq === i - 1) continue;
+    counted++;
+    for (let k = start; k <= eq; k++) h = Math.imul(h ^ field.charCodeAt(k), 0x01000193);
+    const v = Math.fround(valueOf(field, eq < 0 ? start : eq + 1, i));
+    // Any function of the value: equal values, equal hashes (x | 0 is 0 for NaN and -0).
+    h = Math.imul(h ^ (v | 0) ^ ((v * 65536) | 0), 0x01000193);
+  }
+  return h;
+}
+
+/**
+ * A features field parsed: the single-precision values in order and, for `name=value` pairs, the name with its `=`
+ * (`''` for a dense value).
  */
 export interface MosesFeatures {
   readonly values: number[];
@@ -110,19 +256,4 @@ export function parseMosesFeatures(field: string): MosesFeatures {
     values.push(Math.fround(Number(field.slice(eq >= 0 ? eq + 1 : start, i))));
   }
   return { values, names };
-}
-
-/** Whether two parsed fields have equal {@link mosesFeatureKey}s. */
-export function sameMosesFeatures(a: MosesFeatures, b: MosesFeatures): boolean {
-  const n = a.values.length;
-  if (b.values.length !== n || (a.names === undefined) !== (b.names === undefined)) return false;
-  for (let k = 0; k < n; k++) {
-    const x = a.values[k];
-    const y = b.values[k];
-    if (x !== y && !(x !== x && y !== y)) return false;
-  }
-  if (a.names !== undefined) {
-    for (let k = 0; k < n; k++) if (a.names[k] !== b.names![k]) return false;
-  }
-  return true;
 }

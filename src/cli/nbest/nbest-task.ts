@@ -10,8 +10,9 @@
 import { InputError } from '../../errors.js';
 import { parseNbestLines, type NbestParseState } from '../../corpus/nbest.js';
 import { splitBatches } from '../../corpus/stream/read-line-batches.js';
-import { mosesRemoveDuplicatesBy, parseMosesFeatures, sameMosesFeatures, type MosesFeatures } from './moses-dedup.js';
+import { mosesFeatureHash, mosesRemoveDuplicatesBy, sameMosesFeatureFields } from './moses-dedup.js';
 import { blockEncoder, type BlockEncoder } from './stats-format.js';
+import type { ByteOut } from './byte-out.js';
 import type { NbestStatsFormat } from './options.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
 import type { FusedRows } from './fast/fused-scorer.js';
@@ -135,17 +136,16 @@ export function keptCandidates(
   to: number,
 ): Int32Array {
   const count = to - from;
-  const parsed: (MosesFeatures | undefined)[] = new Array(count);
-  const featuresOf = (i: number): MosesFeatures => (parsed[i] ??= parseMosesFeatures(features[from + i]));
   const same = (i: number, j: number): boolean => {
     for (let k = 0; k < width; k++) {
       const a = stats[(from + i) * width + k];
       const b = stats[(from + j) * width + k];
       if (a !== b && !(a !== a && b !== b)) return false;
     }
-    return features[from + i] === features[from + j] || sameMosesFeatures(featuresOf(i), featuresOf(j));
+    return sameMosesFeatureFields(features[from + i], features[from + j]);
   };
-  const kept = mosesRemoveDuplicatesBy(count, (i) => rowHash(stats, width, from + i), same);
+  const hash = (i: number): number => rowHash(stats, width, from + i) ^ Math.imul(mosesFeatureHash(features[from + i]), 0x9e3779b1);
+  const kept = mosesRemoveDuplicatesBy(count, hash, same);
   for (let k = 0; k < kept.length; k++) kept[k] += from;
   return kept;
 }
@@ -172,9 +172,8 @@ export function taskEncoder(settings: NbestTaskSettings, metrics: readonly Nbest
   return blockEncoder(settings.format, scorer, width, scores);
 }
 
-/** The rows of every segment of a scored task, duplicates removed unless allowed, encoded block by block. */
-export function encodeTask(task: ScoredTask, settings: NbestTaskSettings, encode: BlockEncoder): (string | Uint8Array)[] {
-  const out: (string | Uint8Array)[] = [];
+/** The rows of every segment of a scored task, duplicates removed unless allowed, encoded block by block into `out`. */
+export function encodeTask(task: ScoredTask, settings: NbestTaskSettings, encode: BlockEncoder, out: ByteOut): void {
   const { segmentIds, segmentStarts, stats, width } = task;
   for (let k = 0; k < segmentIds.length; k++) {
     const from = segmentStarts[k];
@@ -186,9 +185,8 @@ export function encodeTask(task: ScoredTask, settings: NbestTaskSettings, encode
     } else {
       rows = keptCandidates(stats, width, task.features!, from, to);
     }
-    out.push(encode(segmentIds[k], stats, rows));
+    encode(segmentIds[k], stats, rows, out);
   }
-  return out;
 }
 
 /** A task's error as plain data (it crosses the worker boundary; class instances do not). */

@@ -14,20 +14,13 @@
  */
 import { Packr } from 'msgpackr';
 import type { NbestStatsFormat } from './options.js';
+import type { ByteOut } from './byte-out.js';
 
 /**
- * Encodes the candidates of one sentence: candidate `k` of the block is row `rows[k]` of `stats`, a flat array of
- * `width` numbers per row (no array per candidate).
+ * Encodes the candidates of one sentence into `out`: candidate `k` of the block is row `rows[k]` of `stats`, a flat
+ * array of `width` numbers per row (no array per candidate).
  */
-export type BlockEncoder = (sentence: number, stats: ArrayLike<number>, rows: ArrayLike<number>) => string | Uint8Array;
-
-/** `String(v) + ' '` of the small non-negative integers that make up nearly all statistics, made once. */
-const SMALL = Array.from({ length: 1024 }, (_, v) => `${v} `);
-
-/** `${v} ` through the table when `v` is a small integer (-0 is "0 " either way). */
-function numberSpace(v: number): string {
-  return v >= 0 && v < SMALL.length && Number.isInteger(v) ? SMALL[v] : `${v} `;
-}
+export type BlockEncoder = (sentence: number, stats: ArrayLike<number>, rows: ArrayLike<number>, out: ByteOut) => void;
 
 /** Row `r`'s numbers as a plain array (JSON and msgpack output). */
 function rowArray(stats: ArrayLike<number>, width: number, r: number): number[] {
@@ -64,36 +57,39 @@ export function blockEncoder(
 ): BlockEncoder {
   if (format === 'moses') {
     if (scores !== undefined) throw new RangeError('sentence scores are not representable in SCORES_TXT');
-    return (sentence, stats, rows) => {
-      // One string per block, built piece by piece; the sink joins blocks into large writes.
-      let out = `SCORES_TXT_BEGIN_0 ${sentence} ${rows.length} ${width} ${scorer}\n`;
+    const tail = ` ${width} ${scorer}\n`;
+    return (sentence, stats, rows, out) => {
+      // Digits straight into the buffer: no string per number or row (./byte-out.ts).
+      out.text('SCORES_TXT_BEGIN_0 ');
+      out.number(sentence);
+      out.byte(0x20);
+      out.number(rows.length);
+      out.text(tail);
       for (let k = 0; k < rows.length; k++) {
         const at = rows[k] * width;
-        let line = '';
-        for (let i = 0; i < width; i++) line += numberSpace(stats[at + i]);
-        out += `${line}\n`;
+        for (let i = 0; i < width; i++) {
+          out.number(stats[at + i]);
+          out.byte(0x20);
+        }
+        out.byte(0x0a);
       }
-      return `${out}SCORES_TXT_END_0\n`;
+      out.text('SCORES_TXT_END_0\n');
     };
   }
   if (format === 'json') {
-    return (sentence, stats, rows) => {
-      let out = '';
+    return (sentence, stats, rows, out) => {
       for (let k = 0; k < rows.length; k++) {
         const extra = scores === undefined ? '' : `,"scores":${JSON.stringify(scoreMap(scores, stats, rows[k]))}`;
-        out += `{"sentence":${sentence},"stats":[${rowArray(stats, width, rows[k]).join(',')}]${extra}}\n`;
+        out.text(`{"sentence":${sentence},"stats":[${rowArray(stats, width, rows[k]).join(',')}]${extra}}\n`);
       }
-      return out;
     };
   }
   const packr = new Packr({ useRecords: false });
-  return (sentence, stats, rows) => {
-    const parts: Uint8Array[] = [];
+  return (sentence, stats, rows, out) => {
     for (let k = 0; k < rows.length; k++) {
       const value: Record<string, unknown> = { sentence, stats: rowArray(stats, width, rows[k]) };
       if (scores !== undefined) value.scores = scoreMap(scores, stats, rows[k]);
-      parts.push(packr.pack(value));
+      out.bytes(packr.pack(value));
     }
-    return Buffer.concat(parts);
   };
 }

@@ -16,13 +16,19 @@ import {
 import { IntList } from '../src/cli/nbest/fast/int-list.js';
 import { scoreTask, type NbestTaskSettings } from '../src/cli/nbest/nbest-task.js';
 import { resolveNbestMetricIds } from '../src/cli/nbest/nbest-metrics.js';
+import { editTextOptions } from '../src/metrics/edit/words.js';
 import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
+import { pyLower } from '../src/text/pystr.js';
+import { bleuScan, TokenBounds } from '../src/text/tokenizers/index.js';
 
 /** Pieces random lines are made of: words, every kind of blank, case, non-ASCII letters, punctuation. */
 const PIECES = [
   'the', 'The', 'CAT', 'cats', 'running', 'ran', 'a', 'is', 'generalization', 'don\'t', 'e-mail', 'U.S.', '2024',
   '3.5', 'x1', 'Straße', 'İstanbul', '\u212a', 'naïve', 'Ελλάδα', 'ς', '中文', '-', '--', '.', ',', '!', '?', '"',
   '(', ')', '’', ' ', ' ', ' ', '  ', '\t', '\u00a0', '\u3000', '\u2009', '\u000b', '\u0085', '\u001f', '',
+  // Python's str.lower() context (Final_Sigma: a cased letter, case-ignorables, Σ, no cased letter after
+  // case-ignorables): capital sigmas next to letters, apostrophes, periods, combining marks and soft hyphens.
+  'ΟΔΟΣ', 'Σ', 'ΑΣ', "'", '.Σ', '\u0301', '\u00ad', 'ΣΑ', 'İ',
 ];
 const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 24 }).map((p) => p.join(''));
 /** Text without line breaks, bars or leading blanks that would change the n-best parse. */
@@ -35,6 +41,8 @@ const TOKENIZERS: [string, () => ChunkTokenizer][] = [
   ['rouge-score stem', () => rougeChunkTokenizer('rouge-score', true, false)],
   ['jiwer', () => wordChunkTokenizer('jiwer')],
   ['python split', () => wordChunkTokenizer('none')],
+  ['jiwer lowercase', () => wordChunkTokenizer('jiwer', true)],
+  ['python split lowercase', () => wordChunkTokenizer('none', true)],
 ];
 
 describe('chunk tokenizers are context-free across spaces', () => {
@@ -55,6 +63,49 @@ describe('chunk tokenizers are context-free across spaces', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the word chunk tokenizers are the edit metrics\' own', () => {
+  it.each([
+    ['jiwer', false],
+    ['jiwer', true],
+    ['none', false],
+    ['none', true],
+  ] as const)('%s, lowercase %s: a whole line gives the words of WER/PER\'s text options', (split, lowercase) => {
+    const text = editTextOptions(split, lowercase);
+    const bounds = new TokenBounds();
+    fc.assert(
+      // The line, then its upper- and lower-cased forms: with lowercasing, the same words come back in three cases.
+      fc.property(line.map((l) => `${l} ${l.toUpperCase()}\t${l.toLowerCase()}`), (l) => {
+        const got = new IntList();
+        wordChunkTokenizer(split, lowercase).tokenize(l, got);
+        // The metric's words (lowercased line, then the split), numbered in order of first appearance as a fresh
+        // vocabulary numbers them.
+        const source = bleuScan(l, text.scanner, text.lowercase, bounds);
+        const ids = new Map<string, number>();
+        const expected: number[] = [];
+        for (let k = 0; k < bounds.count; k++) {
+          const w = source.slice(bounds.start(k), bounds.end(k));
+          if (!ids.has(w)) ids.set(w, ids.size);
+          expected.push(ids.get(w)!);
+        }
+        expect(Array.from(got.finish()), JSON.stringify(l)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('Final_Sigma: Σ lowered in context of its own chunk equals in context of the whole line', () => {
+    // A Σ after a cased letter is final only when no cased letter follows past case-ignorables; a space ends both.
+    expect(pyLower('ΑΣ Α')).toBe('ας α');
+    expect(pyLower("ΑΣ' Α")).toBe("ας' α");
+    expect(pyLower('Α ΣΑ')).toBe('α σα');
+    const memo = new ChunkMemo([wordChunkTokenizer('none', true)]);
+    const lines = ['ΑΣ Α', 'ας α', "Α.Σ\u0301 ΣΑ", "α.ς\u0301 σα", 'Α Σ', 'α σ'];
+    const [csr] = memo.rows(lines.length, (i) => lines[i]);
+    const row = (i: number): number[] => Array.from(csr.tokens.subarray(csr.offsets[i], csr.offsets[i + 1]));
+    for (let i = 0; i < lines.length; i += 2) expect(row(i)).toEqual(row(i + 1));
   });
 });
 
@@ -108,6 +159,9 @@ const COMBINATIONS: [string[], MetricSettings][] = [
   [['rouge-1', 'rouge-l'], { rouge: { multiReference: 'max', flavor: 'paper' } }],
   [['rouge-su4', 'bleu'], { rouge: { multiReference: 'best-recall', jackknife: true } }],
   [['rouge-s4', 'rouge-3', 'rouge-su2'], { rouge: { flavor: 'rouge155', multiReference: 'best-recall', alpha: 0.3 } }],
+  [['wer', 'per', 'bleu'], { wer: { lowercase: true }, per: { lowercase: true } }],
+  [['wer', 'per', 'rouge-1'], { wer: { lowercase: true } }],
+  [['per', 'wer'], { per: { lowercase: true } }],
 ];
 
 describe('fused rows = generic rows, bit for bit', () => {
@@ -139,6 +193,33 @@ describe('fused rows = generic rows, bit for bit', () => {
     );
   });
 
+  it.each([
+    [['wer', 'per'], { wer: { lowercase: true }, per: { lowercase: true } }],
+    [['per', 'rouge-l', 'wer'], { per: { lowercase: true } }],
+  ] as [string[], MetricSettings][])('lowercase %j %j: references = candidates in other cases', (names, settings) => {
+    const segments = fc.array(fc.array(candidate, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(segments, (segs) => {
+        // Reference j of a segment is one of its candidates upper-cased (j odd) or as is: many words match only
+        // after lowercasing.
+        const refStreams = [0, 1].map((j) =>
+          segs.map((c) => (j % 2 === 1 ? c[c.length - 1].toUpperCase() : c[0]).replace(/\|/g, ' ')),
+        );
+        let text = '';
+        segs.forEach((cands, s) => {
+          for (const c of cands) text += `${s} ||| ${c} ||| 0 ||| 0\n`;
+        });
+        const r = bothPaths(names, settings, refStreams, text);
+        expect(r.fused).toBe(true);
+        for (let k = 0; k < r.fast.length; k++) {
+          if (!Object.is(r.fast[k], r.generic[k])) expect([k, r.fast[k]]).toEqual([k, r.generic[k]]);
+          if (!Object.is(r.again[k], r.generic[k])) expect([k, r.again[k]]).toEqual([k, r.generic[k]]);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('metrics or settings the chunk memo cannot serve take the generic path', () => {
     const refStreams = [['a b c']];
     const text = '0 ||| a b ||| 0 ||| 0\n';
@@ -149,7 +230,8 @@ describe('fused rows = generic rows, bit for bit', () => {
     expect(bothPaths(['rouge-l'], { rouge: { tokenizer: '13a' } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-s4'], { rouge: { limit: { words: 3 } } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-2'], { rouge: { split: 'punct' } }, refStreams, text).fused).toBe(false);
-    expect(bothPaths(['wer'], { wer: { lowercase: true } } as MetricSettings, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['wer'], { wer: { tokenize: '13a' } } as MetricSettings, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['per'], { per: { lowercase: true, tokenize: 'jiwer' } } as MetricSettings, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-l', 'wer', 'bleu'], {}, refStreams, text).fused).toBe(true);
   });
 });

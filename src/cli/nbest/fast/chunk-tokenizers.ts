@@ -1,7 +1,8 @@
 /**
  * The tokenizers of the n-best fast path, each applied to one space-separated chunk of a line at a time (see
  * ./chunk-memo.ts). Each one is a metric's own tokenizer, not a re-implementation: the ROUGE tokenizers through
- * their interner, jiwer's word split and Python's `str.split()` through the edit metrics' scanners. Cutting a line
+ * their interner, jiwer's word split and Python's `str.split()` through the edit metrics' scanners (after Python's
+ * `str.lower()` for the metrics' lowercase setting). Cutting a line
  * at U+0020 and tokenizing the pieces gives the tokens of the whole line for each of them (test/nbest-fast-
  * tokenizers.test.ts checks it on random lines): the ROUGE scanners keep only runs of ASCII letters and digits
  * (U+212A, U+0130 included), so a space always ends a token; Python's split breaks at any whitespace; jiwer breaks
@@ -11,6 +12,7 @@
 import { CsrBuilder } from '../../../corpus/csr.js';
 import { scanJiwerWords, scanPythonWords } from '../../../metrics/edit/words.js';
 import { tokenHash, Vocabulary } from '../../../text/intern.js';
+import { pyLower } from '../../../text/pystr.js';
 import { RougeInterner, type RougeTokenizerName } from '../../../text/rouge/index.js';
 import { TokenBounds } from '../../../text/tokenizers/index.js';
 import type { IntList } from './int-list.js';
@@ -59,20 +61,32 @@ export function spaceChunkTokenizer(): ChunkTokenizer {
   };
 }
 
-/** A word split of the edit metrics: `jiwer` (jiwer's default transform) or `none` (Python's `str.split()`). */
-export function wordChunkTokenizer(split: 'jiwer' | 'none'): ChunkTokenizer {
+/**
+ * A word split of the edit metrics: `jiwer` (jiwer's default transform) or `none` (Python's `str.split()`), after
+ * Python's `str.lower()` when `lowercase` (the metrics lowercase the whole line before splitting it, see
+ * `bleuScan`; lowering a chunk gives the same text because the one context rule of `str.lower()`, Final_Sigma,
+ * looks past case-ignorable characters only, and U+0020 is neither case-ignorable nor cased, so a cut space ends
+ * the context on both sides; no lowercase mapping yields or removes whitespace).
+ */
+export function wordChunkTokenizer(split: 'jiwer' | 'none', lowercase = false): ChunkTokenizer {
   const scan = split === 'jiwer' ? scanJiwerWords : scanPythonWords;
   const bounds = new TokenBounds();
   const vocabulary = new Vocabulary();
   return {
-    key: `words|${split}`,
+    key: wordChunkKey(split, lowercase),
     tokenize(chunk, out) {
-      scan(chunk, bounds);
+      const text = lowercase ? pyLower(chunk) : chunk;
+      scan(text, bounds);
       for (let k = 0; k < bounds.count; k++) {
         const start = bounds.start(k);
         const end = bounds.end(k);
-        out.push(vocabulary.idOfRange(chunk, start, end, tokenHash(chunk, start, end)));
+        out.push(vocabulary.idOfRange(text, start, end, tokenHash(text, start, end)));
       }
     },
   };
+}
+
+/** The memo key of {@link wordChunkTokenizer}: tokenizers with equal keys give equal tokens. */
+export function wordChunkKey(split: 'jiwer' | 'none', lowercase: boolean): string {
+  return lowercase ? `words|${split}|lc` : `words|${split}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The fast path of `palette nbest` (issue 5): when every metric of a run is one whose tokens the chunk memo can give
  * (ROUGE-N, ROUGE-S/SU and outside the rouge155 flavor ROUGE-L, with a ROUGE tokenizer and no length limit; WER with
- * jiwer's split; PER with Python's split; neither lowercasing) or Moses BLEU, a task's rows are computed here instead
+ * jiwer's split; PER with Python's split; either with or without lowercasing) or Moses BLEU, a task's rows are computed here instead
  * of through each metric's `segmentStats` in layers: each candidate and reference line is scanned once
  * (./chunk-memo.ts), the tokens of every tokenizer are built as CSR arrays, and the kernels take all the candidates
  * of the task at once with a candidate→segment map. Rows are the Metric API's, column for column: the same kernels,
@@ -26,7 +26,9 @@ import { perReferenceNgramCounts } from '../../../wasm/ngram.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from '../nbest-metrics.js';
 import { ChunkMemo, RowScratch } from './chunk-memo.js';
 import { writeMosesBleuRows } from './bleu-rows.js';
-import { rougeChunkTokenizer, spaceChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer } from './chunk-tokenizers.js';
+import {
+  rougeChunkTokenizer, spaceChunkTokenizer, wordChunkKey, wordChunkTokenizer, type ChunkTokenizer,
+} from './chunk-tokenizers.js';
 
 /** Candidates and references of a task as token ids of one tokenizer. */
 interface TokenBatch {
@@ -135,8 +137,13 @@ function fusedMetric(m: NbestMetric): FusedMetric | 'bleu' | undefined {
   if (m.id === 'wer' || m.id === 'per') {
     const w = m.metric as Wer | Per;
     const split = m.id === 'wer' ? 'jiwer' : 'none';
-    if (w.tokenize !== split || w.lowercase) return undefined;
-    return { makeTokenizer: () => wordChunkTokenizer(split), key: `words|${split}`, write: m.id === 'wer' ? werWriter : perWriter };
+    if (w.tokenize !== split) return undefined;
+    const { lowercase } = w;
+    return {
+      makeTokenizer: () => wordChunkTokenizer(split, lowercase),
+      key: wordChunkKey(split, lowercase),
+      write: m.id === 'wer' ? werWriter : perWriter,
+    };
   }
   if (!m.id.startsWith('rouge') || !('options' in m.metric)) return undefined;
   const { options } = m.metric as Rouge;

@@ -162,6 +162,14 @@ const COMBINATIONS: [string[], MetricSettings][] = [
   [['wer', 'per', 'bleu'], { wer: { lowercase: true }, per: { lowercase: true } }],
   [['wer', 'per', 'rouge-1'], { wer: { lowercase: true } }],
   [['per', 'wer'], { per: { lowercase: true } }],
+  [['bleu', 'rouge-l', 'wer'], { rouge: { flavor: 'rouge155' } }],
+  [['rouge-w-1.2', 'wer'], {}],
+  [['rouge-w', 'rouge-l', 'rouge-2'], { rouge: { flavor: 'rouge155', multiReference: 'best-recall', alpha: 0.3, split: 'newline' } }],
+  [['rouge-l', 'rouge-w-1.5'], { rouge: { flavor: 'rouge155', stem: true, removeStopwords: true } }],
+  [['rouge-l', 'rouge-w'], { rouge: { flavor: 'rouge155', jackknife: true } }],
+  [['rouge-w', 'rouge-l'], { rouge: { flavor: 'paper' } }],
+  [['rouge-w-1.3', 'per'], { rouge: { flavor: 'paper', multiReference: 'pool' } }],
+  [['rouge-w', 'rouge-l'], { rouge: { flavor: 'paper', multiReference: 'best-recall', jackknife: true } }],
 ];
 
 describe('fused rows = generic rows, bit for bit', () => {
@@ -226,12 +234,15 @@ describe('fused rows = generic rows, bit for bit', () => {
     expect(bothPaths(['bleu'], {}, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-l', 'chrf'], {}, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-lsum'], {}, refStreams, text).fused).toBe(false);
-    expect(bothPaths(['rouge-w'], {}, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['rouge-w'], { rouge: { split: 'punct' } }, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['rouge-l'], { rouge: { flavor: 'rouge155', limit: { bytes: 10 } } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-l'], { rouge: { tokenizer: '13a' } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-s4'], { rouge: { limit: { words: 3 } } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-2'], { rouge: { split: 'punct' } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['wer'], { wer: { tokenize: '13a' } } as MetricSettings, refStreams, text).fused).toBe(false);
     expect(bothPaths(['per'], { per: { lowercase: true, tokenize: 'jiwer' } } as MetricSettings, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-l', 'wer', 'bleu'], {}, refStreams, text).fused).toBe(true);
+    expect(bothPaths(['rouge-w', 'wer'], {}, refStreams, text).fused).toBe(true);
+    expect(bothPaths(['rouge-l', 'bleu'], { rouge: { flavor: 'rouge155' } }, refStreams, text).fused).toBe(true);
   });
 });

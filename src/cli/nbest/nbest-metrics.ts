@@ -18,8 +18,8 @@
  *   thread) over every segment, and each layer is as long as the reference set, segments outside the task
  *   holding their first reference as a placeholder hypothesis. Correct but slow on large n-best lists.
  *
- * When every metric of a run allows it (BLEU, ROUGE-N/S/SU/L with a ROUGE tokenizer, WER, PER at their default
- * text settings), none of this runs: ./fast/fused-scorer.ts computes the same rows in one pass over the task
+ * When every metric of a run allows it (BLEU, ROUGE-N/S/SU/L/W with a ROUGE tokenizer and whole-line sentences,
+ * WER, PER with their default word splits), none of this runs: ./fast/fused-scorer.ts computes the same rows in one pass over the task
  * (lines scanned once into memoised chunks, all candidates per kernel call); the tests check both paths bit for bit.
  *
  * Ids (token interning): each preparation interns into its own vocabulary, and a segment's candidates are read

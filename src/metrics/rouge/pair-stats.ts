@@ -69,10 +69,8 @@ function pairOffsets(nHyps: number, segRefOffsets: Int32Array, hypSegment: Int32
 
 /**
  * Pair statistics of hypothesis `h` against the references of segment `s = hypSegment[h]` (`h` when null): rows
- * `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs`. A segment map (many hypotheses per segment, as an n-best
- * list has them) is taken by the types without sentences only (ROUGE-N, S/SU, and sentence-level L and W outside
- * the rouge155 flavor).
- * @throws RangeError for a segment map with a type that reads sentences.
+ * `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs` (many hypotheses per segment, as an n-best list has them).
+ * With sentence units, reference row `r`'s sentences are `refs.sentenceOffsets[r] .. [r + 1]` whatever the map.
  */
 export function rougePairStats(
   hyps: SummaryStore,
@@ -150,15 +148,14 @@ export function rougePairStats(
     return { rows, rowOffsets, inverse: identity };
   }
 
-  if (hypSegment !== null) throw new RangeError(`a segment map is not supported with sentence units`);
-  return summaryLevel(hyps, refs, segRefOffsets, rowOffsets, rows, options, set);
+  return summaryLevel(hyps, refs, firstRef, rowOffsets, rows, options, set);
 }
 
 /** Union-mask types: summary-level ROUGE-L (all flavors) and ROUGE-1.5.5's ROUGE-L and ROUGE-W. */
 function summaryLevel(
   hyps: SummaryStore,
   refs: SummaryStore,
-  segRefOffsets: Int32Array,
+  firstRef: (h: number) => number,
   rowOffsets: Int32Array,
   rows: Float64Array,
   options: ResolvedRougeOptions,
@@ -172,7 +169,7 @@ function summaryLevel(
   const nPairs = rowOffsets[nHyps];
   const units = new Int32Array(4 * nPairs);
   for (let h = 0; h < nHyps; h++) {
-    for (let p = rowOffsets[h], r = segRefOffsets[h]; p < rowOffsets[h + 1]; p++, r++) {
+    for (let p = rowOffsets[h], r = firstRef(h); p < rowOffsets[h + 1]; p++, r++) {
       units[4 * p] = rso[r];
       units[4 * p + 1] = rso[r + 1];
       units[4 * p + 2] = hso[h];
@@ -194,7 +191,7 @@ function summaryLevel(
   const rt = refs.tokens;
   for (let h = 0; h < nHyps; h++) {
     const n = ht.offsets[h + 1] - ht.offsets[h];
-    for (let p = rowOffsets[h], r = segRefOffsets[h]; p < rowOffsets[h + 1]; p++, r++) {
+    for (let p = rowOffsets[h], r = firstRef(h); p < rowOffsets[h + 1]; p++, r++) {
       const from = rso[r];
       const to = rso[r + 1];
       if (clip) {

@@ -1,5 +1,5 @@
 /**
- * ROUGE-1.5.5's segment row for the types whose pair recall is a plain ratio (ROUGE-N, ROUGE-S/SU), written from
+ * ROUGE-1.5.5's segment row (ROUGE-N, ROUGE-S/SU, ROUGE-L; ROUGE-W with its f⁻¹ as `inverse`), written from
  * the pair rows with no object per pair and no string per score: the numbers of `SegmentCombiner` (which goes
  * through `rouge155Scores` and its `%7.5f` strings) for the rouge155 flavor without jackknifing. The n-best fast
  * path uses it, where the row is built once per candidate (a million times per MERT iteration).
@@ -11,7 +11,8 @@ import { PAIR_WIDTH } from './pair-stats.js';
  * Writes the 7-column row (./segment-row.ts) of pairs `from .. to` of `pairs` ({@link PAIR_WIDTH} columns: hit,
  * peer count, model count, rounded recall) into `out` at `at`: `-f A` sums the counts over the models, `-f B` keeps
  * the first model with the best rounded recall; R and P rounded to 5 decimals, F = P·R / ((1−α)P + αR) from the
- * rounded values, rounded again.
+ * rounded values, rounded again. `inverse` (ROUGE-W's f⁻¹, as `rouge155Scores` takes it) is applied to both
+ * ratios before rounding; without it they are rounded as they are.
  */
 export function writeRouge155Row(
   pairs: Float64Array,
@@ -21,6 +22,7 @@ export function writeRouge155Row(
   alpha: number,
   out: Float64Array,
   at: number,
+  inverse?: (x: number) => number,
 ): void {
   let hit = 0;
   let peerCount = 0;
@@ -44,8 +46,14 @@ export function writeRouge155Row(
       modelCount += pairs[k * PAIR_WIDTH + 2];
     }
   }
-  const recall = perlRound5Fast(modelCount !== 0 ? hit / modelCount : 0);
-  const precision = perlRound5Fast(peerCount !== 0 ? hit / peerCount : 0);
+  let recall = modelCount !== 0 ? hit / modelCount : 0;
+  let precision = peerCount !== 0 ? hit / peerCount : 0;
+  if (inverse !== undefined) {
+    recall = modelCount !== 0 ? inverse(recall) : 0;
+    precision = peerCount !== 0 ? inverse(precision) : 0;
+  }
+  recall = perlRound5Fast(recall);
+  precision = perlRound5Fast(precision);
   const denominator = (1 - alpha) * precision + alpha * recall;
   out[at] = hit;
   out[at + 1] = peerCount;

@@ -1,12 +1,13 @@
 /**
  * The fast path of `palette nbest` (issue 5): when every metric of a run is one whose tokens the chunk memo can give
- * (ROUGE-N, ROUGE-S/SU and outside the rouge155 flavor ROUGE-L, with a ROUGE tokenizer and no length limit; WER with
- * jiwer's split; PER with Python's split; either with or without lowercasing) or Moses BLEU, a task's rows are computed here instead
- * of through each metric's `segmentStats` in layers: each candidate and reference line is scanned once
- * (./chunk-memo.ts), the tokens of every tokenizer are built as CSR arrays, and the kernels take all the candidates
- * of the task at once with a candidate→segment map. Rows are the Metric API's, column for column: the same kernels,
- * the same pair arithmetic (`rougePairStats`), the same multi-reference reduction (`SegmentCombiner`, WER's
- * fewest-edits choice in the kernel, PER's fewest-errors rule); the tests compare both paths bit for bit.
+ * (ROUGE-N, ROUGE-S/SU, ROUGE-L and ROUGE-W in any flavor, with a ROUGE tokenizer, no length limit and a sentence
+ * split that keeps a line whole; WER with jiwer's split; PER with Python's split; either with or without
+ * lowercasing) or Moses BLEU, a task's rows are computed here instead of through each metric's `segmentStats` in
+ * layers: each candidate and reference line is scanned once (./chunk-memo.ts), the tokens of every tokenizer are
+ * built as CSR arrays, and the kernels take all the candidates of the task at once with a candidate→segment map.
+ * Rows are the Metric API's, column for column: the same kernels, the same pair arithmetic (`rougePairStats`), the
+ * same multi-reference reduction (`SegmentCombiner` or its flat writers, WER's fewest-edits choice in the kernel,
+ * PER's fewest-errors rule); the tests compare both paths bit for bit.
  *
  * Moses BLEU's tokens are the chunks themselves (./bleu-rows.ts).
  */
@@ -19,6 +20,7 @@ import { rougePairStats } from '../../../metrics/rouge/pair-stats.js';
 import { writeBestFRow } from '../../../metrics/rouge/best-f-row.js';
 import { writeRouge155Row } from '../../../metrics/rouge/rouge155-row.js';
 import { ROUGE_STATS_WIDTH, SegmentCombiner } from '../../../metrics/rouge/segment-row.js';
+import { readsSentences, type SummaryStore } from '../../../metrics/rouge/summary-text.js';
 import type { Wer } from '../../../metrics/wer.js';
 import { isRougeTokenizerName } from '../../../text/rouge/index.js';
 import { editDistances } from '../../../wasm/edit.js';
@@ -57,19 +59,29 @@ function rougeWriter(metric: Rouge): RowWriter {
   const { options } = metric;
   const combiner = new SegmentCombiner(options, fMeasureOf(options.weighting));
   const { flavor, jackknife, type, weighting, multiReference } = options;
-  const flat = flavor === 'rouge155' && !jackknife && (type.kind === 'n' || type.kind === 's');
+  // Every rouge155 type (ROUGE-W with its f⁻¹, passed as the pairs give it) is the same Perl arithmetic.
+  const flat = flavor === 'rouge155' && !jackknife;
   const flatBestF = flavor !== 'rouge155' && !jackknife && multiReference === 'best-f' && type.kind !== 'w';
   const fmeasure = fMeasureOf(weighting);
   const alpha = weighting.form === 'alpha' ? weighting.alpha : 0.5;
   const formula = multiReference === 'best-recall' ? 'B' : 'A';
+  // ROUGE-1.5.5's ROUGE-L and ROUGE-W read sentences: with a whole-line split (see `fusedMetric`) a non-empty line
+  // is one sentence, its token row. An empty line has none in the Metric API's reading and one empty sentence here:
+  // both give no units, no weight and no hits, hence the same pair rows.
+  const sentences = readsSentences(options);
+  const store = (tokens: Csr): SummaryStore =>
+    sentences
+      ? { tokens, sentences: tokens, sentenceOffsets: identityOffsets(tokens.offsets.length - 1) }
+      : { tokens, sentences: null, sentenceOffsets: null };
   return (batch, out, column, stride) => {
-    const store = { tokens: batch.hyps, sentences: null, sentenceOffsets: null };
-    const refs = { tokens: batch.refs, sentences: null, sentenceOffsets: null };
-    const pairs = rougePairStats(store, refs, batch.segRefOffsets, options, batch.hypSegment);
+    const pairs = rougePairStats(store(batch.hyps), store(batch.refs), batch.segRefOffsets, options, batch.hypSegment);
     const n = batch.hypSegment.length;
     if (flat) {
       const { rows, rowOffsets } = pairs;
-      for (let h = 0; h < n; h++) writeRouge155Row(rows, rowOffsets[h], rowOffsets[h + 1], formula, alpha, out, h * stride + column);
+      const inverse = type.kind === 'w' ? pairs.inverse : undefined;
+      for (let h = 0; h < n; h++) {
+        writeRouge155Row(rows, rowOffsets[h], rowOffsets[h + 1], formula, alpha, out, h * stride + column, inverse);
+      }
       return;
     }
     if (flatBestF) {
@@ -89,6 +101,13 @@ function rougeWriter(metric: Rouge): RowWriter {
       out.set(row, h * stride + column);
     }
   };
+}
+
+/** `[0, 1, …, n]`: row `i` of a store is sentence `i`. */
+function identityOffsets(n: number): Int32Array {
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i <= n; i++) offsets[i] = i;
+  return offsets;
 }
 
 /** WER rows: the kernel's alignment counts against the reference with the fewest edits. */
@@ -147,11 +166,12 @@ function fusedMetric(m: NbestMetric): FusedMetric | 'bleu' | undefined {
   }
   if (!m.id.startsWith('rouge') || !('options' in m.metric)) return undefined;
   const { options } = m.metric as Rouge;
-  const { type, flavor, tokenizer, limit, split } = options;
-  const sentenceFree = type.kind === 'n' || type.kind === 's' || (type.kind === 'l' && flavor !== 'rouge155');
+  const { type, tokenizer, limit, split } = options;
+  // ROUGE-Lsum's sentences are its own; the rouge155 ROUGE-L/W sentences are whole lines (see `rougeWriter`).
+  const lineUnits = type.kind !== 'lsum';
   // Sentence splits other than none/newline could cut inside a line (a candidate or reference holds no newline).
   const wholeLine = split.kind === 'none' || split.kind === 'newline';
-  if (!sentenceFree || !wholeLine || !isRougeTokenizerName(tokenizer) || limit.words > 0 || limit.bytes > 0) {
+  if (!lineUnits || !wholeLine || !isRougeTokenizerName(tokenizer) || limit.words > 0 || limit.bytes > 0) {
     return undefined;
   }
   const { stem, removeStopwords } = options;

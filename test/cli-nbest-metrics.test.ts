@@ -4,15 +4,20 @@
  * with `palette score`'s default settings; `bleu` = the Moses flavor), and every sentence score equals
  * `sentenceScoreFromStats` of that row. Real n-best lists: Moses' mert.extractor-txt run 1 (10 × 100, 1 reference)
  * and a slice of Joshua's bn-en 10-best lists (12 sentences, 4 references) in test/fixtures.
+ * Issue 5's additions to the fast path (ROUGE-W, ROUGE-1.5.5's ROUGE-L, lowercased WER/PER): fused rows = generic
+ * rows bit for bit over each whole list, and the CLI's rows = the Metric API's, 2 workers = in-thread.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runNbestCommand } from '../src/cli/nbest.js';
+import { chunkJobContext, streamReferenceSource } from '../src/cli/nbest/chunk-job.js';
+import { resolveNbestMetricIds } from '../src/cli/nbest/nbest-metrics.js';
+import { scoreTask, type NbestTaskSettings } from '../src/cli/nbest/nbest-task.js';
 import { readNbestBatches } from '../src/corpus/nbest.js';
 import { readLines } from '../src/corpus/read-lines.js';
-import { defaultRegistry } from '../src/metrics/registry.js';
+import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
 import { buildStatsMatrix } from '../src/tuning/stats-matrix.js';
 
 const FIX = join(import.meta.dirname, 'fixtures');
@@ -116,5 +121,81 @@ describe('palette nbest: several metrics in Moses SCORES_TXT', () => {
       expect(numbers[13]).toBe('');
       expect(truthLines.has(`${numbers.slice(0, 9).join(' ')} `)).toBe(true);
     }
+  });
+});
+
+/**
+ * Metric combinations that issue 5 added to the fast path, with the flags of `palette nbest` and the settings they
+ * give; the last field says whether the pool is run too (the worker start-ups are most of this file's time).
+ */
+const ADDED_FAST: [string[], string[], MetricSettings, boolean][] = [
+  [['bleu', 'rouge-l', 'wer'], ['--rouge-flavor', 'rouge155'], { rouge: { flavor: 'rouge155' } }, true],
+  [['rouge-w-1.2', 'wer'], [], {}, true],
+  [['rouge-w', 'rouge-l', 'rouge-2', 'per'], ['--rouge-flavor', 'rouge155', '--stem'], { rouge: { flavor: 'rouge155', stem: true } }, false],
+  [['rouge-w-1.5', 'rouge-l', 'bleu'], ['--rouge-flavor', 'paper'], { rouge: { flavor: 'paper' } }, false],
+];
+
+describe.each([
+  ['Moses mert.extractor-txt run 1', MOSES],
+  ['Joshua bn-en slice', JOSHUA],
+])('issue 5: ROUGE-W, rouge155 ROUGE-L and lowercased WER/PER on the fast path: %s', (_, data) => {
+  const SETTINGS: NbestTaskSettings = { path: data.nbest, format: 'json', allowDuplicates: true, sentenceScores: true };
+
+  /** The whole list as one task, on the fast path and on the generic path (every row, bit for bit). */
+  function expectFastEqualsGeneric(names: string[], settings: MetricSettings): void {
+    const ids = resolveNbestMetricIds(names, settings, defaultRegistry);
+    const refs = streamReferenceSource(data.refs.map((f) => readLines(f)));
+    const fast = chunkJobContext(SETTINGS, { ids, settings }, refs, defaultRegistry);
+    const generic = chunkJobContext(SETTINGS, { ids, settings }, refs, defaultRegistry, true);
+    expect(fast.fused, 'fast path taken').toBeDefined();
+    const text = readFileSync(data.nbest, 'utf8');
+    const a = scoreTask(text, 1, SETTINGS, fast.metrics, refs, fast.fused).stats;
+    const b = scoreTask(text, 1, SETTINGS, generic.metrics, refs, generic.fused).stats;
+    expect(a.length).toBe(b.length);
+    for (let k = 0; k < a.length; k++) if (!Object.is(a[k], b[k])) expect([k, a[k]]).toEqual([k, b[k]]);
+  }
+
+  it.each(ADDED_FAST)('%j: fused rows = generic rows, every candidate', (names, _flags, settings) => {
+    expectFastEqualsGeneric(names, settings);
+  });
+
+  it.each([
+    [['wer', 'per'], { wer: { lowercase: true }, per: { lowercase: true } }],
+    [['bleu', 'rouge-l', 'per', 'wer', 'rouge-w'], { per: { lowercase: true }, rouge: { flavor: 'rouge155' } }],
+  ] as [string[], MetricSettings][])('lowercased %j %j: fused rows = generic rows, every candidate', (names, settings) => {
+    expectFastEqualsGeneric(names, settings);
+  });
+
+  it.each(ADDED_FAST)('%j %j: CLI rows = Metric API rows, sentence scores (2 workers = in-thread where marked)', async (names, flags, settings, pool) => {
+    const rows = await nbestJson(data, ['-m', ...names, ...flags, '--allow-duplicates', '--sentence-scores']);
+    const { hyps, ids } = await readNbest(data.nbest);
+    const refStreams = data.refs.map((f) => readLines(f));
+    let column = 0;
+    for (const id of names) {
+      const s: MetricSettings = id === 'bleu' ? { bleu: { flavor: 'moses' } } : settings;
+      const key = defaultRegistry.resolve!(id, s);
+      const metric = defaultRegistry.create(key, s).metric;
+      const matrix = buildStatsMatrix(metric, hyps, ids, metric.prepareReferences(refStreams));
+      const w = metric.statsWidth;
+      for (let h = 0; h < hyps.length; h++) {
+        const row = matrix.stats.subarray(h * w, (h + 1) * w);
+        expect(rows[h].stats.slice(column, column + w), `${id}, candidate ${h}`).toEqual(Array.from(row));
+        const score = metric.sentenceScoreFromStats(row).score;
+        expect(rows[h].scores![key], `${id} sentence score, candidate ${h}`).toBe(Number.isNaN(score) ? null : score);
+      }
+      column += w;
+    }
+    if (!pool) return;
+    const one = readFileSync(join(dir, 'out.jsonl'));
+    const two = join(dir, 'two.jsonl');
+    let inThread: boolean | undefined;
+    const code = await runNbestCommand(
+      ['--nbest', data.nbest, '-r', ...data.refs, '--stats', two, '--stats-format', 'json', '--workers', '2',
+        '--task-size', '3000', '-m', ...names, ...flags, '--allow-duplicates', '--sentence-scores'],
+      { stdout: { write: () => true }, stderr: { write: () => true } },
+      { onRun: (info) => (inThread = info.inThread) },
+    );
+    expect({ code, inThread }).toEqual({ code: 0, inThread: false });
+    expect(readFileSync(two).equals(one), '2 workers = in-thread').toBe(true);
   });
 });

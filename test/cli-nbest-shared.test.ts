@@ -3,7 +3,8 @@
  * and runs 2–5 merged with the previous run (`--prev-stats`/`--prev-features` = the SCORESTAT/FEATSTAT blocks of
  * run N−1 as the truth prints them). Compared: the SCORES_TXT blocks of each run in truth/results.txt, byte for
  * byte after removing the `STDOUT_k=` prefixes; the FEATURES_TXT blocks are only used as the previous features.
- * Also the whole Joshua bn-en 10-best list with four metrics against the Metric API. Skips when ../shared is absent.
+ * Also the whole Joshua bn-en 10-best list with four metrics against the Metric API, and with issue 5's additions to
+ * the fast path (rouge155 ROUGE-L, ROUGE-W, PER) fused = generic. Skips when ../shared is absent.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,6 +103,53 @@ describe.skipIf(!HAVE_JOSHUA)('palette nbest on the whole Joshua bn-en 10-best l
         }
         column += w;
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!HAVE_JOSHUA)('palette nbest, issue 5 fast-path metrics, on the whole Joshua bn-en 10-best list (../shared)', () => {
+  it.each([
+    [['bleu', 'rouge-l', 'wer'], ['--rouge-flavor', 'rouge155']],
+    [['rouge-w-1.2', 'wer', 'per'], []],
+  ])('%j %j: fused rows = generic rows for all 805 candidates, 2 workers = in-thread', async (names, flags) => {
+    const { chunkJobContext, streamReferenceSource } = await import('../src/cli/nbest/chunk-job.js');
+    const { resolveNbestMetricIds } = await import('../src/cli/nbest/nbest-metrics.js');
+    const { scoreTask } = await import('../src/cli/nbest/nbest-task.js');
+    const { readLines } = await import('../src/corpus/read-lines.js');
+    const { defaultRegistry } = await import('../src/metrics/registry.js');
+    const dir = mkdtempSync(join(tmpdir(), 'palette-nbest-joshua5-'));
+    try {
+      const nbestPath = join(JOSHUA, 'output.gold');
+      const refs = [0, 1, 2, 3].map((k) => join(JOSHUA, `reference.en.${k}`));
+      const settings = flags.length > 0 ? { rouge: { flavor: 'rouge155' as const } } : {};
+      const ids = resolveNbestMetricIds(names, settings, defaultRegistry);
+      const source = streamReferenceSource(refs.map((f) => readLines(f)));
+      const task = { path: nbestPath, format: 'json' as const, allowDuplicates: true, sentenceScores: false };
+      const fast = chunkJobContext(task, { ids, settings }, source, defaultRegistry);
+      const generic = chunkJobContext(task, { ids, settings }, source, defaultRegistry, true);
+      expect(fast.fused).toBeDefined();
+      const text = readFileSync(nbestPath, 'utf8');
+      const a = scoreTask(text, 1, task, fast.metrics, source, fast.fused).stats;
+      const b = scoreTask(text, 1, task, generic.metrics, source, generic.fused).stats;
+      expect(a.length).toBe(b.length);
+      for (let k = 0; k < a.length; k++) if (!Object.is(a[k], b[k])) expect([k, a[k]]).toEqual([k, b[k]]);
+      const run = async (out: string, extra: string[]): Promise<string> => {
+        const argv = ['--nbest', nbestPath, '-r', ...refs, '-m', ...names, ...flags, '--allow-duplicates'];
+        const code = await runNbestCommand([...argv, '--stats-format', 'json', '--stats', out, ...extra], {
+          stdout: { write: () => true },
+          stderr: { write: () => true },
+        });
+        expect(code).toBe(0);
+        return readFileSync(out, 'utf8');
+      };
+      const one = await run(join(dir, 'one'), ['--workers', '1']);
+      expect(await run(join(dir, 'two'), ['--workers', '2', '--task-size', '40000'])).toBe(one);
+      // The CLI's in-thread rows are the fused rows above.
+      const rows = one.trimEnd().split('\n').map((l) => (JSON.parse(l) as { stats: number[] }).stats);
+      expect(rows).toHaveLength(805);
+      expect(rows.flat()).toEqual(Array.from(a));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

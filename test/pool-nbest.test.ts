@@ -54,8 +54,27 @@ describe('n-best pool: identical bytes for any number of workers and any task si
       expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
       expect(r.info?.inThread).toBe(false);
       expect(r.info?.tasks).toBeGreaterThan(1);
+      // N scoring threads: the pool's N − 1 workers take the first chunks (as many as they can hold).
+      const poolWorkers = Number(workers) - 1;
+      expect(r.info?.poolTasks).toBeGreaterThanOrEqual(Math.min(r.info!.tasks, poolWorkers * TASKS_PER_WORKER));
       expect(readFileSync(out('jn')).equals(expected), `${workers} workers, task size ${taskSize}`).toBe(true);
     }
+  });
+
+  it('more chunks than the workers hold: the main thread scores some of them, same bytes (caller runs)', async () => {
+    let text = '';
+    for (let id = 0; id < 60; id++) for (let k = 0; k < 40; k++) text += `${id} ||| w${k % 7} w${(k * 3) % 11} a b w${id} ||| f= ${k % 5} ||| -1\n`;
+    writeFileSync(out('many.nbest'), text);
+    writeFileSync(out('many.ref'), Array.from({ length: 60 }, (_, s) => `w${s} a b w${s % 7} c`).join('\n') + '\n');
+    const args = ['--nbest', out('many.nbest'), '-r', out('many.ref'), '-m', 'bleu', 'rouge-l', 'wer'];
+    await nbest([...args, '--workers', '1', '--stats', out('c1')]);
+    const r = await nbest([...args, '--workers', '2', '--task-size', '2000', '--stats', out('c2')]);
+    expect(r.code).toBe(0);
+    const { tasks, poolTasks } = r.info!;
+    expect(tasks).toBeGreaterThan(4 * TASKS_PER_WORKER);
+    expect(poolTasks, 'chunks the worker scored').toBeGreaterThanOrEqual(TASKS_PER_WORKER);
+    expect(tasks - poolTasks!, 'chunks the main thread scored').toBeGreaterThan(0);
+    expect(readFileSync(out('c2')).equals(readFileSync(out('c1')))).toBe(true);
   });
 
   it('Moses run 1, default duplicate removal, SCORES_TXT: 2 workers = Moses truth (BLEU)', async () => {

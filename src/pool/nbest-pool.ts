@@ -1,7 +1,8 @@
 /**
  * The worker pool of `palette nbest`: whole chunks of the n-best list (raw bytes) are parsed, tokenized, interned,
  * scored by every metric, deduplicated and encoded in the workers; the main thread only reads the file, cuts it at
- * segment boundaries (src/corpus/stream/segment-chunks.ts) and writes the returned bytes in order.
+ * segment boundaries (src/corpus/stream/segment-chunks.ts), writes the returned bytes in order and, in
+ * `palette nbest`, scores a chunk itself whenever the workers hold all the tasks they can (src/cli/nbest.ts).
  *
  * Design (spec/PERFORMANCE.md, "The glue is where speed is lost"):
  * - piscina runs `nbest-worker.ts` (BLEU only) or `nbest-worker-metrics.ts` (`.js` once compiled). The kernels are compiled once on the main
@@ -87,6 +88,8 @@ export class NbestPool {
    * (ms, summed over workers).
    */
   readonly counters = { tasks: 0, retries: 0, busyMs: 0 };
+  /** Tasks handed to {@link run} and not yet settled (queued, running or being retried). */
+  private active = 0;
   private readonly piscina: Piscina;
   private readonly fault: NbestPoolOptions['injectFault'];
   private nextTask = 0;
@@ -118,11 +121,31 @@ export class NbestPool {
     await Promise.all(Array.from({ length: this.workers }, () => this.piscina.run(null, { name: 'ping' })));
   }
 
+  /** Tasks handed to {@link run} and not yet settled. */
+  get inFlight(): number {
+    return this.active;
+  }
+
+  /** Tasks the workers can hold at once ({@link TASKS_PER_WORKER} each): more would only wait in piscina's queue. */
+  get capacity(): number {
+    return this.workers * TASKS_PER_WORKER;
+  }
+
   /**
    * Runs one chunk (retried once on a worker failure).
    * @throws PoolTaskError when both attempts fail.
    */
   async run(chunk: SegmentChunk): Promise<ChunkResult> {
+    this.active++;
+    try {
+      return await this.attempt(chunk);
+    } finally {
+      this.active--;
+    }
+  }
+
+  /** {@link run}'s attempts. */
+  private async attempt(chunk: SegmentChunk): Promise<ChunkResult> {
     const t = this.nextTask++;
     const fault = this.fault;
     for (let attempt = 0; ; attempt++) {

@@ -67,7 +67,7 @@ const SPECS: readonly OptionSpec[] = [
     group: GROUP,
   },
   { key: 'sentence', names: ['--sentence-scores'], arity: 'flag', help: 'add per-candidate sentence scores (json, msgpack)', group: GROUP },
-  { key: 'workers', names: ['--workers', '-j'], arity: 'one', metavar: 'N', help: 'worker threads (default: one per core; small lists run in-thread)', group: GROUP },
+  { key: 'workers', names: ['--workers', '-j'], arity: 'one', metavar: 'N', help: 'scoring threads: this one and N-1 pool workers (default: one per core; small lists run in-thread)', group: GROUP },
   { key: 'taskSize', names: ['--task-size'], arity: 'one', metavar: 'BYTES', help: `bytes of the n-best list per task (default ${DEFAULT_TASK_SIZE})`, group: GROUP },
   { key: 'rougeFlavor', names: ['--rouge-flavor'], arity: 'one', metavar: 'FLAVOR', help: 'ROUGE flavor (as palette score)', group: GROUP },
   { key: 'stem', names: ['--stem'], arity: 'flag', help: 'ROUGE: Porter stemming (as palette score)', group: GROUP },

@@ -1,10 +1,12 @@
 /**
  * The fast path of `palette nbest` (src/cli/nbest/fast/): (1) each chunk tokenizer is context-free across U+0020,
  * i.e. the memoised concatenation of a line's space-separated chunks equals the tokenizer run on the whole line, on
- * random lines full of tabs, no-break and ideographic spaces, case, non-ASCII letters, digits, hyphens and
- * punctuation, and Moses' split is the chunking itself; (2) for random n-best lists and references, the fused rows equal the generic path's rows (each
- * metric's Metric API in layers) bit for bit, for several metric combinations and settings; (3) the fast path is
- * taken exactly when every metric allows it.
+ * random lines full of tabs, no-break and ideographic spaces, case (capital sigmas in Final_Sigma contexts for the
+ * lowercasing word splits), non-ASCII letters, digits, hyphens and punctuation; the word tokenizers give WER/PER's
+ * own words; and Moses' split is the chunking itself; (2) for random n-best lists and references, the fused rows
+ * equal the generic path's rows (each metric's Metric API in layers) bit for bit, for several metric combinations
+ * and settings (ROUGE-W and ROUGE-1.5.5's ROUGE-L, lowercased WER/PER against case-flipped references included);
+ * (3) the fast path is taken exactly when every metric allows it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The worker pool of `palette nbest`: whole chunks of the n-best list (raw bytes) are parsed, tokenized, interned,
- * scored by every metric, deduplicated and encoded in the workers; the main thread only reads the file, cuts it at
+ * scored by every metric, deduplicated and encoded in the workers; the main thread reads the file, cuts it at
  * segment boundaries (src/corpus/stream/segment-chunks.ts), writes the returned bytes in order and, in
  * `palette nbest`, scores a chunk itself whenever the workers hold all the tasks they can (src/cli/nbest.ts).
  *

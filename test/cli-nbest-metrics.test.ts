@@ -7,7 +7,7 @@
  * Issue 5's additions to the fast path (ROUGE-W, ROUGE-1.5.5's ROUGE-L, lowercased WER/PER): fused rows = generic
  * rows bit for bit over each whole list, and the CLI's rows = the Metric API's, 2 workers = in-thread.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -197,5 +197,18 @@ describe.each([
     );
     expect({ code, inThread }).toEqual({ code: 0, inThread: false });
     expect(readFileSync(two).equals(one), '2 workers = in-thread').toBe(true);
+  });
+});
+
+describe('palette nbest --wer-lowercase / --per-lowercase', () => {
+  it('compare words case-insensitively, as palette score does (case-sensitive without the flags)', async () => {
+    const data = { nbest: join(dir, 'case.nbest'), refs: [join(dir, 'case.ref')] };
+    writeFileSync(data.nbest, '0 ||| The Cat sat ||| f= 1 ||| 0\n');
+    writeFileSync(data.refs[0], 'the cat sat\n');
+    // WER rows: hits, substitutions, deletions, insertions; PER rows: correct, candidate length, reference length.
+    expect((await nbestJson(data, ['-m', 'wer', 'per'])).map((r) => r.stats)).toEqual([[1, 2, 0, 0, 1, 3, 3]]);
+    const lowered = await nbestJson(data, ['-m', 'wer', 'per', '--wer-lowercase', '--per-lowercase']);
+    expect(lowered.map((r) => r.stats)).toEqual([[3, 0, 0, 0, 3, 3, 3]]);
+    expect((await nbestJson(data, ['-m', 'wer', 'per', '--per-lowercase'])).map((r) => r.stats)).toEqual([[1, 2, 0, 0, 3, 3, 3]]);
   });
 });

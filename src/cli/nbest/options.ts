@@ -71,6 +71,8 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'taskSize', names: ['--task-size'], arity: 'one', metavar: 'BYTES', help: `bytes of the n-best list per task (default ${DEFAULT_TASK_SIZE})`, group: GROUP },
   { key: 'rougeFlavor', names: ['--rouge-flavor'], arity: 'one', metavar: 'FLAVOR', help: 'ROUGE flavor (as palette score)', group: GROUP },
   { key: 'stem', names: ['--stem'], arity: 'flag', help: 'ROUGE: Porter stemming (as palette score)', group: GROUP },
+  { key: 'werLowercase', names: ['--wer-lowercase'], arity: 'flag', help: 'case-insensitive WER (as palette score)', group: GROUP },
+  { key: 'perLowercase', names: ['--per-lowercase'], arity: 'flag', help: 'case-insensitive PER (as palette score)', group: GROUP },
   { key: 'stats', names: ['--stats', '-o'], arity: 'one', metavar: 'OUT', help: 'output file (default: standard output)', group: GROUP },
   {
     key: 'format',
@@ -97,7 +99,8 @@ export function nbestHelp(): string {
   return (
     'usage: palette nbest --nbest FILE -r REF [REF ...] -m METRIC [METRIC ...] [--stats OUT]\n' +
     '                     [--stats-format moses|json|msgpack] [--sentence-scores] [--allow-duplicates]\n' +
-    '                     [--prev-stats FILE --prev-features FILE] [--workers N] [--task-size BYTES] [-q]\n\n' +
+    '                     [--prev-stats FILE --prev-features FILE] [--workers N] [--task-size BYTES] [-q]\n' +
+    '                     [--rouge-flavor F] [--stem] [--wer-lowercase] [--per-lowercase]\n\n' +
     'Per-candidate sufficient statistics of a Moses n-best list, as Moses MERT `extractor` writes them, for every\n' +
     'metric in one pass.\n' +
     formatOptionHelp(SPECS) +
@@ -130,6 +133,8 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
   const rougeFlavor = single(values, 'rougeFlavor');
   const settings: MetricSettings = {
     rouge: { flavor: rougeFlavor as RougeFlavor | undefined, stem: values.has('stem') ? true : undefined },
+    wer: values.has('werLowercase') ? { lowercase: true } : undefined,
+    per: values.has('perLowercase') ? { lowercase: true } : undefined,
   };
   const workersText = single(values, 'workers');
   const workers = workersText === undefined ? undefined : Number(workersText);

@@ -212,3 +212,32 @@ describe('palette nbest --wer-lowercase / --per-lowercase', () => {
     expect((await nbestJson(data, ['-m', 'wer', 'per', '--per-lowercase'])).map((r) => r.stats)).toEqual([[1, 2, 0, 0, 3, 3, 3]]);
   });
 });
+
+describe('palette nbest --prev-stats with several metrics (fast path)', () => {
+  it('each sentence: the previous run rows, then this run rows, every metric column', async () => {
+    const run = async (extra: string[], out: string): Promise<string> => {
+      let err = '';
+      const code = await runNbestCommand(
+        ['--nbest', MOSES.nbest, '-r', ...MOSES.refs, '-m', 'bleu', 'rouge-l', 'wer', '--allow-duplicates', '--workers', '1', '--stats', out, ...extra],
+        { stdout: { write: () => true }, stderr: { write: (t: string) => (err += t) } },
+      );
+      expect({ code, err }).toEqual({ code: 0, err: '' });
+      return readFileSync(out, 'utf8');
+    };
+    const blocks = (text: string): Map<string, string[]> => {
+      const map = new Map<string, string[]>();
+      for (const block of text.split('SCORES_TXT_END_0\n').filter((b) => b.length > 0)) {
+        const [header, ...rows] = block.trimEnd().split('\n');
+        map.set(header.split(' ')[1], rows);
+      }
+      return map;
+    };
+    const first = blocks(await run([], join(dir, 'prev.scores')));
+    const merged = blocks(await run(['--prev-stats', join(dir, 'prev.scores')], join(dir, 'merged.scores')));
+    expect([...merged.keys()]).toEqual([...first.keys()]);
+    for (const [sentence, rows] of first) {
+      expect(rows[0].split(' ').filter(Boolean)).toHaveLength(9 + 7 + 4);
+      expect(merged.get(sentence), `sentence ${sentence}`).toEqual([...rows, ...rows]);
+    }
+  });
+});

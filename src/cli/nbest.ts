@@ -280,7 +280,7 @@ async function extractWithPrevious(
         line: first.line,
       });
     }
-    const task = scoreTask(text, chunk.firstLine, settings, context.metrics, refs);
+    const task = scoreTask(text, chunk.firstLine, settings, context.metrics, refs, context.fused);
     for (let h = 0; h < task.hyps.length; h++) {
       const group = groupOf(task.segmentIds[task.hypLocal[h]]);
       for (let c = 0; c < width; c++) group.stats.push(task.stats[h * width + c]);

@@ -227,7 +227,7 @@ describe('palette nbest --prev-stats with several metrics (fast path)', () => {
     const blocks = (text: string): Map<string, string[]> => {
       const map = new Map<string, string[]>();
       for (const block of text.split('SCORES_TXT_END_0\n').filter((b) => b.length > 0)) {
-        const [header, ...rows] = block.trimEnd().split('\n');
+        const [header, ...rows] = block.split('\n').slice(0, -1);
         map.set(header.split(' ')[1], rows);
       }
       return map;

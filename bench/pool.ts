@@ -1,7 +1,8 @@
 /**
  * Worker-pool benchmarks (issue 5).
  *
- * n-best pool (src/pool/nbest-pool.ts): a generated 100 × 1000 n-best list (bench/nbest-gen.ts, 4 references) run
+ * n-best pool (src/pool/nbest-pool.ts): the issue's generated 1000 × 1000 n-best list (bench/nbest-gen.ts, 4
+ * references; `PALETTE_BENCH_POOL_SEGMENTS` for fewer segments: on 100 the idle tail of the last task alone is ~2 %) run
  * through `NbestPool` with BLEU + ROUGE-L + ROUGE-S4 + WER, 1 and 2 workers side by side (256 KiB raw chunks, read
  * before timing; encoded bytes out, results awaited in order with 4 chunks in flight per worker as the CLI does):
  * wall time, hyps/s, speed-up, and the task overhead = 1 − (time inside tasks ÷ (workers × wall)). Pool start-up and
@@ -31,11 +32,12 @@ import { NbestPool } from '../src/pool/nbest-pool.js';
 import { generateNbestFiles, DEFAULT_NBEST_WORKLOAD } from './nbest-gen.js';
 import { generateBatch } from './workload.js';
 
-/** n-best pool scaling: 1 vs 2 workers on a generated 100 × 1000 list, 4 metrics. */
+/** n-best pool scaling: 1 vs 2 workers on a generated 1000 × 1000 list, 4 metrics. */
 async function benchNbestPool(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'palette-bench-pool-'));
   try {
-    const files = generateNbestFiles(dir, { ...DEFAULT_NBEST_WORKLOAD, segments: 100 });
+    const segments = Number(process.env.PALETTE_BENCH_POOL_SEGMENTS ?? DEFAULT_NBEST_WORKLOAD.segments);
+    const files = generateNbestFiles(dir, { ...DEFAULT_NBEST_WORKLOAD, segments });
     const refs = shareReferences(files.refs.map((f) => readLines(f)));
     const metrics = ['bleu', 'rouge-l', 'rouge-s4', 'wer'];
     console.log(`n-best pool: ${files.hypotheses} hyps (${(files.nbestBytes / 1e6).toFixed(0)} MB), 4 refs, ${metrics.join(' + ')}`);

@@ -194,7 +194,15 @@ export {
 } from './meta/numpy-random.js';
 export { cohenKappa, gradedKappa, grade, grades, GRADES, GRADE_TOLERANCE } from './meta/agreement.js';
 export { ANALOGY_SHARE, bleuWcStudy, type BleuWcRow, type ScoresByOrder } from './meta/bleu-wc-study.js';
-export { jackknifeRows, jackknifeScore, leaveOneOutRows, type JackknifeScore } from './meta/jackknife.js';
+export {
+  jackknifeRows,
+  jackknifeScore,
+  leaveOneOutRows,
+  prepareLeaveOneOut,
+  type JackknifeReferences,
+  type JackknifeScore,
+  type LeaveOneOutReferences,
+} from './meta/jackknife.js';
 export {
   BLEU_FLAVORS,
   cliMetric,

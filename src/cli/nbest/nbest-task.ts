@@ -12,6 +12,7 @@ import { parseNbestLines, type NbestParseState } from '../../corpus/nbest.js';
 import { splitBatches } from '../../corpus/stream/read-line-batches.js';
 import { mosesFeatureHash, mosesRemoveDuplicatesBy, sameMosesFeatureFields } from './moses-dedup.js';
 import { blockEncoder, type BlockEncoder } from './stats-format.js';
+import { distinctCandidates, expandRows } from './distinct-candidates.js';
 import type { ByteOut } from './byte-out.js';
 import type { NbestStatsFormat } from './options.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
@@ -98,18 +99,26 @@ export function scoreTask(
   };
   let width = 0;
   for (const m of metrics) width += m.width;
-  if (fused !== undefined && n > 0) return { ...task, stats: fused(task, refs), width, features, lines: Int32Array.from(lines) };
-  const stats = new Float64Array(n * width);
-  let column = 0;
-  for (const m of metrics) {
-    if (n > 0) {
-      const rows = m.rows(task, refs);
-      for (let h = 0; h < n; h++) {
-        for (let c = 0; c < m.width; c++) stats[h * width + column + c] = rows[h * m.width + c];
+  // Rows of a set of candidates: the fast path's, or each metric's in turn.
+  const rowsOf = (t: TaskSegments): Float64Array => {
+    const count = t.hyps.length;
+    if (fused !== undefined && count > 0) return fused(t, refs);
+    const stats = new Float64Array(count * width);
+    let column = 0;
+    for (const m of metrics) {
+      if (count > 0) {
+        const rows = m.rows(t, refs);
+        for (let h = 0; h < count; h++) {
+          for (let c = 0; c < m.width; c++) stats[h * width + column + c] = rows[h * m.width + c];
+        }
       }
+      column += m.width;
     }
-    column += m.width;
-  }
+    return stats;
+  };
+  // A text repeated within its segment is scored once (./distinct-candidates.ts).
+  const distinct = distinctCandidates(task);
+  const stats = distinct === undefined ? rowsOf(task) : expandRows(rowsOf(distinct.task), distinct.source, width);
   return { ...task, stats, width, features, lines: Int32Array.from(lines) };
 }
 

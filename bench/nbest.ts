@@ -20,6 +20,7 @@
  *     after a warm-up call.
  * The machine is shared: CPU time of this process (user + system, all threads) is printed beside wall times.
  * The outputs of all runs are compared byte for byte.
+ * Real lists: Moses' MERT test lists (../shared) repeated to 1M lines, cold `-j 1`/`-j 2` (their strings repeat).
  * Opt-in (long): `PALETTE_BENCH_NBEST_10M=1` generates a 10M-hypothesis list (10000 × 1000, ~2 GB, streamed to
  * disk) and reports the peak RSS of a cold 2-worker run (`/usr/bin/time -v`), then deletes it.
  *
@@ -122,6 +123,61 @@ function machineCeiling(
   }
   for (const h of halves) rmSync(h);
   return median(times);
+}
+
+/** Moses' MERT test lists (../shared/data/moses-mert, 5 × 1000 lines, 10 sentences each, one reference). */
+const MOSES_MERT = join(ROOT, '..', 'shared', 'data', 'moses-mert', 'mert.extractor-txt', 'data');
+
+/**
+ * A real list's shape at the workload's scale: the five Moses MERT test lists (decoder output, where one string
+ * comes back once per derivation: 60–937 distinct in 1000 lines) repeated with fresh sentence ids up to 1M lines,
+ * the reference repeated alike; cold `-j 1` and `-j 2` runs, 4 metrics. Skipped without ../shared.
+ */
+function realMosesLists(launcher: string, dir: string, runs: number): void {
+  if (!existsSync(join(MOSES_MERT, 'reference'))) {
+    console.log('\nreal lists: ../shared/data/moses-mert not found, skipped');
+    return;
+  }
+  const refs = readFileSync(join(MOSES_MERT, 'reference'), 'utf8').split('\n').filter((l) => l.length > 0);
+  const lists = [1, 2, 3, 4, 5].map((k) => readFileSync(join(MOSES_MERT, `nbest.${k}`), 'utf8').split('\n').filter((l) => l.length > 0));
+  const nbest: string[] = [];
+  const refLines: string[] = [];
+  let distinct = 0;
+  for (let base = 0; nbest.length < 1_000_000; ) {
+    for (const list of lists) {
+      const seen = new Set<string>();
+      for (const line of list) {
+        const bar = line.indexOf('|||');
+        nbest.push(`${base + Number(line.slice(0, bar))}${line.slice(bar)}`);
+        seen.add(line.slice(0, line.indexOf('|||', bar + 3)));
+      }
+      distinct += seen.size;
+      refLines.push(...refs);
+      base += refs.length;
+    }
+  }
+  const nbestPath = join(dir, 'moses-real.nbest');
+  const refPath = join(dir, 'moses-real.ref');
+  writeFileSync(nbestPath, `${nbest.join('\n')}\n`);
+  writeFileSync(refPath, `${refLines.join('\n')}\n`);
+  console.log(
+    `\nreal lists: Moses' MERT test lists repeated to ${nbest.length} lines (${refLines.length} sentences, 1 reference; ` +
+      `${((100 * distinct) / nbest.length).toFixed(0)} % distinct (sentence, text) pairs), 4 metrics, cold, median of ${runs}`,
+  );
+  const outs: string[] = [];
+  for (const workers of [1, 2]) {
+    const out = join(dir, `moses-real-${workers}.stats`);
+    const times: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const c = coldRun(launcher, ['nbest', '--nbest', nbestPath, '-r', refPath, '-m', ...METRICS, '--stats', out, '--workers', String(workers)]);
+      if (c === undefined) return;
+      times.push(c.ms);
+    }
+    outs.push(out);
+    const ms = median(times);
+    console.log(`  -j ${workers}  ${(ms / 1000).toFixed(2).padStart(6)} s  ${rate(nbest.length, ms).padStart(14)}`);
+  }
+  console.log(`  outputs ${readFileSync(outs[0]).equals(readFileSync(outs[1])) ? 'byte-identical' : 'DIFFER'}`);
 }
 
 /** Median of numbers. */
@@ -308,6 +364,7 @@ export async function benchNbest(): Promise<void> {
       const f = (x: number, width = 7): string => x.toFixed(2).padStart(width);
       console.log(`  ${(generic ? 'generic' : 'fast').padEnd(8)}${f(t.decode)} ${f(t.parse)} ${f(t.memo)} ${f(t.rows)} ${f(t.encode, 13)} ${f(t.total)}`);
     }
+    if (launcher !== undefined) realMosesLists(launcher, dir, runs);
     const kernelMs = kernelOnly(w);
     console.log(`\nkernel-only (4 metrics' WASM kernels, pre-interned, 1 thread): ${(kernelMs / 1000).toFixed(2)} s  ${rate(files.hypotheses, kernelMs)}`);
     const same = outputs.every((o) => readFileSync(o).equals(readFileSync(outputs[0])));

@@ -15,28 +15,56 @@ export interface DistinctCandidates {
   readonly source: Int32Array;
 }
 
+/** Open-addressing table of one segment's distinct texts (indices into `firsts`, -1 = empty), reused. */
+let slots = new Int32Array(64);
+
+/**
+ * A cheap hash of a candidate: its length and a few of its code units (O(1), no pass over the text; texts that
+ * collide are told apart by `===`). Texts of one segment differ in a word or two, so a collision usually ends at
+ * the first differing unit of the comparison.
+ */
+function sampleHash(text: string): number {
+  const len = text.length;
+  let h = Math.imul(len, 0x9e3779b1);
+  if (len > 0) {
+    const step = (len >> 3) + 1;
+    for (let i = len - 1; i >= 0; i -= step) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  }
+  return h ^ (h >>> 15);
+}
+
 /** The distinct candidates of `task`, or undefined when every candidate's text is new within its segment. */
 export function distinctCandidates(task: TaskSegments): DistinctCandidates | undefined {
-  const { hyps, hypLocal, segmentIds } = task;
+  const { hyps, hypLocal, segmentIds, segmentStarts } = task;
   const n = hyps.length;
   const source = new Int32Array(n);
   const firsts: number[] = [];
-  const seen = new Map<string, number>();
-  let segment = -1;
-  for (let h = 0; h < n; h++) {
-    if (hypLocal[h] !== segment) {
-      segment = hypLocal[h];
-      seen.clear();
+  for (let k = 0; k < segmentIds.length; k++) {
+    const from = segmentStarts[k];
+    const to = segmentStarts[k + 1];
+    let size = 16;
+    while (size < 2 * (to - from)) size *= 2;
+    if (slots.length < size) slots = new Int32Array(size);
+    slots.fill(-1, 0, size);
+    const mask = size - 1;
+    for (let h = from; h < to; h++) {
+      const text = hyps[h];
+      let slot = sampleHash(text) & mask;
+      let earlier = -1;
+      for (let e = slots[slot]; e >= 0; slot = (slot + 1) & mask, e = slots[slot]) {
+        if (hyps[firsts[e]] === text) {
+          earlier = e;
+          break;
+        }
+      }
+      if (earlier >= 0) {
+        source[h] = earlier;
+        continue;
+      }
+      slots[slot] = firsts.length;
+      source[h] = firsts.length;
+      firsts.push(h);
     }
-    const text = hyps[h];
-    const earlier = seen.get(text);
-    if (earlier !== undefined) {
-      source[h] = earlier;
-      continue;
-    }
-    seen.set(text, firsts.length);
-    source[h] = firsts.length;
-    firsts.push(h);
   }
   if (firsts.length === n) return undefined;
   const m = firsts.length;

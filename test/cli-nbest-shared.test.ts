@@ -34,6 +34,16 @@ function truthRuns(): { scores: string; features: string }[] {
   return runs;
 }
 
+
+/** Runs `palette nbest argv … --stats-format json --stats out extra…` and returns the statistics file's text. */
+async function nbestJsonText(argv: readonly string[], out: string, extra: readonly string[]): Promise<string> {
+  const code = await runNbestCommand([...argv, '--stats-format', 'json', '--stats', out, ...extra], {
+    stdout: { write: () => true },
+    stderr: { write: () => true },
+  });
+  expect(code).toBe(0);
+  return readFileSync(out, 'utf8');
+}
 describe.skipIf(!HAVE)('palette nbest: every mert.extractor-txt run (../shared)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'palette-nbest-shared-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -73,15 +83,8 @@ describe.skipIf(!HAVE_JOSHUA)('palette nbest on the whole Joshua bn-en 10-best l
     try {
       const refs = [0, 1, 2, 3].map((k) => join(JOSHUA, `reference.en.${k}`));
       const metrics = ['bleu', 'rouge-l', 'rouge-s4', 'wer'];
-      const run = async (out: string, extra: string[]): Promise<string> => {
-        const argv = ['--nbest', join(JOSHUA, 'output.gold'), '-r', ...refs, '-m', ...metrics, '--allow-duplicates'];
-        const code = await runNbestCommand([...argv, '--stats-format', 'json', '--stats', out, ...extra], {
-          stdout: { write: () => true },
-          stderr: { write: () => true },
-        });
-        expect(code).toBe(0);
-        return readFileSync(out, 'utf8');
-      };
+      const argv = ['--nbest', join(JOSHUA, 'output.gold'), '-r', ...refs, '-m', ...metrics, '--allow-duplicates'];
+      const run = (out: string, extra: string[]): Promise<string> => nbestJsonText(argv, out, extra);
       const text = await run(join(dir, 'one'), ['--workers', '1']);
       expect(await run(join(dir, 'two'), ['--workers', '2', '--task-size', '40000'])).toBe(text);
       const rows = text.trimEnd().split('\n').map((l) => (JSON.parse(l) as { stats: number[] }).stats);
@@ -135,15 +138,8 @@ describe.skipIf(!HAVE_JOSHUA)('palette nbest, issue 5 fast-path metrics, on the 
       const b = scoreTask(text, 1, task, generic.metrics, source, generic.fused).stats;
       expect(a.length).toBe(b.length);
       for (let k = 0; k < a.length; k++) if (!Object.is(a[k], b[k])) expect([k, a[k]]).toEqual([k, b[k]]);
-      const run = async (out: string, extra: string[]): Promise<string> => {
-        const argv = ['--nbest', nbestPath, '-r', ...refs, '-m', ...names, ...flags, '--allow-duplicates'];
-        const code = await runNbestCommand([...argv, '--stats-format', 'json', '--stats', out, ...extra], {
-          stdout: { write: () => true },
-          stderr: { write: () => true },
-        });
-        expect(code).toBe(0);
-        return readFileSync(out, 'utf8');
-      };
+      const argv = ['--nbest', nbestPath, '-r', ...refs, '-m', ...names, ...flags, '--allow-duplicates'];
+      const run = (out: string, extra: string[]): Promise<string> => nbestJsonText(argv, out, extra);
       const one = await run(join(dir, 'one'), ['--workers', '1']);
       expect(await run(join(dir, 'two'), ['--workers', '2', '--task-size', '40000'])).toBe(one);
       // The CLI's in-thread rows are the fused rows above.

@@ -191,28 +191,13 @@ const HASHED_VALUES = 4;
  */
 export function mosesFeatureHash(field: string): number {
   let h = 0x811c9dc5;
-  const n = field.length;
   let i = 0;
-  let counted = 0;
-  while (i < n && counted < HASHED_VALUES) {
-    let c = field.charCodeAt(i);
-    if (isBlank(c)) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let eq = -1;
-    for (; i < n; i++) {
-      c = field.charCodeAt(i);
-      if (isBlank(c)) break;
-      if (c === 0x3d) eq = i;
-    }
-    if (eq === i - 1) continue;
-    counted++;
-    for (let k = start; k <= eq; k++) h = Math.imul(h ^ field.charCodeAt(k), 0x01000193);
-    const v = Math.fround(valueOf(field, eq < 0 ? start : eq + 1, i));
+  for (let counted = 0; counted < HASHED_VALUES && nextCounted(field, i); counted++) {
+    for (let k = tokenStart; k < tokenValue; k++) h = Math.imul(h ^ field.charCodeAt(k), 0x01000193);
+    const v = Math.fround(valueOf(field, tokenValue, tokenEnd));
     // Any function of the value: equal values, equal hashes (x | 0 is 0 for NaN and -0).
     h = Math.imul(h ^ (v | 0) ^ ((v * 65536) | 0), 0x01000193);
+    i = tokenEnd;
   }
   return h;
 }
@@ -234,26 +219,11 @@ export interface MosesFeatures {
 export function parseMosesFeatures(field: string): MosesFeatures {
   const values: number[] = [];
   let names: string[] | undefined;
-  const n = field.length;
-  let i = 0;
-  while (i < n) {
-    let c = field.charCodeAt(i);
-    if (c === 0x20 || c === 0x09) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let eq = -1;
-    while (i < n) {
-      c = field.charCodeAt(i);
-      if (c === 0x20 || c === 0x09) break;
-      if (c === 0x3d) eq = i;
-      i++;
-    }
-    if (eq === i - 1) continue;
-    if (eq >= 0 && names === undefined) names = values.map(() => '');
-    names?.push(eq >= 0 ? field.slice(start, eq + 1) : '');
-    values.push(Math.fround(Number(field.slice(eq >= 0 ? eq + 1 : start, i))));
+  for (let i = 0; nextCounted(field, i); i = tokenEnd) {
+    const sparse = tokenValue > tokenStart;
+    if (sparse && names === undefined) names = values.map(() => '');
+    names?.push(sparse ? field.slice(tokenStart, tokenValue) : '');
+    values.push(Math.fround(Number(field.slice(tokenValue, tokenEnd))));
   }
   return { values, names };
 }

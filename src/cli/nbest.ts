@@ -62,7 +62,7 @@ export interface NbestRunInfo {
  * this thread goes on scoring while an older pool task is still out (with 4 per thread, it sat idle ~0.3 s of a
  * 3.4 s run waiting for one), few enough to bound memory (a chunk and its output are well under 1 MB).
  */
-const IN_FLIGHT_PER_WORKER = 6;
+const IN_FLIGHT_PER_THREAD = 6;
 
 /** Reads the references: one stream per file, all of the same length. */
 function readReferences(files: readonly string[]): string[][] {
@@ -165,26 +165,14 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
   const workers = options.workers ?? availableParallelism();
   const inThread = workers === 1 || fileSize(options.nbest) < 2 * options.taskSize;
   const writer = new OrderedWriter(options.nbest, segments, sink, progress);
-  if (inThread) {
-    const context = chunkJobContext(settings, spec, streamReferenceSource(refStreams), registry);
-    let tasks = 0;
-    let busyMs = 0;
-    for await (const chunk of readSegmentChunks(options.nbest, options.taskSize)) {
-      const result = runChunkJob(context, chunk.bytes, chunk.firstLine, chunk.byteOffset);
-      busyMs += result.busyMs;
-      tasks++;
-      writer.write(chunk, result);
-    }
-    const wallMs = performance.now() - started;
-    hooks.onRun?.({ workers: 1, inThread: true, tasks, retries: 0, busyMs, wallMs, hyps: writer.hyps });
-    return;
-  }
-  // Metrics are built here first so that a bad setting is reported before any worker starts; the main thread
-  // scores with this context too (see below).
+  // Metrics are built here first so that a bad setting is reported before any worker starts; this thread scores
+  // with this context too (see below).
   const context = chunkJobContext(settings, spec, streamReferenceSource(refStreams), registry);
-  const pool = new NbestPool({
-    workers: workers - 1, refs: shareReferences(refStreams), settings, spec, injectFault: hooks.injectFault,
-  });
+  const pool = inThread
+    ? undefined
+    : new NbestPool({
+        workers: workers - 1, refs: shareReferences(refStreams), settings, spec, injectFault: hooks.injectFault,
+      });
   const pending: { chunk: SegmentChunk; result: Promise<ChunkResult> }[] = [];
   let mainTasks = 0;
   let mainBusyMs = 0;
@@ -194,10 +182,11 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
     // reads and writes ("caller runs"). On a 2-core machine that is one worker thread fewer to start, warm up and
     // share the cores with than a pool of 2 (the 1M-candidate run: 3.8 s → ~3.3 s). No wait for the workers to
     // load: this thread scores from the first chunk on, and chunks posted meanwhile wait in the pool's queue.
-    const limit = pool.capacity + IN_FLIGHT_PER_WORKER * workers;
-    for await (const chunk of readSegmentChunks(options.nbest, options.taskSize, true)) {
+    // In-thread, every chunk is scored here and written at once.
+    const limit = pool === undefined ? 1 : pool.capacity + IN_FLIGHT_PER_THREAD * workers;
+    for await (const chunk of readSegmentChunks(options.nbest, options.taskSize, pool !== undefined)) {
       let result: Promise<ChunkResult>;
-      if (pool.inFlight < pool.capacity) {
+      if (pool !== undefined && pool.inFlight < pool.capacity) {
         result = pool.run(chunk);
         // Awaited in order below; a rejection seen only after an earlier failure must not go unhandled.
         result.catch(() => {});
@@ -218,13 +207,13 @@ async function extract(options: NbestOptions, sink: StatsSink, progress: Progres
       writer.write(head.chunk, await head.result);
     }
   } finally {
-    await pool.close();
+    await pool?.close();
   }
-  const { tasks, retries, busyMs } = pool.counters;
+  const { tasks, retries, busyMs } = pool?.counters ?? { tasks: 0, retries: 0, busyMs: 0 };
   const wallMs = performance.now() - started;
   hooks.onRun?.({
-    workers, inThread: false, tasks: tasks + mainTasks, poolTasks: tasks, retries, busyMs: busyMs + mainBusyMs, wallMs,
-    hyps: writer.hyps,
+    workers: pool === undefined ? 1 : workers, inThread: pool === undefined, tasks: tasks + mainTasks, poolTasks: tasks,
+    retries, busyMs: busyMs + mainBusyMs, wallMs, hyps: writer.hyps,
   });
 }
 

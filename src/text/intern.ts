@@ -9,16 +9,21 @@ import { CsrBuilder, type Csr } from '../corpus/csr.js';
 import type { TokenBounds } from './tokenizers/token-bounds.js';
 import { isPyWhitespace } from './unicode/whitespace.js';
 
-const FNV_OFFSET = 0x811c9dc5 | 0;
-const FNV_PRIME = 0x01000193;
+/** FNV-1a's offset basis: the start of {@link tokenHash} (scanners that hash while they scan start here too). */
+export const FNV_OFFSET = 0x811c9dc5 | 0;
+/** FNV-1a's prime: one step is `Math.imul(h ^ codeUnit, FNV_PRIME)`. */
+export const FNV_PRIME = 0x01000193;
 
 /** FNV-1a step over one UTF-16 code unit. */
 function hashStep(h: number, c: number): number {
   return Math.imul(h ^ c, FNV_PRIME);
 }
 
-/** Final avalanche (murmur3 fmix32) so that the low bits used as the slot index depend on every code unit. */
-function hashFinish(h: number): number {
+/**
+ * Final avalanche (murmur3 fmix32) so that the low bits used as the slot index depend on every code unit: the last
+ * step of {@link tokenHash}, and of every hash that must equal it or needs its spread.
+ */
+export function hashFinish(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

@@ -5,15 +5,11 @@
  * matching walks the trie from each start position and stops as soon as no phrase continues — most positions cost
  * one probe.
  */
+import { hashFinish } from '../intern.js';
 
 /** fmix32 of the edge key, so that consecutive node ids and token ids spread over the slots. */
 function edgeHash(node: number, token: number): number {
-  let h = Math.imul(node, 0x9e3779b1) ^ token;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
+  return hashFinish(Math.imul(node, 0x9e3779b1) ^ token);
 }
 
 /** A growable trie of non-negative token-id sequences; node 0 is the root (the empty phrase). */

@@ -20,18 +20,7 @@
  */
 import { pyLower } from '../pystr.js';
 import { isWordCodePoint } from './unicode-word.js';
-
-const FNV_OFFSET = 0x811c9dc5 | 0;
-const FNV_PRIME = 0x01000193;
-
-/** murmur3's fmix32, the last step of `tokenHash`. */
-function finishHash(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
+import { FNV_OFFSET, FNV_PRIME, hashFinish } from '../intern.js';
 
 /** A reusable list of token spans `[start, end)` (UTF-16 indices) over one scanned string, with their hashes. */
 export class SpanList {
@@ -99,7 +88,7 @@ export function scanRouge155(text: string, spans: SpanList): void {
       if (++i === n) break;
       c = text.charCodeAt(i);
     } while (isAsciiAlnum(c));
-    spans.push(start, i, finishHash(h));
+    spans.push(start, i, hashFinish(h));
   }
 }
 
@@ -123,7 +112,7 @@ export function scanRougeScore(text: string, spans: SpanList): void {
       c = text.charCodeAt(i);
       if (!isAsciiAlnum(c) && c !== KELVIN && c !== CAPITAL_I_DOT) break;
     }
-    spans.push(start, i, finishHash(h));
+    spans.push(start, i, hashFinish(h));
   }
 }
 
@@ -163,7 +152,7 @@ export function scanRougeUnicode(text: string, spans: SpanList): string {
     }
     let h = FNV_OFFSET;
     for (let k = start; k < i; k++) h = Math.imul(h ^ s.charCodeAt(k), FNV_PRIME);
-    spans.push(start, i, finishHash(h));
+    spans.push(start, i, hashFinish(h));
   }
   return s;
 }

@@ -6,22 +6,9 @@
  * words), so tokenizing, lowercasing, stemming and interning run per distinct chunk, not per token.
  */
 import type { Csr } from '../../../corpus/csr.js';
-import { Vocabulary } from '../../../text/intern.js';
+import { FNV_OFFSET, FNV_PRIME, hashFinish, Vocabulary } from '../../../text/intern.js';
 import type { ChunkTokenizer } from './chunk-tokenizers.js';
 import { IntList } from './int-list.js';
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** `tokenHash`'s finishing step (fmix32), so that hashes computed while scanning match the vocabulary's. */
-function finishHash(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h;
-}
 
 /** Chunk table and per-tokenizer memo of one task. */
 export class ChunkMemo {
@@ -120,7 +107,7 @@ export class ChunkMemo {
           if (++k === n) break;
           c = text.charCodeAt(k);
         } while (c !== 0x20);
-        const id = this.chunkId(text, start, k, finishHash(h));
+        const id = this.chunkId(text, start, k, hashFinish(h));
         // Read after chunkId: a new chunk may have grown (replaced) the memo's arrays.
         const single = this.single.data;
         for (let t = 0; t < nt; t++) {

@@ -167,17 +167,29 @@ function realMosesLists(launcher: string, dir: string, runs: number): void {
   const outs: string[] = [];
   for (const workers of [1, 2]) {
     const out = join(dir, `moses-real-${workers}.stats`);
-    const times: number[] = [];
-    for (let r = 0; r < runs; r++) {
-      const c = coldRun(launcher, ['nbest', '--nbest', nbestPath, '-r', refPath, '-m', ...METRICS, '--stats', out, '--workers', String(workers)]);
-      if (c === undefined) return;
-      times.push(c.ms);
-    }
+    const c = coldRuns(launcher, ['nbest', '--nbest', nbestPath, '-r', refPath, '-m', ...METRICS, '--stats', out, '--workers', String(workers)], runs);
+    if (c === undefined) return;
     outs.push(out);
-    const ms = median(times);
+    const { ms } = c;
     console.log(`  -j ${workers}  ${(ms / 1000).toFixed(2).padStart(6)} s  ${rate(nbest.length, ms).padStart(14)}`);
   }
   console.log(`  outputs ${readFileSync(outs[0]).equals(readFileSync(outs[1])) ? 'byte-identical' : 'DIFFER'}`);
+}
+
+/**
+ * `runs` cold runs of the same command: the median wall time and the largest peak RSS of the runs made before the
+ * first failure (undefined when the first fails).
+ */
+function coldRuns(launcher: string, args: string[], runs: number): { ms: number; rssKb?: number } | undefined {
+  const times: number[] = [];
+  let rss: number | undefined;
+  for (let r = 0; r < runs; r++) {
+    const c = coldRun(launcher, args);
+    if (c === undefined) break;
+    times.push(c.ms);
+    rss = Math.max(rss ?? 0, c.rssKb ?? 0) || undefined;
+  }
+  return times.length === 0 ? undefined : { ms: median(times), rssKb: rss };
 }
 
 /** Median of numbers. */
@@ -311,16 +323,9 @@ export async function benchNbest(): Promise<void> {
         ['4 metrics, -j 2', METRICS, 2],
       ] as const) {
         const out = join(dir, `cold-${workers}-${metrics.length}.stats`);
-        const times: number[] = [];
-        let rss: number | undefined;
-        for (let r = 0; r < runs; r++) {
-          const c = coldRun(launcher, args(out, [...metrics], workers));
-          if (c === undefined) break;
-          times.push(c.ms);
-          rss = Math.max(rss ?? 0, c.rssKb ?? 0) || undefined;
-        }
-        if (times.length === 0) continue;
-        const ms = median(times);
+        const c = coldRuns(launcher, args(out, [...metrics], workers), runs);
+        if (c === undefined) continue;
+        const { ms, rssKb: rss } = c;
         cold[label] = ms;
         if (metrics.length > 1) outputs.push(out);
         const rssText = rss === undefined ? 'peak RSS n/a (no /usr/bin/time -v)' : `peak RSS ${mb(rss)}`;

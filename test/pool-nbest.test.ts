@@ -28,6 +28,15 @@ const dir = mkdtempSync(join(tmpdir(), 'palette-pool-nbest-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const out = (name: string): string => join(dir, name);
 
+/** A generated list: segments `from .. to − 1`, 50 candidates each (no text repeated), and 40 references for it. */
+const good = (id: number, k: number): string => `${id} ||| w${k} w${k + 1} a b ||| f= ${k} ||| -1\n`;
+const lines = (from: number, to: number): string => {
+  let t = '';
+  for (let id = from; id < to; id++) for (let k = 0; k < 50; k++) t += good(id, k);
+  return t;
+};
+writeFileSync(out('ref'), Array.from({ length: 40 }, (_, s) => `w${s} a b c`).join('\n') + '\n');
+
 async function nbest(argv: string[], hooks: NbestHooks = {}): Promise<{ code: number; err: string; info?: NbestRunInfo }> {
   let err = '';
   let info: NbestRunInfo | undefined;
@@ -62,11 +71,8 @@ describe('n-best pool: identical bytes for any number of workers and any task si
   });
 
   it('more chunks than the workers hold: the main thread scores some of them, same bytes (caller runs)', async () => {
-    let text = '';
-    for (let id = 0; id < 60; id++) for (let k = 0; k < 40; k++) text += `${id} ||| w${k % 7} w${(k * 3) % 11} a b w${id} ||| f= ${k % 5} ||| -1\n`;
-    writeFileSync(out('many.nbest'), text);
-    writeFileSync(out('many.ref'), Array.from({ length: 60 }, (_, s) => `w${s} a b w${s % 7} c`).join('\n') + '\n');
-    const args = ['--nbest', out('many.nbest'), '-r', out('many.ref'), '-m', 'bleu', 'rouge-l', 'wer'];
+    writeFileSync(out('many.nbest'), lines(0, 40));
+    const args = ['--nbest', out('many.nbest'), '-r', out('ref'), '-m', 'bleu', 'rouge-l', 'wer'];
     await nbest([...args, '--workers', '1', '--stats', out('c1')]);
     const r = await nbest([...args, '--workers', '2', '--task-size', '2000', '--stats', out('c2')]);
     expect(r.code).toBe(0);
@@ -117,13 +123,6 @@ describe('n-best pool: worker failures', () => {
 });
 
 describe('n-best pool: bad input found in a worker or between chunks → file:line, exit 2, no file', () => {
-  const good = (id: number, k: number): string => `${id} ||| w${k} w${k + 1} a b ||| f= ${k} ||| -1\n`;
-  const lines = (from: number, to: number): string => {
-    let t = '';
-    for (let id = from; id < to; id++) for (let k = 0; k < 50; k++) t += good(id, k);
-    return t;
-  };
-  writeFileSync(out('ref'), Array.from({ length: 40 }, (_, s) => `w${s} a b c`).join('\n') + '\n');
 
   async function failsCleanly(name: string, text: string | Buffer, message: RegExp): Promise<void> {
     writeFileSync(out(name), text);

@@ -8,16 +8,7 @@ import { bleuScore } from '../src/metrics/bleu-score.js';
 import { Chrf } from '../src/metrics/chrf.js';
 import { BleuTotalsScorer } from '../src/tuning/bleu-totals-scorer.js';
 import { bleuTotalsScorerOf, scoreFromTotals } from '../src/tuning/score-from-totals.js';
-
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
+import { xorshift32 } from './helpers/xorshift.js';
 
 /** A random row `[hyp_len, ref_len, correct_1..N, total_1..N]`, with zeros often enough to hit every branch. */
 function randomRow(n: number, random: () => number): Float64Array {
@@ -60,7 +51,7 @@ describe.each(OPTIONS)('BLEU %j', (options) => {
   };
 
   it('scoreFromTotals = scoreFromStats = bleuScore on random rows', () => {
-    const random = rng(2024 + n);
+    const random = xorshift32(2024 + n);
     const scorer = new BleuTotalsScorer(reduction);
     for (let trial = 0; trial < 3000; trial++) {
       const row = randomRow(n, random);
@@ -72,7 +63,7 @@ describe.each(OPTIONS)('BLEU %j', (options) => {
   });
 
   it('reads a row in place at an offset', () => {
-    const random = rng(5);
+    const random = xorshift32(5);
     const scorer = bleuTotalsScorerOf(metric)!;
     expect(scorer.width).toBe(metric.statsWidth);
     const rows = new Float64Array(5 * metric.statsWidth);

@@ -13,6 +13,7 @@ import { Nist } from '../src/metrics/nist.js';
 import { scoreFromTotals } from '../src/tuning/score-from-totals.js';
 import { applyRowDelta, selectionScore, selectionTotals } from '../src/tuning/selection.js';
 import { buildStatsMatrix, matrixColumnSums, type StatsMatrix } from '../src/tuning/stats-matrix.js';
+import { xorshift32 } from './helpers/xorshift.js';
 
 const FIXTURE = join(import.meta.dirname, 'fixtures', 'tuning-moses-mert');
 const lines = (name: string): string[] => readFileSync(join(FIXTURE, name), 'utf8').split('\n').filter((l) => l !== '');
@@ -21,17 +22,6 @@ const nbest = lines('nbest.tsv').map((l) => l.split('\t'));
 const hyps = nbest.map(([, h]) => h);
 const hypSegment = Int32Array.from(nbest, ([s]) => Number(s));
 const mosesStats = lines('moses-stats.tsv').map((l) => l.split('\t')[1].split(' ').map(Number));
-
-/** Seeded xorshift32 in [0, 1). */
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 function randomSelection(m: StatsMatrix, random: () => number): Int32Array {
   const sel = new Int32Array(m.segments);
@@ -67,7 +57,7 @@ describe.each(METRICS)('%s', (_name, make) => {
   });
 
   it('selection scores equal corpusScore of the chosen texts', () => {
-    const random = rng(12345);
+    const random = xorshift32(12345);
     const out = new Float64Array(matrix.width);
     for (let trial = 0; trial < 8; trial++) {
       const sel = randomSelection(matrix, random);
@@ -100,7 +90,7 @@ describe.each(METRICS)('%s', (_name, make) => {
   });
 
   it('delta updates walk from one selection to another', () => {
-    const random = rng(99);
+    const random = xorshift32(99);
     const sel = randomSelection(matrix, random);
     const totals = selectionTotals(matrix, sel);
     for (let step = 0; step < 30; step++) {
@@ -143,7 +133,7 @@ describe('n-best lists of uneven sizes', () => {
       refs,
     );
     expect(matrix.rows).toBe(pick.length);
-    const random = rng(7);
+    const random = xorshift32(7);
     for (let trial = 0; trial < 5; trial++) {
       const sel = randomSelection(matrix, random);
       expect(selectionScore(matrix, sel)).toBe(corpusScore(metric, Array.from(sel, (r) => hyps[pick[r]]), refs).score);

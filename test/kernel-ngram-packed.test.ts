@@ -7,32 +7,10 @@
  * oracle takes the kernels' own `log2Ratio`, as in kernel-ngram.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { csrFromArrays } from '../src/corpus/csr.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
 import { NgramEngine, type NgramBatch } from '../src/wasm/ngram.js';
 import * as oracle from './reference/ngram.js';
-
-/** A batch from segments given as arrays of token arrays. */
-function batchOf(segments: { refs: number[][]; hyps: number[][] }[]): NgramBatch {
-  const refs: number[][] = [];
-  const hyps: number[][] = [];
-  const hypSegment: number[] = [];
-  const segRefOffsets = [0];
-  segments.forEach((s, i) => {
-    refs.push(...s.refs);
-    segRefOffsets.push(refs.length);
-    for (const h of s.hyps) {
-      hyps.push(h);
-      hypSegment.push(i);
-    }
-  });
-  return {
-    hyps: csrFromArrays(hyps),
-    hypSegment: Int32Array.from(hypSegment),
-    refs: csrFromArrays(refs),
-    segRefOffsets: Int32Array.from(segRefOffsets),
-  };
-}
+import { batchFromSegments } from './helpers/pair-batches.js';
 
 /** Fails at the first index whose float64 bits differ. */
 function expectSameBits(actual: Float64Array, expected: Float64Array, what: string): void {
@@ -59,7 +37,7 @@ const repeated = (token: number, n: number): number[] => Array.from({ length: n 
 const extreme = [-2147483648, -1, 0, 2147483647];
 
 /** Segments of 0..6 references, so one batch alternates between the packed and the general path. */
-const mixed = batchOf(
+const mixed = batchFromSegments(
   Array.from({ length: 7 }, (_, k) => ({
     refs: Array.from({ length: k }, (_, r) => sequence(10 + 7 * r, [0, 1, 2], 31 * k + r)),
     hyps: [sequence(12, [0, 1, 2], k), sequence(40, [0, 1, 2], 100 + k), [], sequence(3, [0, 1, 2, 3], 7 + k)],
@@ -67,7 +45,7 @@ const mixed = batchOf(
 );
 
 /** One token repeated hundreds of times: counts above 255 in one lane, 0 in the others. */
-const heavy = batchOf([
+const heavy = batchFromSegments([
   {
     refs: [repeated(5, 300), [5, 6], repeated(6, 70000 >> 8), repeated(5, 1)],
     hyps: [repeated(5, 400), repeated(6, 1), [6, 5, 5, 6], repeated(5, 299)],
@@ -76,7 +54,7 @@ const heavy = batchOf([
 ]);
 
 /** Extreme ids, empty references and a hypothesis longer than every reference. */
-const extremes = batchOf([
+const extremes = batchFromSegments([
   { refs: [[], sequence(6, extreme, 1), [], sequence(3, extreme, 2)], hyps: [sequence(50, extreme, 3), []] },
   { refs: [[]], hyps: [sequence(4, extreme, 4)] },
   { refs: [], hyps: [sequence(4, extreme, 5)] },

@@ -10,6 +10,7 @@ import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
 import { NgramEngine, type NgramBatch } from '../src/wasm/ngram.js';
 import * as oracle from './reference/ngram.js';
+import { batchFromSegments } from './helpers/pair-batches.js';
 
 /** One generated test case: segments with their references and hypotheses. */
 interface Case {
@@ -54,24 +55,7 @@ const caseArb: fc.Arbitrary<Case> = fc
 
 /** The batch of a case, in the contract's CSR form. */
 function batchOf(c: Case): NgramBatch {
-  const refs: number[][] = [];
-  const hyps: number[][] = [];
-  const hypSegment: number[] = [];
-  const segRefOffsets = [0];
-  c.segments.forEach((s, i) => {
-    refs.push(...s.refs);
-    segRefOffsets.push(refs.length);
-    for (const h of s.hyps) {
-      hyps.push(h);
-      hypSegment.push(i);
-    }
-  });
-  return {
-    hyps: csrFromArrays(hyps),
-    hypSegment: c.identity ? null : Int32Array.from(hypSegment),
-    refs: csrFromArrays(refs),
-    segRefOffsets: Int32Array.from(segRefOffsets),
-  };
+  return batchFromSegments(c.segments, c.identity);
 }
 
 /** The references the weights of a case are built from. */

@@ -51,27 +51,41 @@ export function pairBatchArbitrary(sequenceArb: fc.Arbitrary<fc.Arbitrary<number
         ),
         hyps: fc.array(seq, identity ? { minLength: 1, maxLength: 1 } : { minLength: 0, maxLength: 4 }),
       });
-      return fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => {
-        const refs: number[][] = [];
-        const hyps: number[][] = [];
-        const hypSegment: number[] = [];
-        const segRefOffsets = [0];
-        segments.forEach((s, i) => {
-          refs.push(...s.refs.map((r) => r.map(ids)));
-          segRefOffsets.push(refs.length);
-          for (const h of s.hyps) {
-            hyps.push(h.map(ids));
-            hypSegment.push(i);
-          }
-        });
-        return {
-          hyps: csrFromArrays(hyps),
-          hypSegment: identity ? null : Int32Array.from(hypSegment),
-          refs: csrFromArrays(refs),
-          segRefOffsets: Int32Array.from(segRefOffsets),
-        };
-      });
+      return fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) =>
+        batchFromSegments(
+          segments.map((s) => ({ refs: s.refs.map((r) => r.map(ids)), hyps: s.hyps.map((h) => h.map(ids)) })),
+          identity,
+        ));
     });
+}
+
+/**
+ * The CSR batch of segments given as token arrays (the kernels' batch contract: pair and n-gram batches alike):
+ * references segment by segment, hypotheses mapped to their segment, or `hypSegment` null with `identity` (one
+ * hypothesis per segment).
+ */
+export function batchFromSegments(
+  segments: readonly { refs: number[][]; hyps: number[][] }[],
+  identity = false,
+): PairBatch {
+  const refs: number[][] = [];
+  const hyps: number[][] = [];
+  const hypSegment: number[] = [];
+  const segRefOffsets = [0];
+  segments.forEach((s, i) => {
+    refs.push(...s.refs);
+    segRefOffsets.push(refs.length);
+    for (const h of s.hyps) {
+      hyps.push(h);
+      hypSegment.push(i);
+    }
+  });
+  return {
+    hyps: csrFromArrays(hyps),
+    hypSegment: identity ? null : Int32Array.from(hypSegment),
+    refs: csrFromArrays(refs),
+    segRefOffsets: Int32Array.from(segRefOffsets),
+  };
 }
 
 /** A small consistent batch: 2 hypotheses in 2 segments, 3 references (2 + 1). */

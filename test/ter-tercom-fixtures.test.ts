@@ -8,7 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TercomTer, type TercomTerOptions } from '../src/metrics/ter/tercom-ter.js';
+import { TercomTer } from '../src/metrics/ter/tercom-ter.js';
+import { tercomClose, tercomOptionsOf } from './helpers/tercom.js';
 
 interface FixtureRecord {
   name: string;
@@ -28,24 +29,10 @@ const FIXTURE: Fixture = JSON.parse(
   readFileSync(new URL('./fixtures/ter-tercom/tercom-lines.json', import.meta.url), 'utf8'),
 );
 
-/** tercom's command-line flags as options. */
-function optionsOf(flags: readonly string[]): TercomTerOptions {
-  return {
-    caseSensitive: flags.includes('-s'),
-    normalized: flags.includes('-N'),
-    noPunct: flags.includes('-P'),
-    asianSupport: flags.includes('-A'),
-  };
-}
-
-function close(actual: number, expected: number): boolean {
-  return Math.abs(actual - expected) <= Math.max(1e-9 * Math.abs(expected), 1e-12);
-}
-
 describe('tercom 0.10.0 golden subset (tercom-lines.json)', () => {
   for (const rec of FIXTURE.records) {
     it(`${rec.name}: every selected segment's TER and counts`, () => {
-      const metric = new TercomTer(optionsOf(rec.flags));
+      const metric = new TercomTer(tercomOptionsOf(rec.flags));
       const line = (path: string, n: number) => FIXTURE.texts[path].lines[String(n)];
       const numbers = rec.segments.map((s) => s[0]);
       const hyps = numbers.map((n) => line(rec.hyp, n));
@@ -56,10 +43,10 @@ describe('tercom 0.10.0 golden subset (tercom-lines.json)', () => {
         const row = rows.subarray(7 * k, 7 * k + 7);
         const score = metric.sentenceScoreFromStats(row);
         const ok =
-          close(score.details!.ter as number, ter) &&
-          close(score.score, 100 * ter) &&
+          tercomClose(score.details!.ter as number, ter) &&
+          tercomClose(score.score, 100 * ter) &&
           row[0] === edits &&
-          close(row[1], refLength) &&
+          tercomClose(row[1], refLength) &&
           row[2] === ins &&
           row[3] === del &&
           row[4] === sub &&

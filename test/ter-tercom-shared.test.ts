@@ -12,7 +12,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
-import { TercomTer, type TercomTerOptions } from '../src/metrics/ter/tercom-ter.js';
+import { TercomTer } from '../src/metrics/ter/tercom-ter.js';
+import { tercomClose, tercomOptionsOf } from './helpers/tercom.js';
 import { SHARED, dataLines } from './helpers/shared-data.js';
 
 const GOLDEN = new URL('golden/tercom/tercom.json', SHARED);
@@ -38,19 +39,6 @@ interface GoldenRecord {
   segments: number[][];
 }
 
-function optionsOf(flags: readonly string[]): TercomTerOptions {
-  return {
-    caseSensitive: flags.includes('-s'),
-    normalized: flags.includes('-N'),
-    noPunct: flags.includes('-P'),
-    asianSupport: flags.includes('-A'),
-  };
-}
-
-function close(actual: number, expected: number): boolean {
-  return Math.abs(actual - expected) <= Math.max(1e-9 * Math.abs(expected), 1e-12);
-}
-
 const records: GoldenRecord[] = HAVE_SHARED ? JSON.parse(readFileSync(GOLDEN, 'utf8')).records : [];
 
 describe.skipIf(!HAVE_SHARED)('tercom 0.10.0 goldens (../shared/golden/tercom/tercom.json)', () => {
@@ -73,7 +61,7 @@ describe.skipIf(!HAVE_SHARED)('tercom 0.10.0 goldens (../shared/golden/tercom/te
     const flags = rec.config.flags.join(' ') || 'default';
     const name = `#${index} ${rec.hyp.split('/').pop()} [${flags}] (${rec.config.build}, ${rec.refs.length} ref)`;
     it(`${name}: every segment and the corpus totals`, () => {
-      const metric = new TercomTer(optionsOf(rec.config.flags));
+      const metric = new TercomTer(tercomOptionsOf(rec.config.flags));
       const hyps = dataLines(rec.hyp);
       const rows = metric.segmentStats(hyps, metric.prepareReferences(rec.refs.map(dataLines)));
       expect(rec.segments).toHaveLength(hyps.length);
@@ -83,9 +71,9 @@ describe.skipIf(!HAVE_SHARED)('tercom 0.10.0 goldens (../shared/golden/tercom/te
         const row = rows.subarray(7 * (n - 1), 7 * n);
         const got = metric.sentenceScoreFromStats(row).details!.ter as number;
         const ok =
-          close(got, ter) &&
+          tercomClose(got, ter) &&
           row[0] === edits &&
-          close(row[1], refLength) &&
+          tercomClose(row[1], refLength) &&
           row[2] === ins &&
           row[3] === del &&
           row[4] === sub &&
@@ -103,8 +91,8 @@ describe.skipIf(!HAVE_SHARED)('tercom 0.10.0 goldens (../shared/golden/tercom/te
       const totals = sumRows(rows, metric.statsWidth);
       const corpus = metric.scoreFromStats(totals);
       const c = rec.corpus;
-      expect(close(corpus.details!.ter as number, c.ter)).toBe(true);
-      expect(close(corpus.score, 100 * c.ter)).toBe(true);
+      expect(tercomClose(corpus.details!.ter as number, c.ter)).toBe(true);
+      expect(tercomClose(corpus.score, 100 * c.ter)).toBe(true);
       expect(Array.from(totals)).toEqual([c.num_edits, c.ref_length, c.ins, c.del, c.sub, c.shift, c.words_shifted]);
       expect(Object.is(corpus.details!.ter, c.ter)).toBe(true);
     });

@@ -66,8 +66,8 @@ describe('ROUGE options: errors', () => {
     ['ROUGE-W in rouge-score', { type: 'rouge-w', flavor: 'rouge-score' }, /^type must be rouge1\.\.rouge9, rougeL/],
     ['rouge10 in rouge-score', { type: 'rouge10', flavor: 'rouge-score' }, /^type must be rouge1\.\.rouge9/],
     ['alpha in rouge-score', { type: 'rouge1', flavor: 'rouge-score', alpha: 0.5 }, /F1 only/],
-    ['alpha and beta', { type: 'rouge-1', alpha: 0.5, beta: 1 }, /^alpha and beta must be not both set/],
-    ['alpha 2', { type: 'rouge-1', alpha: 2 }, /^alpha must be a number from 0 to 1 \(got 2\)$/],
+    ['alpha and beta', { type: 'rouge-1', flavor: 'rouge155', alpha: 0.5, beta: 1 }, /^alpha and beta must be not both set/],
+    ['alpha 2', { type: 'rouge-1', flavor: 'rouge155', alpha: 2 }, /^alpha must be a number from 0 to 1 \(got 2\)$/],
     [
       'limit outside rouge155',
       { type: 'rouge-1', flavor: 'paper', limit: { words: 10 } },
@@ -77,21 +77,21 @@ describe('ROUGE options: errors', () => {
     ['negative limit', { type: 'rouge-1', limit: { words: -1 } }, /^limit\.words must be a non-negative integer/],
     [
       'best-f in rouge155',
-      { type: 'rouge-1', multiReference: 'best-f' },
+      { type: 'rouge-1', flavor: 'rouge155', multiReference: 'best-f' },
       /^multiReference must be one of pool, best-recall/,
     ],
     [
       'pooled jackknife',
-      { type: 'rouge-1', average: 'pooled', jackknife: true },
+      { type: 'rouge-1', flavor: 'rouge155', average: 'pooled', jackknife: true },
       /^average must be "segment" with jackknife/,
     ],
     [
       'lowercase with a ROUGE tokenizer',
-      { type: 'rouge-1', lowercase: true },
+      { type: 'rouge-1', flavor: 'rouge155', lowercase: true },
       /^lowercase must be unset with the rouge155/,
     ],
-    ['unknown tokenizer', { type: 'rouge-1', tokenizer: 'moses' as never }, /^tokenizer must be one of rouge155/],
-    ['unknown split', { type: 'rouge-lsum', split: 'lines' }, /^sentence split must be one of none/],
+    ['unknown tokenizer', { type: 'rouge-1', flavor: 'rouge155', tokenizer: 'moses' as never }, /^tokenizer must be one of rouge155/],
+    ['unknown split', { type: 'rouge-lsum', flavor: 'rouge155', split: 'lines' }, /^sentence split must be one of none/],
   ])('%s', (_, options, message) => {
     let error: unknown;
     try {
@@ -105,7 +105,7 @@ describe('ROUGE options: errors', () => {
   });
 
   it('references and statistics: empty input, mismatched lengths, foreign references, wrong row width', () => {
-    const m = new Rouge({ type: 'rouge-1' });
+    const m = new Rouge({ type: 'rouge-1', flavor: 'rouge155' });
     expect(() => m.prepareReferences([])).toThrow(expect.objectContaining({ code: 'E_EMPTY_INPUT' }));
     expect(() => m.prepareReferences([['a'], ['a', 'b']])).toThrow(
       expect.objectContaining({
@@ -117,7 +117,7 @@ describe('ROUGE options: errors', () => {
     expect(() => m.segmentStats(['a', 'b'], refs)).toThrow(
       expect.objectContaining({ code: 'E_LINE_COUNT_MISMATCH', message: '2 hypotheses but 1 reference segments' }),
     );
-    expect(() => new Rouge({ type: 'rouge-1', stem: true }).segmentStats(['a'], refs)).toThrow(TypeError);
+    expect(() => new Rouge({ type: 'rouge-1', flavor: 'rouge155', stem: true }).segmentStats(['a'], refs)).toThrow(TypeError);
     expect(() => m.scoreFromStats(new Float64Array(3))).toThrow(
       new RangeError('ROUGE-1 statistics must have 7 columns (got 3)'),
     );
@@ -126,7 +126,7 @@ describe('ROUGE options: errors', () => {
 
 describe('ROUGE signatures', () => {
   it('list every setting that changes the number', () => {
-    expect(new Rouge({ type: 'rouge-l' }).signature(1)).toBe(
+    expect(new Rouge({ type: 'rouge-l', flavor: 'rouge155' }).signature(1)).toBe(
       `nrefs:1|type:ROUGE-L|flavor:rouge155|tok:rouge155|stem:no|stop:no|split:none|mref:pool|alpha:0.5|avg:segment|jk:no|version:${VERSION}`,
     );
     expect(new Rouge({ type: 'rougeLsum', flavor: 'rouge-score', stem: true }).signature(4, true)).toBe(
@@ -144,7 +144,7 @@ describe('ROUGE signatures', () => {
     ).toBe(
       `nrefs:var|type:ROUGE-SU*|flavor:paper|tok:13a|case:lc|stem:no|stop:no|split:none|mref:max|beta:2|avg:segment|jk:yes|version:${VERSION}`,
     );
-    expect(new Rouge({ type: 'rouge-2', limit: { bytes: 665 }, removeStopwords: true }).signature(11)).toContain(
+    expect(new Rouge({ type: 'rouge-2', flavor: 'rouge155', limit: { bytes: 665 }, removeStopwords: true }).signature(11)).toContain(
       '|stop:yes|split:none|limit:665b|mref:pool|',
     );
   });
@@ -152,7 +152,7 @@ describe('ROUGE signatures', () => {
 
 describe('ROUGE flavors, hand-derived', () => {
   it('ROUGE-1.5.5 never counts the last token as a unigram in SU ("x y z" vs "a b z": ROUGE-1 0.333, SU4 0)', () => {
-    expect(prf({ type: 'rouge-1' }, 'x y z', ['a b z'])).toEqual([0.33333, 0.33333, 0.33333]);
+    expect(prf({ type: 'rouge-1', flavor: 'rouge155' }, 'x y z', ['a b z'])).toEqual([0.33333, 0.33333, 0.33333]);
     expect(prf({ type: 'rouge-su4' }, 'x y z', ['a b z'])).toEqual([0, 0, 0]);
     // The paper's SU counts every unigram: 3 pairs + 3 unigrams a side, 1 hit ("z").
     expect(prf({ type: 'rouge-su4', flavor: 'paper' }, 'x y z', ['a b z'])).toEqual([1 / 6, 1 / 6, 1 / 6]);
@@ -160,7 +160,7 @@ describe('ROUGE flavors, hand-derived', () => {
 
   it('rouge155 rounds R and P to 5 decimals and F from the rounded values (1 of 3, 1 of 7)', () => {
     // R = 1/7 → 0.14286, P = 1/3 → 0.33333; F = P·R / (P/2 + R/2) of the rounded values → 0.20000.
-    expect(prf({ type: 'rouge-1' }, 'a b c', ['a d e f g h i'])).toEqual([0.33333, 0.14286, 0.2]);
+    expect(prf({ type: 'rouge-1', flavor: 'rouge155' }, 'a b c', ['a d e f g h i'])).toEqual([0.33333, 0.14286, 0.2]);
     expect(prf({ type: 'rouge-1', flavor: 'paper' }, 'a b c', ['a d e f g h i'])).toEqual([1 / 3, 1 / 7, 0.2]);
   });
 
@@ -187,7 +187,7 @@ describe('ROUGE flavors, hand-derived', () => {
     ]);
     expect(prf({ type: 'rouge-1', flavor: 'paper', tokenizer: 'char' }, '日本語', ['日本人'])[0]).toBe(2 / 3);
     // Stopwords (-s): "the" leaves both sides.
-    expect(prf({ type: 'rouge-1', removeStopwords: true }, 'the cat', ['a cat'])).toEqual([1, 1, 1]);
+    expect(prf({ type: 'rouge-1', flavor: 'rouge155', removeStopwords: true }, 'the cat', ['a cat'])).toEqual([1, 1, 1]);
   });
 
   it('ROUGE-L sentence level vs summary level: one LCS vs the clipped union over sentences', () => {
@@ -195,7 +195,7 @@ describe('ROUGE flavors, hand-derived', () => {
     const ref = 'a b\nc d';
     expect(prf({ type: 'rougeL', flavor: 'rouge-score' }, 'c d a b', [ref])).toEqual([0.5, 0.5, 0.5]);
     expect(prf({ type: 'rougeLsum', flavor: 'rouge-score' }, 'c d a b', [ref])).toEqual([1, 1, 1]);
-    expect(prf({ type: 'rouge-lsum', split: 'newline' }, 'c d a b', [ref])).toEqual([1, 1, 1]);
+    expect(prf({ type: 'rouge-lsum', flavor: 'rouge155', split: 'newline' }, 'c d a b', [ref])).toEqual([1, 1, 1]);
     // Clipping: hypothesis "a" once, reference "a a" in two sentences: both reference tokens are on a union LCS,
     // but only one "a" is there to match (rouge-score and ROUGE-1.5.5); the paper's union LCS does not clip.
     expect(prf({ type: 'rougeLsum', flavor: 'rouge-score' }, 'a', ['a\na'])).toEqual([1, 0.5, 2 / 3]);
@@ -210,9 +210,9 @@ describe('ROUGE flavors, hand-derived', () => {
       return Array.from(m.segmentStats(['a c'], m.prepareReferences(refs.map((r) => [r]))));
     };
     // pool: hits 3, hypothesis 2 + 2, reference 6 → R 0.5, P 0.75, F 0.6.
-    expect(rowOf({ type: 'rouge-1' })).toEqual([3, 4, 6, 0.75, 0.5, 0.6, 1]);
+    expect(rowOf({ type: 'rouge-1', flavor: 'rouge155' })).toEqual([3, 4, 6, 0.75, 0.5, 0.6, 1]);
     // best-recall: the tie goes to the first reference: P 0.5 (not 1).
-    expect(rowOf({ type: 'rouge-1', multiReference: 'best-recall' })).toEqual([1, 2, 2, 0.5, 0.5, 0.5, 1]);
+    expect(rowOf({ type: 'rouge-1', flavor: 'rouge155', multiReference: 'best-recall' })).toEqual([1, 2, 2, 0.5, 0.5, 0.5, 1]);
     // paper max: R = max(0.5, 0.5), P = max(0.5, 1).
     expect(rowOf({ type: 'rouge-1', flavor: 'paper' }).slice(3, 6)).toEqual([1, 0.5, 2 / 3]);
   });
@@ -220,7 +220,7 @@ describe('ROUGE flavors, hand-derived', () => {
   it('pooled averages: P/R/F of the summed counts (ROUGE-W in the rouge155 flavor without f⁻¹, as ROUGE -t 1)', () => {
     const hyps = ['a b c', 'a'];
     const refs = [['a b d e', 'a f']];
-    const m = new Rouge({ type: 'rouge-1', average: 'pooled' });
+    const m = new Rouge({ type: 'rouge-1', flavor: 'rouge155', average: 'pooled' });
     const totals = sumRows(m.segmentStats(hyps, m.prepareReferences(refs)), 7);
     // hits 2 + 1, hypothesis 3 + 1, reference 4 + 2: R = 3/6, P = 3/4, F = P·R / (P/2 + R/2), not rounded.
     const d = m.scoreFromStats(totals).details!;
@@ -235,11 +235,11 @@ describe('ROUGE flavors, hand-derived', () => {
 
   it('degenerate input: empty hypotheses, empty references, no segments give 0, never NaN', () => {
     const cases: RougeOptions[] = [
-      { type: 'rouge-1' },
-      { type: 'rouge-l' },
+      { type: 'rouge-1', flavor: 'rouge155' },
+      { type: 'rouge-l', flavor: 'rouge155' },
       { type: 'rouge-w' },
       { type: 'rouge-su4' },
-      { type: 'rouge-lsum', split: 'punct' },
+      { type: 'rouge-lsum', flavor: 'rouge155', split: 'punct' },
       { type: 'rougeL', flavor: 'rouge-score' },
       { type: 'rougeLsum', flavor: 'rouge-score' },
       { type: 'rouge-w', flavor: 'paper' },
@@ -266,7 +266,7 @@ describe('ROUGE flavors, hand-derived', () => {
   });
 
   it('a score: name, F as the score, ROUGE-style verbose text, details', () => {
-    const s = sentenceScore(new Rouge({ type: 'rouge-2' }), 'a b c', ['a b d']);
+    const s = sentenceScore(new Rouge({ type: 'rouge-2', flavor: 'rouge155' }), 'a b c', ['a b d']);
     expect(s).toEqual({
       name: 'ROUGE-2',
       score: 0.5,

@@ -32,6 +32,8 @@ import { loadParaphraseTable, type ParaphraseFormat } from '../text/paraphrase/i
 import { Per } from './per.js';
 import { Impact } from './impact.js';
 import { NpChunk } from './npchunk.js';
+import { defaultRougeFlavor } from './rouge/options.js';
+export { defaultRougeFlavor };
 import {
   parseRougeType,
   Rouge,
@@ -416,15 +418,6 @@ function isRougeName(id: string): boolean {
   return /^rouge/i.test(id);
 }
 
-/**
- * The flavor a ROUGE variant follows when `--rouge-flavor` is not given: rouge-score for what rouge-score computes
- * (rouge1–rouge9, rougeL, rougeLsum), ROUGE-1.5.5 for the rest (ROUGE-W, ROUGE-S/SU, ROUGE-N above 9).
- */
-export function defaultRougeFlavor(type: RougeType): RougeFlavor {
-  const inRougeScore = type.kind === 'l' || type.kind === 'lsum' || (type.kind === 'n' && type.n <= 9);
-  return inRougeScore ? 'rouge-score' : 'rouge155';
-}
-
 /** Library option names in ./rouge/options.ts's messages, and the flags that set them. */
 const ROUGE_OPTION_FLAGS: readonly (readonly [string, string])[] = [
   ['alpha and beta', '--rouge-alpha and --rouge-beta'],
@@ -442,12 +435,13 @@ const ROUGE_OPTION_FLAGS: readonly (readonly [string, string])[] = [
 function createRouge(id: string, settings: MetricSettings): CliMetric {
   const s = settings.rouge ?? {};
   const type = parseRougeType(id, s.wWeight);
+  // Without --rouge-flavor the library's default applies (the one table of defaults); the message below names it.
   const flavor = s.flavor ?? defaultRougeFlavor(type);
   const options: RougeOptions = {
     // The id, not the parsed type, so that messages show what -m said.
     type: id,
     wWeight: s.wWeight,
-    flavor,
+    flavor: s.flavor,
     tokenizer: s.tokenizer,
     stem: s.stem,
     removeStopwords: s.removeStopwords,

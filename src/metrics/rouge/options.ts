@@ -53,7 +53,10 @@ export type RougeAverage = 'segment' | 'pooled';
 export interface RougeOptions {
   /** The variant: a {@link RougeType} or its id (`rouge-2`, `rougeL`, `rouge-su4`, …). */
   readonly type: RougeType | string;
-  /** Which implementation to follow. @default 'rouge155' */
+  /**
+   * Which implementation to follow. @default {@link defaultRougeFlavor} of the type: 'rouge-score' for rouge-1 …
+   * rouge-9, rouge-l and rouge-lsum, 'rouge155' for the rest (the same default as `palette score -m`)
+   */
   readonly flavor?: RougeFlavor;
   /** ROUGE-W's exponent when `type` is an id without one (`rouge-w`). @default 1.2 */
   readonly wWeight?: number;
@@ -149,18 +152,29 @@ function checkLimitValue(name: string, value: number | undefined): number {
 }
 
 /**
+ * The flavor a ROUGE variant follows when none is chosen, in the library and on the command line alike: the
+ * implementation users know it from — rouge-score for what rouge-score computes (rouge1–rouge9, rougeL, rougeLsum:
+ * what `evaluate`/`torchmetrics` users get), ROUGE-1.5.5 for the rest (ROUGE-W, ROUGE-S/SU, ROUGE-N above 9), which
+ * only it defines.
+ */
+export function defaultRougeFlavor(type: RougeType): RougeFlavor {
+  const inRougeScore = type.kind === 'l' || type.kind === 'lsum' || (type.kind === 'n' && type.n <= 9);
+  return inRougeScore ? 'rouge-score' : 'rouge155';
+}
+
+/**
  * Fills in the defaults of `options` and checks them.
  * @throws InputError `E_BAD_OPTION` for an unknown flavor/type/tokenizer/mode or a combination the flavor does
  *   not have (e.g. ROUGE-W or α in the rouge-score flavor, a limit outside the rouge155 flavor).
  */
 export function resolveRougeOptions(options: RougeOptions): ResolvedRougeOptions {
   if (options === null || typeof options !== 'object') throw badOption('ROUGE options', 'an object', options);
-  const flavor = options.flavor ?? 'rouge155';
+  const type =
+    typeof options.type === 'string' ? parseRougeType(options.type, options.wWeight) : checkRougeType(options.type);
+  const flavor = options.flavor ?? defaultRougeFlavor(type);
   if (!(ROUGE_FLAVORS as readonly string[]).includes(flavor)) {
     throw badOption('flavor', `one of ${ROUGE_FLAVORS.join(', ')}`, flavor);
   }
-  const type =
-    typeof options.type === 'string' ? parseRougeType(options.type, options.wWeight) : checkRougeType(options.type);
 
   const tokenizer = options.tokenizer ?? (flavor === 'rouge-score' ? 'rouge-score' : 'rouge155');
   if (!isRougeTokenizerName(tokenizer) && !isTokenizerName(tokenizer)) {

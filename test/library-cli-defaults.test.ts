@@ -67,7 +67,7 @@ const ROUGE_IDS = ['rouge-1', 'rouge2', 'ROUGE-L', 'rougeLsum', 'rouge-w', 'roug
 
 /** What `palette score REF REF -i HYP -m id [extra]` prints as JSON, parsed (one object per line with `-sl`). */
 async function cli(id: string, extra: string[] = []): Promise<{ score: number }[]> {
-  const args = ['score', ...refFiles, '-i', hypFile, '-m', id, '-w', '16', '-f', 'json', ...extra];
+  const args = ['score', ...refFiles, '-i', hypFile, '-m', id, '-w', '16', '-f', 'json', '-q', ...extra];
   if (id === 'paraeval') args.push('--paraphrase-table', TABLE);
   const r = await captureCli(run, args);
   expect(r.err).toBe('');

@@ -16,6 +16,7 @@ import type { CliMetric, MetricRegistry } from '../metrics/registry.js';
 import { pyRstrip } from '../text/pystr.js';
 import type { CliIo } from './io.js';
 import { formatAlignments } from './detail.js';
+import { bomWarning, oneSentenceLsumWarnings, tabWarning, type ReadFile } from './input-warnings.js';
 import { pyFixed } from './py-format.js';
 import {
   formatResultsTable,
@@ -74,12 +75,17 @@ function splitTabs(s: string, maxsplit: number): string[] {
   return parts;
 }
 
-/** Reference streams (`streams[j][i]` = reference j of segment i) and the file each stream comes from. */
-function readReferences(options: ScoreOptions): { streams: string[][]; files: string[] } {
+/**
+ * Reference streams (`streams[j][i]` = reference j of segment i), the file each stream comes from, and each file as
+ * read (for the input warnings).
+ */
+function readReferences(options: ScoreOptions): { streams: string[][]; files: string[]; read: ReadFile[] } {
   const streams: string[][] = [];
   const files: string[] = [];
+  const read: ReadFile[] = [];
   for (const file of options.refs) {
     const lines = readLines(file, { encoding: options.encoding });
+    read.push({ file, lines });
     if (options.numRefs === 1) {
       streams.push(lines.map(pyRstrip));
       files.push(file);
@@ -101,7 +107,7 @@ function readReferences(options: ScoreOptions): { streams: string[][]; files: st
       fields.forEach((field, j) => streams[j].push(field));
     });
   }
-  return { streams, files };
+  return { streams, files, read };
 }
 
 async function readSystems(options: ScoreOptions, io: CliIo): Promise<System[]> {
@@ -249,6 +255,14 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   checkLineCounts(systems, refs);
   if (options.sentenceLevel && systems.length > 1) {
     throw new InputError('E_BAD_OPTION', 'only one system can be scored with --sentence-level');
+  }
+  if (!options.quiet) {
+    const warnings = [
+      ...[...refs.read, ...systems].map(bomWarning),
+      tabWarning(refs.read, options.numRefs),
+      ...oneSentenceLsumWarnings(metrics, systems, refs.streams),
+    ];
+    for (const w of warnings) if (w !== undefined) io.stderr.write(`palette: warning: ${w}\n`);
   }
   const nRefs = refs.streams.length;
   const prepared = metrics.map((m) => prepareLocated(m, refs));

@@ -641,7 +641,9 @@ export const defaultRegistry: MetricRegistry = {
   ids: IDS,
   families: ROUGE_METRIC_FAMILIES,
   resolve(id, settings) {
-    if (FACTORIES.has(id) || NPCHUNK_FACTORIES.has(id)) return id;
+    // Names are case-insensitive (`-m BLEU`, `-m Chrf`), as ROUGE's always were (`ROUGE-L`).
+    const lower = id.toLowerCase();
+    if (FACTORIES.has(lower) || NPCHUNK_FACTORIES.has(lower)) return lower;
     if (!isRougeName(id)) throw unknownMetric(id, [...IDS, ...ROUGE_METRIC_FAMILIES]);
     try {
       return rougeTypeId(parseRougeType(id, settings.rouge?.wWeight));
@@ -654,7 +656,7 @@ export const defaultRegistry: MetricRegistry = {
     }
   },
   create(id, settings) {
-    const factory = FACTORIES.get(id) ?? NPCHUNK_FACTORIES.get(id);
+    const factory = FACTORIES.get(id.toLowerCase()) ?? NPCHUNK_FACTORIES.get(id.toLowerCase());
     if (factory !== undefined) return factory(settings);
     if (isRougeName(id)) return createRouge(id, settings);
     throw unknownMetric(id, [...IDS, ...ROUGE_METRIC_FAMILIES]);

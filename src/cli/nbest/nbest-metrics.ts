@@ -173,7 +173,7 @@ export async function nbestRegistry(names: readonly string[]): Promise<MetricReg
 
 /** Whether a run's metrics need the registry (any metric but `bleu`). */
 export function needsRegistry(ids: readonly string[]): boolean {
-  return !ids.every((id) => id === 'bleu');
+  return !ids.every((id) => id.toLowerCase() === 'bleu');
 }
 
 /**
@@ -206,7 +206,7 @@ export function resolveNbestMetricIds(
 ): string[] {
   const ids: string[] = [];
   for (const name of names) {
-    const id = name === 'bleu' ? 'bleu' : registry!.resolve!(name, settings);
+    const id = name.toLowerCase() === 'bleu' ? 'bleu' : registry!.resolve!(name, settings);
     if (!ids.includes(id)) ids.push(id);
   }
   return ids;

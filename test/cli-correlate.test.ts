@@ -225,6 +225,12 @@ describe('palette correlate: bad input is exit 2 with one line naming file and l
   }
   const good = (): string[] => ['--metric', fx('metric.tsv'), '--human', fx('human.tsv')];
 
+  it('an empty (0-byte) human or metric file says what the file should hold, not "one segment per line"', async () => {
+    const none = tmp('none.tsv', '');
+    await fails(['--metric', fx('metric.tsv'), '--human', none], new RegExp(`${none}: empty file: expected a header line naming the columns, then one score record per line`));
+    await fails(['--metric', none, '--human', fx('human.tsv')], new RegExp(`${none}: empty file: expected a header line`));
+  });
+
   it('NaN, empty, non-numeric scores and duplicate keys in the human file', async () => {
     const nan = tmp('nan.tsv', 'system\tseg_id\tscore\nA\t1\t1\nA\t2\tnan\n');
     await fails(['--metric', fx('metric.tsv'), '--human', nan], new RegExp(`${nan}:3: score is NaN`));

@@ -117,7 +117,10 @@ describe('bad score files name file and line', () => {
     fails(() => parseScoreTable('h.jsonl', ['{"system": "A", "seg_id": 1, "score": 1}', '{"system": "A", "score": 1}']), 'h.jsonl', 2, /no item field "seg_id"/);
     fails(() => parseScoreTable('h.tsv', tsv(header, ['', '1', '1'])), 'h.tsv', 2, /empty system/);
     fails(() => parseScoreTable('h.json', ['3']), 'h.json', 1, /expected a JSON array of records \(objects\) or one object/);
-    fails(() => parseScoreTable('h.tsv', tsv(header)), 'h.tsv', undefined, /no score records/);
+    fails(() => parseScoreTable('h.tsv', tsv(header)), 'h.tsv', undefined, /^a header line and no score records below it$/);
+    fails(() => parseScoreTable('h.tsv', []), 'h.tsv', undefined, /^empty file: expected a header line naming the columns, then one score record per line$/);
+    fails(() => parseScoreTable('h.jsonl', []), 'h.jsonl', undefined, /^empty file: expected one JSON object per line$/);
+    fails(() => parseScoreTable('h.json', []), 'h.json', undefined, /^empty file: expected a JSON array of score records$/);
     fails(() => parseScoreTable('h.tsv', tsv(header, ['A', '1', ''], ['B', '1', '']), { allowUnrated: true }), 'h.tsv', undefined, /no score records \(2 unrated\)/);
   });
   it('a segment in two documents', () => {

@@ -274,8 +274,17 @@ export function parseScoreTable(file: string, rawLines: readonly string[], colum
   const format = columns.format ?? formatOfPath(file);
   // A byte-order mark (spreadsheet exports) is not part of the first column's name or of the JSON.
   const lines = rawLines.length > 0 && rawLines[0].startsWith('\uFEFF') ? [rawLines[0].slice(1), ...rawLines.slice(1)] : rawLines;
-  if (lines.length === 0 || (format === 'tsv' && lines.length === 1)) {
-    throw new InputError('E_EMPTY_INPUT', 'no score records', { file });
+  if (lines.length === 0) {
+    const expected =
+      format === 'tsv'
+        ? 'a header line naming the columns, then one score record per line'
+        : format === 'jsonl'
+          ? 'one JSON object per line'
+          : 'a JSON array of score records';
+    throw new InputError('E_EMPTY_INPUT', `empty file: expected ${expected}`, { file });
+  }
+  if (format === 'tsv' && lines.length === 1) {
+    throw new InputError('E_EMPTY_INPUT', 'a header line and no score records below it', { file });
   }
   const raw = format === 'tsv' ? readTsv(file, lines) : format === 'jsonl' ? readJsonl(file, lines) : readJson(file, lines);
   if (raw.records.length === 0) throw new InputError('E_EMPTY_INPUT', 'no score records', { file });
@@ -402,5 +411,6 @@ export function parseScoreTable(file: string, rawLines: readonly string[], colum
  * @throws InputError naming the file (and line): see {@link parseScoreTable} and `readLines`.
  */
 export function readScoreTable(file: string, columns: ScoreColumns = {}): ScoreTable {
-  return parseScoreTable(file, readLines(file), columns);
+  // An empty file gets the score table's own message (what it should hold), not the segment files' one.
+  return parseScoreTable(file, readLines(file, { allowEmpty: true }), columns);
 }

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeLines,
+  fileError,
   firstInvalidUtf8,
   readLines,
   readStreamLines,
@@ -105,6 +106,17 @@ describe('readLines', () => {
     expect([missing.code, missing.file]).toEqual(['E_FILE_NOT_FOUND', join(dir, 'none.txt')]);
     mkdirSync(join(dir, 'sub'));
     expect(thrown(() => readLines(join(dir, 'sub'))).code).toBe('E_FILE_UNREADABLE');
+  });
+
+  it('says what is wrong in plain words, never as a bare error code', () => {
+    writeFileSync(join(dir, 'plain.txt'), 'x\n');
+    const under = thrown(() => readLines(join(dir, 'plain.txt', 'x.txt')));
+    expect([under.code, under.message]).toEqual(['E_FILE_NOT_FOUND', 'no such file (a folder of its path is a file)']);
+    expect(thrown(() => readLines(join(dir, 'sub-missing'))).message).toBe('no such file');
+    const io = Object.assign(new Error("EIO: i/o error, read"), { code: 'EIO', syscall: 'read' });
+    expect(fileError(io, 'f.txt').message).toBe('cannot read the file: i/o error');
+    const other = Object.assign(new Error("ELOOP: too many symbolic links encountered, open 'a'"), { code: 'ELOOP' });
+    expect(fileError(other, 'a').message).toBe('cannot read the file: too many symbolic links encountered');
   });
 
   it('accepts the UTF-8 spellings Python accepts, and nothing else', () => {

@@ -184,10 +184,20 @@ export function fileError(err: unknown, path: string): InputError {
   if (err instanceof InputError) return err;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ENOENT') return new InputError('E_FILE_NOT_FOUND', 'no such file', { file: path });
+  if (code === 'ENOTDIR') return new InputError('E_FILE_NOT_FOUND', 'no such file (a folder of its path is a file)', { file: path });
   if (code === 'EISDIR') return new InputError('E_FILE_UNREADABLE', 'is a directory, not a file', { file: path });
   if (code === 'EACCES' || code === 'EPERM') {
     return new InputError('E_FILE_UNREADABLE', 'cannot read the file: permission denied', { file: path });
   }
-  const detail = err instanceof Error ? err.message : String(err);
-  return new InputError('E_FILE_UNREADABLE', `cannot read the file (${code ?? detail})`, { file: path });
+  return new InputError('E_FILE_UNREADABLE', `cannot read the file: ${systemErrorWords(err)}`, { file: path });
+}
+
+/**
+ * The words of a system error without Node's `ECODE: ` prefix and syscall suffix (`EIO: i/o error, read` → `i/o
+ * error`), so that a message says what went wrong in plain words rather than as a code.
+ */
+export function systemErrorWords(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const words = message.replace(/^[A-Z][A-Z0-9_]+: /, '').replace(/, \w+( '[^']*')?( -> '[^']*')?$/, '');
+  return words.length > 0 ? words : message;
 }

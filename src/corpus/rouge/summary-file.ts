@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '../../errors.js';
-import { decodeLines } from '../read-lines.js';
+import { decodeLines, systemErrorWords } from '../read-lines.js';
 import { basicElementLines, summarySentences, type Rouge155Format } from './summary-format.js';
 
 /** Maps a file-system error to an {@link InputError} naming the file. */
@@ -20,8 +20,7 @@ function fileError(err: unknown, path: string, what: string): InputError {
   if (code === 'EACCES' || code === 'EPERM') {
     return new InputError('E_FILE_UNREADABLE', `cannot read the ${what}: permission denied`, { file: path });
   }
-  const detail = err instanceof Error ? err.message : String(err);
-  return new InputError('E_FILE_UNREADABLE', `cannot read the ${what} (${code ?? detail})`, { file: path });
+  return new InputError('E_FILE_UNREADABLE', `cannot read the ${what}: ${systemErrorWords(err)}`, { file: path });
 }
 
 /**

@@ -60,8 +60,8 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'encoding', names: ['--encoding', '-e'], arity: 'one', metavar: 'ENC', group: INPUT,
     help: 'encoding of the text files; only utf-8 (default: utf-8)' },
   { key: 'metrics', names: ['--metrics', '-m'], arity: 'some', metavar: 'METRIC', group: METRICS,
-    help: 'metrics to compute: bleu, chrf, ter, nist, wer, per, gtm, rouge-N, rouge-l, rouge-lsum, rouge-w, rouge-sD, rouge-suD, ' +
-      'rouge-s*, rouge-su*, paraeval (default: bleu); printed in sacrebleu order (sorted by name)' },
+    // The list itself is the "Metrics:" line of the help, made from the registry, so that it cannot drift.
+    help: 'metrics to compute, any of the Metrics above, in any case (default: bleu); printed in sacrebleu order (sorted by name)' },
   { key: 'sentenceLevel', names: ['--sentence-level', '-sl'], arity: 'flag', group: METRICS,
     help: 'score every segment (one metric, one system; BLEU then uses effective order)' },
   { key: 'smoothMethod', names: ['--smooth-method', '-s'], arity: 'one', metavar: 'METHOD', group: BLEU,
@@ -125,7 +125,8 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
       'max (paper); default: best-f (rouge-score), pool (rouge155), max (paper)' },
   { key: 'splitSentences', names: ['--split-sentences'], arity: 'one', metavar: 'RULE', group: ROUGE,
     help: 'where sentences end (rouge-lsum; rouge155 ROUGE-W and limits): none, newline, punct, t-tags, ' +
-      'marker:STR (default: newline for rouge-score, none otherwise)' },
+      'marker:STR (default: newline for rouge-score, none otherwise); t-tags and marker:STR are markup, never ' +
+      'words, for every type' },
   { key: 'rougeTokenizer', names: ['--rouge-tokenizer'], arity: 'one', metavar: 'TOK', group: ROUGE,
     help: `ROUGE tokenizer: ${ROUGE_TOKENIZER_NAMES.join(', ')}, or a -tok name (default: the flavor's)` },
   { key: 'rougeLimit', names: ['--rouge-limit'], arity: 'one', metavar: 'Nw|Nb', group: ROUGE,

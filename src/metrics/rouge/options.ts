@@ -75,6 +75,8 @@ export interface RougeOptions {
   /**
    * Where sentences end, for summary-level ROUGE-L (`rouge-lsum`) and, in the rouge155 flavor, for ROUGE-W and the
    * `-l`/`-b` limits: a {@link SentenceSplit} or its name (`none`, `newline`, `punct`, `t-tags`, `marker:STR`).
+   * `t-tags` and `marker:STR` are markup for every type: the tags, the markers and text outside the `<t>` elements
+   * are no words, and types that read the whole summary read its sentences' tokens in order.
    * @default 'newline' for the rouge-score flavor (rougeLsum's rule), 'none' otherwise
    */
   readonly split?: SentenceSplit | string;

@@ -7,10 +7,23 @@
  *   token row and the `lcs` reading the sentence rows (they differ only under `-b`).
  * - other flavors: summary-level ROUGE-L tokenizes each sentence and the token row is their concatenation (what
  *   rouge-score counts and clips with); every other type tokenizes the whole text (newlines are separators).
+ *
+ * Under a markup split (`t-tags`, `marker:STR`) the tags and markers are no words and text outside the `<t>`
+ * elements is no part of the summary, so "the whole text" is the sentences: each is tokenized on its own and the
+ * token row is their tokens in order, in every flavor; rouge155 ROUGE-L's one line is the sentences joined by
+ * spaces, cut by the limit and tokenized piece by piece. The other rules keep the whole text as it is (a tokenizer
+ * may read across a newline, as sacrebleu's 13a joins `-\n`, so splitting there would change tokens).
  */
 import { CsrBuilder, type Csr } from '../../corpus/csr.js';
 import type { Vocabulary } from '../../text/intern.js';
-import { isRougeTokenizerName, RougeInterner, splitSentences, truncateRouge155 } from '../../text/rouge/index.js';
+import {
+  isMarkupSplit,
+  isRougeTokenizerName,
+  RougeInterner,
+  splitSentences,
+  truncateRouge155,
+  truncateRouge155Line,
+} from '../../text/rouge/index.js';
 import type { ResolvedRougeOptions } from './options.js';
 import { ScannerInterner } from './scanner-interner.js';
 
@@ -60,6 +73,10 @@ export class SummaryReader {
   private readonly sentences: boolean;
   /** Whether sentence rows are slices of the token rows (the readings agree): no second tokenization. */
   private readonly shared: boolean;
+  /** Whether all the pieces a reading gives make one sentence (rouge155 ROUGE-L: the summary is one line). */
+  private readonly oneLine: boolean;
+  /** Whether the split is markup, so that only the sentences are text. */
+  private readonly markup: boolean;
 
   constructor(
     private readonly options: ResolvedRougeOptions,
@@ -72,6 +89,8 @@ export class SummaryReader {
     this.sentences = readsSentences(options);
     // ROUGE-1.5.5's two readers differ only under a byte limit.
     this.shared = !(options.flavor === 'rouge155' && options.limit.bytes > 0);
+    this.oneLine = options.flavor === 'rouge155' && options.type.kind === 'l';
+    this.markup = isMarkupSplit(options.split);
   }
 
   /** The store of `texts` (`count` of them), in order. */
@@ -86,17 +105,29 @@ export class SummaryReader {
     let nSentences = 0;
     let i = 0;
     for (const text of texts) {
-      for (const s of this.ngramSentences(text)) {
+      const pieces = this.ngramSentences(text);
+      for (const s of pieces) {
         total += this.source.appendIds(s, tokens);
-        if (bounds !== null) {
+        if (bounds !== null && !this.oneLine) {
           bounds.push(total);
           nSentences++;
         }
       }
+      if (bounds !== null && this.oneLine && pieces.length > 0) {
+        bounds.push(total);
+        nSentences++;
+      }
       tokens.endRow();
       if (apart !== null) {
-        for (const s of this.lcsSentences(text)) {
+        const lcs = this.lcsSentences(text);
+        for (const s of lcs) {
           this.source.appendIds(s, apart);
+          if (!this.oneLine) {
+            apart.endRow();
+            nSentences++;
+          }
+        }
+        if (this.oneLine && lcs.length > 0) {
           apart.endRow();
           nSentences++;
         }
@@ -110,20 +141,27 @@ export class SummaryReader {
     return { tokens: store, sentences, sentenceOffsets };
   }
 
-  /** The sentences whose tokens make the token row. */
+  /**
+   * The texts whose tokens make the token row, in order: sentences (each a sentence row where the type reads
+   * sentences), or, with {@link oneLine}, the pieces of the one line.
+   */
   private ngramSentences(text: string): string[] {
-    const { flavor, type, split, limit } = this.options;
-    if (flavor === 'rouge155') {
-      const raw = type.kind === 'l' ? (text.length > 0 ? [text] : []) : splitSentences(text, split);
-      return truncateRouge155(raw, limit, 'ngram');
-    }
-    return this.sentences ? splitSentences(text, split) : [text];
+    const { flavor, split, limit } = this.options;
+    if (flavor === 'rouge155') return this.rouge155Reading(text, 'ngram');
+    return this.sentences || this.markup ? splitSentences(text, split) : [text];
   }
 
   /** ROUGE-1.5.5's `lcs` reading (only used when it differs from the `ngram` one). */
   private lcsSentences(text: string): string[] {
-    const { type, split, limit } = this.options;
-    const raw = type.kind === 'l' ? (text.length > 0 ? [text] : []) : splitSentences(text, split);
-    return truncateRouge155(raw, limit, 'lcs');
+    return this.rouge155Reading(text, 'lcs');
+  }
+
+  /** One of ROUGE-1.5.5's readings of a summary under the limit. */
+  private rouge155Reading(text: string, purpose: 'ngram' | 'lcs'): string[] {
+    const { split, limit } = this.options;
+    if (!this.oneLine) return truncateRouge155(splitSentences(text, split), limit, purpose);
+    // A single line reads the same in both readings.
+    if (this.markup) return truncateRouge155Line(splitSentences(text, split), limit);
+    return truncateRouge155(text.length > 0 ? [text] : [], limit, purpose);
   }
 }

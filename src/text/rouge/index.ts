@@ -31,8 +31,15 @@ export {
   type RougeTokenizerName,
   type RougeTokenizerOptions,
 } from './rouge-tokenizer.js';
-export { truncateRouge155, utf8Length, type Rouge155Limit, type Rouge155ReadPurpose } from './rouge155-truncate.js';
 export {
+  truncateRouge155,
+  truncateRouge155Line,
+  utf8Length,
+  type Rouge155Limit,
+  type Rouge155ReadPurpose,
+} from './rouge155-truncate.js';
+export {
+  isMarkupSplit,
   parseSentenceSplit,
   SENTENCE_SPLIT_NAMES,
   sentenceSplitName,

@@ -36,23 +36,31 @@ function isPerlSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
-/** Perl `split(/\s+/, s)`: the fields, a leading empty one included, trailing empty ones dropped. */
-function perlSplitWords(s: string): string[] {
-  const fields: string[] = [];
+/**
+ * Perl `split(/\s+/, s)` as [start, end) offsets: the fields, a leading empty one (at 0, 0) included, trailing
+ * empty ones dropped.
+ */
+function perlFieldSpans(s: string): [number, number][] {
+  const spans: [number, number][] = [];
   const n = s.length;
   let i = 0;
   if (n > 0 && isPerlSpace(s.charCodeAt(0))) {
     while (i < n && isPerlSpace(s.charCodeAt(i))) i++;
-    if (i === n) return fields; // only whitespace: every field is empty, so none is returned
-    fields.push('');
+    if (i === n) return spans; // only whitespace: every field is empty, so none is returned
+    spans.push([0, 0]);
   }
   while (i < n) {
     const start = i;
     while (i < n && !isPerlSpace(s.charCodeAt(i))) i++;
-    fields.push(s.slice(start, i));
+    spans.push([start, i]);
     while (i < n && isPerlSpace(s.charCodeAt(i))) i++;
   }
-  return fields;
+  return spans;
+}
+
+/** Perl `split(/\s+/, s)`: the fields, a leading empty one included, trailing empty ones dropped. */
+function perlSplitWords(s: string): string[] {
+  return perlFieldSpans(s).map(([start, end]) => s.slice(start, end));
 }
 
 /** UTF-8 length of one UTF-16 code unit position (a surrogate pair counts 4 on its high half, 0 on its low half). */
@@ -140,6 +148,55 @@ export function truncateRouge155(
       }
     }
     return out;
+  }
+  return lines;
+}
+
+/**
+ * The sentences of one summary read as ONE line, the sentences joined by single spaces (ROUGE-L of the rouge155
+ * flavor reads a summary as one line): the line is cut under `limit` as {@link truncateRouge155} cuts a line (its
+ * two readers agree on a single line), and what remains is returned cut back at the sentence boundaries, so that
+ * each piece can be tokenized on its own and no token spans two sentences. Empty sentences are dropped first; the
+ * first piece is kept even when the cut leaves it empty (the line is still there, without words); no sentences
+ * give no pieces.
+ * @throws RangeError as {@link truncateRouge155}.
+ */
+export function truncateRouge155Line(sentences: readonly string[], limit: Rouge155Limit): string[] {
+  const words = checkLimit(limit.words, 'limit.words');
+  const bytes = checkLimit(limit.bytes, 'limit.bytes');
+  if (words > 0 && bytes > 0) throw new RangeError('limit.words and limit.bytes cannot both be set');
+  const lines = sentences.filter((s) => s.length > 0);
+  if (lines.length === 0) return [];
+  const line = lines.join(' ');
+  // starts[i]: where sentence i begins in the line.
+  const starts: number[] = [];
+  let at = 0;
+  for (const s of lines) {
+    starts.push(at);
+    at += s.length + 1;
+  }
+  if (words > 0) {
+    const spans = perlFieldSpans(line);
+    if (spans.length < words) return lines;
+    // The line keeps its first `words` fields joined by spaces; a joining space never lies inside a field, so each
+    // field belongs to one sentence (the leading empty field, at 0, to the first).
+    const pieces: string[][] = [[]];
+    let sentence = 0;
+    for (const [start, end] of spans.slice(0, words)) {
+      while (sentence + 1 < lines.length && start >= starts[sentence + 1]) sentence++;
+      while (pieces.length <= sentence) pieces.push([]);
+      pieces[sentence].push(line.slice(start, end));
+    }
+    return pieces.filter((p, i) => i === 0 || p.length > 0).map((p) => p.join(' '));
+  }
+  if (bytes > 0) {
+    if (utf8Length(line) < bytes) return lines;
+    const kept = utf8Prefix(line, bytes);
+    const pieces = [kept.slice(0, lines[0].length)];
+    for (let i = 1; i < lines.length && starts[i] < kept.length; i++) {
+      pieces.push(kept.slice(starts[i], starts[i] + lines[i].length));
+    }
+    return pieces;
   }
   return lines;
 }

@@ -12,6 +12,11 @@
  *   pointer-generator scripts do: text outside the elements and an unclosed `<t>` are ignored, the content is
  *   not trimmed).
  * - `marker:STR`: the pieces between occurrences of the literal, non-empty string STR (e.g. `marker:<q>`).
+ *
+ * `t-tags` and `marker:STR` are markup ({@link isMarkupSplit}): the tags and markers are not words of the summary,
+ * and text outside the `<t>` elements is not part of it, so under them every ROUGE type reads the sentences (types
+ * that read the whole summary read the sentences' tokens back to back). The other rules only place boundaries in
+ * a text that is read whole by those types.
  */
 import { badOption } from '../../errors.js';
 import { isPyWhitespace, pyJoinSplit } from '../pystr.js';
@@ -41,6 +46,14 @@ export function parseSentenceSplit(name: string): SentenceSplit {
   }
   if (name.startsWith('marker:') && name.length > 'marker:'.length) return { kind: 'marker', marker: name.slice(7) };
   throw badOption('sentence split', `one of ${SENTENCE_SPLIT_NAMES.join(', ')} (with a non-empty STR)`, name);
+}
+
+/**
+ * Whether the rule's separators are markup rather than text (`t-tags`, `marker:STR`): then a summary's text is its
+ * sentences and nothing else, as ROUGE-1.5.5 reads a SEE file's sentence elements.
+ */
+export function isMarkupSplit(rule: SentenceSplit): boolean {
+  return rule.kind === 't-tags' || rule.kind === 'marker';
 }
 
 /** The name of a rule, as {@link parseSentenceSplit} reads it. */

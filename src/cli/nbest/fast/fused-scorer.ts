@@ -169,7 +169,8 @@ function fusedMetric(m: NbestMetric): FusedMetric | 'bleu' | undefined {
   const { type, tokenizer, limit, split } = options;
   // ROUGE-Lsum's sentences are its own; the rouge155 ROUGE-L/W sentences are whole lines (see `rougeWriter`).
   const lineUnits = type.kind !== 'lsum';
-  // Sentence splits other than none/newline could cut inside a line (a candidate or reference holds no newline).
+  // Sentence splits other than none/newline could cut inside a line (a candidate or reference holds no newline),
+  // and t-tags/marker:STR also take their markup out of the text, which the chunk memo, reading whole lines, cannot.
   const wholeLine = split.kind === 'none' || split.kind === 'newline';
   if (!lineUnits || !wholeLine || !isRougeTokenizerName(tokenizer) || limit.words > 0 || limit.bytes > 0) {
     return undefined;

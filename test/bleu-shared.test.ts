@@ -33,7 +33,6 @@ import {
   checkSentenceRecord,
   closeTo,
   formatMosesScores,
-  HAVE_SHARED,
   Mismatches,
   mosesExtractorMerge,
   parseNbest,
@@ -41,12 +40,15 @@ import {
   readLines,
   sharedData,
   sharedGolden,
-  SHARED,
   withVersion,
   type MosesCandidate,
   type SacrebleuConfig,
   type SentenceRecord,
 } from './fixtures/bleu/golden.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
+
+/** Every suite here reads ../shared's goldens and data. */
+const HAVE_SHARED = haveShared('golden/README.md');
 
 /** Lines of a data file (cached: many records share files). */
 const lineCache = new Map<string, string[]>();
@@ -389,9 +391,9 @@ describe.skipIf(!HAVE_SHARED)('NLTK goldens (../shared/golden/nltk)', () => {
 
 describe.skipIf(!HAVE_SHARED)('edge goldens (../shared/golden/edge), all 1000 pairs', () => {
   it('pairs_sacrebleu.jsonl BLEU: statistics and scores for every smoothing, effective order, tokenizer and case', () => {
-    const pairs = new Map(readJsonl(`${SHARED}/golden/edge/pairs.jsonl`).map((p) => [p.pair, p]));
+    const pairs = new Map(readJsonl(sharedPath('golden/edge/pairs.jsonl')).map((p) => [p.pair, p]));
     const m = new Mismatches();
-    for (const g of readJsonl(`${SHARED}/golden/edge/pairs_sacrebleu.jsonl`)) {
+    for (const g of readJsonl(sharedPath('golden/edge/pairs_sacrebleu.jsonl'))) {
       const p = pairs.get(g.pair)!;
       checkEdgePair({ pair: g.pair, kind: p.kind, hyp: p.hyp, ref: p.ref, bleu: g.bleu }, m);
     }
@@ -401,7 +403,7 @@ describe.skipIf(!HAVE_SHARED)('edge goldens (../shared/golden/edge), all 1000 pa
 
   it('pairs_nltk.jsonl: sentence_bleu methods 0–7 (scores and exceptions)', () => {
     const m = new Mismatches();
-    for (const p of readJsonl(`${SHARED}/golden/edge/pairs_nltk.jsonl`)) {
+    for (const p of readJsonl(sharedPath('golden/edge/pairs_nltk.jsonl'))) {
       const stats = nltkSegmentStats([[p.ref_toks]], [p.hyp_toks], 4)[0];
       for (let k = 0; k <= 7; k++) {
         const exp = p[`method${k}`];

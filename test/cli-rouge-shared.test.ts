@@ -13,14 +13,14 @@
  * Printed values are compared at golden/README.md's tolerance (1e-9 relative, 1e-12 absolute) with `-w 16`, and
  * ROUGE-1.5.5's 5-decimal values exactly (`-w 5`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import { captureCli } from './helpers/cli.js';
+import { SHARED, haveShared, sharedPath } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
-const HAVE_SHARED = existsSync(new URL('golden/rouge-score/summeval.ref0.json', SHARED));
-const data = (path: string): string => new URL(`data/${path}`, SHARED).pathname;
+const HAVE_SHARED = haveShared('golden/rouge-score/summeval.ref0.json');
+const data = (path: string): string => sharedPath(`data/${path}`);
 
 /** golden/README.md's float tolerance. */
 function close(a: number, b: number): boolean {

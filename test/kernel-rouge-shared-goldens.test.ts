@@ -13,15 +13,15 @@
  * Tolerance: integers exact; ROUGE-W counts equal at the 15 significant digits Perl prints them with; rouge-score
  * floats exactly equal (the README allows 1e-9 relative; the same IEEE operations give the same values).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 import { RougeEngine, type RougeBatch, type RougeKernelExports } from '../src/wasm/rouge.js';
 import { clippedUnionHits, rouge155WlcsHit } from './reference/rouge.js';
-import { SHARED, dataLines } from './helpers/shared-data.js';
+import { SHARED, dataLines, haveShared } from './helpers/shared-data.js';
 
-const HAVE_SHARED = existsSync(new URL('golden/edge/pairs_rouge155.jsonl', SHARED));
+const HAVE_SHARED = haveShared('golden/edge/pairs_rouge155.jsonl');
 
 /** Interns token strings to ids (test-local; no object per token matters here). */
 class Ids {

@@ -9,13 +9,13 @@
  *   as one sentence), with and without stemming.
  * SummEval summaries are split with the `punct` rule (the goldens' `tokpunct`).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Rouge, type RougeOptions } from '../src/metrics/rouge.js';
-import { SHARED, dataLines, goldenClose } from './helpers/shared-data.js';
+import { SHARED, dataLines, goldenClose, haveShared } from './helpers/shared-data.js';
 
-const HAVE_SHARED = existsSync(new URL('golden/rouge155/summeval.variants.json', SHARED));
+const HAVE_SHARED = haveShared('golden/rouge155/summeval.variants.json');
 
 /** A value as Perl prints it (`%.15g`), read back. */
 function perlPrinted(x: number): number {

@@ -8,13 +8,13 @@
  * failure names the value; then every value, per-segment P/R/F and corpus `mean_over_segments` alike, is asserted
  * equal bit for bit (the same IEEE operations in the same order give the same doubles, and they do).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Rouge } from '../src/metrics/rouge.js';
-import { SHARED, dataLines, goldenClose } from './helpers/shared-data.js';
+import { SHARED, dataLines, goldenClose, haveShared } from './helpers/shared-data.js';
 
-const HAVE_SHARED = existsSync(new URL('golden/rouge-score/summeval.ref0.json', SHARED));
+const HAVE_SHARED = haveShared('golden/rouge-score/summeval.ref0.json');
 
 /** Counts compared values and bit-exact ones; fails with the first value out of tolerance. */
 class Tally {

@@ -12,7 +12,7 @@
  *   P/R/F recomputed from the tokens (relative 1e-9, golden/README.md).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +21,9 @@ import { describe, expect, it } from 'vitest';
 import { truncateRouge155, type Rouge155Limit, type Rouge155ReadPurpose } from '../src/text/rouge/rouge155-truncate.js';
 import { RougeInterner, type RougeTokenizerOptions } from '../src/text/rouge/rouge-tokenizer.js';
 import { splitSentences } from '../src/text/rouge/sentence-split.js';
+import { SHARED, haveShared } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
-const HAVE_SHARED = existsSync(new URL('golden/', SHARED));
+const HAVE_SHARED = haveShared('golden/');
 
 function readLines(rel: string, encoding: BufferEncoding = 'utf8'): string[] {
   const lines = readFileSync(new URL(`data/${rel}`, SHARED), encoding).split('\n');

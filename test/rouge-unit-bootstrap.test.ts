@@ -11,15 +11,15 @@
  * counts and computes R = H/M, P = H/P', F = RP / ((1−α)P + αR); each of R, P, F's B sample values is sorted and
  * summed in that order, divided by B and printed with `%7.5f`. The confidence interval is left to the drop-in.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { perlFixed5 } from '../src/metrics/rouge155/perl-format.js';
 import { rouge155Unit, type Rouge155TypeCounts } from '../src/metrics/rouge155/unit.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { seeSentences, unitOptions } from './fixtures/rouge/golden-checks.js';
+import { SHARED, haveShared } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
-const HAVE_SHARED = existsSync(new URL('golden/rouge155/sl2003.json', SHARED));
+const HAVE_SHARED = haveShared('golden/rouge155/sl2003.json');
 
 /** Perl's drand48 (perl ≥ 5.20 ships its own): 48-bit state in a BigInt. */
 class PerlRand {

@@ -11,14 +11,14 @@
  * Tolerances (golden/README.md): per-unit R/P/F exact at 5 decimals (they are 5-decimal numbers: compared for
  * equality), integer counts exact, ROUGE-W counts at the 15 significant digits Perl prints.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rouge155Unit } from '../src/metrics/rouge155/unit.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { checkSegment, perlPrinted, seeSentences, unitOptions } from './fixtures/rouge/golden-checks.js';
-import { SHARED, dataLines } from './helpers/shared-data.js';
+import { SHARED, dataLines, haveShared } from './helpers/shared-data.js';
 
-const HAVE_SHARED = existsSync(new URL('golden/rouge155/sl2003.json', SHARED));
+const HAVE_SHARED = haveShared('golden/rouge155/sl2003.json');
 
 /** A JSON Lines golden file without its header line. */
 function goldenLines<T>(path: string): T[] {

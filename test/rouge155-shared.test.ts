@@ -11,7 +11,7 @@
  *   layer on its own, whatever the per-unit scorer does.
  * Tolerances (golden/README.md): printed text exact; `average` values equal to the 5-decimal printed numbers.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,10 +19,10 @@ import { formatAverages } from '../src/cli/rouge155/print.js';
 import { runRouge155Command } from '../src/cli/rouge155.js';
 import { rouge155Bootstrap, rouge155UnitOrder } from '../src/meta/rouge155-bootstrap.js';
 import { splitSentences } from '../src/text/rouge/index.js';
+import { SHARED, haveShared, sharedPath } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
-const HAVE_SHARED = existsSync(new URL('golden/rouge155/sl2003.json', SHARED));
-const SL2003 = new URL('data/rouge155-sl2003/', SHARED).pathname;
+const HAVE_SHARED = haveShared('golden/rouge155/sl2003.json');
+const SL2003 = sharedPath('data/rouge155-sl2003/');
 
 interface GoldenRecord {
   hyp: string;

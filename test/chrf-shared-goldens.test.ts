@@ -10,13 +10,13 @@
  * Runtime: corpus-all-systems holds 224 chrF records over 36 systems. By default the records of a fixed subset
  * of systems run (all their configurations); PALETTE_GOLDEN_FULL=1 runs every record.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Chrf, type ChrfOptions } from '../src/metrics/chrf.js';
 import { sumRows } from '../src/metrics/metric.js';
-import { SHARED, dataLines, testShRows } from './helpers/shared-data.js';
+import { SHARED, dataLines, haveShared, testShRows } from './helpers/shared-data.js';
 
-const HAVE_SHARED = existsSync(new URL('golden/sacrebleu/chrf-sentence.json', SHARED));
+const HAVE_SHARED = haveShared('golden/sacrebleu/chrf-sentence.json');
 const FULL = process.env.PALETTE_GOLDEN_FULL === '1';
 
 /** Systems checked by default in corpus-all-systems (the others run with PALETTE_GOLDEN_FULL=1). */

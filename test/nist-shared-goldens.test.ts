@@ -8,13 +8,13 @@
  * Plain-text records are read as golden/README.md says; the nltk-wmt15-eval SGML records are read like mteval reads
  * SGML (whitespace runs of a document collapsed, `<seg>` spans) and XML-unescaped into plain text.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Nist, type NistOptions } from '../src/metrics/nist.js';
 import { sumRows } from '../src/metrics/metric.js';
-import { SHARED, dataLines } from './helpers/shared-data.js';
+import { SHARED, dataLines, haveShared } from './helpers/shared-data.js';
 
-const HAVE_SHARED = existsSync(new URL('golden/moses/mteval.wmt17-en-de.json', SHARED));
+const HAVE_SHARED = haveShared('golden/moses/mteval.wmt17-en-de.json');
 
 const ENTITIES: [RegExp, string][] = [
   [/&quot;/g, '"'],

@@ -15,15 +15,15 @@
  * records take seconds with the WebAssembly kernel (the TypeScript search is checked against the same numbers in
  * test/ter-kernel.test.ts and test/ter-fixtures.test.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Ter, type TerOptions, type TerReferences } from '../src/metrics/ter.js';
-import { SHARED, dataLines, testShRows } from './helpers/shared-data.js';
+import { SHARED, dataLines, haveShared, testShRows } from './helpers/shared-data.js';
 
 const FIXTURES = new URL('./fixtures/ter/', import.meta.url);
-const HAVE_SHARED = existsSync(new URL('golden/sacrebleu/ter.json', SHARED));
+const HAVE_SHARED = haveShared('golden/sacrebleu/ter.json');
 
 interface SacreTerConfig {
   metric?: string;

@@ -9,15 +9,15 @@
  * counts. The corpus TER and reference length are also required to be bit-identical: they are the same double
  * sums (in segment order) and the same division as tercom's `TOTAL_EDITS / TOTAL_WORDS`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { TercomTer } from '../src/metrics/ter/tercom-ter.js';
 import { tercomClose, tercomOptionsOf } from './helpers/tercom.js';
-import { SHARED, dataLines } from './helpers/shared-data.js';
+import { SHARED, dataLines, haveShared } from './helpers/shared-data.js';
 
 const GOLDEN = new URL('golden/tercom/tercom.json', SHARED);
-const HAVE_SHARED = existsSync(GOLDEN);
+const HAVE_SHARED = haveShared('golden/tercom/tercom.json');
 
 interface GoldenRecord {
   oracle: string;

@@ -6,14 +6,15 @@
  * - sacreBLEU's own test_tokenizer_ter.py cases (test/fixtures/ter/unit_test_cases_ter.json);
  * - that the fixtures still equal the shared originals (skipped when ../shared is absent).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { pyRstrip } from '../src/text/pystr.js';
 import { TercomTokenizer, type TercomTokenizerOptions } from '../src/text/tokenizers/tercom-tokenizer.js';
+import { SHARED, haveShared } from './helpers/shared-data.js';
 
 const FIXTURES = new URL('./fixtures/ter/', import.meta.url);
-const SHARED_EDGE = new URL('../../shared/golden/edge/', import.meta.url);
+const SHARED_EDGE = new URL('golden/edge/', SHARED);
 
 function readJsonl(url: URL): Record<string, unknown>[] {
   const text = gunzipSync(readFileSync(url)).toString('utf8');
@@ -91,7 +92,7 @@ describe('TercomTokenizer behaviour', () => {
   });
 });
 
-describe.skipIf(!existsSync(SHARED_EDGE))('ter fixtures equal ../shared/golden/edge', () => {
+describe.skipIf(!haveShared('golden/edge/'))('ter fixtures equal ../shared/golden/edge', () => {
   it.each(['sacrebleu_ter_tok.jsonl', 'sacrebleu_ter_tok_combos.jsonl'])('%s', (file) => {
     const fixture = gunzipSync(readFileSync(new URL(`${file}.gz`, FIXTURES)));
     expect(fixture.equals(readFileSync(new URL(file, SHARED_EDGE)))).toBe(true);

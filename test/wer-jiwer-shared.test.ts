@@ -10,14 +10,14 @@
  * case folding) and are not a target: the test only checks that their reference word counts equal ours, i.e. that
  * both split the same words.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Wer } from '../src/metrics/wer.js';
-import { SHARED, dataLines, goldenClose } from './helpers/shared-data.js';
+import { SHARED, dataLines, goldenClose, haveShared } from './helpers/shared-data.js';
 
 const GOLDEN = new URL('golden/wer/jiwer-sclite.json', SHARED);
-const HAVE_SHARED = existsSync(GOLDEN);
+const HAVE_SHARED = haveShared('golden/wer/jiwer-sclite.json');
 
 interface WerRecord {
   oracle: string;

@@ -10,21 +10,23 @@
  *   (../shared/golden/sacrebleu/bleu-sentence.wmt21-en-de.json) as a metric file, and `-m bleu` sentence scores.
  * Skips when ../shared is absent.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import { captureCli } from './helpers/cli.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 import { kendallTauBRef, pearsonRef, spearmanRef } from './reference/correlation.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SHARED = resolve(ROOT, '..', 'shared');
-const DATA = join(SHARED, 'data', 'wmt21-news-en-de');
+const DATA = sharedPath('data/wmt21-news-en-de');
 const ENDE = join(DATA, 'en-de');
-const GOLDEN = join(SHARED, 'golden', 'sacrebleu', 'bleu-sentence.wmt21-en-de.json');
-const HAVE = existsSync(join(DATA, 'automatic-scores.tsv')) && existsSync(join(ENDE, 'human', 'mqm_seg_scores.tsv'));
+const GOLDEN_REL = 'golden/sacrebleu/bleu-sentence.wmt21-en-de.json';
+const GOLDEN = sharedPath(GOLDEN_REL);
+const HAVE = haveShared(
+  'data/wmt21-news-en-de/automatic-scores.tsv',
+  'data/wmt21-news-en-de/en-de/human/mqm_seg_scores.tsv',
+);
 
 interface JsonOut {
   systems: number;
@@ -128,7 +130,7 @@ describe.skipIf(!HAVE)('palette correlate on WMT21 en-de', () => {
     for (const s of j.system_scores!) close(s.human, meanOf(s.system), 1e-12);
   });
 
-  it.skipIf(!existsSync(GOLDEN))('segment level, MQM × sentence BLEU of Facebook-AI: golden sacreBLEU scores = -m bleu = oracle', async () => {
+  it.skipIf(!haveShared(GOLDEN_REL))('segment level, MQM × sentence BLEU of Facebook-AI: golden sacreBLEU scores = -m bleu = oracle', async () => {
     const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as {
       records: { hyp: string; refs: string[]; segment_fields: string[]; segments: unknown[][] }[];
     };

@@ -6,16 +6,15 @@
  * Also the whole Joshua bn-en 10-best list with four metrics against the Metric API, and with issue 5's additions to
  * the fast path (rouge155 ROUGE-L, ROUGE-W, PER) fused = generic. Skips when ../shared is absent.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runNbestCommand } from '../src/cli/nbest.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DATA = resolve(ROOT, '..', 'shared', 'data', 'moses-mert', 'mert.extractor-txt');
-const HAVE = existsSync(join(DATA, 'truth', 'results.txt'));
+const DATA = sharedPath('data/moses-mert/mert.extractor-txt');
+const HAVE = haveShared('data/moses-mert/mert.extractor-txt/truth/results.txt');
 
 /** The truth's SCORES_TXT and FEATURES_TXT text per run (a run starts at a FEATURES block of sentence 0). */
 function truthRuns(): { scores: string; features: string }[] {
@@ -70,8 +69,8 @@ describe.skipIf(!HAVE)('palette nbest: every mert.extractor-txt run (../shared)'
   });
 });
 
-const JOSHUA = resolve(ROOT, '..', 'shared', 'data', 'joshua-bn-en');
-const HAVE_JOSHUA = existsSync(join(JOSHUA, 'output.gold'));
+const JOSHUA = sharedPath('data/joshua-bn-en');
+const HAVE_JOSHUA = haveShared('data/joshua-bn-en/output.gold');
 
 describe.skipIf(!HAVE_JOSHUA)('palette nbest on the whole Joshua bn-en 10-best list (../shared)', () => {
   it('BLEU + ROUGE-L + ROUGE-S4 + WER rows of all 805 candidates = the Metric API rows, 2 workers = in-thread', async () => {

@@ -5,19 +5,17 @@
  * - moses-mert: Moses n-best lists with one reference, which ORANGE cannot rank (an error naming the file), and the
  *   same reference given twice (identical references tie at the top of every list).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runOrangeCommand } from '../src/cli/orange.js';
 import { readLines } from '../src/corpus/read-lines.js';
 import { orangeOfTerms } from '../src/meta/orange.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import { cliRunner } from './helpers/cli.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 import { referenceOrangeTerms, type OrangeCase } from './reference/orange.js';
 
-const SHARED = fileURLToPath(new URL('../../shared/data/', import.meta.url));
-const JOSHUA = `${SHARED}joshua-bn-en/`;
-const MOSES = `${SHARED}moses-mert/mert.extractor-txt/data/`;
+const JOSHUA = sharedPath('data/joshua-bn-en/');
+const MOSES = sharedPath('data/moses-mert/mert.extractor-txt/data/');
 const JOSHUA_REFS = [0, 1, 2, 3].map((j) => `${JOSHUA}reference.en.${j}`);
 
 const orange = cliRunner([], runOrangeCommand);
@@ -42,7 +40,7 @@ function oracleCase(nbest: string, refs: string[]): OrangeCase {
   return { refStreams: refs.map((r) => readLines(r)), sentences: [...byId].map(([id, candidates]) => ({ id, candidates })) };
 }
 
-describe.skipIf(!existsSync(JOSHUA))('palette orange on Joshua bn-en (../shared)', () => {
+describe.skipIf(!haveShared('data/joshua-bn-en/'))('palette orange on Joshua bn-en (../shared)', () => {
   it.each([
     ['output.gold', 805],
     ['output-classlm.gold', 678],
@@ -73,7 +71,7 @@ describe.skipIf(!existsSync(JOSHUA))('palette orange on Joshua bn-en (../shared)
   }, 60_000);
 });
 
-describe.skipIf(!existsSync(MOSES))('palette orange on the Moses MERT n-best lists (../shared)', () => {
+describe.skipIf(!haveShared('data/moses-mert/mert.extractor-txt/data/'))('palette orange on the Moses MERT n-best lists (../shared)', () => {
   it('one reference: an error naming the reference file, exit 2', async () => {
     const r = await orange(['--nbest', `${MOSES}nbest.1`, '-r', `${MOSES}reference`, '-m', 'bleus4']);
     expect(r.code).toBe(2);

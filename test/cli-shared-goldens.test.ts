@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import type { Metric, PreparedReferences } from '../src/metrics/metric.js';
 import { defaultRegistry, type MetricRegistry } from '../src/metrics/registry.js';
 import { VERSION } from '../src/version.js';
 import { captureCli } from './helpers/cli.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 
 // sacrebleu 2.6.0's printed CLI output (golden/sacrebleu/corpus-all-systems.*.json: `cli_text_w2` = `-f text -w 2`,
 // `cli_json_w1` = the default JSON with `-w 1`, `signature_short` = `-sh`) for every WMT17 and WMT21 en-de system,
@@ -14,8 +14,8 @@ import { captureCli } from './helpers/cli.js';
 // TER records (sacreBLEU's default TER) are compared like the others; counted below so that none is dropped silently.
 // Needs ../shared (the data and goldens); skipped cleanly when it is absent.
 
-const shared = fileURLToPath(new URL('../../shared/', import.meta.url));
-const haveShared = existsSync(`${shared}golden/sacrebleu/corpus-all-systems.wmt17-en-de.json`);
+const shared = sharedPath();
+const present = haveShared('golden/sacrebleu/corpus-all-systems.wmt17-en-de.json');
 
 interface GoldenRecord {
   hyp: string;
@@ -82,7 +82,7 @@ function argvOf(record: GoldenRecord): string[] {
   ];
 }
 
-describe.skipIf(!haveShared)('sacrebleu 2.6.0 CLI output, all systems (../shared goldens)', () => {
+describe.skipIf(!present)('sacrebleu 2.6.0 CLI output, all systems (../shared goldens)', () => {
   for (const [file, expectedCompared, expectedTer] of [
     ['corpus-all-systems.wmt17-en-de.json', 160, 16],
     ['corpus-all-systems.wmt21-en-de.json', 240, 80],

@@ -5,17 +5,16 @@
  * `palette score` with SACREBLEU_SEED=12345; the only substitutions are the data root (the golden prints paths
  * relative to it) and the version in signatures. Exact string equality. Skips when ../shared is absent.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import { VERSION } from '../src/version.js';
 import { captureCli } from './helpers/cli.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 
-const shared = fileURLToPath(new URL('../../shared/', import.meta.url));
-const goldenFile = `${shared}golden/sacrebleu/significance.wmt17-en-de.json`;
-const present = existsSync(goldenFile);
-const dataRoot = `${shared}data/`;
+const goldenFile = sharedPath('golden/sacrebleu/significance.wmt17-en-de.json');
+const present = haveShared('golden/sacrebleu/significance.wmt17-en-de.json');
+const dataRoot = sharedPath('data/');
 
 interface Record {
   hyp: string[] | string;

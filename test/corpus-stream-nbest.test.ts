@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readNbestBatches, type NbestOptions } from '../src/corpus/nbest.js';
 import { InputError } from '../src/errors.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = join(here, 'fixtures', 'corpus-stream');
-const shared = resolve(here, '..', '..', 'shared');
 const dir = mkdtempSync(join(tmpdir(), 'palette-stream-nbest-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let fileNo = 0;
@@ -88,14 +88,17 @@ describe('n-best fixtures', () => {
   });
 });
 
-describe.skipIf(!existsSync(shared))('n-best lists of the shared material', () => {
-  it.each([
-    ['data/moses-mert/mert.extractor-txt/data/nbest.1', 1000, 10],
-    ['data/moses-mert/mert.extractor-txt/data/nbest.5', undefined, 10],
-    ['data/joshua-bn-en/output.gold', 805, 100],
-    ['data/joshua-bn-en/output-classlm.gold', 678, 100],
-  ])('%s', async (rel, lines, segments) => {
-    const path = join(shared, rel);
+/** The n-best lists of ../shared read below: path, candidates (when checked), segments. */
+const SHARED_NBEST: [string, number | undefined, number][] = [
+  ['data/moses-mert/mert.extractor-txt/data/nbest.1', 1000, 10],
+  ['data/moses-mert/mert.extractor-txt/data/nbest.5', undefined, 10],
+  ['data/joshua-bn-en/output.gold', 805, 100],
+  ['data/joshua-bn-en/output-classlm.gold', 678, 100],
+];
+
+describe.skipIf(!haveShared(...SHARED_NBEST.map(([rel]) => rel)))('n-best lists of the shared material', () => {
+  it.each(SHARED_NBEST)('%s', async (rel, lines, segments) => {
+    const path = sharedPath(rel);
     const got = await entries(path, { segmentCount: segments, chunkSize: 4096, maxLines: 128 });
     if (lines !== undefined) expect(got).toHaveLength(lines);
     expect(got).toEqual(naive(path));

@@ -4,13 +4,14 @@
  * and leaves no file behind (nor a temporary one), an existing report untouched. With ../shared present, the
  * report's corpus scores of the WMT17 systems equal sacreBLEU 2.6.0's (golden corpus-all-systems, relative 1e-9).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemDisplayNames } from '../src/cli/report-command.js';
 import type { ReportData } from '../src/report/report-data.js';
 import { cliRunner, expectInputError } from './helpers/cli.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 
 const SAMPLE = 'samples/wmt17-en-de';
 const SYSTEMS = ['LIUM-NMT.4900.de', 'online-B.0.de', 'uedin-nmt.4722.de'].map((f) => `${SAMPLE}/sys/${f}`);
@@ -160,10 +161,11 @@ describe('palette report: bad input → exit 2, file and line, no file left', ()
   });
 });
 
-const WMT17 = '../shared/data/sacrebleu-tests/wmt17-en-de';
-const GOLDEN = '../shared/golden/sacrebleu/corpus-all-systems.wmt17-en-de.json';
+const WMT17 = sharedPath('data/sacrebleu-tests/wmt17-en-de');
+const GOLDEN = sharedPath('golden/sacrebleu/corpus-all-systems.wmt17-en-de.json');
+const HAVE_WMT17 = haveShared('data/sacrebleu-tests/wmt17-en-de', 'golden/sacrebleu/corpus-all-systems.wmt17-en-de.json');
 
-describe.skipIf(!existsSync(WMT17) || !existsSync(GOLDEN))('palette report on WMT17 en-de (../shared)', () => {
+describe.skipIf(!HAVE_WMT17)('palette report on WMT17 en-de (../shared)', () => {
   it('has sacreBLEU 2.6.0’s corpus BLEU, chrF2 and TER for every system (relative 1e-9)', async () => {
     const systems = readdirSync(`${WMT17}/systems`).sort().slice(0, 4).map((s) => `${WMT17}/systems/${s}`);
     const out = f('out/wmt17.html');
@@ -183,7 +185,7 @@ describe.skipIf(!existsSync(WMT17) || !existsSync(GOLDEN))('palette report on WM
           : c.normalized === false && c.no_punct === false && c.asian_support === false && c.case_sensitive === false;
     let compared = 0;
     data.systems.forEach((system, s) => {
-      const hyp = systems[s].slice('../shared/data/'.length);
+      const hyp = systems[s].slice(sharedPath('data/').length);
       data.metrics.forEach((m, k) => {
         const metric = { bleu: 'BLEU', chrf: 'chrF', ter: 'TER' }[m.id];
         const record = golden.records.find((g) => g.hyp === hyp && g.config.metric === metric && isDefault(g.config));

@@ -15,13 +15,16 @@ import { Bleu } from '../src/metrics/bleu.js';
 import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
 import { Wer } from '../src/metrics/wer.js';
 import { experimentsMain, parseExperimentArgs } from '../scripts/experiments/cli.js';
-import { hasExperimentData, loadWmtEnDe } from '../scripts/experiments/data.js';
+import { JOSHUA_DIR, MOSES_DIR, SUMMEVAL_DIR, WMT_DIR, loadWmtEnDe } from '../scripts/experiments/data.js';
 import { SEED_METRICS, stemText } from '../scripts/experiments/metric-variants.js';
 import { renderReport } from '../scripts/experiments/render.js';
 import { runExperiments } from '../scripts/experiments/run.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DATA = resolve(ROOT, '..', 'shared', 'data');
+const DATA = sharedPath('data');
+/** Every corpus the experiments read, as paths inside ../shared. */
+const EXPERIMENT_DATA = [WMT_DIR, SUMMEVAL_DIR, JOSHUA_DIR, MOSES_DIR].map((d) => `data/${d}`);
 const WMT = join(DATA, 'wmt21-news-en-de', 'en-de');
 const SUMMEVAL = join(DATA, 'summeval');
 
@@ -89,7 +92,7 @@ describe('the command line', () => {
   });
 });
 
-describe.skipIf(!hasExperimentData(DATA))('scripts/experiments.ts on a slice of ../shared/data', () => {
+describe.skipIf(!haveShared(...EXPERIMENT_DATA))('scripts/experiments.ts on a slice of ../shared/data', () => {
   it('runs every experiment; its correlations equal ones recomputed from the files and the Metric API', async () => {
     const report = await runExperiments({
       repoRoot: ROOT,

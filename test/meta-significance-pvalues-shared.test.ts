@@ -8,14 +8,15 @@
  * compared there, so not here). All 15 systems run: the BLEU rows are computed once and shared by both tests.
  * Skips when ../shared is absent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../src/metrics/registry.js';
 import { pairedTest, testedMetric, type MetricSystems, type PairedTestOutcome } from '../src/meta/significance.js';
+import { SHARED, haveShared } from './helpers/shared-data.js';
 
-const DIR = new URL('../../shared/data/sacrebleu-tests/wmt17-en-de/', import.meta.url);
+const DIR = new URL('data/sacrebleu-tests/wmt17-en-de/', SHARED);
 const TSV = new URL('significance_expected_pvalues.tsv', DIR);
-const present = existsSync(TSV);
+const present = haveShared('data/sacrebleu-tests/wmt17-en-de/significance_expected_pvalues.tsv');
 
 interface Expected {
   system: string;

@@ -7,16 +7,16 @@
  * in meta-significance-pvalues-shared.test.ts. Rows are computed once per system and shared by the records.
  * Skips when ../shared is absent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
 import { bootstrapScores, pairedTest, testedMetric, type MetricSystems } from '../src/meta/significance.js';
 import { estimateCiPython } from '../src/meta/significance-stats.js';
+import { SHARED, haveShared } from './helpers/shared-data.js';
 
-const SHARED = new URL('../../shared/', import.meta.url);
 const GOLDEN = new URL('golden/sacrebleu/significance.wmt17-en-de.json', SHARED);
 const DATA = new URL('data/', SHARED);
-const present = existsSync(GOLDEN);
+const present = haveShared('golden/sacrebleu/significance.wmt17-en-de.json');
 
 interface GoldenResult {
   system: string;

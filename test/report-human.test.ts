@@ -18,6 +18,7 @@ import { buildReport } from '../src/report/build-report.js';
 import type { ReportData } from '../src/report/report-data.js';
 import { alignHumanTable } from '../src/report/report-human.js';
 import { captureCli, cliRunner } from './helpers/cli.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 
 const FIX = 'test/fixtures/report';
 const SYSTEMS = [`${FIX}/sys-good.de`, `${FIX}/sys-bad.de`];
@@ -104,9 +105,9 @@ describe('palette report --human', () => {
   });
 });
 
-const WMT21 = '../shared/data/wmt21-news-en-de/en-de';
+const WMT21 = sharedPath('data/wmt21-news-en-de/en-de');
 
-describe.skipIf(!existsSync(WMT21))('WMT21 en-de MQM (../shared): the report correlates as palette correlate', () => {
+describe.skipIf(!haveShared('data/wmt21-news-en-de/en-de'))('WMT21 en-de MQM (../shared): the report correlates as palette correlate', () => {
   it('BLEU vs MQM, system and segment level, values and bootstrap intervals identical', async () => {
     const names = ['Facebook-AI', 'HuaweiTSC', 'NVIDIA-NeMo', 'Online-W', 'UEdin', 'VolcTrans-AT', 'VolcTrans-GLAT', 'eTranslation'];
     const files = names.map((n) => `${WMT21}/systems/${n}.de`);

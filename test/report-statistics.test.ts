@@ -5,13 +5,14 @@
  * AR goes through `pairedTest` itself. With ../shared, the WMT17 en-de significance golden (sacreBLEU 2.6.0,
  * seed 12345) is reproduced bit for bit.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readLines } from '../src/corpus/read-lines.js';
 import { pairedTest, testedMetric } from '../src/meta/significance.js';
 import { defaultRegistry, type CliMetric } from '../src/metrics/registry.js';
 import { buildReport, type ReportStatistics } from '../src/report/build-report.js';
 import { bootstrapIntervals, pairedSignificance } from '../src/report/report-statistics.js';
+import { haveShared, sharedPath } from './helpers/shared-data.js';
 
 const SAMPLE = 'samples/wmt17-en-de';
 const refs = [readLines(`${SAMPLE}/ref.de`).slice(0, 120)];
@@ -76,10 +77,11 @@ describe('pairedSignificance options', () => {
   });
 });
 
-const WMT17 = '../shared/data/sacrebleu-tests/wmt17-en-de';
-const GOLDEN = '../shared/golden/sacrebleu/significance.wmt17-en-de.json';
+const WMT17 = sharedPath('data/sacrebleu-tests/wmt17-en-de');
+const GOLDEN = sharedPath('golden/sacrebleu/significance.wmt17-en-de.json');
+const HAVE_WMT17 = haveShared('data/sacrebleu-tests/wmt17-en-de', 'golden/sacrebleu/significance.wmt17-en-de.json');
 
-describe.skipIf(!existsSync(WMT17) || !existsSync(GOLDEN))('WMT17 en-de significance golden (../shared)', () => {
+describe.skipIf(!HAVE_WMT17)('WMT17 en-de significance golden (../shared)', () => {
   it('paired bootstrap BLEU (1000 resamples, seed 12345): p-values, μ and half-widths of sacreBLEU 2.6.0', () => {
     const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as {
       records: { config: { test_type?: string }; hyp: string[]; results?: Record<string, { system: string; score: number; p_value: number | null; mean: number; ci: number }[]> }[];

@@ -7,6 +7,7 @@
 export type PaletteErrorCode =
   | 'E_FILE_NOT_FOUND'
   | 'E_FILE_UNREADABLE'
+  | 'E_FILE_UNWRITABLE'
   | 'E_INVALID_UTF8'
   | 'E_LINE_COUNT_MISMATCH'
   | 'E_EMPTY_INPUT'

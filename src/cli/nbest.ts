@@ -15,8 +15,9 @@
  * previous run's order (Moses loads the previous files before the n-best list), so the whole merge is held.
  *
  * Bad input ends the run with `palette nbest: error: FILE[:LINE]: message` and exit status 2, and no output file
- * is left behind (the output is written to a temporary file and renamed only on success). A pool task that fails
- * twice is an internal failure (exit status 1, no output file).
+ * is left behind (the output is written to a temporary file and renamed only on success: ./output-file.ts); so
+ * does SIGINT or SIGTERM (exit status 130 or 143). A pool task that fails twice is an internal failure (exit status
+ * 1, no output file).
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -34,7 +35,8 @@ import { nbestRegistry, resolveNbestMetricIds } from './nbest/nbest-metrics.js';
 import type { MetricRegistry } from '../metrics/registry.js';
 import { nbestHelp, parseNbestArgs, type NbestOptions } from './nbest/options.js';
 import { readPreviousRun } from './nbest/previous-run.js';
-import { atomicFileSink, stdoutSink, type StatsSink } from './nbest/stats-sink.js';
+import { stdoutSink, type StatsSink } from './nbest/stats-sink.js';
+import { openOutputFile } from './output-file.js';
 
 /** Hooks of tests and benchmarks (never set by the command line). */
 export interface NbestHooks {
@@ -63,6 +65,9 @@ export interface NbestRunInfo {
  * 3.4 s run waiting for one), few enough to bound memory (a chunk and its output are well under 1 MB).
  */
 const IN_FLIGHT_PER_THREAD = 6;
+
+/** Longest synchronous stretch (ms) of the `--prev-stats` output loop before it lets signals be handled. */
+const YIELD_EVERY_MS = 50;
 
 /** Reads the references: one stream per file, all of the same length. */
 function readReferences(files: readonly string[]): string[][] {
@@ -290,8 +295,28 @@ async function extractWithPrevious(
     context.encode(sentence, stats, rows, context.out);
     sink.write(context.out.take());
   };
-  for (const s of previous.order) emit(s, groupOf(s));
-  for (const [s, g] of held) if (!previous.stats.has(s)) emit(s, g);
+  // Every sentence is written in one synchronous stretch after the whole list was read; the event loop gets a turn
+  // now and then so that an interrupt is handled (the temporary file removed) while it runs, not after it.
+  let lastTurn = performance.now();
+  let sinceCheck = 0;
+  const turnDue = (): boolean => {
+    if (++sinceCheck < 64) return false;
+    sinceCheck = 0;
+    return performance.now() - lastTurn >= YIELD_EVERY_MS;
+  };
+  const takeTurn = async (): Promise<void> => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    lastTurn = performance.now();
+  };
+  for (const s of previous.order) {
+    emit(s, groupOf(s));
+    if (turnDue()) await takeTurn();
+  }
+  for (const [s, g] of held) {
+    if (previous.stats.has(s)) continue;
+    emit(s, g);
+    if (turnDue()) await takeTurn();
+  }
 }
 
 /**
@@ -308,7 +333,7 @@ export async function runNbestCommand(argv: readonly string[], io: CliIo, hooks:
       return EXIT_OK;
     }
     const { options } = command;
-    sink = options.stats === undefined ? stdoutSink(io) : atomicFileSink(options.stats);
+    sink = options.stats === undefined ? stdoutSink(io) : openOutputFile(options.stats);
     // Progress on a terminal only, not with -q, and not when the statistics themselves go to the same terminal,
     // where the redrawn line would garble them.
     const statsOnTerminal = options.stats === undefined && io.stdout.isTTY === true;

@@ -4,9 +4,11 @@
  * (with `palette score`'s metric flags), computes intervals, paired tests and correlations with src/meta/, and
  * writes one self-contained HTML report (src/report/).
  *
- * Lines are read as `palette score` reads them (UTF-8, `rstrip()`ped). Every number is computed before the file is
- * opened, and the file is written to a temporary name beside the target and renamed at the end, so bad input
- * leaves no file (and an existing report untouched): `palette report: error: FILE:LINE: message`, exit status 2.
+ * Lines are read as `palette score` reads them (UTF-8, `rstrip()`ped). The output path is checked first (a file can
+ * be created there), every number is computed before the file is opened, and the file is written to a temporary
+ * name beside the target and renamed at the end (./output-file.ts), so bad input leaves no file (and an existing
+ * report untouched): `palette report: error: FILE:LINE: message`, exit status 2. The computation is synchronous and
+ * holds no temporary file, so an interrupt during it ends the process at once with nothing to remove.
  */
 import { basename } from 'node:path';
 import { InputError } from '../errors.js';
@@ -22,7 +24,7 @@ import { pyRstrip } from '../text/pystr.js';
 import { VERSION } from '../version.js';
 import { reportInputError } from './input-error-line.js';
 import { EXIT_OK, type CliIo } from './io.js';
-import { atomicFileSink } from './nbest/stats-sink.js';
+import { checkOutputFile, openOutputFile } from './output-file.js';
 import { parseReportArgs, reportHelp, type HumanFile, type ReportOptions } from './report-command/options.js';
 
 function readStripped(file: string): string[] {
@@ -155,8 +157,9 @@ export async function runReportCommand(
     }
     const { options } = command;
     const notes: string[] = [];
+    checkOutputFile(options.output);
     const html = reportHtml(options, registry, notes);
-    const sink = atomicFileSink(options.output);
+    const sink = openOutputFile(options.output);
     try {
       sink.write(html);
       sink.commit();

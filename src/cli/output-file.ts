@@ -1,0 +1,227 @@
+/**
+ * Every file a `palette` command writes (`nbest --stats`, `report -o`) goes through here: written to a temporary
+ * `.<name>.<pid>.<random>.tmp` in the target's directory (so the final rename stays on one file system and is
+ * atomic) and renamed over the target only when the whole run succeeded. A failed run removes the temporary file,
+ * and so does SIGINT, SIGTERM or SIGHUP while it is open (./interrupt.ts): nothing half-written is left, and an
+ * existing output file is untouched until the rename.
+ *
+ * A target that exists and is not a regular file (`/dev/null`, a named pipe, `/dev/stdout`) is written directly:
+ * renaming a file over it would replace the device or pipe, and there is no half-written file to leave.
+ *
+ * Failures to create or write the file are InputErrors naming it and saying in words what is wrong (a missing
+ * directory, a directory given as the file, no permission, a read-only file system…): the path is the user's to fix.
+ */
+import { closeSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { getSystemErrorMap } from 'node:util';
+import { InputError } from '../errors.js';
+import { onInterrupt } from './interrupt.js';
+
+/** A destination of text or bytes that is either committed at the end or abandoned. */
+export interface OutputFile {
+  /** Appends text (UTF-8) or bytes. */
+  write(chunk: string | Uint8Array): void;
+  /** Finishes the output (renames the temporary file onto the target). */
+  commit(): void;
+  /** Abandons the output (removes the temporary file); safe to call more than once and after a failure. */
+  abort(): void;
+}
+
+/** Text is gathered up to this many UTF-16 units before one write call (fewer system calls on big n-best lists). */
+const FLUSH_AT = 1 << 20;
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The nearest folder above `path` (or `path` itself) that exists, or that something else is in the way of. */
+function nearestExisting(path: string): { path: string; stats: Stats } | undefined {
+  let p = resolve(path);
+  for (;;) {
+    const stats = statOrUndefined(p);
+    if (stats !== undefined) return { path: p, stats };
+    const up = dirname(p);
+    if (up === p) return undefined;
+    p = up;
+  }
+}
+
+/** The system's wording of an errno (`no space left on device`), without its code or the path. */
+function systemWords(err: NodeJS.ErrnoException): string {
+  const known = err.errno === undefined ? undefined : getSystemErrorMap().get(err.errno)?.[1];
+  if (known !== undefined) return known;
+  // "EIO: i/o error, write" → "i/o error".
+  const m = /^[A-Z0-9_]+: ([^,]+)/.exec(err.message);
+  return m === null ? err.message : m[1];
+}
+
+/**
+ * What is wrong with writing `path`, in words, from the error of creating, writing or renaming its file in `dir`.
+ */
+function whyNotWritable(err: NodeJS.ErrnoException, dir: string): string {
+  switch (err.code) {
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'ENOENT': {
+      const dirStats = statOrUndefined(dir);
+      if (dirStats === undefined) {
+        const found = nearestExisting(dir);
+        if (found !== undefined && !found.stats.isDirectory()) return `${found.path} is not a directory`;
+        return `the directory ${dir} does not exist`;
+      }
+      // The folder is there but refuses new files (/proc, /sys).
+      return `no file can be created in ${dir} (${systemWords(err)})`;
+    }
+    case 'ENOTDIR': {
+      const found = nearestExisting(dir);
+      return found !== undefined && !found.stats.isDirectory()
+        ? `${found.path} is not a directory`
+        : `a part of ${dir} is not a directory`;
+    }
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied (no file can be created in ${dir})`;
+    case 'EROFS':
+      return `${dir} is on a read-only file system`;
+    default:
+      return systemWords(err);
+  }
+}
+
+/**
+ * Maps a failure to create, write or rename the output to an InputError naming it.
+ * @param dir the folder the file was created in (the link's target's, when `path` is a symbolic link)
+ */
+export function outputFileError(err: unknown, path: string, dir = dirname(path)): InputError {
+  const why = typeof (err as NodeJS.ErrnoException | undefined)?.code === 'string'
+    ? whyNotWritable(err as NodeJS.ErrnoException, dir)
+    : err instanceof Error ? err.message : String(err);
+  return new InputError('E_FILE_UNWRITABLE', `cannot write the output file: ${why}`, { file: path });
+}
+
+/**
+ * The temporary file for `path`, beside the file it will replace: through a symbolic link, beside the link's target,
+ * so that the rename replaces that file and the link stays.
+ */
+function temporaryFor(path: string, exists: boolean): { temp: string; final: string } {
+  const final = exists ? realpathSync(path) : path;
+  return { temp: join(dirname(final), `.${basename(final)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`), final };
+}
+
+/** Throws the error of a target that is a directory (the rename would fail only after all the work). */
+function refuseDirectory(path: string, stats: Stats | undefined): void {
+  if (stats?.isDirectory()) throw outputFileError(Object.assign(new Error('is a directory'), { code: 'EISDIR' }), path);
+}
+
+/**
+ * Checks, before a long computation whose result goes to `path`, that the file can be written there: the target is
+ * not a directory and a file can be created in its folder (tried, then removed).
+ * @throws InputError `E_FILE_UNWRITABLE` saying what is wrong.
+ */
+export function checkOutputFile(path: string): void {
+  const stats = statOrUndefined(path);
+  refuseDirectory(path, stats);
+  if (stats !== undefined && !stats.isFile()) return;
+  const { temp } = temporaryFor(path, stats !== undefined);
+  try {
+    closeSync(openSync(temp, 'wx'));
+  } catch (err) {
+    throw outputFileError(err, path, dirname(temp));
+  }
+  unlinkSync(temp);
+}
+
+/**
+ * Opens `path` for an atomic write (see the module comment).
+ * @throws InputError `E_FILE_UNWRITABLE` when the file cannot be created there.
+ */
+export function openOutputFile(path: string): OutputFile {
+  const stats = statOrUndefined(path);
+  refuseDirectory(path, stats);
+  const direct = stats !== undefined && !stats.isFile();
+  const { temp, final } = direct ? { temp: undefined, final: path } : temporaryFor(path, stats !== undefined);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp ?? path, temp === undefined ? 'w' : 'wx');
+  } catch (err) {
+    throw outputFileError(err, path, dirname(final));
+  }
+  let pending = '';
+  let done = false;
+  const close = (): void => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
+  };
+  const remove = (): void => {
+    try {
+      close();
+    } catch {
+      // A descriptor whose writes failed may fail to close too: the file is removed below either way.
+    }
+    if (temp === undefined) return;
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Already gone.
+    }
+  };
+  // Set when an interrupt removed the file and the process went on (a host's own listener kept it alive): the run
+  // must then fail rather than report a file that is not there.
+  let interrupted = false;
+  const release = onInterrupt(() => {
+    interrupted = true;
+    done = true;
+    remove();
+  });
+  const refuseInterrupted = (): void => {
+    if (interrupted) throw new Error(`${path}: the output file was removed on an interrupt`);
+  };
+  const flushText = (): void => {
+    if (pending.length === 0 || fd === undefined) return;
+    writeSync(fd, pending);
+    pending = '';
+  };
+  const file: OutputFile = {
+    write(chunk) {
+      refuseInterrupted();
+      if (done || fd === undefined) throw new Error('the output is already closed');
+      try {
+        if (typeof chunk === 'string') {
+          pending += chunk;
+          if (pending.length >= FLUSH_AT) flushText();
+        } else {
+          flushText();
+          writeSync(fd, chunk);
+        }
+      } catch (err) {
+        throw outputFileError(err, path, dirname(final));
+      }
+    },
+    commit() {
+      refuseInterrupted();
+      if (done) return;
+      try {
+        flushText();
+        close();
+        if (temp !== undefined) renameSync(temp, final);
+      } catch (err) {
+        file.abort();
+        throw outputFileError(err, path, dirname(final));
+      }
+      done = true;
+      release();
+    },
+    abort() {
+      if (done) return;
+      done = true;
+      pending = '';
+      remove();
+      release();
+    },
+  };
+  return file;
+}

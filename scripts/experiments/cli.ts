@@ -2,12 +2,14 @@
  * The command line of scripts/experiments.ts, separate from the entry file so that the tests can run it:
  * `[--quick] [--out FILE] [--data DIR] [--resamples N] [--seed N] [--only NAME,...]`.
  *
- * `--quick` draws 100 bootstrap resamples instead of 1000 (development only; the page says so). The page is
- * written to a temporary file and renamed, so a failed run leaves no half-written page. Bad input or arguments:
- * one line `experiments: error: …` and exit status 2; anything else propagates (the entry file exits 1).
+ * `--quick` draws 100 bootstrap resamples instead of 1000 (development only; the page says so). The output path is
+ * checked before the experiments run, and the page is written as `palette` writes its files (src/cli/output-file.ts:
+ * a temporary file renamed at the end, removed on failure or interrupt), so no half-written page is left. Bad input
+ * or arguments: one line `experiments: error: …` and exit status 2; anything else propagates (the entry file exits 1).
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import { checkOutputFile, openOutputFile, outputFileError } from '../../src/cli/output-file.js';
 import { InputError, locate } from '../../src/errors.js';
 import { defaultDataRoot, hasExperimentData } from './data.js';
 import { renderReport } from './render.js';
@@ -92,6 +94,13 @@ export async function experimentsMain(argv: readonly string[], repoRoot: string,
         { file: args.data },
       );
     }
+    // Before minutes of work: the page can be written there (the folder is made if missing).
+    try {
+      mkdirSync(dirname(args.out), { recursive: true });
+    } catch (err) {
+      throw outputFileError(err, args.out);
+    }
+    checkOutputFile(args.out);
     const resamples = args.resamples ?? (args.quick ? 100 : 1000);
     // Paths as seen from the repository root, so that the page does not name this machine's directories.
     const shown = argv.map((a, i) => (i > 0 && (argv[i - 1] === '--out' || argv[i - 1] === '--data') ? relative(repoRoot, resolve(a)) : a));
@@ -106,10 +115,14 @@ export async function experimentsMain(argv: readonly string[], repoRoot: string,
       log: (m) => io.stderr.write(`experiments: ${m}\n`),
     });
     const page = renderReport(report);
-    mkdirSync(dirname(args.out), { recursive: true });
-    const tmp = `${args.out}.tmp-${process.pid}`;
-    writeFileSync(tmp, page);
-    renameSync(tmp, args.out);
+    const file = openOutputFile(args.out);
+    try {
+      file.write(page);
+      file.commit();
+    } catch (err) {
+      file.abort();
+      throw err;
+    }
     io.stderr.write(`experiments: wrote ${args.out} (${(report.totalMs / 1000).toFixed(1)} s)\n`);
     return 0;
   } catch (err) {

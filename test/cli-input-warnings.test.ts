@@ -106,3 +106,20 @@ describe('metric ids in any case', () => {
     expect(resolveNbestMetricIds(['BLEU', 'WER', 'Rouge-L'], {}, defaultRegistry)).toEqual(['bleu', 'wer', 'rouge-l']);
   });
 });
+
+describe('palette report warns the same way', () => {
+  it('a BOM and tabs in its single reference file: one warning line each, -q silences them', async () => {
+    const refLines = readFileSync(REF, 'utf8').trimEnd().split('\n');
+    const ref = write('report-ref.de', `\uFEFF${refLines.map((l) => `${l}\textra`).join('\n')}\n`);
+    const out = join(dir, 'report.html');
+    const r = await captureCli(run, ['report', ref, '-i', HYP, '-m', 'bleu', '-o', out]);
+    expect(r.code).toBe(0);
+    const lines = r.err.split('\n').filter((l) => l.startsWith('palette report: warning: '));
+    expect(lines).toEqual([
+      expect.stringContaining('report-ref.de: starts with a UTF-8 byte-order mark'),
+      expect.stringMatching(/report-ref\.de:1: 300 reference lines hold tabs, .*give them as 2 reference files$/),
+    ]);
+    const quiet = await captureCli(run, ['report', ref, '-i', HYP, '-m', 'bleu', '-o', out, '-q']);
+    expect(quiet.err).toBe('');
+  });
+});

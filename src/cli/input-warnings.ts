@@ -30,8 +30,15 @@ export function bomWarning(f: ReadFile): string | undefined {
   );
 }
 
-/** The tab warning for the reference files of a run with `numRefs` references per line. */
-export function tabWarning(refs: readonly ReadFile[], numRefs: number): string | undefined {
+/**
+ * The tab warning for the reference files of a run with `numRefs` references per line; `remedy` says what to do when
+ * the tabs separate `n` references (`palette score`'s `-nr n` by default).
+ */
+export function tabWarning(
+  refs: readonly ReadFile[],
+  numRefs: number,
+  remedy: (n: number) => string = (n) => `give -nr ${n}`,
+): string | undefined {
   if (refs.length !== 1 || numRefs !== 1) return undefined;
   const [ref] = refs;
   let count = 0;
@@ -46,7 +53,7 @@ export function tabWarning(refs: readonly ReadFile[], numRefs: number): string |
   if (count === 0) return undefined;
   return (
     `${ref.file}:${first}: ${count} reference line${count === 1 ? ' holds' : 's hold'} tabs, and each line is scored ` +
-    `as one reference; if the tabs separate several references, give -nr ${most + 1}`
+    `as one reference; if the tabs separate several references, ${remedy(most + 1)}`
   );
 }
 

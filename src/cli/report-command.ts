@@ -23,6 +23,7 @@ import { bootstrapIntervals, pairedSignificance } from '../report/report-statist
 import { pyRstrip } from '../text/pystr.js';
 import { VERSION } from '../version.js';
 import { reportInputError } from './input-error-line.js';
+import { bomWarning, tabWarning } from './input-warnings.js';
 import { EXIT_OK, type CliIo } from './io.js';
 import { checkOutputFile, openOutputFile } from './output-file.js';
 import { parseReportArgs, reportHelp, type HumanFile, type ReportOptions } from './report-command/options.js';
@@ -101,8 +102,16 @@ function readHuman(options: ReportOptions, systems: readonly string[], segments:
   });
 }
 
-/** Computes the report's HTML (everything that can fail on the user's input happens here). */
-export function reportHtml(options: ReportOptions, registry: MetricRegistry = defaultRegistry, notes: string[] = []): string {
+/**
+ * Computes the report's HTML (everything that can fail on the user's input happens here); what alignment left out is
+ * said on `notes`, valid input that is probably not what the user meant (input-warnings.ts) on `warnings`.
+ */
+export function reportHtml(
+  options: ReportOptions,
+  registry: MetricRegistry = defaultRegistry,
+  notes: string[] = [],
+  warnings: string[] = [],
+): string {
   const ids = [
     ...new Set(options.metrics.map((id) => (registry.resolve === undefined ? id : registry.resolve(id, options.metricSettings)))),
   ];
@@ -111,6 +120,8 @@ export function reportHtml(options: ReportOptions, registry: MetricRegistry = de
   const segments = references[0].length;
   const systems = readSystems(options.inputs);
   for (const s of systems) checkLines(s.file!, s.lines, segments);
+  const read = [...options.refs.map((file, j) => ({ file, lines: references[j] })), ...systems.map((s) => ({ file: s.file!, lines: s.lines }))];
+  for (const w of [...read.map(bomWarning), tabWarning(read.slice(0, options.refs.length), 1, (n) => `give them as ${n} reference files`)]) if (w !== undefined) warnings.push(w);
   const source = options.source === undefined ? undefined : readStripped(options.source);
   if (source !== undefined) checkLines(options.source!, source, segments);
   // Judgments name systems by file (path, file name or stem), whatever the report shows.
@@ -157,8 +168,9 @@ export async function runReportCommand(
     }
     const { options } = command;
     const notes: string[] = [];
+    const warnings: string[] = [];
     checkOutputFile(options.output);
-    const html = reportHtml(options, registry, notes);
+    const html = reportHtml(options, registry, notes, warnings);
     const sink = openOutputFile(options.output);
     try {
       sink.write(html);
@@ -168,6 +180,7 @@ export async function runReportCommand(
       throw err;
     }
     if (!options.quiet) {
+      for (const w of warnings) io.stderr.write(`palette report: warning: ${w}\n`);
       for (const note of notes) io.stderr.write(`palette report: note: ${note}\n`);
       io.stderr.write(`palette report: wrote ${options.output} (${Buffer.byteLength(html)} bytes)\n`);
     }

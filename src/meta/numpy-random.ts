@@ -16,7 +16,6 @@
  * property tests hold it to the limb arithmetic here.
  */
 
-import { randomFillSync } from 'node:crypto';
 import { defaultPcg64Engine } from '../wasm/pcg64.js';
 
 // SeedSequence's hashing constants (O'Neill's seed_seq_fe), 32-bit.
@@ -88,9 +87,12 @@ export class SeedSequence {
   /** The mixed entropy pool (4 words). */
   readonly pool: Uint32Array;
 
-  /** @param seed non-negative integer entropy; `null` draws 128 bits from the OS as numpy does for `None`. */
+  /**
+   * @param seed non-negative integer entropy; `null` draws 128 bits from the platform's cryptographic generator (Web
+   * Crypto, on Node and in browsers) as numpy draws them from the OS for `None`.
+   */
   constructor(seed: NumpySeed) {
-    const entropy = seed === null ? Array.from(randomFillSync(new Uint32Array(4))) : entropyWords(seed);
+    const entropy = seed === null ? Array.from(crypto.getRandomValues(new Uint32Array(4))) : entropyWords(seed);
     const pool = new Uint32Array(POOL_SIZE);
     const hc = new Uint32Array([INIT_A]);
     for (let i = 0; i < POOL_SIZE; i++) pool[i] = hashmix(i < entropy.length ? entropy[i] : 0, hc);

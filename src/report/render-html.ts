@@ -7,12 +7,12 @@
  *
  * The output depends only on the data: no clock, no random ids, fixed number formats.
  */
-import { createHash } from 'node:crypto';
 import { escapeHtml, jsonForScript } from './html-escape.js';
 import type { ReportCorrelationValue, ReportData, ReportInterval } from './report-data.js';
 import { REPORT_SCRIPT } from './report-script.js';
 import { REPORT_CSS } from './report-style.js';
 import { scatterSvg } from './svg-scatter.js';
+import { sha256Utf8, toBase64 } from '../util/sha256.js';
 
 /** p-values below this are marked significant in the matrix. */
 const ALPHA = 0.05;
@@ -229,7 +229,7 @@ function signaturesSection(data: ReportData): string {
 
 /** `'sha256-…'` source expression of a script, for the Content-Security-Policy. */
 function scriptHash(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+  return `'sha256-${toBase64(sha256Utf8(script))}'`;
 }
 
 /**

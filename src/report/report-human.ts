@@ -10,10 +10,10 @@
  * references; segments a system has no score for (MQM rates a subset; empty scores read as "not rated") are null
  * and counted. A segment-level table's system score is the mean of the system's rated segments (as WMT MQM).
  */
-import { basename, extname } from 'node:path';
 import { InputError } from '../errors.js';
 import type { ScoreTable } from '../meta/human-scores.js';
 import type { ReportHuman } from './report-data.js';
+import { baseName, extName } from '../util/path-name.js';
 
 /** A table aligned to the report. */
 export interface AlignedHuman {
@@ -27,8 +27,9 @@ export interface AlignedHuman {
 
 /** The names a table may use for the report system `name`. */
 function aliases(name: string): string[] {
-  const file = basename(name);
-  const stem = extname(file) === '' ? file : file.slice(0, -extname(file).length);
+  const file = baseName(name);
+  const ext = extName(file);
+  const stem = ext === '' ? file : file.slice(0, -ext.length);
   return [...new Set([name, file, stem])];
 }
 

@@ -63,6 +63,19 @@ function isXmlSpace(c: number): boolean {
   return c === 0x20 || c === 0x9 || c === 0xa || c === 0xd;
 }
 
+/** Valid UTF-8 as text; a byte-order mark stays U+FEFF ({@link decodeXml} skips a leading one itself). */
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * ISO-8859-1: each byte is the code point of the same number. (`TextDecoder('latin1')` is windows-1252 under the
+ * WHATWG Encoding standard, which differs at 0x80–0x9F.)
+ */
+function latin1(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  return out;
+}
+
 /**
  * Decodes the bytes of an XML document by its byte-order mark and declared encoding.
  * @throws InputError `E_INVALID_UTF8` for malformed UTF-8, `E_BAD_INPUT` for an encoding this reader does not know.
@@ -74,7 +87,7 @@ export function decodeXml(bytes: Uint8Array, file: string): string {
   let start = 0;
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
   // The declaration is ASCII, so a byte-wise look at the head finds it whatever the encoding.
-  const head = Buffer.from(bytes.subarray(start, start + 200)).toString('latin1');
+  const head = latin1(bytes.subarray(start, start + 200));
   const declared = /^<\?xml[^>]*?\sencoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\1/.exec(head)?.[2].toLowerCase();
   const body = bytes.subarray(start);
   if (declared === undefined || declared === 'utf-8' || declared === 'utf8') {
@@ -88,10 +101,10 @@ export function decodeXml(bytes: Uint8Array, file: string): string {
         { file, line },
       );
     }
-    return Buffer.from(body).toString('utf8');
+    return utf8.decode(body);
   }
   if (declared === 'iso-8859-1' || declared === 'latin1' || declared === 'latin-1') {
-    return Buffer.from(body).toString('latin1');
+    return latin1(body);
   }
   if (declared === 'us-ascii' || declared === 'ascii') {
     const bad = body.findIndex((b) => b >= 0x80);
@@ -102,7 +115,7 @@ export function decodeXml(bytes: Uint8Array, file: string): string {
         { file },
       );
     }
-    return Buffer.from(body).toString('latin1');
+    return latin1(body);
   }
   throw new InputError('E_BAD_INPUT', `unsupported XML encoding "${declared}" (use UTF-8)`, { file });
 }

@@ -13,7 +13,7 @@
  *     it), so that neither a stale nor a missing dist/ matters; peak RSS from `/usr/bin/time -v` when present;
  *   - in-process `runNbestCommand` with `--workers 2`: the time outside tasks, 1 − (time inside tasks ÷ (2 × wall));
  *   - stages: µs per hypothesis of decoding, parsing, the chunk memo, the rows and duplicate removal + encoding, one
- *     thread, warm, on a 100-segment list from the same generator, for the fast path (src/cli/nbest/fast/) and the
+ *     thread, warm, on a 100-segment list from the same generator, for the fast path (src/engine/nbest/fast/) and the
  *     generic per-metric path side by side;
  *   - kernel-only: the four metrics' WASM kernels (BLEU-4 clipped counts, LCS lengths, skip-bigram counts with gap
  *     4, edit distances with alignment counts) on the same sizes, pre-interned (bench/workload.ts), one thread,
@@ -38,9 +38,9 @@ import { lcsLengths, skipBigramCounts } from '../src/wasm/rouge.js';
 import { editDistances } from '../src/wasm/edit.js';
 import { readLines } from '../src/corpus/read-lines.js';
 import { readSegmentChunks } from '../src/corpus/stream/segment-chunks.js';
-import { chunkJobContext, decodeChunk, streamReferenceSource } from '../src/cli/nbest/chunk-job.js';
-import { ChunkMemo } from '../src/cli/nbest/fast/chunk-memo.js';
-import { encodeTask, scoreTask } from '../src/cli/nbest/nbest-task.js';
+import { chunkJobContext, decodeChunk, streamReferenceSource } from '../src/engine/nbest/chunk-job.js';
+import { ChunkMemo } from '../src/engine/nbest/fast/chunk-memo.js';
+import { encodeTask, scoreTask } from '../src/engine/nbest/nbest-task.js';
 import { generateBatch } from './workload.js';
 import { DEFAULT_NBEST_WORKLOAD, generateNbestFiles } from './nbest-gen.js';
 

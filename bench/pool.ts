@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLines } from '../src/corpus/read-lines.js';
 import { readSegmentChunks, type SegmentChunk } from '../src/corpus/stream/segment-chunks.js';
-import { shareReferences, type ChunkResult } from '../src/cli/nbest/chunk-job.js';
+import { shareReferences, type ChunkResult } from '../src/engine/nbest/chunk-job.js';
 import { NbestPool } from '../src/pool/nbest-pool.js';
 import { generateNbestFiles, DEFAULT_NBEST_WORKLOAD } from './nbest-gen.js';
 import { generateBatch } from './workload.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ByteOut } from '../src/cli/nbest/byte-out.js';
+import { ByteOut } from '../src/engine/nbest/byte-out.js';
 
 const text = (b: Uint8Array): string => Buffer.from(b).toString('utf8');
 

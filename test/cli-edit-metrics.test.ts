@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as palette from '../src/index.js';
-import { alignWords } from '../src/cli/word-alignment.js';
+import { alignWords } from '../src/metrics/edit/word-alignment.js';
 import { countOps } from '../src/metrics/ter/alignment.js';
 import { readFileSync } from 'node:fs';
 import { cliRunner } from './helpers/cli.js';

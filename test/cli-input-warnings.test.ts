@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
-import { resolveNbestMetricIds } from '../src/cli/nbest/nbest-metrics.js';
+import { resolveNbestMetricIds } from '../src/engine/nbest/nbest-metrics.js';
 import { defaultRegistry } from '../src/metrics/registry.js';
 import { captureCli } from './helpers/cli.js';
 

@@ -8,7 +8,7 @@ import {
   mosesFeatureKey,
   mosesRemoveDuplicatesBy,
   sameMosesFeatureFields,
-} from '../src/cli/nbest/moses-dedup.js';
+} from '../src/engine/nbest/moses-dedup.js';
 import { mosesRemoveDuplicates } from './reference/moses-dedup.js';
 
 /** A small deterministic generator (LCG) so that the cases are reproducible. */

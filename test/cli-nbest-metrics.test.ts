@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runNbestCommand } from '../src/cli/nbest.js';
-import { chunkJobContext, streamReferenceSource } from '../src/cli/nbest/chunk-job.js';
-import { resolveNbestMetricIds } from '../src/cli/nbest/nbest-metrics.js';
-import { scoreTask, type NbestTaskSettings } from '../src/cli/nbest/nbest-task.js';
+import { chunkJobContext, streamReferenceSource } from '../src/engine/nbest/chunk-job.js';
+import { resolveNbestMetricIds } from '../src/engine/nbest/nbest-metrics.js';
+import { scoreTask, type NbestTaskSettings } from '../src/engine/nbest/nbest-task.js';
 import { readNbestBatches } from '../src/corpus/nbest.js';
 import { readLines } from '../src/corpus/read-lines.js';
 import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
@@ -30,7 +30,7 @@ const METRICS = [
   'bleu', 'rouge-l', 'rouge-s4', 'wer', 'rouge-1', 'rouge-2', 'rouge-su4', 'rouge-w', 'rouge-lsum', 'per', 'ter', 'chrf',
   'nist', 'gtm',
 ];
-/** Metrics the fast path (src/cli/nbest/fast/) serves together: the run takes it, not the per-metric layers. */
+/** Metrics the fast path (src/engine/nbest/fast/) serves together: the run takes it, not the per-metric layers. */
 const FAST_METRICS = ['bleu', 'rouge-l', 'rouge-s4', 'wer', 'rouge-1', 'rouge-2', 'rouge-su4', 'per'];
 
 const dir = mkdtempSync(join(tmpdir(), 'palette-nbest-metrics-'));

@@ -116,9 +116,9 @@ describe.skipIf(!HAVE_JOSHUA)('palette nbest, issue 5 fast-path metrics, on the 
     [['bleu', 'rouge-l', 'wer'], ['--rouge-flavor', 'rouge155']],
     [['rouge-w-1.2', 'wer', 'per'], []],
   ])('%j %j: fused rows = generic rows for all 805 candidates, 2 workers = in-thread', async (names, flags) => {
-    const { chunkJobContext, streamReferenceSource } = await import('../src/cli/nbest/chunk-job.js');
-    const { resolveNbestMetricIds } = await import('../src/cli/nbest/nbest-metrics.js');
-    const { scoreTask } = await import('../src/cli/nbest/nbest-task.js');
+    const { chunkJobContext, streamReferenceSource } = await import('../src/engine/nbest/chunk-job.js');
+    const { resolveNbestMetricIds } = await import('../src/engine/nbest/nbest-metrics.js');
+    const { scoreTask } = await import('../src/engine/nbest/nbest-task.js');
     const { readLines } = await import('../src/corpus/read-lines.js');
     const { defaultRegistry } = await import('../src/metrics/registry.js');
     const dir = mkdtempSync(join(tmpdir(), 'palette-nbest-joshua5-'));

@@ -1,12 +1,12 @@
 /**
- * `palette nbest` scores a text repeated within its segment once (src/cli/nbest/distinct-candidates.ts): the rows
+ * `palette nbest` scores a text repeated within its segment once (src/engine/nbest/distinct-candidates.ts): the rows
  * after expansion equal the rows of every candidate scored on its own, a text shared by two segments is scored in
  * each, and a task without repeats is left as it is.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { distinctCandidates, expandRows } from '../src/cli/nbest/distinct-candidates.js';
-import type { TaskSegments } from '../src/cli/nbest/nbest-metrics.js';
+import { distinctCandidates, expandRows } from '../src/engine/nbest/distinct-candidates.js';
+import type { TaskSegments } from '../src/engine/nbest/nbest-metrics.js';
 
 /** A task from (segment, text) pairs in file order (segments non-decreasing). */
 function taskOf(items: readonly (readonly [number, string])[]): TaskSegments {

@@ -1,5 +1,5 @@
 /**
- * The fast path of `palette nbest` (src/cli/nbest/fast/): (1) each chunk tokenizer is context-free across U+0020,
+ * The fast path of `palette nbest` (src/engine/nbest/fast/): (1) each chunk tokenizer is context-free across U+0020,
  * i.e. the memoised concatenation of a line's space-separated chunks equals the tokenizer run on the whole line, on
  * random lines full of tabs, no-break and ideographic spaces, case (capital sigmas in Final_Sigma contexts for the
  * lowercasing word splits), non-ASCII letters, digits, hyphens and punctuation; the word tokenizers give WER/PER's
@@ -10,14 +10,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkJobContext, streamReferenceSource } from '../src/cli/nbest/chunk-job.js';
-import { ChunkMemo } from '../src/cli/nbest/fast/chunk-memo.js';
+import { chunkJobContext, streamReferenceSource } from '../src/engine/nbest/chunk-job.js';
+import { ChunkMemo } from '../src/engine/nbest/fast/chunk-memo.js';
 import {
   rougeChunkTokenizer, spaceChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer,
-} from '../src/cli/nbest/fast/chunk-tokenizers.js';
-import { IntList } from '../src/cli/nbest/fast/int-list.js';
-import { scoreTask, type NbestTaskSettings } from '../src/cli/nbest/nbest-task.js';
-import { resolveNbestMetricIds } from '../src/cli/nbest/nbest-metrics.js';
+} from '../src/engine/nbest/fast/chunk-tokenizers.js';
+import { IntList } from '../src/engine/nbest/fast/int-list.js';
+import { scoreTask, type NbestTaskSettings } from '../src/engine/nbest/nbest-task.js';
+import { resolveNbestMetricIds } from '../src/engine/nbest/nbest-metrics.js';
 import { editTextOptions } from '../src/metrics/edit/words.js';
 import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
 import { pyLower } from '../src/text/pystr.js';

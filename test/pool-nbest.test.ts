@@ -20,7 +20,7 @@ const JOSHUA = [
 ];
 const MOSES = ['--nbest', join(FIX, 'nbest', 'extractor-txt.nbest.1'), '-r', join(FIX, 'nbest', 'extractor-txt.reference')];
 const METRICS = ['-m', 'bleu', 'rouge-l', 'rouge-s4', 'wer', 'nist'];
-/** Issue 5's metrics alone: the fast path (src/cli/nbest/fast/) in every thread. */
+/** Issue 5's metrics alone: the fast path (src/engine/nbest/fast/) in every thread. */
 const FAST_METRICS = ['-m', 'bleu', 'rouge-l', 'rouge-s4', 'wer'];
 const ERROR_METRICS = ['-m', 'bleu', 'rouge-l'];
 

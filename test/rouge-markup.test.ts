@@ -12,9 +12,9 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chunkJobContext, streamReferenceSource } from '../src/cli/nbest/chunk-job.js';
-import { resolveNbestMetricIds } from '../src/cli/nbest/nbest-metrics.js';
-import { scoreTask, type NbestTaskSettings } from '../src/cli/nbest/nbest-task.js';
+import { chunkJobContext, streamReferenceSource } from '../src/engine/nbest/chunk-job.js';
+import { resolveNbestMetricIds } from '../src/engine/nbest/nbest-metrics.js';
+import { scoreTask, type NbestTaskSettings } from '../src/engine/nbest/nbest-task.js';
 import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
 import { Rouge, type RougeOptions } from '../src/metrics/rouge.js';
 import { truncateRouge155, truncateRouge155Line } from '../src/text/rouge/rouge155-truncate.js';

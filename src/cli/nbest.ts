@@ -29,12 +29,12 @@ import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
 import { createProgress, type Progress } from './progress.js';
 import {
   chunkJobContext, decodeChunk, runChunkJob, shareReferences, streamReferenceSource, type ChunkResult,
-} from './nbest/chunk-job.js';
-import { inputErrorOf, keptCandidates, scoreTask, type NbestTaskSettings } from './nbest/nbest-task.js';
-import { nbestRegistry, resolveNbestMetricIds } from './nbest/nbest-metrics.js';
+} from '../engine/nbest/chunk-job.js';
+import { inputErrorOf, keptCandidates, scoreTask, type NbestTaskSettings } from '../engine/nbest/nbest-task.js';
+import { nbestRegistry, resolveNbestMetricIds } from '../engine/nbest/nbest-metrics.js';
 import type { MetricRegistry } from '../metrics/registry.js';
 import { nbestHelp, parseNbestArgs, type NbestOptions } from './nbest/options.js';
-import { readPreviousRun } from './nbest/previous-run.js';
+import { readPreviousRun } from '../engine/nbest/previous-run.js';
 import { stdoutSink, type StatsSink } from './nbest/stats-sink.js';
 import { openOutputFile } from './output-file.js';
 

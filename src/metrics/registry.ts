@@ -48,7 +48,7 @@ import { Ter } from './ter.js';
 import type { TerShift } from './ter/alignment.js';
 import { TercomTer } from './ter/tercom-ter.js';
 import { Wer } from './wer.js';
-import { alignWords } from '../cli/word-alignment.js';
+import { alignWords } from './edit/word-alignment.js';
 import { TokenBounds, bleuScan } from '../text/tokenizers/index.js';
 import { TerOp } from './ter/alignment.js';
 import { editTextOptions } from './edit/words.js';

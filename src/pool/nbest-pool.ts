@@ -25,9 +25,9 @@
 import { Piscina } from 'piscina';
 import { wasmModule } from '../wasm/load.js';
 import type { SegmentChunk } from '../corpus/stream/segment-chunks.js';
-import type { ChunkResult, SharedReferences } from '../cli/nbest/chunk-job.js';
-import { needsRegistry, type NbestMetricSpec } from '../cli/nbest/nbest-metrics.js';
-import type { NbestTaskSettings } from '../cli/nbest/nbest-task.js';
+import type { ChunkResult, SharedReferences } from '../engine/nbest/chunk-job.js';
+import { needsRegistry, type NbestMetricSpec } from '../engine/nbest/nbest-metrics.js';
+import type { NbestTaskSettings } from '../engine/nbest/nbest-task.js';
 import type { InjectedFault } from './ngram-task.js';
 import { PoolTaskError } from './pool-error.js';
 import { TASKS_PER_WORKER } from './tasks-per-worker.js';

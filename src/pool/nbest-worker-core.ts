@@ -10,8 +10,8 @@ import { Piscina, workerData } from 'piscina';
 import { useWasmModule } from '../wasm/load.js';
 import {
   chunkJobContext, runChunkJob, sharedReferenceSource, type ChunkJobContext, type ChunkResult,
-} from '../cli/nbest/chunk-job.js';
-import { scoreTask } from '../cli/nbest/nbest-task.js';
+} from '../engine/nbest/chunk-job.js';
+import { scoreTask } from '../engine/nbest/nbest-task.js';
 import type { MetricRegistry } from '../metrics/registry.js';
 import type { NbestPoolTask, NbestWorkerData } from './nbest-pool.js';
 

@@ -1,5 +1,5 @@
 /**
- * Plain oracle of Moses' duplicate removal (src/cli/nbest/moses-dedup.ts `mosesRemoveDuplicatesBy`): one key string
+ * Plain oracle of Moses' duplicate removal (src/engine/nbest/moses-dedup.ts `mosesRemoveDuplicatesBy`): one key string
  * per candidate.
  */
 

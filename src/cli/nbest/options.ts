@@ -5,10 +5,10 @@
 import { InputError, badOption } from '../../errors.js';
 import type { RougeFlavor } from '../../metrics/rouge.js';
 import type { MetricSettings } from '../../metrics/registry.js';
+import type { NbestStatsFormat } from '../../engine/nbest/stats-format.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
 
-/** Output formats of the statistics. */
-export type NbestStatsFormat = 'moses' | 'json' | 'msgpack';
+export type { NbestStatsFormat };
 
 /** What `palette nbest` was asked to do. */
 export interface NbestOptions {

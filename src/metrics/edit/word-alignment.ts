@@ -6,7 +6,7 @@
  * `editops` gives, so that the split into substitutions, deletions and insertions is jiwer's (test/cli-edit-metrics.test.ts checks it
  * against the metric's own counts on every jiwer golden line of the fixture). Display only: no score depends on it.
  */
-import { TerOp } from '../metrics/ter/alignment.js';
+import { TerOp } from '../ter/alignment.js';
 
 /**
  * The operations turning `hyp` into `ref`, left to right, as {@link TerOp} codes (`Ins` a hypothesis word with no

@@ -13,8 +13,10 @@
  *   any MessagePack reader decodes them).
  */
 import { Packr } from 'msgpackr';
-import type { NbestStatsFormat } from './options.js';
 import type { ByteOut } from './byte-out.js';
+
+/** Output formats of the statistics. */
+export type NbestStatsFormat = 'moses' | 'json' | 'msgpack';
 
 /**
  * Encodes the candidates of one sentence into `out`: candidate `k` of the block is row `rows[k]` of `stats`, a flat

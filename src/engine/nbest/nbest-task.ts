@@ -11,10 +11,9 @@ import { InputError } from '../../errors.js';
 import { parseNbestLines, type NbestParseState } from '../../corpus/nbest.js';
 import { splitBatches } from '../../corpus/stream/read-line-batches.js';
 import { mosesFeatureHash, mosesRemoveDuplicatesBy, sameMosesFeatureFields } from './moses-dedup.js';
-import { blockEncoder, type BlockEncoder } from './stats-format.js';
+import { blockEncoder, type BlockEncoder, type NbestStatsFormat } from './stats-format.js';
 import { distinctCandidates, expandRows } from './distinct-candidates.js';
 import type { ByteOut } from './byte-out.js';
-import type { NbestStatsFormat } from './options.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
 import type { FusedRows } from './fast/fused-scorer.js';
 

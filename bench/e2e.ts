@@ -17,7 +17,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { run, type CliIo } from '../src/cli/main.js';
-import { readLines } from '../src/corpus/read-lines.js';
+import { readLines } from '../src/node/read-lines.js';
 import { Vocabulary, internLines } from '../src/text/intern.js';
 import { bleuTokenize, getTokenizer } from '../src/text/tokenizers/index.js';
 

@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
-import { readLines } from '../src/corpus/read-lines.js';
+import { readLines } from '../src/node/read-lines.js';
 
 /** ../shared/data, resolved from the repository root. */
 export const DATA = fileURLToPath(new URL('../../shared/data/', import.meta.url));

@@ -16,6 +16,8 @@
  *   - meta:   sacreBLEU significance: bootstrap 1000 × 10k segments for BLEU, paired bs, AR 10k trials, numpy streams (bench/meta.ts)
  * Each scope prints its workload and its figures in domain units (hyps/s, tokens/s). Benchmarks never run in tests.
  */
+// The benchmarks import src/ modules directly, so they install the Node adapter as the package main does.
+import '../src/node/install.js';
 
 const SCOPES: Record<string, () => Promise<void>> = {
   kernel: async () => (await import('./kernel.js')).benchKernel(),

@@ -18,7 +18,8 @@
 import { Bench } from 'tinybench';
 import { Layout } from '../src/wasm/linear-memory.js';
 import { pathToFileURL } from 'node:url';
-import { compileWasmFile, instantiateKernels, useWasmModule, wasmModule } from '../src/wasm/load.js';
+import { compileWasmFile } from '../src/node/wasm.js';
+import { instantiateKernels, useWasmModule, wasmModule } from '../src/wasm/load.js';
 import { RougeEngine, type RougeBatch, type RougeKernelExports } from '../src/wasm/rouge.js';
 import { generateBatch, type Workload } from './workload.js';
 

@@ -13,6 +13,7 @@
  *
  * Run: npx tsx bench/index.ts meta
  */
+import '../src/node/install.js';
 import { Bench } from 'tinybench';
 import { Bleu } from '../src/metrics/bleu.js';
 import { defaultRng } from '../src/meta/numpy-random.js';

@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run, type CliIo } from '../src/cli/main.js';
-import { evaluateOrange } from '../src/meta/orange/evaluate.js';
+import { evaluateOrange } from '../src/node/orange/evaluate.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import { DEFAULT_NBEST_WORKLOAD, generateNbestFiles } from './nbest-gen.js';
 

@@ -21,7 +21,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readLines } from '../src/corpus/read-lines.js';
+import { readLines } from '../src/node/read-lines.js';
 import { sumRows } from '../src/metrics/metric.js';
 import { ParaEval, paraEvalFromStats } from '../src/metrics/paraeval.js';
 import { loadParaphraseTable, type ParaphraseTable } from '../src/text/paraphrase/index.js';

@@ -17,6 +17,7 @@
  *
  * Run: npx tsx bench/pool.ts (or through bench/index.ts once a `pool` scope is registered there).
  */
+import '../src/node/install.js';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { NgramPool } from '../src/pool/ngram-pool.js';
@@ -25,8 +26,9 @@ import { shareNgramBatch, viewNgramBatch } from '../src/pool/ngram-task.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readLines } from '../src/corpus/read-lines.js';
-import { readSegmentChunks, type SegmentChunk } from '../src/corpus/stream/segment-chunks.js';
+import { readLines } from '../src/node/read-lines.js';
+import { readSegmentChunks } from '../src/node/segment-chunks.js';
+import type { SegmentChunk } from '../src/corpus/stream/segment-chunks.js';
 import { shareReferences, type ChunkResult } from '../src/engine/nbest/chunk-job.js';
 import { NbestPool } from '../src/pool/nbest-pool.js';
 import { generateNbestFiles, DEFAULT_NBEST_WORKLOAD } from './nbest-gen.js';

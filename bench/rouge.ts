@@ -41,7 +41,7 @@ import { fileURLToPath } from 'node:url';
 import { l as jsRougeL, n as jsRougeN } from 'js-rouge';
 import { Bench } from 'tinybench';
 import { run, type CliIo } from '../src/cli/main.js';
-import { readLines } from '../src/corpus/read-lines.js';
+import { readLines } from '../src/node/read-lines.js';
 import { fMeasureOf } from '../src/metrics/rouge/f-measure.js';
 import { resolveRougeOptions, type RougeOptions } from '../src/metrics/rouge/options.js';
 import { rougePairStats } from '../src/metrics/rouge/pair-stats.js';

@@ -14,6 +14,7 @@
  *
  * Run: npx tsx bench/tuning.ts (or through bench/index.ts once the `tuning` scope is registered there).
  */
+import '../src/node/install.js';
 import { Bench } from 'tinybench';
 import { Bleu, chooseRefLength } from '../src/metrics/bleu.js';
 import { bleuScore } from '../src/metrics/bleu-score.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import { pyFixed } from '../src/cli/py-format.js';
-import { readLines } from '../src/corpus/read-lines.js';
+import { readLines } from '../src/node/read-lines.js';
 import { Bleu } from '../src/metrics/bleu.js';
 import { LinOchBleu } from '../src/metrics/bleu-lin-och.js';
 import { MosesBleu } from '../src/metrics/bleu-moses-metric.js';

@@ -15,8 +15,8 @@ import { runNbestCommand } from '../src/cli/nbest.js';
 import { chunkJobContext, streamReferenceSource } from '../src/engine/nbest/chunk-job.js';
 import { resolveNbestMetricIds } from '../src/engine/nbest/nbest-metrics.js';
 import { scoreTask, type NbestTaskSettings } from '../src/engine/nbest/nbest-task.js';
-import { readNbestBatches } from '../src/corpus/nbest.js';
-import { readLines } from '../src/corpus/read-lines.js';
+import { readNbestBatches } from '../src/node/nbest.js';
+import { readLines } from '../src/node/read-lines.js';
 import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
 import { buildStatsMatrix } from '../src/tuning/stats-matrix.js';
 

@@ -74,8 +74,8 @@ const HAVE_JOSHUA = haveShared('data/joshua-bn-en/output.gold');
 
 describe.skipIf(!HAVE_JOSHUA)('palette nbest on the whole Joshua bn-en 10-best list (../shared)', () => {
   it('BLEU + ROUGE-L + ROUGE-S4 + WER rows of all 805 candidates = the Metric API rows, 2 workers = in-thread', async () => {
-    const { readNbestBatches } = await import('../src/corpus/nbest.js');
-    const { readLines } = await import('../src/corpus/read-lines.js');
+    const { readNbestBatches } = await import('../src/node/nbest.js');
+    const { readLines } = await import('../src/node/read-lines.js');
     const { defaultRegistry } = await import('../src/metrics/registry.js');
     const { buildStatsMatrix } = await import('../src/tuning/stats-matrix.js');
     const dir = mkdtempSync(join(tmpdir(), 'palette-nbest-joshua-'));
@@ -119,7 +119,7 @@ describe.skipIf(!HAVE_JOSHUA)('palette nbest, issue 5 fast-path metrics, on the 
     const { chunkJobContext, streamReferenceSource } = await import('../src/engine/nbest/chunk-job.js');
     const { resolveNbestMetricIds } = await import('../src/engine/nbest/nbest-metrics.js');
     const { scoreTask } = await import('../src/engine/nbest/nbest-task.js');
-    const { readLines } = await import('../src/corpus/read-lines.js');
+    const { readLines } = await import('../src/node/read-lines.js');
     const { defaultRegistry } = await import('../src/metrics/registry.js');
     const dir = mkdtempSync(join(tmpdir(), 'palette-nbest-joshua5-'));
     try {

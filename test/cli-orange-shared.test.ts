@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runOrangeCommand } from '../src/cli/orange.js';
-import { readLines } from '../src/corpus/read-lines.js';
+import { readLines } from '../src/node/read-lines.js';
 import { orangeOfTerms } from '../src/meta/orange.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import { cliRunner } from './helpers/cli.js';

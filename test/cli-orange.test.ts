@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import { runOrangeCommand } from '../src/cli/orange.js';
-import { readLines } from '../src/corpus/read-lines.js';
+import { readLines } from '../src/node/read-lines.js';
 import { orangeOfTerms } from '../src/meta/orange.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import { captureCli, cliRunner, expectInputError } from './helpers/cli.js';

@@ -3,15 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  decodeLines,
-  fileError,
-  firstInvalidUtf8,
-  readLines,
-  readStreamLines,
-  resolveEncoding,
-  splitLines,
-} from '../src/corpus/read-lines.js';
+import { decodeLines, firstInvalidUtf8, resolveEncoding, splitLines } from '../src/corpus/read-lines.js';
+import { fileError, readLines, readStreamLines } from '../src/node/read-lines.js';
 import { InputError } from '../src/errors.js';
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLines, type NewlineMode } from '../src/corpus/read-lines.js';
+import { readLines } from '../src/node/read-lines.js';
+import type { NewlineMode } from '../src/corpus/read-lines.js';
 import { batchLines } from '../src/corpus/stream/line-batch.js';
-import { readLineBatches, type LineStreamOptions } from '../src/corpus/stream/read-line-batches.js';
+import { readLineBatches } from '../src/node/read-line-batches.js';
+import type { LineStreamOptions } from '../src/corpus/stream/line-batch.js';
 import { InputError } from '../src/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'palette-stream-lines-'));

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readNbestBatches, type NbestOptions } from '../src/corpus/nbest.js';
+import { readNbestBatches } from '../src/node/nbest.js';
+import type { NbestOptions } from '../src/corpus/nbest.js';
 import { InputError } from '../src/errors.js';
 import { haveShared, sharedPath } from './helpers/shared-data.js';
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lineIdAt, readSegmentChunks, segmentCut } from '../src/corpus/stream/segment-chunks.js';
+import { lineIdAt, segmentCut } from '../src/corpus/stream/segment-chunks.js';
+import { readSegmentChunks } from '../src/node/segment-chunks.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'palette-segment-chunks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readJsonlFieldBatches, type JsonlOptions } from '../src/corpus/stream/jsonl.js';
-import { readTsvColumnBatches, type TsvOptions } from '../src/corpus/stream/tsv.js';
+import { readJsonlFieldBatches, type JsonlOptions } from '../src/node/jsonl.js';
+import { readTsvColumnBatches, type TsvOptions } from '../src/node/tsv.js';
 import { InputError } from '../src/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'palette-stream-tab-'));

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PaletteError } from '../src/errors.js';
-import {
-  compileWasmFile, instantiateKernels, selectedWasmBuild, useWasmModule, wasmModule, wasmUrl,
-} from '../src/wasm/load.js';
+import { compileWasmFile, selectedWasmBuild, wasmUrl } from '../src/node/wasm.js';
+import { instantiateKernels, useWasmModule, wasmModule } from '../src/wasm/load.js';
 
 /** Runs `f` and returns the PaletteError it throws. */
 function paletteErrorOf(f: () => unknown): PaletteError {

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { parseScoreTable, readScoreTable, type ScoreColumns } from '../src/meta/human-scores.js';
+import { parseScoreTable, type ScoreColumns } from '../src/meta/human-scores.js';
+import { readScoreTable } from '../src/node/score-table.js';
 import { alignScores, parseMetricSource } from '../src/meta/metric-scores.js';
 
 const tsv = (...rows: string[][]): string[] => rows.map((r) => r.join('\t'));

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { orangeSentenceTerms } from '../src/meta/orange.js';
-import { evaluateOrange } from '../src/meta/orange/evaluate.js';
+import { evaluateOrange } from '../src/node/orange/evaluate.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import type { MetricSettings } from '../src/metrics/registry.js';
 import { orangeBlockScores, orangeCaseArbitrary } from './helpers/orange-cases.js';

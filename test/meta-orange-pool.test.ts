@@ -1,5 +1,5 @@
 /**
- * ORANGE on the worker pool (src/meta/orange/pool.ts): the same per-sentence terms, bit for bit and in the same
+ * ORANGE on the worker pool (src/node/orange/pool.ts): the same per-sentence terms, bit for bit and in the same
  * order, as in this thread, for blocks of any size (the Joshua slice of test/fixtures/orange).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { evaluateOrange } from '../src/meta/orange/evaluate.js';
+import { evaluateOrange } from '../src/node/orange/evaluate.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`./fixtures/orange/${name}`, import.meta.url));

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readLines } from '../src/corpus/read-lines.js';
+import { readLines } from '../src/node/read-lines.js';
 import { pairedTest, testedMetric } from '../src/meta/significance.js';
 import { defaultRegistry, type CliMetric } from '../src/metrics/registry.js';
 import { buildReport, type ReportStatistics } from '../src/report/build-report.js';

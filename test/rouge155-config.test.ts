@@ -10,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { modelPaths, peerPath, readEvalConfig, type Rouge155Config } from '../src/corpus/rouge/eval-config.js';
 import { readFileList } from '../src/corpus/rouge/file-list.js';
-import { decodeTerminatedLines, readInputBytes, SummaryFiles } from '../src/corpus/rouge/summary-file.js';
+import { decodeTerminatedLines } from '../src/corpus/rouge/summary-format.js';
+import { readInputBytes, SummaryFiles } from '../src/node/rouge155-files.js';
 import { basicElementLines, parseRouge155Format, summarySentences } from '../src/corpus/rouge/summary-format.js';
 import { decodeXml, parseXml, type XmlElement } from '../src/corpus/rouge/xml.js';
 

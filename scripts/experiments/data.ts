@@ -11,9 +11,10 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readLines } from '../../src/corpus/read-lines.js';
+import { readLines } from '../../src/node/read-lines.js';
 import { InputError } from '../../src/errors.js';
-import { readScoreTable, type ScoreTable } from '../../src/meta/human-scores.js';
+import { readScoreTable } from '../../src/node/score-table.js';
+import type { ScoreTable } from '../../src/meta/human-scores.js';
 import { pyRstrip } from '../../src/text/pystr.js';
 
 /** `../shared/data` seen from the repository root (the house's location of the shared corpora). */

@@ -242,7 +242,7 @@ function orangeSection(o: { results: readonly OrangeResult[]; ms: number }, resa
     'ORANGE = the mean over source sentences of (average rank of the references among the n-best candidates and the ' +
       'references, each reference scored against the others, each candidate against the same leave-one-out sets and ' +
       'averaged) / (n-best length + 1); lower is better. Computed with `palette orange`\'s library entry point ' +
-      `(src/meta/orange/evaluate.ts), ${resamples} bootstrap resamples of the sentences, numpy default_rng seed ${seed}, ` +
+      `(src/node/orange/evaluate.ts), ${resamples} bootstrap resamples of the sentences, numpy default_rng seed ${seed}, ` +
       '95% percentile interval. BLEUS1–9 (Lin & Och\'s smoothed sentence BLEU) stand for BLEU1/4/12 as in the seed; ' +
       'GTM (exponent 1) scores each text against the best reference of its leave-one-out set. The last rows are ' +
       'ParaEval (precision, the example paraphrase table, lowercased), IMPACT and the NP-chunk metric (seed 003 ' +

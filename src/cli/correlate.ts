@@ -27,7 +27,8 @@ import {
   type SystemLevelData,
   type SystemSide,
 } from '../meta/correlation-bootstrap.js';
-import { readScoreTable, type ScoreTable } from '../meta/human-scores.js';
+import { readScoreTable } from '../node/score-table.js';
+import type { ScoreTable } from '../meta/human-scores.js';
 import { alignScores, type AlignedScores, type SideScores } from '../meta/metric-scores.js';
 import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
 import { reportInputError } from './input-error-line.js';

@@ -6,6 +6,7 @@
  * mismatch, unknown metric/tokenizer/option), reported as one line `palette: error: FILE:LINE: message` with no stack
  * trace; 1 an internal failure, reported with its message (and the stack when `PALETTE_DEBUG` is set).
  */
+import '../node/install.js';
 import { InputError, PaletteError, locate } from '../errors.js';
 import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
 import { VERSION } from '../version.js';

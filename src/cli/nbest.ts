@@ -22,8 +22,9 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { InputError, locate } from '../errors.js';
-import { fileError, readLines } from '../corpus/read-lines.js';
-import { lineIdAt, readSegmentChunks, type SegmentChunk } from '../corpus/stream/segment-chunks.js';
+import { fileError, readLines } from '../node/read-lines.js';
+import { lineIdAt, type SegmentChunk } from '../corpus/stream/segment-chunks.js';
+import { readSegmentChunks } from '../node/segment-chunks.js';
 import { NbestPool, type NbestInjectedFault } from '../pool/nbest-pool.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
 import { createProgress, type Progress } from './progress.js';

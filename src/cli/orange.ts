@@ -1,14 +1,14 @@
 /**
  * `palette orange --nbest FILE -r REF REF [REF ...] -m METRIC ... [--bootstrap N] [--seed S] [-f text|json]`:
  * ORANGE (seed paper 002) of many metric variants in one pass over a Moses or Joshua n-best list
- * (src/meta/orange/evaluate.ts), with numpy-reproducible bootstrap 95% intervals over the sentences
+ * (src/node/orange/evaluate.ts), with numpy-reproducible bootstrap 95% intervals over the sentences
  * (src/meta/orange.ts), printed as a table sorted by ORANGE or as JSON (./orange/report.ts).
  *
  * Bad input ends the run with `palette orange: error: FILE[:LINE]: message` and exit status 2; the report goes to
  * standard output only when everything has been read, so a failed run prints no partial table.
  */
 import { bootstrapMeanInterval, numpyResampler, orangeOfTerms } from '../meta/orange.js';
-import { evaluateOrange } from '../meta/orange/evaluate.js';
+import { evaluateOrange } from '../node/orange/evaluate.js';
 import { lowerIsBetter } from '../meta/orange/variants.js';
 import { reportInputError } from './input-error-line.js';
 import { EXIT_OK, type CliIo } from './io.js';

@@ -12,8 +12,8 @@
  */
 import { basename } from 'node:path';
 import { InputError } from '../errors.js';
-import { readLines } from '../corpus/read-lines.js';
-import { readScoreTable } from '../meta/human-scores.js';
+import { readLines } from '../node/read-lines.js';
+import { readScoreTable } from '../node/score-table.js';
 import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
 import { buildReport, type ReportMetricInput, type ReportSystemInput } from '../report/build-report.js';
 import type { ReportHuman } from '../report/report-data.js';

@@ -10,7 +10,7 @@
  * reported with the system's file and, for segment scores, the segment's line.
  */
 import { InputError, unknownMetric } from '../errors.js';
-import { readLines, readStreamLines } from '../corpus/read-lines.js';
+import { readLines, readStreamLines } from '../node/read-lines.js';
 import type { MetricScore } from '../metrics/metric.js';
 import type { CliMetric, MetricRegistry } from '../metrics/registry.js';
 import { pyRstrip } from '../text/pystr.js';

@@ -1,5 +1,6 @@
 /**
- * Streaming reader of Moses-format n-best lists: `id ||| hypothesis ||| features ||| score`, one hypothesis per line.
+ * Parsing Moses-format n-best lists: `id ||| hypothesis ||| features ||| score`, one hypothesis per line (the Node
+ * adapter streams a file through it: src/node/nbest.ts).
  *
  * What Moses' `extractor` (mert/Data.cpp, `Data::loadNBest`) accepts, and what we do:
  * - Fields are separated by the 3 characters `|||` (the first occurrence wins, as a multi-character tokenizer finds
@@ -21,14 +22,14 @@
  * - The features field is kept as its raw text (`name= v v name= v` in Moses, `name=v` in Joshua) only when asked:
  *   scoring does not need it.
  *
- * Every error names the file and the 1-based line. Lines come from {@link readLineBatches}, so the line semantics,
- * strict UTF-8 and bounded memory are those of the streaming line reader.
+ * Every error names the file and the 1-based line. Lines come as line batches (./stream/line-batch.ts), so the line
+ * semantics and strict UTF-8 are those of the streaming line reader.
  */
 import { InputError } from '../errors.js';
 import type { LineBatch } from './stream/line-batch.js';
-import { readLineBatches, type LineStreamOptions } from './stream/read-line-batches.js';
+import type { LineStreamOptions } from './stream/line-batch.js';
 
-/** Options of {@link readNbestBatches}. */
+/** Options of the n-best readers (`readNbestBatches` on Node). */
 export interface NbestOptions extends LineStreamOptions {
   /** Number of reference segments: an id ≥ this is an error at its line. Unchecked when absent. */
   readonly segmentCount?: number;
@@ -91,7 +92,8 @@ export interface NbestParseState {
 /**
  * Parses the lines of one line batch (the rules of the module comment; empty lines skipped). The streaming reader
  * and the `palette nbest` workers, which parse the raw text of their own tasks, share it.
- * @throws InputError as {@link readNbestBatches}, naming `path` and the line.
+ * @throws InputError `E_BAD_INPUT` for a malformed line, `E_LINE_COUNT_MISMATCH` for an id without a reference
+ * segment; each names `path` and the line.
  */
 export function parseNbestLines(batch: LineBatch, path: string, options: NbestOptions, state: NbestParseState): NbestBatch {
   const { text, starts, ends } = batch;
@@ -162,21 +164,4 @@ export function parseNbestLines(batch: LineBatch, path: string, options: NbestOp
     scores: scores.subarray(0, count),
     lines: lines.subarray(0, count),
   };
-}
-
-/**
- * Streams a Moses-format n-best list as batches of hypotheses (see the module comment for the exact format).
- * Batches are never empty; at most `maxLines` entries each.
- * @throws InputError `E_BAD_INPUT` for a malformed line, `E_LINE_COUNT_MISMATCH` for an id without a reference
- * segment, and the errors of {@link readLineBatches}; each names the file and line.
- */
-export async function* readNbestBatches(path: string, options: NbestOptions = {}): AsyncGenerator<NbestBatch> {
-  if (options.segmentCount !== undefined && !(Number.isInteger(options.segmentCount) && options.segmentCount >= 0)) {
-    throw new RangeError(`segmentCount must be a non-negative integer (got ${options.segmentCount})`);
-  }
-  const state: NbestParseState = { previousId: 0 };
-  for await (const batch of readLineBatches(path, options)) {
-    const parsed = parseNbestLines(batch, path, options, state);
-    if (parsed.count > 0) yield parsed;
-  }
 }

@@ -1,5 +1,6 @@
 /**
- * Reading segment files as lines, the way sacrebleu reads them.
+ * Decoding segment files into lines, the way sacrebleu reads them (the Node adapter reads the files:
+ * src/node/read-lines.ts).
  *
  * sacrebleu opens files with `open(path, encoding=…, newline='\n')`: lines end at `'\n'` only, the final newline
  * does not start an extra line, and a `'\r'` before `'\n'` stays part of the line (its CLI then `rstrip()`s every
@@ -11,13 +12,12 @@
  * the first bad byte). A byte-order mark is kept as U+FEFF at the start of the first line, as Python's `utf-8`
  * (unlike `utf-8-sig`) keeps it.
  */
-import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 
 /** How lines end: `lf` = `'\n'` only (sacrebleu's files); `universal` = `'\r\n'`, `'\r'` or `'\n'` (its stdin). */
 export type NewlineMode = 'lf' | 'universal';
 
-/** Options of {@link readLines}, {@link decodeLines} and {@link readStreamLines}. */
+/** Options of {@link decodeLines} and of the readers built on it (`readLines`, `readStreamLines`). */
 export interface ReadLinesOptions {
   /**
    * Text encoding. Only UTF-8 is supported (spelled as Python accepts it: `utf-8`, `utf8`, `utf_8`, `u8`, any case).
@@ -137,67 +137,4 @@ export function splitLines(text: string, mode: NewlineMode = 'lf'): string[] {
   const lines = mode === 'lf' ? text.split('\n') : text.split(/\r\n|\r|\n/);
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;
-}
-
-/**
- * Reads a text file as lines (see the module comment for the exact rules).
- * @throws InputError `E_FILE_NOT_FOUND`, `E_FILE_UNREADABLE`, `E_INVALID_UTF8`, `E_EMPTY_INPUT`, `E_BAD_OPTION`,
- * each naming the file (and the line where one applies).
- */
-export function readLines(path: string, options: ReadLinesOptions = {}): string[] {
-  resolveEncoding(options.encoding ?? 'utf-8');
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (err) {
-    throw fileError(err, path);
-  }
-  return decodeLines(bytes, path, options);
-}
-
-/**
- * Reads a whole byte stream (standard input) and splits it as {@link decodeLines} does.
- * @param name the name used in error messages, e.g. `<stdin>`
- */
-export async function readStreamLines(
-  stream: AsyncIterable<Uint8Array | string>,
-  name: string,
-  options: ReadLinesOptions = {},
-): Promise<string[]> {
-  resolveEncoding(options.encoding ?? 'utf-8');
-  const chunks: Uint8Array[] = [];
-  try {
-    for await (const chunk of stream) {
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
-    }
-  } catch (err) {
-    throw fileError(err, name);
-  }
-  return decodeLines(Buffer.concat(chunks), name, options);
-}
-
-/**
- * Maps a Node file-system error (open/read failure) to an {@link InputError} naming the file; an InputError passes
- * through. Every reader (whole-file or streaming) fails with these words.
- */
-export function fileError(err: unknown, path: string): InputError {
-  if (err instanceof InputError) return err;
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return new InputError('E_FILE_NOT_FOUND', 'no such file', { file: path });
-  if (code === 'ENOTDIR') return new InputError('E_FILE_NOT_FOUND', 'no such file (a folder of its path is a file)', { file: path });
-  if (code === 'EISDIR') return new InputError('E_FILE_UNREADABLE', 'is a directory, not a file', { file: path });
-  if (code === 'EACCES' || code === 'EPERM') {
-    return new InputError('E_FILE_UNREADABLE', 'cannot read the file: permission denied', { file: path });
-  }
-  return new InputError('E_FILE_UNREADABLE', `cannot read the file: ${systemErrorWords(err)}`, { file: path });
-}
-
-/**
- * The words of a system error without Node's `ECODE: ` prefix and syscall suffix (`EIO: i/o error, read` → `i/o
- * error`), so that a message says what went wrong in plain words rather than as a code.
- */
-export function systemErrorWords(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  const words = message.replace(/^[A-Z][A-Z0-9_]+: /, '').replace(/, \w+( '[^']*')?( -> '[^']*')?$/, '');
-  return words.length > 0 ? words : message;
 }

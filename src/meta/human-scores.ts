@@ -1,7 +1,8 @@
 /**
- * Readers of score tables: human judgments (WMT MQM/DA, SummEval) and, with the same shapes, metric scores
- * (see `metric-scores.ts`). A table holds one score per key `(system, item)`, where the item is a segment id, a
- * document id, or nothing at all for a system-level table (one score per system).
+ * Parsers of score tables: human judgments (WMT MQM/DA, SummEval) and, with the same shapes, metric scores (see
+ * `metric-scores.ts`); the Node adapter reads them from files (src/node/score-table.ts). A table holds one score per
+ * key `(system, item)`, where the item is a segment id, a document id, or nothing at all for a system-level table
+ * (one score per system).
  *
  * Accepted files (the format comes from the extension unless given: `.json` → JSON, `.jsonl`/`.ndjson` → JSON lines,
  * anything else → TSV):
@@ -17,12 +18,11 @@
  * skipped records are counted — never silently dropped.
  */
 import { InputError } from '../errors.js';
-import { readLines } from '../corpus/read-lines.js';
 
 /** File formats of score tables. */
 export type ScoreFileFormat = 'tsv' | 'json' | 'jsonl';
 
-/** The item columns {@link readScoreTable} looks for, in this order, when none is named. */
+/** The item columns {@link parseScoreTable} looks for, in this order, when none is named. */
 export const AUTO_ITEM_COLUMNS: readonly string[] = ['seg_id', 'segment', 'doc_id', 'item'];
 
 /** Which columns of a score file hold what. */
@@ -404,13 +404,4 @@ export function parseScoreTable(file: string, rawLines: readonly string[], colum
     unratedBySystem,
     filtered,
   };
-}
-
-/**
- * Reads a score table from a file (strict UTF-8, `'\n'` lines, as every Palette input).
- * @throws InputError naming the file (and line): see {@link parseScoreTable} and `readLines`.
- */
-export function readScoreTable(file: string, columns: ScoreColumns = {}): ScoreTable {
-  // An empty file gets the score table's own message (what it should hold), not the segment files' one.
-  return parseScoreTable(file, readLines(file, { allowEmpty: true }), columns);
 }

@@ -1,73 +1,89 @@
 /**
- * Loading of the WebAssembly kernels: the `.wasm` built from `assembly/` is compiled once per process (per build)
- * and instantiated as often as needed. Worker threads receive the compiled `WebAssembly.Module` (it is structured-
- * cloneable) and install it with {@link useWasmModule} instead of reading and compiling the file again.
+ * Loading of the WebAssembly kernels, on any JavaScript platform: the kernels built from `assembly/` are compiled
+ * once per build and instantiated as often as needed. This module never reads a file: the compiled module comes
+ * either from {@link initWasm} (the caller hands over the bytes of `build/release.wasm`, or a module it compiled)
+ * or, on first use, from the {@link WasmProvider} an adapter installed (the Node adapter, src/node/wasm.ts, reads the
+ * file beside the package). Worker threads receive the compiled `WebAssembly.Module` (it is structured-cloneable)
+ * and install it with {@link useWasmModule} instead of compiling the bytes again.
+ *
+ * Compiling and instantiating are synchronous (`new WebAssembly.Module`, `new WebAssembly.Instance`), so metrics
+ * can build their kernel instances lazily inside synchronous calls on every platform.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PaletteError } from '../errors.js';
 import type { KernelExports } from './kernels.js';
 
 /** Which build of the kernels: `release` (-O3, no asserts) or `debug` (asserts on, for tests). */
 export type WasmBuild = 'release' | 'debug';
 
+/** Where compiled kernels come from when none was installed: an adapter's access to the `.wasm` files. */
+export interface WasmProvider {
+  /** The build used when a caller names none. */
+  defaultBuild(): WasmBuild;
+  /**
+   * The compiled kernels of `build` (called at most once per build and process: the result is cached).
+   * @throws PaletteError `E_WASM` when they cannot be had.
+   */
+  compile(build: WasmBuild): WebAssembly.Module;
+}
+
+let provider: WasmProvider | null = null;
+const modules = new Map<WasmBuild, WebAssembly.Module>();
+
 /**
- * The build selected by the environment: `PALETTE_WASM=debug` selects the debug build; unset, empty or `release`
- * selects the release build.
- * @throws PaletteError `E_WASM` for any other value.
+ * Installs the provider consulted for a build that has no module yet (null removes it). Modules already compiled
+ * or installed stay.
  */
-export function selectedWasmBuild(env: NodeJS.ProcessEnv = process.env): WasmBuild {
-  const value = env.PALETTE_WASM;
-  if (value === undefined || value === '' || value === 'release') return 'release';
-  if (value === 'debug') return 'debug';
-  throw new PaletteError('E_WASM', `PALETTE_WASM must be "release" or "debug" (got ${JSON.stringify(value)})`);
+export function setWasmProvider(next: WasmProvider | null): void {
+  provider = next;
+}
+
+/** The build used when a caller names none: the provider's choice, `release` without a provider. */
+export function defaultWasmBuild(): WasmBuild {
+  return provider === null ? 'release' : provider.defaultBuild();
 }
 
 /**
- * Location of a build. Relative to this file, so it resolves from `src/wasm/` (vitest, tsx) and from `dist/wasm/`
- * (compiled package) alike.
+ * Compiles the bytes of a `.wasm` build.
+ * @param where what the bytes are, for the message (a path, or `the WebAssembly kernels`)
+ * @throws PaletteError `E_WASM` when they are not a valid WebAssembly module.
  */
-export function wasmUrl(build: WasmBuild): URL {
-  return build === 'debug'
-    ? new URL('../../build/debug.wasm', import.meta.url)
-    : new URL('../../build/release.wasm', import.meta.url);
-}
-
-/**
- * Reads and compiles a `.wasm` file.
- * @throws PaletteError `E_WASM` when the file is missing ("run npm run build") or is not a valid module.
- */
-export function compileWasmFile(url: URL): WebAssembly.Module {
-  const path = fileURLToPath(url);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (cause) {
-    const missing = (cause as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new PaletteError(
-      'E_WASM',
-      missing
-        ? `WebAssembly kernels not found at ${path} (run npm run build)`
-        : `cannot read the WebAssembly kernels at ${path}: ${(cause as Error).message}`,
-    );
-  }
+export function compileWasm(bytes: ArrayBufferView | ArrayBuffer, where = 'the WebAssembly kernels'): WebAssembly.Module {
   try {
     return new WebAssembly.Module(bytes);
   } catch (cause) {
     throw new PaletteError(
       'E_WASM',
-      `${path} is not a valid WebAssembly module (run npm run build): ${(cause as Error).message}`,
+      `${where} is not a valid WebAssembly module (run npm run build): ${(cause as Error).message}`,
     );
   }
 }
 
-const modules = new Map<WasmBuild, WebAssembly.Module>();
+/**
+ * Makes the kernels available: `source` is the content of `build/release.wasm` (or of the debug build, with
+ * `build: 'debug'`), or that content already compiled. Needed once per thread before the first score where no
+ * provider is installed (browsers, workers without the Node adapter); the Node entry loads the kernels itself.
+ * @throws PaletteError `E_WASM` when the bytes are not a valid WebAssembly module.
+ */
+export function initWasm(source: ArrayBufferView | ArrayBuffer | WebAssembly.Module, build: WasmBuild = defaultWasmBuild()): void {
+  modules.set(build, source instanceof WebAssembly.Module ? source : compileWasm(source));
+}
 
-/** The compiled kernels of a build (default: {@link selectedWasmBuild}), compiled on first use and cached. */
-export function wasmModule(build: WasmBuild = selectedWasmBuild()): WebAssembly.Module {
+/**
+ * The compiled kernels of a build (default: {@link defaultWasmBuild}): the one installed, else the provider's,
+ * compiled on first use and cached.
+ * @throws PaletteError `E_WASM` when there is neither.
+ */
+export function wasmModule(build: WasmBuild = defaultWasmBuild()): WebAssembly.Module {
   let module = modules.get(build);
   if (module === undefined) {
-    module = compileWasmFile(wasmUrl(build));
+    if (provider === null) {
+      throw new PaletteError(
+        'E_WASM',
+        `the ${build} WebAssembly kernels are not loaded: call initWasm() with the bytes of build/${build}.wasm first ` +
+          '(the Node entry, palette-mt, loads them itself)',
+      );
+    }
+    module = provider.compile(build);
     modules.set(build, module);
   }
   return module;
@@ -75,17 +91,19 @@ export function wasmModule(build: WasmBuild = selectedWasmBuild()): WebAssembly.
 
 /**
  * Installs an already compiled module as the given build (a worker installs the one it got in `workerData`
- * before its first kernel call), so that {@link wasmModule} never reads the file.
+ * before its first kernel call), so that {@link wasmModule} never compiles it again.
  */
-export function useWasmModule(module: WebAssembly.Module, build: WasmBuild = selectedWasmBuild()): void {
+export function useWasmModule(module: WebAssembly.Module, build: WasmBuild = defaultWasmBuild()): void {
   modules.set(build, module);
 }
+
+const utf16 = new TextDecoder('utf-16le');
 
 /** Reads the UTF-16 message AssemblyScript passes to `abort` (length in bytes stored just before the string). */
 function readAbortString(memory: WebAssembly.Memory, pointer: number): string {
   if (pointer === 0) return '';
   const bytes = new Uint32Array(memory.buffer, pointer - 4, 1)[0];
-  return Buffer.from(memory.buffer, pointer, bytes).toString('utf16le');
+  return utf16.decode(new Uint8Array(memory.buffer, pointer, bytes));
 }
 
 /**

@@ -11,7 +11,7 @@
  * `palette score`.
  */
 import { InputError } from '../../errors.js';
-import { readLines } from '../../corpus/read-lines.js';
+import { readLines } from '../../node/read-lines.js';
 import type { ScoreTable } from '../../meta/human-scores.js';
 import { defaultRegistry, type MetricRegistry, type MetricSettings } from '../../metrics/registry.js';
 import type { Metric } from '../../metrics/metric.js';

@@ -23,7 +23,7 @@ import {
 } from '../../corpus/rouge/eval-config.js';
 import { readFileList } from '../../corpus/rouge/file-list.js';
 import { decodeLines } from '../../corpus/read-lines.js';
-import { readInputBytes, SummaryFiles } from '../../corpus/rouge/summary-file.js';
+import { readInputBytes, SummaryFiles } from '../../node/rouge155-files.js';
 import { parseRouge155Format, type Rouge155Format } from '../../corpus/rouge/summary-format.js';
 import { decodeXml, parseXml } from '../../corpus/rouge/xml.js';
 import {

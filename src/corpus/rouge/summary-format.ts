@@ -14,6 +14,8 @@
  * (the Perl reads bytes).
  */
 
+import { decodeLines } from '../read-lines.js';
+
 /** An input format (`INPUT-FORMAT TYPE`, or `-z`). */
 export type Rouge155Format = 'SEE' | 'SPL' | 'ISI' | 'SIMPLE';
 
@@ -58,4 +60,15 @@ export function summarySentences(lines: readonly string[], format: Exclude<Rouge
  */
 export function basicElementLines(lines: readonly string[], format: 'SIMPLE' | 'ISI'): string[] {
   return format === 'SIMPLE' ? lines.map(chomp) : [];
+}
+
+/**
+ * The lines of a text file, each with its `\n` (the last one may lack it).
+ * @throws InputError `E_INVALID_UTF8` with the line of the first bad byte
+ */
+export function decodeTerminatedLines(bytes: Uint8Array, path: string): string[] {
+  const lines = decodeLines(bytes, path, { allowEmpty: true });
+  const last = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? lines.length : lines.length - 1;
+  for (let i = 0; i < last; i++) lines[i] += '\n';
+  return lines;
 }

@@ -1,20 +1,18 @@
 /**
- * Raw chunks of a Moses n-best list cut at segment boundaries, for parallel parsing: the bytes are not decoded
- * here, only scanned for line ends and for the id at the start of the lines near a cut, so the reading thread does
- * little work and the workers parse, tokenize and score.
+ * Raw chunks of a Moses n-best list cut at segment boundaries, for parallel parsing: the bytes are not decoded, only
+ * scanned for line ends and for the id at the start of the lines near a cut, so the reading thread does little work
+ * and the workers parse, tokenize and score (the Node adapter reads the chunks from a file:
+ * src/node/segment-chunks.ts).
  *
  * A chunk holds whole lines and whole segments: it ends where the id of a line differs from the id of the line
  * before (ids parsed from the bytes: ASCII blanks, decimal digits, ASCII blanks, `|||`). A line whose id does not
  * parse that way (a malformed line, which its worker then reports) ends the run of equal ids like any other id. A
- * segment longer than the chunk size makes its chunk longer. Memory: one buffer of about twice the chunk size
- * (more only for a segment longer than that) plus the chunks in flight.
+ * segment longer than the chunk size makes its chunk longer.
  *
  * Limits of the byte-level id (documented, not silent): an id surrounded by non-ASCII Unicode blanks, which the
  * line parser accepts, may start a new chunk inside its segment; the consumer detects this (the chunk's first id
  * equals the previous chunk's last) and reports it.
  */
-import { InputError } from '../../errors.js';
-import { openForReading, readInto, withRoom } from './chunk-buffer.js';
 
 /** Whole segments of the list: `bytes` start at byte `byteOffset` of the file, on line `firstLine`. */
 export interface SegmentChunk {
@@ -79,7 +77,7 @@ export function segmentCut(bytes: Uint8Array, filled: number): number {
 }
 
 /** Number of `'\n'` in `bytes[0 .. end)`. */
-function countLf(bytes: Uint8Array, end: number): number {
+export function countLf(bytes: Uint8Array, end: number): number {
   let n = 0;
   let at = bytes.indexOf(LF);
   while (at >= 0 && at < end) {
@@ -87,58 +85,4 @@ function countLf(bytes: Uint8Array, end: number): number {
     at = bytes.indexOf(LF, at + 1);
   }
   return n;
-}
-
-/**
- * Streams an n-best list as chunks of whole segments of about `chunkBytes` bytes; with `shared`, each chunk's
- * bytes live in a `SharedArrayBuffer` (posted to a worker without a copy, and still there for a retry).
- * @throws InputError `E_FILE_NOT_FOUND`/`E_FILE_UNREADABLE` (reading), `E_EMPTY_INPUT` for a 0-byte file.
- */
-export async function* readSegmentChunks(path: string, chunkBytes: number, shared = false): AsyncGenerator<SegmentChunk> {
-  if (!Number.isInteger(chunkBytes) || chunkBytes < 1) throw new RangeError(`chunkBytes must be a positive integer (got ${chunkBytes})`);
-  const fh = await openForReading(path);
-  try {
-    let buf = Buffer.allocUnsafe(2 * chunkBytes);
-    let filled = 0;
-    let base = 0;
-    let line = 1;
-    let eof = false;
-    while (true) {
-      while (!eof && filled < chunkBytes) {
-        buf = withRoom(buf, filled, chunkBytes);
-        const bytesRead = await readInto(fh, buf, filled, buf.length - filled, path);
-        if (bytesRead === 0) eof = true;
-        filled += bytesRead;
-      }
-      let cut = eof ? filled : segmentCut(buf, filled);
-      if (cut === 0 && !eof) {
-        // One segment fills the buffer: read on until it ends (the chunk grows).
-        const grown = Buffer.allocUnsafe(2 * buf.length);
-        buf.copy(grown, 0, 0, filled);
-        buf = grown;
-        const more = filled;
-        while (!eof && filled < more + chunkBytes) {
-          const bytesRead = await readInto(fh, buf, filled, buf.length - filled, path);
-          if (bytesRead === 0) eof = true;
-          filled += bytesRead;
-        }
-        cut = eof ? filled : segmentCut(buf, filled);
-        if (cut === 0) continue;
-      }
-      if (cut === 0) break;
-      const bytes = new Uint8Array(shared ? new SharedArrayBuffer(cut) : new ArrayBuffer(cut));
-      bytes.set(buf.subarray(0, cut));
-      yield { bytes, firstLine: line, byteOffset: base };
-      line += countLf(bytes, cut);
-      buf.copyWithin(0, cut, filled);
-      base += cut;
-      filled -= cut;
-      if (eof && filled === 0) break;
-    }
-    if (base === 0) {
-      throw new InputError('E_EMPTY_INPUT', 'empty input (0 bytes): expected one segment per line', { file: path });
-    }
-  } finally {
-    await fh.close();
-  }
 }

@@ -9,7 +9,7 @@
  */
 import { InputError } from '../../errors.js';
 import { parseNbestLines, type NbestParseState } from '../../corpus/nbest.js';
-import { splitBatches } from '../../corpus/stream/read-line-batches.js';
+import { splitBatches } from '../../corpus/stream/line-batch.js';
 import { mosesFeatureHash, mosesRemoveDuplicatesBy, sameMosesFeatureFields } from './moses-dedup.js';
 import { blockEncoder, type BlockEncoder, type NbestStatsFormat } from './stats-format.js';
 import { distinctCandidates, expandRows } from './distinct-candidates.js';

@@ -8,7 +8,7 @@
  * file and line.
  */
 import { InputError } from '../../errors.js';
-import { readLines } from '../../corpus/read-lines.js';
+import { readLines } from '../../node/read-lines.js';
 import { mosesFeatureKey } from './moses-dedup.js';
 
 /** Candidates of a previous run, per sentence. */

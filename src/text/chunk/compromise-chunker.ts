@@ -10,25 +10,46 @@
  * offset falls in; a word takes the class of its last non-empty term (English compounds are head-final). A word
  * with no letter or digit is punctuation and ends any phrase.
  *
- * On the seed paper's Figure 1 sentences this gives exactly the paper's chunks (test/chunk-compromise.test.ts).
+ * On the seed paper's Figure 1 sentences this gives exactly the paper's chunks (test/chunk.test.ts).
  */
-import { createRequire } from 'node:module';
+import { PaletteError } from '../../errors.js';
 import type { ChunkedSentence, NpChunker } from './np-chunker.js';
 import { wordBounds } from './words.js';
 
-/** compromise's entry function. */
-type Compromise = (text: string) => { compute(method: string): unknown };
+/** compromise's entry function (its default export). */
+export type Compromise = (text: string) => { compute(method: string): unknown };
 
 let compromise: Compromise | undefined;
+let compromiseLoader: (() => Compromise) | undefined;
 
 /**
- * compromise, loaded on first use: it takes about a second to load, which every `palette` command would pay if it
- * were imported with the metric registry. `require` gives its CommonJS build of the same version synchronously.
+ * Hands compromise to the chunker: its default export (`import nlp from 'compromise'`, then `setCompromise(nlp)`).
+ * Needed before the first line is chunked where no loader is installed (browsers); the Node entry installs one.
  */
+export function setCompromise(nlp: Compromise): void {
+  compromise = nlp;
+}
+
+/**
+ * Installs a function that returns compromise when the first line is chunked. compromise takes about a second to
+ * load, which every `palette` command would pay if it were imported with the metric registry, so the Node adapter
+ * (src/node/compromise.ts) installs a loader that `require`s it on first use.
+ */
+export function setCompromiseLoader(load: () => Compromise): void {
+  compromiseLoader = load;
+}
+
+/** compromise, loaded on first use. */
 function loadCompromise(): Compromise {
   if (compromise === undefined) {
-    const loaded = createRequire(import.meta.url)('compromise') as Compromise | { default: Compromise };
-    compromise = typeof loaded === 'function' ? loaded : loaded.default;
+    if (compromiseLoader === undefined) {
+      throw new PaletteError(
+        'E_BAD_OPTION',
+        'the compromise chunker needs compromise: call setCompromise() with its default export first ' +
+          '(the Node entry, palette-mt, loads it itself)',
+      );
+    }
+    compromise = compromiseLoader();
   }
   return compromise;
 }

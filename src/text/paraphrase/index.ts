@@ -1,4 +1,7 @@
-/** Paraphrase tables: formats, streaming loader, paraphrase sets over interned phrases. */
+/**
+ * Paraphrase tables: formats, loading (from strings; from files through the installed reader), paraphrase sets over
+ * interned phrases.
+ */
 export { PhraseTrie } from './phrase-trie.js';
 export {
   ParaphraseTable,
@@ -7,7 +10,13 @@ export {
   type ParaphraseTableInfo,
   type ParaphraseTableOptions,
 } from './paraphrase-table.js';
-export { loadParaphraseTable, parseParaphraseTable, type LoadParaphraseTableOptions } from './load-table.js';
+export {
+  loadParaphraseTable,
+  parseParaphraseTable,
+  setParaphraseTableFileReader,
+  type LoadParaphraseTableOptions,
+  type ParaphraseTableFileReader,
+} from './load-table.js';
 export {
   checkParaphraseFormat,
   detectParaphraseFormat,

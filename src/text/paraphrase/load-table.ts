@@ -1,23 +1,11 @@
 /**
- * Reading paraphrase tables from files and strings.
- *
- * A file is streamed through one reusable buffer (1 MiB reads; it grows only for a line longer than that), decoded
- * as strict UTF-8 up to the last complete `'\n'` of the buffer, so a multi-byte sequence is never split, and handed to
- * the builder line by line; its SHA-256 is computed on the same bytes. Reading is synchronous because tables are
- * loaded while a metric is built (`MetricRegistry.create` is synchronous); memory holds one chunk plus the table's
- * interned ids, never the file.
+ * Reading paraphrase tables: from a string here, from a file through the reader an adapter installs (the Node
+ * adapter's streams the file, src/node/paraphrase-table.ts). A table's identity in signatures is the SHA-256 of its
+ * bytes, whichever way it was read.
  */
-import { createHash } from 'node:crypto';
-import { closeSync } from 'node:fs';
-import { basename } from 'node:path';
-import { InputError } from '../../errors.js';
-import { firstInvalidUtf8 } from '../../corpus/read-lines.js';
-import { openForReadingSync, readIntoSync, withRoom } from '../../corpus/stream/chunk-buffer.js';
+import { InputError, PaletteError } from '../../errors.js';
+import { sha256Utf8, toHex } from '../../util/sha256.js';
 import { ParaphraseTable, ParaphraseTableBuilder, type ParaphraseTableOptions } from './paraphrase-table.js';
-
-/** Bytes read at a time. */
-const CHUNK = 1 << 20;
-const LF = 0x0a;
 
 /** Options of {@link loadParaphraseTable}: how to read the table, and what to call it. */
 export interface LoadParaphraseTableOptions extends ParaphraseTableOptions {
@@ -27,8 +15,21 @@ export interface LoadParaphraseTableOptions extends ParaphraseTableOptions {
   readonly chunkSize?: number;
 }
 
-/** Feeds the `'\n'`-separated lines of `text` (the last one only when `final` or terminated) to `builder`. */
-function feedLines(builder: ParaphraseTableBuilder, text: string, file: string, firstLine: number): number {
+/** Reads a paraphrase table file: what an adapter installs with {@link setParaphraseTableFileReader}. */
+export type ParaphraseTableFileReader = (path: string, options: LoadParaphraseTableOptions) => ParaphraseTable;
+
+let fileReader: ParaphraseTableFileReader | undefined;
+
+/** Installs the reader {@link loadParaphraseTable} uses (the Node entry installs its file reader). */
+export function setParaphraseTableFileReader(reader: ParaphraseTableFileReader): void {
+  fileReader = reader;
+}
+
+/**
+ * Feeds the `'\n'`-separated lines of `text` (the last one even when unterminated) to `builder`, numbering them from
+ * `firstLine`; returns the number of the line after the last.
+ */
+export function feedLines(builder: ParaphraseTableBuilder, text: string, file: string, firstLine: number): number {
   let line = firstLine;
   let start = 0;
   while (start < text.length) {
@@ -41,60 +42,20 @@ function feedLines(builder: ParaphraseTableBuilder, text: string, file: string, 
 }
 
 /**
- * Loads a paraphrase table file (see ./table-format.ts for the formats).
+ * Loads a paraphrase table file (see ./table-format.ts for the formats) with the installed file reader.
  * @throws InputError `E_FILE_NOT_FOUND`/`E_FILE_UNREADABLE` naming the file, `E_INVALID_UTF8` and `E_BAD_INPUT`
- * naming the file and line, `E_EMPTY_INPUT` when no line pairs two phrases, `E_BAD_OPTION` for bad options.
+ * naming the file and line, `E_EMPTY_INPUT` when no line pairs two phrases, `E_BAD_OPTION` for bad options;
+ * PaletteError `E_FILE_UNREADABLE` where no file reader is installed (use {@link parseParaphraseTable} there).
  */
 export function loadParaphraseTable(path: string, options: LoadParaphraseTableOptions = {}): ParaphraseTable {
-  const builder = new ParaphraseTableBuilder(options);
-  const chunkSize = options.chunkSize ?? CHUNK;
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer (got ${chunkSize})`);
-  const hash = createHash('sha256');
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-  const fd = openForReadingSync(path);
-  try {
-    let buf = Buffer.allocUnsafe(chunkSize);
-    let filled = 0;
-    let line = 1;
-    let base = 0;
-    for (;;) {
-      buf = withRoom(buf, filled, chunkSize);
-      const bytesRead = readIntoSync(fd, buf, filled, chunkSize, path);
-      hash.update(buf.subarray(filled, filled + bytesRead));
-      filled += bytesRead;
-      const eof = bytesRead === 0;
-      const end = eof ? filled : buf.lastIndexOf(LF, filled - 1) + 1;
-      if (end > 0) {
-        const region = buf.subarray(0, end);
-        let text: string;
-        try {
-          // A byte-order mark at the very start of the file is dropped; anywhere else it stays text.
-          text = base === 0 ? decoder.decode(region) : new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(region);
-        } catch {
-          const at = Math.max(0, firstInvalidUtf8(region));
-          let bad = line;
-          for (let i = 0; i < at; i++) if (region[i] === LF) bad++;
-          throw new InputError(
-            'E_INVALID_UTF8',
-            `invalid UTF-8: byte 0x${region[at].toString(16).padStart(2, '0')} at byte offset ${base + at} cannot be decoded`,
-            { file: path, line: bad },
-          );
-        }
-        line = feedLines(builder, text, path, line);
-        buf.copyWithin(0, end, filled);
-        base += end;
-        filled -= end;
-      }
-      if (eof) break;
-    }
-  } finally {
-    closeSync(fd);
+  if (fileReader === undefined) {
+    throw new PaletteError(
+      'E_FILE_UNREADABLE',
+      'no file reader is installed on this platform: read the table with parseParaphraseTable() instead',
+      { file: path },
+    );
   }
-  const table = builder.finish(options.name ?? basename(path), hash.digest('hex'));
-  if (table.info.entries === 0) {
-    throw new InputError('E_EMPTY_INPUT', 'the paraphrase table has no phrase pairs', { file: path });
-  }
-  return table;
+  return fileReader(path, options);
 }
 
 /**
@@ -105,7 +66,7 @@ export function loadParaphraseTable(path: string, options: LoadParaphraseTableOp
 export function parseParaphraseTable(text: string, name: string, options: ParaphraseTableOptions = {}): ParaphraseTable {
   const builder = new ParaphraseTableBuilder(options);
   feedLines(builder, text.endsWith('\n') ? text.slice(0, -1) : text, name, 1);
-  const table = builder.finish(name, createHash('sha256').update(text, 'utf8').digest('hex'));
+  const table = builder.finish(name, toHex(sha256Utf8(text)));
   if (table.info.entries === 0) {
     throw new InputError('E_EMPTY_INPUT', 'the paraphrase table has no phrase pairs', { file: name });
   }

@@ -6,9 +6,10 @@
  * segment (the final newline of the file does not make a line, as everywhere). Every error is `E_BAD_INPUT` with
  * file and line. Line semantics, strict UTF-8 and bounded memory are those of {@link readLineBatches}.
  */
-import { InputError } from '../../errors.js';
-import { readLineBatches, type LineStreamOptions } from './read-line-batches.js';
-import type { StringBatch } from './string-batch.js';
+import { InputError } from '../errors.js';
+import type { LineStreamOptions } from '../corpus/stream/line-batch.js';
+import { readLineBatches } from './read-line-batches.js';
+import type { StringBatch } from '../corpus/stream/string-batch.js';
 
 /** Options of {@link readJsonlFieldBatches}. */
 export interface JsonlOptions extends LineStreamOptions {

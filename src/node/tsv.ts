@@ -6,9 +6,10 @@
  * empty string). A line with too few fields is `E_BAD_INPUT` with file and line. Line semantics, strict UTF-8 and
  * bounded memory are those of {@link readLineBatches}.
  */
-import { InputError } from '../../errors.js';
-import { readLineBatches, type LineStreamOptions } from './read-line-batches.js';
-import type { StringBatch } from './string-batch.js';
+import { InputError } from '../errors.js';
+import type { LineStreamOptions } from '../corpus/stream/line-batch.js';
+import { readLineBatches } from './read-line-batches.js';
+import type { StringBatch } from '../corpus/stream/string-batch.js';
 
 /** Options of {@link readTsvColumnBatches}. */
 export interface TsvOptions extends LineStreamOptions {

@@ -1,8 +1,9 @@
 /**
  * ORANGE of many metric variants over an n-best list in one streamed pass: the references are read once, the
  * n-best list (Moses or Joshua `id ||| hypothesis ||| …` lines, src/corpus/nbest.ts) is cut into blocks of whole
- * sentences, every block is scored for all variants at once (./scorer.ts) and reduced at once to per-sentence ORANGE
- * terms (../orange.ts); only the terms (one number per sentence and variant) outlive a block.
+ * sentences, every block is scored for all variants at once (src/meta/orange/scorer.ts) and reduced at once to
+ * per-sentence ORANGE terms (src/meta/orange.ts); only the terms (one number per sentence and variant) outlive a
+ * block. Blocks are scored in this thread or on a pool of worker threads (./pool.ts).
  *
  * Sentences of the references that have no candidate in the n-best list take no part (S counts the sentences that
  * have candidates). Input problems are `InputError`s naming the file and line: fewer than 2 reference files,
@@ -13,15 +14,15 @@
  * text pipeline refuses (a malformed pre-chunked line, checked file by file up front) and such a candidate line.
  */
 import { InputError } from '../../errors.js';
-import { readNbestBatches } from '../../corpus/nbest.js';
-import { readLines } from '../../corpus/read-lines.js';
-import { blockTerms, type OrangeBlock } from './block-terms.js';
+import { readNbestBatches } from '../nbest.js';
+import { readLines } from '../read-lines.js';
+import { blockTerms, type OrangeBlock } from '../../meta/orange/block-terms.js';
 import { OrangePool } from './pool.js';
-import { OrangeScorer } from './scorer.js';
-import { createOrangeMetric } from './metric-variants.js';
+import { OrangeScorer } from '../../meta/orange/scorer.js';
+import { createOrangeMetric } from '../../meta/orange/metric-variants.js';
 import type { Metric } from '../../metrics/metric.js';
 import type { MetricSettings } from '../../metrics/registry.js';
-import type { OrangeVariant } from './variants.js';
+import type { OrangeVariant } from '../../meta/orange/variants.js';
 
 /** What {@link evaluateOrange} needs. */
 export interface OrangeRun {

@@ -5,7 +5,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { openSync, readSync } from 'node:fs';
-import { fileError } from '../read-lines.js';
+import { fileError } from './read-lines.js';
 
 /**
  * Opens `path` for reading.

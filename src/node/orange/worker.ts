@@ -1,14 +1,16 @@
 /**
  * The piscina worker of the ORANGE pool (./pool.ts): it installs the compiled kernels it gets in `workerData`
  * (never compiling the `.wasm` again), reads and interns the references once into its own {@link OrangeScorer},
- * and turns each block of sentences it is sent into per-sentence ORANGE terms (./block-terms.ts). Its kernel
- * instances are its own (one private linear memory per thread).
+ * and turns each block of sentences it is sent into per-sentence ORANGE terms (src/meta/orange/block-terms.ts). Its
+ * kernel instances are its own (one private linear memory per thread). The Node adapter is installed here too: a
+ * worker is a fresh module graph, and its metrics may load a paraphrase table file or compromise.
  */
+import '../install.js';
 import { workerData } from 'piscina';
 import { useWasmModule } from '../../wasm/load.js';
-import { blockTerms, type OrangeBlock } from './block-terms.js';
-import { OrangeScorer } from './scorer.js';
-import type { OrangeVariant } from './variants.js';
+import { blockTerms, type OrangeBlock } from '../../meta/orange/block-terms.js';
+import { OrangeScorer } from '../../meta/orange/scorer.js';
+import type { OrangeVariant } from '../../meta/orange/variants.js';
 import { InputError } from '../../errors.js';
 import type { MetricSettings } from '../../metrics/registry.js';
 

@@ -1,14 +1,15 @@
 /**
- * Reading ROUGE-1.5.5 summary files: strict UTF-8 (ROUGE itself reads bytes, so any valid UTF-8 file reads the
- * same; an invalid one is refused with its line), lines split after each `\n` and keeping it, as Perl's `<FH>`
- * does, because the SEE reader keeps a sentence's `\n` (it counts as a byte under `-b`). Files are read once and
- * their sentences kept, since every peer of a unit is compared with the same models.
+ * Reading ROUGE-1.5.5 summary files on Node: strict UTF-8 (ROUGE itself reads bytes, so any valid UTF-8 file reads
+ * the same; an invalid one is refused with its line), lines split after each `\n` and keeping it, as Perl's `<FH>`
+ * does, because the SEE reader keeps a sentence's `\n` (it counts as a byte under `-b`); the decoding is
+ * ../corpus/rouge/summary-format.ts's. Files are read once and their sentences kept, since every peer of a unit is
+ * compared with the same models.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { InputError } from '../../errors.js';
-import { decodeLines, systemErrorWords } from '../read-lines.js';
-import { basicElementLines, summarySentences, type Rouge155Format } from './summary-format.js';
+import { InputError } from '../errors.js';
+import { basicElementLines, decodeTerminatedLines, summarySentences, type Rouge155Format } from '../corpus/rouge/summary-format.js';
+import { systemErrorWords } from './read-lines.js';
 
 /** Maps a file-system error to an {@link InputError} naming the file. */
 function fileError(err: unknown, path: string, what: string): InputError {
@@ -38,17 +39,6 @@ export function readInputBytes(path: string, cwd: string, what: string): Uint8Ar
   }
 }
 
-/**
- * The lines of a text file, each with its `\n` (the last one may lack it).
- * @throws InputError `E_INVALID_UTF8` with the line of the first bad byte
- */
-export function decodeTerminatedLines(bytes: Uint8Array, path: string): string[] {
-  const lines = decodeLines(bytes, path, { allowEmpty: true });
-  const last = bytes.length > 0 && bytes[bytes.length - 1] === 0x0a ? lines.length : lines.length - 1;
-  for (let i = 0; i < last; i++) lines[i] += '\n';
-  return lines;
-}
-
 /** The summaries of one run, each file read once. */
 export class SummaryFiles {
   private readonly cache = new Map<string, string[]>();
@@ -61,7 +51,7 @@ export class SummaryFiles {
   }
 
   /**
-   * The sentences of a summary as ROUGE-1.5.5 reads them in `format` (see ./summary-format.ts).
+   * The sentences of a summary as ROUGE-1.5.5 reads them in `format` (see ../corpus/rouge/summary-format.ts).
    * @param what `peer summary` or `model summary`, for messages
    */
   sentences(path: string, format: Exclude<Rouge155Format, 'SIMPLE'>, what: string): readonly string[] {

@@ -1,0 +1,70 @@
+/**
+ * Chunked line reader on Node: a file of any size, read through one reusable buffer, yielded as batches of lines
+ * (the line semantics of ../corpus/stream/line-batch.ts).
+ *
+ * Memory: the buffer holds one chunk plus the unfinished last line of the previous chunk (it grows only for a line
+ * longer than a chunk); each batch holds at most `maxLines` lines of one decoded chunk.
+ */
+import { InputError } from '../errors.js';
+import { resolveEncoding } from '../corpus/read-lines.js';
+import {
+  completeEnd,
+  countTerminators,
+  DEFAULT_CHUNK_SIZE,
+  DEFAULT_MAX_LINES,
+  positiveInt,
+  splitBatches,
+  utf8Error,
+  type LineBatch,
+  type LineStreamOptions,
+} from '../corpus/stream/line-batch.js';
+import { openForReading, readInto, withRoom } from './chunk-buffer.js';
+
+/**
+ * Streams a text file as batches of lines (see the module comment).
+ * @param path the file to read; also the name used in error messages
+ * @throws InputError `E_FILE_NOT_FOUND`, `E_FILE_UNREADABLE`, `E_INVALID_UTF8`, `E_EMPTY_INPUT`, `E_BAD_OPTION`,
+ * each naming the file (and the line where one applies); RangeError for a bad `chunkSize`/`maxLines`.
+ */
+export async function* readLineBatches(path: string, options: LineStreamOptions = {}): AsyncGenerator<LineBatch> {
+  resolveEncoding(options.encoding ?? 'utf-8');
+  const mode = options.newline ?? 'lf';
+  const chunkSize = positiveInt(options.chunkSize, DEFAULT_CHUNK_SIZE, 'chunkSize');
+  const maxLines = positiveInt(options.maxLines, DEFAULT_MAX_LINES, 'maxLines');
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const fh = await openForReading(path);
+  try {
+    let buf = Buffer.allocUnsafe(chunkSize);
+    let filled = 0; // bytes held: the unfinished line of earlier reads, then the newest read
+    let base = 0; // file offset of buf[0]
+    let line = 1; // line number of buf[0]
+    let eof = false;
+    while (!eof) {
+      // Grows only for a line longer than the chunks read so far: the buffer must hold it whole anyway.
+      buf = withRoom(buf, filled, chunkSize);
+      const bytesRead = await readInto(fh, buf, filled, chunkSize, path);
+      if (bytesRead === 0) eof = true;
+      filled += bytesRead;
+      const end = eof ? filled : completeEnd(buf, filled, mode);
+      if (end === 0) continue;
+      const region = buf.subarray(0, end);
+      let text: string;
+      try {
+        text = decoder.decode(region);
+      } catch {
+        throw utf8Error(region, base, line, mode, path);
+      }
+      const before = line;
+      line += countTerminators(region, end, mode);
+      yield* splitBatches(text, before, mode, maxLines);
+      buf.copyWithin(0, end, filled);
+      base += end;
+      filled -= end;
+    }
+    if (base === 0 && !options.allowEmpty) {
+      throw new InputError('E_EMPTY_INPUT', 'empty input (0 bytes): expected one segment per line', { file: path });
+    }
+  } finally {
+    await fh.close();
+  }
+}

@@ -169,4 +169,30 @@ describe('the npm package', () => {
     expect(claim, 'the example states its BLEU in a "// BLEU nn.nn…" comment').not.toBeNull();
     expect(bleuLine!.startsWith(claim![1])).toBe(true);
   });
+
+  it('exports the portable core, which scores once handed the kernel bytes the package exports, as the main entry does', () => {
+    // What a bundler or browser user does: no file is read by palette-mt/core, the caller supplies build/release.wasm.
+    const script = join(app, 'core-entry.mjs');
+    writeFileSync(
+      script,
+      [
+        "import { readFileSync } from 'node:fs';",
+        "import { fileURLToPath } from 'node:url';",
+        "const core = await import('palette-mt/core');",
+        "const hyps = ['the cat sat on the mat', 'a dog barked'];",
+        "const refs = [['the cat sat on a mat', 'the dog barked']];",
+        "try { core.corpusScore(new core.Bleu(), hyps, refs); console.log('no kernels: scored'); }",
+        "catch (err) { console.log('no kernels: ' + err.code); }",
+        "core.initWasm(readFileSync(fileURLToPath(import.meta.resolve('palette-mt/release.wasm'))));",
+        "const bleu = core.corpusScore(new core.Bleu(), hyps, refs).score;",
+        // The main entry shares the core's modules; imported only now, so that the core was tried without it.
+        "const main = await import('palette-mt');",
+        "console.log(bleu > 0 && bleu === main.corpusScore(new main.Bleu(), hyps, refs).score);",
+        "console.log(typeof core.readLines, typeof main.readLines);",
+      ].join('\n') + '\n',
+    );
+    const r = sh(process.execPath, [script], app);
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(r.stdout).toBe('no kernels: E_WASM\ntrue\nundefined function\n');
+  });
 });

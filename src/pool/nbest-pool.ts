@@ -1,8 +1,9 @@
 /**
  * The worker pool of `palette nbest`: whole chunks of the n-best list (raw bytes) are parsed, tokenized, interned,
  * scored by every metric, deduplicated and encoded in the workers; the main thread reads the file, cuts it at
- * segment boundaries (src/corpus/stream/segment-chunks.ts), writes the returned bytes in order and, in
- * `palette nbest`, scores a chunk itself whenever the workers hold all the tasks they can (src/cli/nbest.ts).
+ * segment boundaries, writes the returned bytes in order and scores a chunk itself whenever the workers hold all
+ * the tasks they can: the engine's scheduling loop (src/engine/nbest/run.ts), for which this pool is the runner
+ * ({@link nbestWorkerPool}).
  *
  * Design (spec/PERFORMANCE.md, "The glue is where speed is lost"):
  * - piscina runs `nbest-worker.ts` (BLEU only) or `nbest-worker-metrics.ts` (`.js` once compiled). The kernels are compiled once on the main
@@ -28,6 +29,7 @@ import type { SegmentChunk } from '../corpus/stream/segment-chunks.js';
 import type { ChunkResult, SharedReferences } from '../engine/nbest/chunk-job.js';
 import { needsRegistry, type NbestMetricSpec } from '../engine/nbest/nbest-metrics.js';
 import type { NbestTaskSettings } from '../engine/nbest/nbest-task.js';
+import type { NbestChunkRunner, NbestRunnerFactory } from '../engine/nbest/run.js';
 import type { InjectedFault } from './ngram-task.js';
 import { PoolTaskError } from './pool-error.js';
 import { TASKS_PER_WORKER } from './tasks-per-worker.js';
@@ -80,7 +82,7 @@ function faultOf(fault: NbestInjectedFault | undefined, t: number, attempt: numb
 }
 
 /** A pool of n-best workers; see the file comment. */
-export class NbestPool {
+export class NbestPool implements NbestChunkRunner {
   /** Worker threads. */
   readonly workers: number;
   /**
@@ -177,3 +179,14 @@ export class NbestPool {
     await this.piscina.close({ force: true });
   }
 }
+
+/**
+ * The engine's runner factory with a pool of n-best workers (`palette nbest --workers N`, the library's
+ * `scoreNbest(…, { workers: N, pool: nbestWorkerPool })`); `injectFault` is for tests of the retry path.
+ */
+export function nbestPoolRunner(options: { readonly injectFault?: NbestInjectedFault } = {}): NbestRunnerFactory {
+  return (setup) => new NbestPool({ ...setup, injectFault: options.injectFault });
+}
+
+/** The worker pool of streaming n-best scoring (see {@link nbestPoolRunner}). */
+export const nbestWorkerPool: NbestRunnerFactory = nbestPoolRunner();

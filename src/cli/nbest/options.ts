@@ -6,6 +6,7 @@ import { InputError, badOption } from '../../errors.js';
 import type { RougeFlavor } from '../../metrics/rouge.js';
 import type { MetricSettings } from '../../metrics/registry.js';
 import type { NbestStatsFormat } from '../../engine/nbest/stats-format.js';
+import { DEFAULT_TASK_SIZE } from '../../engine/nbest/run.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
 
 export type { NbestStatsFormat };
@@ -43,13 +44,6 @@ export interface NbestOptions {
 /** A parsed command line: a run, or a request for help. */
 export type NbestCommand = { readonly kind: 'run'; readonly options: NbestOptions } | { readonly kind: 'help' };
 
-/**
- * Default bytes per task: about 1.5k candidates of 150 bytes, a few ms of work for four metrics on the fast path.
- * Smaller than 1 MiB so that a task's short-lived strings fit V8's default young generation: with 1 MiB tasks they
- * outlive scavenges and 1M candidates (4 metrics, 2 workers) took 6.5 s instead of 4.0 s; it also shortens the idle
- * tail of a pooled run.
- */
-export const DEFAULT_TASK_SIZE = 1 << 18;
 const FORMATS: readonly NbestStatsFormat[] = ['moses', 'json', 'msgpack'];
 
 const GROUP = 'palette nbest options';

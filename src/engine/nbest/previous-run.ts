@@ -5,11 +5,16 @@
  * Blocks are `SCORES_TXT_BEGIN_0 <sentence> <count> <width> <scorer>` / `FEATURES_TXT_BEGIN_0 <sentence> <count>
  * <width> <names…>`, then `count` lines, then `…_END_0`. A sentence may have several blocks (they are appended, as
  * Moses does); sentences keep the order of their first block. Every malformed line is an `E_BAD_INPUT` naming the
- * file and line.
+ * file and line. The caller reads the files (the engine gets their lines).
  */
 import { InputError } from '../../errors.js';
-import { readLines } from '../../node/read-lines.js';
 import { mosesFeatureKey } from './moses-dedup.js';
+
+/** A file of the previous run: its name (as error messages give it) and its lines. */
+export interface PreviousRunFile {
+  readonly name: string;
+  readonly lines: readonly string[];
+}
 
 /** Candidates of a previous run, per sentence. */
 export interface PreviousRun {
@@ -27,11 +32,11 @@ function bad(file: string, line: number, message: string): InputError {
 
 /** Reads the blocks of one file: `row(text, line)` turns a candidate line into a value. */
 function readBlocks<T>(
-  file: string,
+  source: PreviousRunFile,
   tag: 'SCORES_TXT' | 'FEATURES_TXT',
   row: (text: string, line: number) => T,
 ): { order: number[]; blocks: Map<number, T[]> } {
-  const lines = readLines(file);
+  const { name: file, lines } = source;
   const order: number[] = [];
   const blocks = new Map<number, T[]>();
   let i = 0;
@@ -63,22 +68,24 @@ function readBlocks<T>(
 }
 
 /**
- * Reads a previous run's statistics (and features, when given).
+ * Parses a previous run's statistics (and features, when given).
  * @param width the number of statistics per candidate (9 for BLEU)
- * @throws InputError `E_BAD_INPUT` for a malformed file or files that disagree, and the errors of `readLines`.
+ * @throws InputError `E_BAD_INPUT` for a malformed file or files that disagree.
  */
-export function readPreviousRun(statsFile: string, featuresFile: string | undefined, width: number): PreviousRun {
-  const scores = readBlocks(statsFile, 'SCORES_TXT', (text, line) => {
+export function parsePreviousRun(stats: PreviousRunFile, features: PreviousRunFile | undefined, width: number): PreviousRun {
+  const statsFile = stats.name;
+  const scores = readBlocks(stats, 'SCORES_TXT', (text, line) => {
     const values = text.trim().split(/[ \t]+/).map(Number);
     if (values.length !== width || values.some((v) => !Number.isFinite(v))) {
       throw bad(statsFile, line, `expected ${width} numbers, got ${JSON.stringify(text)}`);
     }
     return values;
   });
-  if (featuresFile === undefined) return { order: scores.order, stats: scores.blocks, featureKeys: undefined };
-  const features = readBlocks(featuresFile, 'FEATURES_TXT', (text) => mosesFeatureKey(text));
+  if (features === undefined) return { order: scores.order, stats: scores.blocks, featureKeys: undefined };
+  const featuresFile = features.name;
+  const keyed = readBlocks(features, 'FEATURES_TXT', (text) => mosesFeatureKey(text));
   for (const [sentence, rows] of scores.blocks) {
-    const keys = features.blocks.get(sentence);
+    const keys = keyed.blocks.get(sentence);
     if (keys === undefined || keys.length !== rows.length) {
       throw new InputError(
         'E_BAD_INPUT',
@@ -87,8 +94,8 @@ export function readPreviousRun(statsFile: string, featuresFile: string | undefi
       );
     }
   }
-  if (features.blocks.size !== scores.blocks.size) {
+  if (keyed.blocks.size !== scores.blocks.size) {
     throw new InputError('E_BAD_INPUT', `has sentences that ${statsFile} does not have`, { file: featuresFile });
   }
-  return { order: scores.order, stats: scores.blocks, featureKeys: features.blocks };
+  return { order: scores.order, stats: scores.blocks, featureKeys: keyed.blocks };
 }

@@ -1,0 +1,389 @@
+/**
+ * One n-best scoring run: the metrics built once (a bad setting is reported before any chunk is read or any worker
+ * starts), then either the streaming run ({@link NbestRun.score}) or the merge with a previous run
+ * ({@link NbestRun.merge}). Chunks of whole segments come in (raw bytes: ./segment-stream.ts cuts them from bytes,
+ * the Node adapter from a file), encoded output bytes go out through a callback, so nothing here reads or writes a
+ * file.
+ *
+ * Streaming: each chunk is decoded, parsed, scored by every metric (references prepared once per segment:
+ * ./nbest-metrics.ts), deduplicated (Moses' rule: equal features and equal statistics) and encoded by
+ * ./chunk-job.ts, either in the calling thread or, with `workers: N` and a runner (a worker pool), by N scoring
+ * threads: the runner's `N − 1` workers and the calling thread, which scores a chunk whenever the workers already
+ * hold all the tasks they can. Results are written in chunk order with a bounded number of chunks in flight, so
+ * the output bytes are the same whichever thread scored a chunk, and for any task size.
+ *
+ * Merging (`--prev-stats`): the previous run's candidates come first in each sentence and the sentences keep the
+ * previous run's order (Moses loads the previous files before the n-best list), so the whole merge is held and
+ * written at the end, in the calling thread.
+ */
+import { InputError } from '../../errors.js';
+import { lineIdAt, type SegmentChunk } from '../../corpus/stream/segment-chunks.js';
+import type { MetricRegistry, MetricSettings } from '../../metrics/registry.js';
+import {
+  chunkJobContext, decodeChunk, runChunkJob, shareReferences, streamReferenceSource, type ChunkJobContext,
+  type ChunkResult, type SharedReferences,
+} from './chunk-job.js';
+import type { NbestMetricSpec } from './nbest-metrics.js';
+import { inputErrorOf, keptCandidates, scoreTask, type NbestTaskSettings } from './nbest-task.js';
+import type { PreviousRun } from './previous-run.js';
+
+/**
+ * Default bytes per task: about 1.5k candidates of 150 bytes, a few ms of work for four metrics on the fast path.
+ * Smaller than 1 MiB so that a task's short-lived strings fit V8's default young generation: with 1 MiB tasks they
+ * outlive scavenges and 1M candidates (4 metrics, 2 workers) took 6.5 s instead of 4.0 s; it also shortens the idle
+ * tail of a pooled run.
+ */
+export const DEFAULT_TASK_SIZE = 1 << 18;
+
+/**
+ * What scores chunks away from the calling thread (a worker pool): the scheduling loop posts a chunk while
+ * `inFlight < capacity` and scores it itself otherwise.
+ */
+export interface NbestChunkRunner {
+  /** Tasks the runner holds at once without queueing (more would only wait). */
+  readonly capacity: number;
+  /** Tasks handed to {@link run} and not yet settled. */
+  readonly inFlight: number;
+  /** Tasks run, tasks retried, time spent inside tasks (ms, summed over workers). */
+  readonly counters: { readonly tasks: number; readonly retries: number; readonly busyMs: number };
+  /** Scores one chunk (its bytes in a `SharedArrayBuffer`); bad input comes back as data, not as a rejection. */
+  run(chunk: SegmentChunk): Promise<ChunkResult>;
+  /** Stops the workers. */
+  close(): Promise<void>;
+}
+
+/** What a runner's workers need to score chunks exactly as the calling thread does (plain, postable data). */
+export interface NbestRunnerSetup {
+  /** Worker threads (the calling thread is one more scoring thread). */
+  readonly workers: number;
+  /** Every reference line once, in shared memory. */
+  readonly refs: SharedReferences;
+  readonly settings: NbestTaskSettings;
+  readonly spec: NbestMetricSpec;
+}
+
+/** Starts a runner for a run (src/pool/nbest-pool.ts: a piscina pool). */
+export type NbestRunnerFactory = (setup: NbestRunnerSetup) => NbestChunkRunner;
+
+/** Chunks of whole segments, in order; `shared`: their bytes must live in `SharedArrayBuffer`s (a runner is used). */
+export type NbestChunkSource = (shared: boolean) => AsyncIterable<SegmentChunk> | Iterable<SegmentChunk>;
+
+/** How a run went (benchmarks: task overhead = 1 − busy / (workers × wall)). */
+export interface NbestRunInfo {
+  /** Scoring threads used (1 in-thread). */
+  readonly workers: number;
+  readonly inThread: boolean;
+  readonly tasks: number;
+  /** Of `tasks`, those run by pool workers (the rest ran on the calling thread). */
+  readonly poolTasks?: number;
+  readonly retries: number;
+  /** Time spent inside tasks, ms, summed over threads. */
+  readonly busyMs: number;
+  /** Wall time of the scoring loop, ms. */
+  readonly wallMs: number;
+  /** Candidates read (before duplicate removal). */
+  readonly hyps: number;
+}
+
+/** What a run is built from. */
+export interface NbestRunOptions {
+  /** Canonical metric ids (`resolveNbestMetricIds`), in output order. */
+  readonly ids: readonly string[];
+  readonly settings: MetricSettings;
+  /** The metric registry (`nbestRegistry`): needed for any metric but `bleu`. */
+  readonly registry: MetricRegistry | undefined;
+  /** Reference streams: `references[j][s]` is reference `j` of segment `s`; all of the same length. */
+  readonly references: readonly (readonly string[])[];
+  /** Name of the list in messages, output format, duplicate removal, sentence scores. */
+  readonly task: NbestTaskSettings;
+}
+
+/** Where a run's output and progress go. */
+export interface NbestRunOutput {
+  /** Receives the encoded blocks in sentence order (whole blocks per call; the array is the caller's to keep). */
+  readonly output: (bytes: Uint8Array) => void;
+  /** Candidates read so far and the fraction of the segments done. */
+  readonly onProgress?: (hyps: number, fraction: number) => void;
+}
+
+/** Options of {@link NbestRun.score}. */
+export interface NbestScoreOptions extends NbestRunOutput {
+  readonly chunks: NbestChunkSource;
+  /** Scoring threads (the calling thread and `workers − 1` runner workers); 1 = in-thread. */
+  readonly workers: number;
+  /** Starts the runner when `workers > 1`. */
+  readonly runner?: NbestRunnerFactory;
+  /** Size of the input in bytes when known: under two tasks' worth it is scored in-thread whatever `workers`. */
+  readonly inputBytes?: number;
+  /** Bytes per task the chunks were cut to (with `inputBytes`, decides in-thread). */
+  readonly taskSize: number;
+}
+
+/** Options of {@link NbestRun.merge}. */
+export interface NbestMergeOptions extends NbestRunOutput {
+  readonly chunks: NbestChunkSource;
+  /** The previous run, parsed with this run's width (`parsePreviousRun`). */
+  readonly previous: PreviousRun;
+}
+
+/**
+ * Chunks held beyond the pool's own (read, scored or being scored, not yet written) per scoring thread: enough that
+ * this thread goes on scoring while an older pool task is still out (with 4 per thread, it sat idle ~0.3 s of a
+ * 3.4 s run waiting for one), few enough to bound memory (a chunk and its output are well under 1 MB).
+ */
+const IN_FLIGHT_PER_THREAD = 6;
+
+/** Longest synchronous stretch (ms) of the merge's output loop before it lets the event loop run (signals). */
+const YIELD_EVERY_MS = 50;
+
+/** The id and line of a chunk's first non-empty line, read from its bytes (-1 when none parses). */
+function firstChunkId(chunk: SegmentChunk): { id: number; line: number } {
+  const { bytes } = chunk;
+  let line = chunk.firstLine;
+  let start = 0;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    const id = lineIdAt(bytes, start, end);
+    if (id !== -1) return { id, line };
+    start = end + 1;
+    line++;
+  }
+  return { id: -1, line };
+}
+
+/** The error of a chunk whose first id is below the previous chunk's last. */
+function orderError(path: string, id: number, lastId: number, line: number): InputError {
+  const why = 'an n-best list must be grouped by id in non-decreasing order';
+  return new InputError('E_BAD_INPUT', `malformed n-best line: id ${id} after id ${lastId}: ${why}`, { file: path, line });
+}
+
+/** Checks chunk results in order (ids across chunks) and writes them. */
+class OrderedWriter {
+  lastId = -1;
+  hyps = 0;
+
+  constructor(
+    private readonly path: string,
+    private readonly segments: number,
+    private readonly out: NbestRunOutput,
+  ) {}
+
+  write(chunk: SegmentChunk, result: ChunkResult): void {
+    const first = result.ok ? { id: result.firstId, line: result.firstIdLine } : firstChunkId(chunk);
+    if (first.id >= 0 && first.id < this.lastId) throw orderError(this.path, first.id, this.lastId, first.line);
+    if (!result.ok) throw inputErrorOf(result.error);
+    if (result.hyps === 0) return;
+    if (result.firstId === this.lastId) {
+      // Only an id the byte-level chunk reader could not read (non-ASCII blanks around it) can split a segment.
+      throw new InputError(
+        'E_BAD_INPUT',
+        `malformed n-best line: the candidates of sentence ${result.firstId} are interrupted by a line whose id is ` +
+          'not ASCII digits between ASCII blanks',
+        { file: this.path, line: first.line },
+      );
+    }
+    this.out.output(result.out);
+    this.lastId = result.lastId;
+    this.hyps += result.hyps;
+    // Ids are non-decreasing and bounded by the reference count, so the last id gives the fraction done.
+    this.out.onProgress?.(this.hyps, (result.lastId + 1) / this.segments);
+  }
+}
+
+/**
+ * One sentence's candidates while merging with a previous run: statistics flat (`width` numbers each) and, when
+ * duplicates are removed, their features (the previous run's feature keys first, then raw features fields: a key
+ * parses like its field).
+ */
+interface Group {
+  stats: number[];
+  count: number;
+  features: string[];
+}
+
+/** Lets the event loop run (an interrupt handler, say) between synchronous stretches. */
+function nextTurn(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (typeof setImmediate === 'function') setImmediate(resolve);
+    else setTimeout(resolve, 0);
+  });
+}
+
+/** See the file comment. */
+export class NbestRun {
+  /** Numbers per candidate row (the metrics' widths summed). */
+  readonly width: number;
+  private readonly context: ChunkJobContext;
+  private readonly spec: NbestMetricSpec;
+
+  /**
+   * Builds the run's metrics in the calling thread.
+   * @throws InputError for a bad metric setting (the registry's errors) or reference streams of unequal lengths.
+   */
+  constructor(private readonly options: NbestRunOptions) {
+    const { references } = options;
+    if (references.length === 0) throw new InputError('E_BAD_OPTION', 'references are required (at least one stream)');
+    for (let j = 1; j < references.length; j++) {
+      if (references[j].length !== references[0].length) {
+        throw new InputError(
+          'E_LINE_COUNT_MISMATCH',
+          `reference stream ${j + 1} has ${references[j].length} lines but stream 1 has ${references[0].length}: references must have the same length`,
+        );
+      }
+    }
+    this.spec = { ids: options.ids, settings: options.settings };
+    // Metrics are built here first so that a bad setting is reported before any worker starts; the calling thread
+    // scores with this context too.
+    this.context = chunkJobContext(options.task, this.spec, streamReferenceSource(references), options.registry);
+    this.width = this.context.metrics.reduce((w, m) => w + m.width, 0);
+  }
+
+  /**
+   * Scores the chunks and writes their blocks in order (see the file comment).
+   * @throws InputError for the first bad input in list order (file and line named); PoolTaskError when a runner's
+   * task fails twice; RangeError for `workers > 1` without a runner.
+   */
+  async score(options: NbestScoreOptions): Promise<NbestRunInfo> {
+    const started = performance.now();
+    const { workers, runner } = options;
+    if (!Number.isInteger(workers) || workers < 1) throw new RangeError(`workers must be an integer ≥ 1 (got ${workers})`);
+    if (workers > 1 && runner === undefined) throw new RangeError(`workers = ${workers} needs a runner (a worker pool)`);
+    const inThread = workers === 1 || (options.inputBytes !== undefined && options.inputBytes < 2 * options.taskSize);
+    const { task, references } = this.options;
+    const writer = new OrderedWriter(task.path, references[0].length, options);
+    const pool = inThread
+      ? undefined
+      : runner!({ workers: workers - 1, refs: shareReferences(references), settings: task, spec: this.spec });
+    const context = this.context;
+    const pending: { chunk: SegmentChunk; result: Promise<ChunkResult> }[] = [];
+    let mainTasks = 0;
+    let mainBusyMs = 0;
+    try {
+      // `workers` scoring threads: the pool's `workers − 1` and this one. A chunk goes to the pool while its workers
+      // can take one more task (so each always has its next task waiting), else this thread scores it between its
+      // reads and writes ("caller runs"). On a 2-core machine that is one worker thread fewer to start, warm up and
+      // share the cores with than a pool of 2 (the 1M-candidate run: 3.8 s → ~3.3 s). No wait for the workers to
+      // load: this thread scores from the first chunk on, and chunks posted meanwhile wait in the pool's queue.
+      // In-thread, every chunk is scored here and written at once.
+      const limit = pool === undefined ? 1 : pool.capacity + IN_FLIGHT_PER_THREAD * workers;
+      for await (const chunk of options.chunks(pool !== undefined)) {
+        let result: Promise<ChunkResult>;
+        if (pool !== undefined && pool.inFlight < pool.capacity) {
+          result = pool.run(chunk);
+          // Awaited in order below; a rejection seen only after an earlier failure must not go unhandled.
+          result.catch(() => {});
+        } else {
+          const done = runChunkJob(context, chunk.bytes, chunk.firstLine, chunk.byteOffset);
+          mainTasks++;
+          mainBusyMs += done.busyMs;
+          result = Promise.resolve(done);
+        }
+        pending.push({ chunk, result });
+        while (pending.length >= limit) {
+          const head = pending.shift()!;
+          writer.write(head.chunk, await head.result);
+        }
+      }
+      while (pending.length > 0) {
+        const head = pending.shift()!;
+        writer.write(head.chunk, await head.result);
+      }
+    } finally {
+      await pool?.close();
+    }
+    const { tasks, retries, busyMs } = pool?.counters ?? { tasks: 0, retries: 0, busyMs: 0 };
+    return {
+      workers: pool === undefined ? 1 : workers,
+      inThread: pool === undefined,
+      tasks: tasks + mainTasks,
+      poolTasks: tasks,
+      retries,
+      busyMs: busyMs + mainBusyMs,
+      wallMs: performance.now() - started,
+      hyps: writer.hyps,
+    };
+  }
+
+  /**
+   * Merges a previous run with the chunks' candidates, in-thread (every sentence is held to the end), and writes
+   * every sentence's block: the previous run's sentences first, in their order, then the new ones in list order.
+   * @throws InputError for bad input in the list.
+   */
+  async merge(options: NbestMergeOptions): Promise<NbestRunInfo> {
+    const started = performance.now();
+    const { previous } = options;
+    const { task: settings } = this.options;
+    const context = this.context;
+    const { refs } = context;
+    const width = this.width;
+    const keepFeatures = !settings.allowDuplicates;
+    const held = new Map<number, Group>();
+    const groupOf = (sentence: number): Group => {
+      let group = held.get(sentence);
+      if (group === undefined) {
+        group = { stats: [], count: 0, features: [] };
+        for (const row of previous.stats.get(sentence) ?? []) {
+          for (const v of row) group.stats.push(v);
+          group.count++;
+        }
+        if (keepFeatures) for (const key of previous.featureKeys?.get(sentence) ?? []) group.features.push(key);
+        held.set(sentence, group);
+      }
+      return group;
+    };
+    let lastId = -1;
+    let done = 0;
+    let tasks = 0;
+    for await (const chunk of options.chunks(false)) {
+      tasks++;
+      const text = decodeChunk(chunk.bytes, chunk.byteOffset, chunk.firstLine, settings.path);
+      const first = firstChunkId(chunk);
+      if (first.id >= 0 && first.id < lastId) throw orderError(settings.path, first.id, lastId, first.line);
+      const task = scoreTask(text, chunk.firstLine, settings, context.metrics, refs, context.fused);
+      for (let h = 0; h < task.hyps.length; h++) {
+        const group = groupOf(task.segmentIds[task.hypLocal[h]]);
+        for (let c = 0; c < width; c++) group.stats.push(task.stats[h * width + c]);
+        group.count++;
+        if (keepFeatures) group.features.push(task.features![h]);
+      }
+      if (task.hyps.length > 0) {
+        lastId = task.segmentIds[task.segmentIds.length - 1];
+        done += task.hyps.length;
+        options.onProgress?.(done, (lastId + 1) / refs.segments);
+      }
+    }
+    const emit = (sentence: number, group: Group): void => {
+      const stats = Float64Array.from(group.stats);
+      let rows: Int32Array;
+      if (keepFeatures) rows = keptCandidates(stats, width, group.features, 0, group.count);
+      else rows = Int32Array.from({ length: group.count }, (_, i) => i);
+      context.encode(sentence, stats, rows, context.out);
+      options.output(context.out.take());
+    };
+    // Every sentence is written in one synchronous stretch after the whole list was read; the event loop gets a turn
+    // now and then so that an interrupt is handled (a temporary output file removed) while it runs, not after it.
+    let lastTurn = performance.now();
+    let sinceCheck = 0;
+    const turnDue = (): boolean => {
+      if (++sinceCheck < 64) return false;
+      sinceCheck = 0;
+      return performance.now() - lastTurn >= YIELD_EVERY_MS;
+    };
+    const takeTurn = async (): Promise<void> => {
+      await nextTurn();
+      lastTurn = performance.now();
+    };
+    for (const s of previous.order) {
+      emit(s, groupOf(s));
+      if (turnDue()) await takeTurn();
+    }
+    for (const [s, g] of held) {
+      if (previous.stats.has(s)) continue;
+      emit(s, g);
+      if (turnDue()) await takeTurn();
+    }
+    const wallMs = performance.now() - started;
+    return { workers: 1, inThread: true, tasks, poolTasks: 0, retries: 0, busyMs: wallMs, wallMs, hyps: done };
+  }
+}

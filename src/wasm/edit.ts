@@ -169,7 +169,8 @@ let defaultEngine: EditEngine | null = null;
 
 /**
  * The engine the functions below use: one kernel instance of its own per thread, created on first use from the
- * build that `PALETTE_WASM` selects. Its memory grows to the largest call seen and stays that size.
+ * default build (on Node, the one `PALETTE_WASM` selects). Its memory grows to the largest call seen and stays that
+ * size.
  */
 export function defaultEditEngine(): EditEngine {
   defaultEngine ??= new EditEngine(instantiateKernels() as EditKernelExports);

@@ -38,8 +38,8 @@ export interface NgramWeights {
 let defaultEngine: NgramEngine | null = null;
 
 /**
- * The engine the functions below use: one kernel instance per thread, created on first use from the build that
- * `PALETTE_WASM` selects. Its memory grows to the largest batch seen and stays that size.
+ * The engine the functions below use: one kernel instance per thread, created on first use from the default build
+ * (on Node, the one `PALETTE_WASM` selects). Its memory grows to the largest batch seen and stays that size.
  */
 export function defaultNgramEngine(): NgramEngine {
   defaultEngine ??= new NgramEngine(instantiateKernels());

@@ -1,12 +1,13 @@
 /**
  * Palette's portable core: everything that runs on any JavaScript platform with WebAssembly (browsers, workers,
  * Deno, Node) — the metrics behind one {@link Metric} contract, the helpers that score corpora and sentences with
- * them, meta-evaluation, tuning helpers, tokenizers, parsers of every input format from strings or bytes, and the HTML
- * report. It imports no Node module: files, worker pools and the command line are the Node entry's (`palette-mt`,
- * src/index.ts), which re-exports all of this.
+ * them, meta-evaluation, tuning helpers, tokenizers, decoding and parsing of inputs held in memory (lines, n-best
+ * lists, score tables, paraphrase tables), and the HTML report. It imports no Node module: files, worker pools and
+ * the command line are the Node entry's (`palette-mt`, src/index.ts), which re-exports all of this.
  *
- * Before the first score, hand over the kernels: the bytes of `build/release.wasm` (shipped in the package), or
- * that module compiled. The NP chunker `compromise` needs its library handed over the same way.
+ * Before the first score, hand over the kernels: the bytes of `build/release.wasm` (exported by the package as
+ * `palette-mt/release.wasm`), or that module compiled. The `compromise` NP chunker needs its library handed over the
+ * same way ({@link setCompromise}).
  *
  * @example
  * ```ts

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type BuildResult, type Metafile } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Bleu, Chrf, corpusScore, readLines } from '../src/index.js';
+import { Bleu, Chrf, corpusScore, readLines, type Metric, type PreparedReferences } from '../src/index.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -85,10 +85,11 @@ describe('the core entry bundled for the browser', () => {
     expect(refused).toMatchObject({ code: 'E_WASM', message: expect.stringMatching(/not loaded: call initWasm\(\)/) });
 
     core.initWasm(readFileSync(join(ROOT, 'build/release.wasm')));
-    for (const [bundled, node] of [
+    const pairs: [Metric<PreparedReferences>, Metric<PreparedReferences>][] = [
       [new core.Bleu(), new Bleu()],
       [new core.Chrf(), new Chrf()],
-    ] as const) {
+    ];
+    for (const [bundled, node] of pairs) {
       const got = core.corpusScore(bundled, hyps, [refs]);
       const want = corpusScore(node, hyps, [refs]);
       expect(got.score).toBeGreaterThan(0);

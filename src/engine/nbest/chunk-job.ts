@@ -27,27 +27,31 @@ export interface SharedReferences {
   readonly offsets: SharedArrayBuffer;
 }
 
+const referenceEncoder = new TextEncoder();
+/** Decodes reference lines as they were encoded: a leading U+FEFF is part of the line, not a byte order mark. */
+const referenceDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** Copies reference streams (`streams[j][s]`) into shared memory. */
 export function shareReferences(streams: readonly (readonly string[])[]): SharedReferences {
   const nRefs = streams.length;
   const segments = streams[0].length;
-  const encoded: Buffer[] = [];
+  const encoded: Uint8Array[] = [];
   const offsets = new SharedArrayBuffer(4 * (segments * nRefs + 1));
   const off = new Int32Array(offsets);
   let total = 0;
   for (let s = 0; s < segments; s++) {
     for (let j = 0; j < nRefs; j++) {
-      const b = Buffer.from(streams[j][s], 'utf8');
+      const b = referenceEncoder.encode(streams[j][s]);
       encoded.push(b);
       total += b.length;
       off[s * nRefs + j + 1] = total;
     }
   }
   const bytes = new SharedArrayBuffer(total);
-  const view = Buffer.from(bytes);
+  const view = new Uint8Array(bytes);
   let at = 0;
   for (const b of encoded) {
-    b.copy(view, at);
+    view.set(b, at);
     at += b.length;
   }
   return { nRefs, segments, bytes, offsets };
@@ -55,13 +59,14 @@ export function shareReferences(streams: readonly (readonly string[])[]): Shared
 
 /** A {@link ReferenceSource} over shared references (decodes a line when asked). */
 export function sharedReferenceSource(shared: SharedReferences): ReferenceSource {
-  const bytes = Buffer.from(shared.bytes);
+  const bytes = new Uint8Array(shared.bytes);
   const off = new Int32Array(shared.offsets);
   const { nRefs, segments } = shared;
   return {
     nRefs,
     segments,
-    line: (j, s) => bytes.toString('utf8', off[s * nRefs + j], off[s * nRefs + j + 1]),
+    // A copy of the line's bytes: browsers' TextDecoder refuses views of shared memory.
+    line: (j, s) => referenceDecoder.decode(bytes.slice(off[s * nRefs + j], off[s * nRefs + j + 1])),
   };
 }
 

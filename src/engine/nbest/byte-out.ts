@@ -18,6 +18,11 @@ const SCALE = 100000;
 /** Distinct non-integer values remembered before the memo starts afresh. */
 const MEMO_LIMIT = 1 << 16;
 
+const U32 = new Uint32Array(1);
+const U32_BYTES = new Uint8Array(U32.buffer);
+const F64 = new Float64Array(1);
+const F64_BYTES = new Uint8Array(F64.buffer);
+
 export class ByteOut {
   private buf: Uint8Array;
   private pos = 0;
@@ -133,6 +138,18 @@ export class ByteOut {
       this.memo.set(v, s);
     }
     this.ascii(s);
+  }
+
+  /** Appends an unsigned 32-bit integer in the platform's byte order (the binary rows of ./rows.ts). */
+  uint32(v: number): void {
+    U32[0] = v;
+    this.bytes(U32_BYTES);
+  }
+
+  /** Appends the 8 bytes of a double in the platform's byte order (the binary rows of ./rows.ts). */
+  float64(v: number): void {
+    F64[0] = v;
+    this.bytes(F64_BYTES);
   }
 
   /** A copy of the bytes written since the last call (its own buffer, so it can be transferred); starts afresh. */

@@ -13,6 +13,7 @@ import { splitBatches } from '../../corpus/stream/line-batch.js';
 import { mosesFeatureHash, mosesRemoveDuplicatesBy, sameMosesFeatureFields } from './moses-dedup.js';
 import { blockEncoder, type BlockEncoder, type NbestStatsFormat } from './stats-format.js';
 import { distinctCandidates, expandRows } from './distinct-candidates.js';
+import { rowsEncoder } from './rows.js';
 import type { ByteOut } from './byte-out.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
 import type { FusedRows } from './fast/fused-scorer.js';
@@ -21,7 +22,8 @@ import type { FusedRows } from './fast/fused-scorer.js';
 export interface NbestTaskSettings {
   /** The n-best file (named in error messages). */
   readonly path: string;
-  readonly format: NbestStatsFormat;
+  /** A text format of the statistics, or `rows`: the binary rows of ./rows.ts (the library's row API). */
+  readonly format: NbestStatsFormat | 'rows';
   readonly allowDuplicates: boolean;
   /** Per-candidate sentence scores in the output (json, msgpack). */
   readonly sentenceScores: boolean;
@@ -177,6 +179,7 @@ export function taskEncoder(settings: NbestTaskSettings, metrics: readonly Nbest
         },
       }
     : undefined;
+  if (settings.format === 'rows') return rowsEncoder(width, scores);
   return blockEncoder(settings.format, scorer, width, scores);
 }
 

@@ -1,0 +1,124 @@
+/**
+ * An n-best list given as bytes (one array, or pieces cut anywhere: a network stream, a file read in blocks) or as
+ * text, turned into chunks of whole segments of about a task's size; a segment ends where the file reader sees
+ * it end (the byte-level ids of ../../corpus/stream/segment-chunks.ts). Where a chunk is cut does not change any
+ * output byte: a segment lives in exactly one chunk either way.
+ */
+import { countLf, lineIdAt, segmentCut, type SegmentChunk } from '../../corpus/stream/segment-chunks.js';
+
+const LF = 0x0a;
+
+/** An n-best list: its text, its UTF-8 bytes, or its bytes in pieces (cut anywhere, in order). */
+export type NbestInput = string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** Bytes not yet cut into chunks: `buf[start, end)` (`buf` may be the caller's array, which is never written). */
+class Pending {
+  private buf: Uint8Array = new Uint8Array(0);
+  private start = 0;
+  private end = 0;
+  /** Whether `buf` is the caller's array. */
+  private borrowed = false;
+  /** Line and offset of the first pending byte. */
+  private line = 1;
+  private base = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  get filled(): number {
+    return this.end - this.start;
+  }
+
+  append(piece: Uint8Array): void {
+    if (this.filled === 0 && piece.length >= this.capacity) {
+      // A large piece is cut where it lies: no copy of the whole input.
+      this.buf = piece;
+      this.start = 0;
+      this.end = piece.length;
+      this.borrowed = true;
+      return;
+    }
+    const n = this.filled + piece.length;
+    if (!this.borrowed && this.end + piece.length <= this.buf.length) {
+      this.buf.set(piece, this.end);
+      this.end += piece.length;
+      return;
+    }
+    if (!this.borrowed && n <= this.buf.length) {
+      this.buf.copyWithin(0, this.start, this.end);
+    } else {
+      const grown = new Uint8Array(Math.max(2 * this.buf.length, n, this.capacity));
+      grown.set(this.buf.subarray(this.start, this.end));
+      this.buf = grown;
+      this.borrowed = false;
+    }
+    this.end -= this.start;
+    this.start = 0;
+    this.buf.set(piece, this.end);
+    this.end += piece.length;
+  }
+
+  /** Takes the first `cut` pending bytes as a chunk (in a buffer of its own, shared when asked). */
+  take(cut: number, shared: boolean): SegmentChunk {
+    const bytes = new Uint8Array(shared ? new SharedArrayBuffer(cut) : new ArrayBuffer(cut));
+    bytes.set(this.buf.subarray(this.start, this.start + cut));
+    const chunk = { bytes, firstLine: this.line, byteOffset: this.base };
+    this.line += countLf(bytes, cut);
+    this.start += cut;
+    this.base += cut;
+    return chunk;
+  }
+
+  /**
+   * Where to cut a chunk of about `chunkBytes` bytes: after the last segment that ends within them, else after the
+   * first segment (when one longer than that has ended); 0 while no cut is possible yet.
+   */
+  cut(chunkBytes: number): number {
+    const pending = this.buf.subarray(this.start, this.end);
+    if (pending.length < chunkBytes) return 0;
+    return segmentCut(pending, chunkBytes) || firstSegmentEnd(pending);
+  }
+}
+
+/**
+ * The start of the first complete line whose id differs from the first segment's (or follows a line whose id does
+ * not parse, which ends its run as in `segmentCut`); 0 when there is none yet.
+ */
+function firstSegmentEnd(bytes: Uint8Array): number {
+  let id = -1;
+  let start = 0;
+  for (let end = bytes.indexOf(LF); end >= 0; start = end + 1, end = bytes.indexOf(LF, start)) {
+    const lineId = lineIdAt(bytes, start, end);
+    if (lineId === -1) continue;
+    if (id === -1) id = lineId;
+    else if (lineId !== id || id === -2) return start;
+  }
+  return 0;
+}
+
+/** The pieces of an input, as byte arrays. */
+async function* piecesOf(input: NbestInput): AsyncGenerator<Uint8Array> {
+  if (typeof input === 'string') yield new TextEncoder().encode(input);
+  else if (input instanceof Uint8Array) yield input;
+  else yield* input;
+}
+
+/**
+ * Cuts an n-best list into chunks of whole segments of about `chunkBytes` bytes (more for a longer segment); with
+ * `shared`, each chunk's bytes live in a `SharedArrayBuffer` (posted to a worker without a copy). Text is encoded
+ * as UTF-8 (a lone surrogate becomes U+FFFD). An empty input gives no chunk.
+ */
+export async function* segmentChunksOf(input: NbestInput, chunkBytes: number, shared = false): AsyncGenerator<SegmentChunk> {
+  if (!Number.isInteger(chunkBytes) || chunkBytes < 1) throw new RangeError(`chunkBytes must be a positive integer (got ${chunkBytes})`);
+  const pending = new Pending(2 * chunkBytes);
+  for await (const piece of piecesOf(input)) {
+    pending.append(piece);
+    for (let cut = pending.cut(chunkBytes); cut > 0; cut = pending.cut(chunkBytes)) yield pending.take(cut, shared);
+  }
+  // The end: every line is complete, so whatever remains is whole segments.
+  while (pending.filled > chunkBytes) {
+    const cut = pending.cut(chunkBytes);
+    if (cut === 0) break;
+    yield pending.take(cut, shared);
+  }
+  if (pending.filled > 0) yield pending.take(pending.filled, shared);
+}

@@ -2,7 +2,8 @@
  * End-to-end benchmark of `palette nbest`: an n-best list on disk to its statistics file, as MERT runs it.
  *
  * Workload: bench/nbest-gen.ts with its defaults (1000 segments × 1000 hypotheses, ~25 Zipf tokens, 4 references,
- * seed 2024; ~200 MB), generated in os.tmpdir() and removed afterwards. Metrics: BLEU + ROUGE-L + ROUGE-S4 + WER
+ * seed 2024; ~200 MB; `PALETTE_BENCH_NBEST_SEGMENTS` for fewer segments, a quick look), generated in os.tmpdir()
+ * and removed afterwards. Metrics: BLEU + ROUGE-L + ROUGE-S4 + WER
  * (the issue's target set), and BLEU alone for comparison.
  * Cases (a 1M-line run is long enough that one run is representative; runs are repeated `PALETTE_BENCH_RUNS`
  * times, default 1, and the median printed):
@@ -11,7 +12,8 @@
  *     the list in two independent `--workers 1` processes at once. They run a copy of the CLI compiled from src/ into a
  *     temporary directory (tsc -p tsconfig.build.json --outDir TMP/dist, with build/ and node_modules/ linked beside
  *     it), so that neither a stale nor a missing dist/ matters; peak RSS from `/usr/bin/time -v` when present;
- *   - in-process `runNbestCommand` with `--workers 2`: the time outside tasks, 1 − (time inside tasks ÷ (2 × wall));
+ *   - in-process, the engine as `palette nbest` runs it (src/engine/nbest/run.ts: the file's chunks, 2 scoring
+ *     threads with the worker pool, SCORES_TXT to a file): the time outside tasks, 1 − (time inside tasks ÷ (2 × wall));
  *   - stages: µs per hypothesis of decoding, parsing, the chunk memo, the rows and duplicate removal + encoding, one
  *     thread, warm, on a 100-segment list from the same generator, for the fast path (src/engine/nbest/fast/) and the
  *     generic per-metric path side by side;
@@ -27,12 +29,12 @@
  * Run: npx tsx bench/index.ts nbest
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CliIo } from '../src/cli/main.js';
-import { runNbestCommand, type NbestRunInfo } from '../src/cli/nbest.js';
 import { clippedNgramCounts } from '../src/wasm/ngram.js';
 import { lcsLengths, skipBigramCounts } from '../src/wasm/rouge.js';
 import { editDistances } from '../src/wasm/edit.js';
@@ -40,14 +42,14 @@ import { readLines } from '../src/node/read-lines.js';
 import { readSegmentChunks } from '../src/node/segment-chunks.js';
 import { chunkJobContext, decodeChunk, streamReferenceSource } from '../src/engine/nbest/chunk-job.js';
 import { ChunkMemo } from '../src/engine/nbest/fast/chunk-memo.js';
+import { nbestRegistry, resolveNbestMetricIds } from '../src/engine/nbest/nbest-metrics.js';
 import { encodeTask, scoreTask } from '../src/engine/nbest/nbest-task.js';
+import { DEFAULT_TASK_SIZE, NbestRun, type NbestRunInfo } from '../src/engine/nbest/run.js';
+import { nbestWorkerPool } from '../src/pool/nbest-pool.js';
 import { generateBatch } from './workload.js';
 import { DEFAULT_NBEST_WORKLOAD, generateNbestFiles } from './nbest-gen.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** A `CliIo` that throws the output away (stats go to --stats; stderr is not a TTY, so no progress line). */
-const silent: CliIo = { stdout: { write: () => true }, stderr: { write: () => true }, env: {} };
 
 const mb = (kb: number): string => `${(kb / 1024).toFixed(0)} MiB`;
 const rate = (n: number, ms: number): string => `${((n / ms) * 1000).toFixed(0)} hyps/s`;
@@ -290,12 +292,37 @@ async function stageTimes(files: { nbest: string; refs: string[] }, generic: boo
   }
 }
 
+/**
+ * One in-process run of the engine as `palette nbest` runs it: the list's chunks from its file, `workers` scoring
+ * threads (this one and a pool), SCORES_TXT written to `out`.
+ */
+async function engineRun(files: { nbest: string; refs: string[] }, metrics: readonly string[], workers: number, out: string): Promise<NbestRunInfo> {
+  const registry = await nbestRegistry(metrics);
+  const ids = resolveNbestMetricIds(metrics, {}, registry);
+  const references = files.refs.map((f) => readLines(f));
+  const task = { path: files.nbest, format: 'moses' as const, allowDuplicates: false, sentenceScores: false };
+  const run = new NbestRun({ ids, settings: {}, registry, references, task });
+  const fd = openSync(out, 'w');
+  try {
+    return await run.score({
+      chunks: (shared) => readSegmentChunks(files.nbest, DEFAULT_TASK_SIZE, shared),
+      workers,
+      runner: nbestWorkerPool,
+      inputBytes: statSync(files.nbest).size,
+      taskSize: DEFAULT_TASK_SIZE,
+      output: (bytes) => writeSync(fd, bytes),
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Generates the workload, times cold processes and an in-process run, prints the figures, removes the files. */
 export async function benchNbest(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'palette-bench-nbest-'));
   const runs = Number(process.env.PALETTE_BENCH_RUNS ?? 1);
   try {
-    const w = DEFAULT_NBEST_WORKLOAD;
+    const w = { ...DEFAULT_NBEST_WORKLOAD, segments: Number(process.env.PALETTE_BENCH_NBEST_SEGMENTS ?? DEFAULT_NBEST_WORKLOAD.segments) };
     const genStart = performance.now();
     const files = generateNbestFiles(join(dir, 'data'), w);
     const genS = (performance.now() - genStart) / 1000;
@@ -345,12 +372,10 @@ export async function benchNbest(): Promise<void> {
       }
     }
 
-    console.log('\nin-process runNbestCommand, 4 metrics, -j 2 (the main thread + 1 pool worker)');
+    console.log('\nin-process engine (src/engine/nbest/run.ts), 4 metrics, 2 scoring threads (this one + 1 pool worker)');
     const warmOut = join(dir, 'warm.stats');
     const cpu0 = process.cpuUsage();
-    let info: NbestRunInfo | undefined;
-    const status = await runNbestCommand(args(warmOut, METRICS, 2).slice(1), silent, { onRun: (i) => (info = i) });
-    if (status !== 0 || info === undefined) throw new Error(`palette nbest exited with status ${status}`);
+    const info = await engineRun(files, METRICS, 2, warmOut);
     outputs.push(warmOut);
     const overhead = 1 - info.busyMs / (info.workers * info.wallMs);
     console.log(

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  InputError, nbestWorkerPool, readLines, scoreNbest, scoreNbestRows, type NbestRowBlock, type NbestScoringOptions,
+  InputError, nbestWorkerPool, readLines, scoreNbest, scoreNbestRows, type NbestBytesOptions, type NbestInput,
+  type NbestRowBlock, type NbestRowsOptions, type NbestScoringOptions,
 } from '../src/index.js';
 import { runNbestCommand } from '../src/cli/nbest.js';
 
@@ -67,13 +68,14 @@ function libraryBlocks(blocks: NbestRowBlock[]): ReturnType<typeof jsonBlocks> {
 }
 
 /** The bytes `scoreNbest` writes, concatenated. */
-async function libraryBytes(input: Parameters<typeof scoreNbest>[0], options: Parameters<typeof scoreNbest>[1]) {
+async function libraryBytes(input: NbestInput, options: Omit<NbestBytesOptions, 'output'>) {
   const parts: Uint8Array[] = [];
   const info = await scoreNbest(input, { ...options, output: (b) => parts.push(b) });
   return { bytes: Buffer.concat(parts), info };
 }
 
-async function libraryRows(input: Parameters<typeof scoreNbestRows>[0], options: Omit<Parameters<typeof scoreNbestRows>[1], 'onRows'>) {
+/** The blocks `scoreNbestRows` hands over. */
+async function libraryRows(input: NbestInput, options: Omit<NbestRowsOptions, 'onRows'>) {
   const blocks: NbestRowBlock[] = [];
   const info = await scoreNbestRows(input, { ...options, onRows: (b) => blocks.push(b) });
   return { blocks, info };

@@ -159,7 +159,7 @@ export {
   type OrangeSentenceScores,
   type ResampleIndices,
   type ScoreDirection,
-} from './meta/orange.js';
+} from './meta/orange/orange.js';
 export { OrangeScorer, type OrangeBlockScores } from './meta/orange/scorer.js';
 export { lowerIsBetter, ORANGE_METRIC_NAMES, parseOrangeMetric, parseOrangeMetrics, type OrangeVariant } from './meta/orange/variants.js';
 // Meta-evaluation: sacreBLEU's significance tests and bootstrap confidence (numpy's PCG64 stream, bit for bit),

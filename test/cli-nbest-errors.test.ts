@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runNbestCommand } from '../src/cli/nbest.js';
+import { runNbestCommand } from '../src/cli/nbest/command.js';
 import { cliRunner } from './helpers/cli.js';
 
 let dir: string;

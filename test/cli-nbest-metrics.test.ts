@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runNbestCommand } from '../src/cli/nbest.js';
+import { runNbestCommand } from '../src/cli/nbest/command.js';
 import { chunkJobContext, streamReferenceSource } from '../src/engine/nbest/chunk-job.js';
 import { resolveNbestMetricIds } from '../src/engine/nbest/nbest-metrics.js';
 import { scoreTask, type NbestTaskSettings } from '../src/engine/nbest/nbest-task.js';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { unpackMultiple } from 'msgpackr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
-import { runNbestCommand } from '../src/cli/nbest.js';
+import { runNbestCommand } from '../src/cli/nbest/command.js';
 import { cliRunner } from './helpers/cli.js';
 
 const FIX = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'nbest');

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runNbestCommand } from '../src/cli/nbest.js';
+import { runNbestCommand } from '../src/cli/nbest/command.js';
 import { haveShared, sharedPath } from './helpers/shared-data.js';
 
 const DATA = sharedPath('data/moses-mert/mert.extractor-txt');

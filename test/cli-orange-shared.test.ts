@@ -6,9 +6,9 @@
  *   same reference given twice (identical references tie at the top of every list).
  */
 import { describe, expect, it } from 'vitest';
-import { runOrangeCommand } from '../src/cli/orange.js';
+import { runOrangeCommand } from '../src/cli/orange/command.js';
 import { readLines } from '../src/node/read-lines.js';
-import { orangeOfTerms } from '../src/meta/orange.js';
+import { orangeOfTerms } from '../src/meta/orange/orange.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import { cliRunner } from './helpers/cli.js';
 import { haveShared, sharedPath } from './helpers/shared-data.js';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runNbestCommand } from '../src/cli/nbest.js';
+import { runNbestCommand } from '../src/cli/nbest/command.js';
 import { checkOutputFile, openOutputFile, outputFileError } from '../src/cli/output-file.js';
 import { cliRunner, expectInputError } from './helpers/cli.js';
 

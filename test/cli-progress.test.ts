@@ -69,6 +69,23 @@ describe('createProgress', () => {
     p.done();
     expect(s.text).toEqual(['\r\x1b[Kp: 1 hyps', '\r\x1b[Kp: 3 hyps  30 hyps/s', '\r\x1b[Kp: 3 hyps  15 hyps/s', '\n']);
   });
+  it('with a delay, a run shorter than the delay draws nothing at all; a longer one draws after it', () => {
+    const s = sink(true);
+    const c = clock();
+    const short = createProgress(s, { label: 'p', unit: 'systems', delayMs: 1000, now: c.now });
+    short.update(1, 0.5);
+    c.advance(900);
+    short.update(2, 1);
+    short.done();
+    expect(s.text).toEqual([]);
+    const long = createProgress(s, { label: 'p', unit: 'systems', delayMs: 1000, now: c.now });
+    long.update(1, 0.25);
+    c.advance(1000);
+    long.update(2, 0.5);
+    c.advance(1000);
+    long.done();
+    expect(s.text).toEqual(['\r\x1b[Kp: 2 systems  2 systems/s  50%  ETA 0:01', '\r\x1b[Kp: 2 systems  1 systems/s  50%  ETA 0:02', '\n']);
+  });
   it('clear erases a drawn line only', () => {
     const s = sink(true);
     const p = createProgress(s, { label: 'p', unit: 'hyps', now: () => 0 });

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemDisplayNames } from '../src/cli/report-command.js';
+import { systemDisplayNames } from '../src/cli/report-command/command.js';
 import type { ReportData } from '../src/report/report-data.js';
 import { cliRunner, expectInputError } from './helpers/cli.js';
 import { haveShared, sharedPath } from './helpers/shared-data.js';

@@ -15,7 +15,7 @@ import {
   InputError, nbestWorkerPool, readLines, scoreNbest, scoreNbestRows, type NbestBytesOptions, type NbestInput,
   type NbestRowBlock, type NbestRowsOptions, type NbestScoringOptions,
 } from '../src/index.js';
-import { runNbestCommand } from '../src/cli/nbest.js';
+import { runNbestCommand } from '../src/cli/nbest/command.js';
 
 const FIX = join(import.meta.dirname, 'fixtures', 'nbest-joshua');
 const NBEST = join(FIX, 'output.nbest');

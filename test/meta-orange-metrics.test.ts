@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { orangeSentenceTerms } from '../src/meta/orange.js';
+import { orangeSentenceTerms } from '../src/meta/orange/orange.js';
 import { evaluateOrange } from '../src/node/orange/evaluate.js';
 import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import type { MetricSettings } from '../src/metrics/registry.js';

@@ -1,5 +1,5 @@
 /**
- * ORANGE (src/meta/orange.ts, src/meta/orange/scorer.ts): a hand-worked toy example, the ranking against the
+ * ORANGE (src/meta/orange/orange.ts, src/meta/orange/scorer.ts): a hand-worked toy example, the ranking against the
  * sort-based oracle (test/reference/orange.ts), the one-pass leave-one-out scores of every variant against the
  * oracle's one-set-at-a-time scores, and the bootstrap interval's percentile arithmetic.
  */
@@ -13,7 +13,7 @@ import {
   orangeOfTerms,
   orangeSentenceTerms,
   type OrangeSentenceScores,
-} from '../src/meta/orange.js';
+} from '../src/meta/orange/orange.js';
 import { lowerIsBetter, parseOrangeMetrics } from '../src/meta/orange/variants.js';
 import { orangeBlockScores, orangeCaseArbitrary } from './helpers/orange-cases.js';
 import { referenceLooScores, referenceOrangeTerms, referenceSentenceTerm, type OrangeCase } from './reference/orange.js';

@@ -87,6 +87,16 @@ describe('paired tests on synthetic BLEU statistics', () => {
     expect(out.results[0][1].pValue).toBeLessThanOrEqual(1);
   });
 
+  it('reports progress after each compared system, and the numbers do not depend on it', () => {
+    for (const test of ['bs', 'ar'] as const) {
+      const calls: [number, number][] = [];
+      const options = { test, nSamples: 100, seed: 5 };
+      const watched = pairedTest([{ metric: tm, systems: [a, b, a] }], { ...options, onProgress: (d, t) => calls.push([d, t]) });
+      expect(calls).toEqual([[1, 2], [2, 2]]);
+      expect(watched.results).toEqual(pairedTest([{ metric: tm, systems: [a, b, a] }], options).results);
+    }
+  });
+
   it('defaults: 1000 resamples for bs, 10000 trials for ar, seed 0 randomises only the compared systems', () => {
     expect(pairedTest([{ metric: tm, systems: [a, b] }], { test: 'bs', seed: 1 }).nSamples).toBe(1000);
     const r1 = pairedTest([{ metric: tm, systems: [a, b] }], { test: 'bs', nSamples: 50, seed: 0 });

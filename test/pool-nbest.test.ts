@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runNbestCommand, type NbestHooks, type NbestRunInfo } from '../src/cli/nbest.js';
+import { runNbestCommand, type NbestHooks, type NbestRunInfo } from '../src/cli/nbest/command.js';
 import { PoolTaskError } from '../src/pool/pool-error.js';
 import { TASKS_PER_WORKER } from '../src/pool/tasks-per-worker.js';
 

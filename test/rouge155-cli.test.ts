@@ -1,5 +1,5 @@
 /**
- * `palette rouge155` end to end (src/cli/rouge155.ts with the real per-unit scorer):
+ * `palette rouge155` end to end (src/cli/rouge155/command.ts with the real per-unit scorer):
  * - byte-identical output against ROUGE-1.5.5.pl's on its SL2003 sample (test/fixtures/rouge155/sl2003: the
  *   printed blocks of peers 11 and 12 for `-a`, `-l 10 -a -m -s`, `-b 75 -a -m`, `-b 75 -a`, and peer 11 with `-d`);
  * - `-t 2` totals and `-t 1 -d` per-unit counts against the golden extracts of test/fixtures/rouge155/
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
-import { runRouge155Command } from '../src/cli/rouge155.js';
+import { runRouge155Command } from '../src/cli/rouge155/command.js';
 
 const SL2003 = new URL('./fixtures/rouge155/sl2003/', import.meta.url).pathname;
 /** Scratch directories of this file, removed at the end. */

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatAverages } from '../src/cli/rouge155/print.js';
-import { runRouge155Command } from '../src/cli/rouge155.js';
+import { runRouge155Command } from '../src/cli/rouge155/command.js';
 import { rouge155Bootstrap, rouge155UnitOrder } from '../src/meta/rouge155-bootstrap.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { SHARED, haveShared, sharedPath } from './helpers/shared-data.js';

@@ -1,6 +1,6 @@
 /**
  * Experiment 2: ORANGE (seed 002) of the metric list on the real n-best lists of ../shared/data, through the
- * library entry point of `palette orange` (src/node/orange/evaluate.ts, then src/meta/orange.ts for the mean and
+ * library entry point of `palette orange` (src/node/orange/evaluate.ts, then src/meta/orange/orange.ts for the mean and
  * the bootstrap interval over sentences with numpy's `default_rng` draws). BLEUS1–9 replace BLEU1/4/12 as in the
  * seed; GTM is seed 000's (exponent 1, the best F over each leave-one-out set). A list whose references cannot be ranked (ORANGE needs at least two per
  * sentence) is reported with the library's own message instead of a number.
@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { readLines } from '../../src/node/read-lines.js';
 import { InputError } from '../../src/errors.js';
-import { bootstrapMeanInterval, numpyResampler, orangeOfTerms, type ConfidenceInterval } from '../../src/meta/orange.js';
+import { bootstrapMeanInterval, numpyResampler, orangeOfTerms, type ConfidenceInterval } from '../../src/meta/orange/orange.js';
 import { evaluateOrange } from '../../src/node/orange/evaluate.js';
 import { lowerIsBetter, parseOrangeMetrics, type OrangeVariant } from '../../src/meta/orange/variants.js';
 import type { MetricSettings } from '../../src/metrics/registry.js';

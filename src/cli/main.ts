@@ -74,11 +74,11 @@ export async function run(argv: readonly string[], io: CliIo, registry: MetricRe
       io.stdout.write(`palette ${VERSION}\n`);
       return EXIT_OK;
     }
-    if (command === 'rouge155') return await (await import('./rouge155.js')).runRouge155Command(rest, io);
-    if (command === 'nbest') return await (await import('./nbest.js')).runNbestCommand(rest, io);
-    if (command === 'orange') return await (await import('./orange.js')).runOrangeCommand(rest, io);
-    if (command === 'correlate') return await (await import('./correlate.js')).runCorrelateCommand(rest, io);
-    if (command === 'report') return await (await import('./report-command.js')).runReportCommand(rest, io, registry);
+    if (command === 'rouge155') return await (await import('./rouge155/command.js')).runRouge155Command(rest, io);
+    if (command === 'nbest') return await (await import('./nbest/command.js')).runNbestCommand(rest, io);
+    if (command === 'orange') return await (await import('./orange/command.js')).runOrangeCommand(rest, io);
+    if (command === 'correlate') return await (await import('./correlate/command.js')).runCorrelateCommand(rest, io);
+    if (command === 'report') return await (await import('./report-command/command.js')).runReportCommand(rest, io, registry);
     if (command !== 'score') {
       // Not reportError's way: its hint points at "palette score --help", and the command may not be score.
       const expected = `${COMMANDS.slice(0, -1).join(', ')} or ${COMMANDS[COMMANDS.length - 1]}`;

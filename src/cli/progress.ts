@@ -34,6 +34,11 @@ export interface ProgressOptions {
   readonly quiet?: boolean;
   /** Shortest time between two redraws, in milliseconds. @default 100 */
   readonly intervalMs?: number;
+  /**
+   * Nothing is drawn before this many milliseconds have passed, so that a run shorter than that prints no line at
+   * all (not even the final one). @default 0
+   */
+  readonly delayMs?: number;
   /** Clock in milliseconds (injected by tests). @default performance.now */
   readonly now?: () => number;
 }
@@ -99,6 +104,7 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions)
   if (stream.isTTY !== true || options.quiet === true) return DISABLED;
   const now = options.now ?? (() => performance.now());
   const interval = options.intervalMs ?? 100;
+  const delay = options.delayMs ?? 0;
   const start = now();
   let last = -Infinity;
   let count = 0;
@@ -115,10 +121,13 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions)
       count = n;
       fraction = f;
       const t = now();
-      if (t - last >= interval) draw(t);
+      if (t - last >= interval && t - start >= delay) draw(t);
     },
     done(): void {
-      draw(now());
+      // A run that ended before the delay drew nothing and leaves nothing.
+      const t = now();
+      if (!drawn && t - start < delay) return;
+      draw(t);
       stream.write('\n');
       drawn = false;
     },

@@ -17,6 +17,7 @@ import { pyRstrip } from '../text/pystr.js';
 import type { CliIo } from './io.js';
 import { formatAlignments } from './detail.js';
 import { bomWarning, oneSentenceLsumWarnings, tabWarning, type ReadFile } from './input-warnings.js';
+import { createProgress } from './progress.js';
 import { pyFixed } from './py-format.js';
 import {
   formatResultsTable,
@@ -323,6 +324,8 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
         short: options.short,
         color,
         env,
+        // Paired tests on many systems take seconds (AR on 16 systems: ~12 s): a line on a terminal after one.
+        progress: createProgress(io.stderr, { label: 'palette score', unit: 'systems', quiet: options.quiet, delayMs: 1000 }),
       }) + '\n'
     );
   }

@@ -13,6 +13,7 @@
 import { InputError } from '../errors.js';
 import type { MetricScore } from '../metrics/metric.js';
 import type { CliMetric, JsonScoreField } from '../metrics/registry.js';
+import type { Progress } from './progress.js';
 import { bootstrapScores, pairedTest, seedFromEnv, seedLabel, testedMetric, type PairedResult } from '../meta/significance.js';
 import { estimateCiPython } from '../meta/significance-stats.js';
 import { pyFixed, pyJsonDumps, pyParseFloat, type PyJson } from './py-format.js';
@@ -149,6 +150,20 @@ export interface PairedRun {
   readonly short: boolean;
   readonly color: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Systems compared so far, shown on a terminal (rate, ETA). */
+  readonly progress?: Progress;
+}
+
+/** Runs `f` with `progress` ended: its summary line on success, erased before an error is reported. */
+function withProgress<T>(progress: Progress | undefined, f: () => T): T {
+  try {
+    const out = f();
+    progress?.done();
+    return out;
+  } catch (err) {
+    progress?.clear();
+    throw err;
+  }
 }
 
 /**
@@ -160,13 +175,13 @@ export function pairedReport(run: PairedRun): string {
     throw new InputError('E_BAD_OPTION', 'paired tests require multiple input systems given to --input (-i)');
   }
   const seed = seedFromEnv(run.env);
-  const outcome = pairedTest(
+  const outcome = withProgress(run.progress, () => pairedTest(
     run.metrics.map((cm, k) => ({
       metric: testedMetric(cm.metric, (rows) => cm.corpusScore(rows).score),
       systems: run.rows[k],
     })),
-    { test: run.test, nSamples: run.nSamples, seed },
-  );
+    { test: run.test, nSamples: run.nSamples, seed, onProgress: (done, total) => run.progress?.update(done, done / total) },
+  ));
   const names = run.metrics.map((cm, k) => cm.corpusScore(run.rows[k][0]).name);
 
   if (run.format === 'json') {

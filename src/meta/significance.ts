@@ -156,6 +156,8 @@ export interface PairedTestOptions {
   readonly nArConfidence?: number;
   /** The seed as read from `SACREBLEU_SEED` (see {@link seedFromEnv}). @default 12345 */
   readonly seed?: NumpySeed;
+  /** Called after each system is compared with the baseline: systems done, systems to compare. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /** sacreBLEU's default numbers of resamples / trials. */
@@ -225,6 +227,7 @@ export function pairedTest(metrics: readonly MetricSystems[], options: PairedTes
         ? pairedBootstrapSystem(metrics, s, n, nSamples, systemSeed)
         : pairedArSystem(metrics, s, n, nSamples, nArConfidence, systemSeed);
     perMetric.forEach((r, k) => results[k].push(r));
+    options.onProgress?.(s, nSystems - 1);
   }
   return { results, nSamples, nArConfidence };
 }

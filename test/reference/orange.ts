@@ -1,5 +1,5 @@
 /**
- * Reference implementation (oracle) of ORANGE (src/meta/orange.ts, src/meta/orange/scorer.ts): plain and slow on
+ * Reference implementation (oracle) of ORANGE (src/meta/orange/orange.ts, src/meta/orange/scorer.ts): plain and slow on
  * purpose. Every leave-one-out score is computed on its own — one text against one set of u − 1 references through
  * the plain kernels of test/reference/ (n-gram maps, LCS/WLCS tables, skip-bigram maps, Levenshtein tables,
  * multiset intersections) and the metrics' score reductions (`bleuFromStats`, `mtevalScore`, `perFromStats`, the

@@ -3,7 +3,7 @@
  * metrics were named) with the bootstrap intervals, or the same rows as one JSON object with full-precision
  * numbers.
  */
-import type { ConfidenceInterval } from '../../meta/orange.js';
+import type { ConfidenceInterval } from '../../meta/orange/orange.js';
 import { pyFixed } from '../../util/py-fixed.js';
 
 /** ORANGE of one metric variant. */

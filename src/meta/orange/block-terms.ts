@@ -1,9 +1,9 @@
 /**
  * One block of sentences from candidate texts to per-sentence ORANGE terms: the leave-one-out scores of every
- * variant (./scorer.ts) ranked at once (../orange.ts). The unit of work of the in-thread run and of a pool task
+ * variant (./scorer.ts) ranked at once (./orange.ts). The unit of work of the in-thread run and of a pool task
  * alike, so both give the same terms.
  */
-import { orangeSentenceTerms } from '../orange.js';
+import { orangeSentenceTerms } from './orange.js';
 import type { OrangeScorer } from './scorer.js';
 import { lowerIsBetter } from './variants.js';
 

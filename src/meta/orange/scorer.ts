@@ -1,6 +1,6 @@
 /**
  * Leave-one-out scores of every candidate and every reference for many ORANGE metric variants in one pass over a
- * block of sentences (see ../orange.ts for what ORANGE does with them).
+ * block of sentences (see ./orange.ts for what ORANGE does with them).
  *
  * A reference is scored against the other u − 1 references of its sentence; a candidate against each of the u
  * leave-one-out sets, one multi-reference score per set, and the u scores averaged (summed over k = 0 … u − 1, then

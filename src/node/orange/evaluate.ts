@@ -2,7 +2,7 @@
  * ORANGE of many metric variants over an n-best list in one streamed pass: the references are read once, the
  * n-best list (Moses or Joshua `id ||| hypothesis ||| …` lines, src/corpus/nbest.ts) is cut into blocks of whole
  * sentences, every block is scored for all variants at once (src/meta/orange/scorer.ts) and reduced at once to
- * per-sentence ORANGE terms (src/meta/orange.ts); only the terms (one number per sentence and variant) outlive a
+ * per-sentence ORANGE terms (src/meta/orange/orange.ts); only the terms (one number per sentence and variant) outlive a
  * block. Blocks are scored in this thread or on a pool of worker threads (./pool.ts).
  *
  * Sentences of the references that have no candidate in the n-best list take no part (S counts the sentences that

@@ -11,22 +11,22 @@
  * holds no temporary file, so an interrupt during it ends the process at once with nothing to remove.
  */
 import { basename } from 'node:path';
-import { InputError } from '../errors.js';
-import { readLines } from '../node/read-lines.js';
-import { readScoreTable } from '../node/score-table.js';
-import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
-import { buildReport, type ReportMetricInput, type ReportSystemInput } from '../report/build-report.js';
-import type { ReportHuman } from '../report/report-data.js';
-import { alignHumanTable } from '../report/report-human.js';
-import { renderReportHtml } from '../report/render-html.js';
-import { bootstrapIntervals, pairedSignificance } from '../report/report-statistics.js';
-import { pyRstrip } from '../text/pystr.js';
-import { VERSION } from '../version.js';
-import { reportInputError } from './input-error-line.js';
-import { bomWarning, tabWarning } from './input-warnings.js';
-import { EXIT_OK, type CliIo } from './io.js';
-import { checkOutputFile, openOutputFile } from './output-file.js';
-import { parseReportArgs, reportHelp, type HumanFile, type ReportOptions } from './report-command/options.js';
+import { InputError } from '../../errors.js';
+import { readLines } from '../../node/read-lines.js';
+import { readScoreTable } from '../../node/score-table.js';
+import { defaultRegistry, type MetricRegistry } from '../../metrics/registry.js';
+import { buildReport, type ReportMetricInput, type ReportSystemInput } from '../../report/build-report.js';
+import type { ReportHuman } from '../../report/report-data.js';
+import { alignHumanTable } from '../../report/report-human.js';
+import { renderReportHtml } from '../../report/render-html.js';
+import { bootstrapIntervals, pairedSignificance } from '../../report/report-statistics.js';
+import { pyRstrip } from '../../text/pystr.js';
+import { VERSION } from '../../version.js';
+import { reportInputError } from '../input-error-line.js';
+import { bomWarning, tabWarning } from '../input-warnings.js';
+import { EXIT_OK, type CliIo } from '../io.js';
+import { checkOutputFile, openOutputFile } from '../output-file.js';
+import { parseReportArgs, reportHelp, type HumanFile, type ReportOptions } from './options.js';
 
 function readStripped(file: string): string[] {
   return readLines(file).map(pyRstrip);

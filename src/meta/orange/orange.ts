@@ -4,7 +4,7 @@
  * n-best list of N_i candidates and u_i ≥ 2 references, the metric scores
  * - each reference against the other u_i − 1 references (leave one out), and
  * - each candidate against each of the same u_i leave-one-out sets, the u_i scores averaged (so candidates and
- *   references are scored with equally many references; the leave-one-out scoring is in ./orange/scorer.ts).
+ *   references are scored with equally many references; the leave-one-out scoring is in ./scorer.ts).
  * All N_i + u_i texts are then ranked together by score (rank 1 = best: the highest score, or the lowest for an
  * error rate such as WER or PER), tied scores sharing the average of their ranks, and
  *
@@ -25,9 +25,9 @@
  * `np.percentile(terms[default_rng(seed).choice(S, size=(B, S))].mean(axis=1), [2.5, 97.5])` (means summed
  * pairwise as numpy sums).
  */
-import { numpyPercentile } from './correlation-bootstrap.js';
-import { defaultRng, type BoundedIntStream, type NumpySeed } from './numpy-random.js';
-import { numpyMean } from './significance-stats.js';
+import { numpyPercentile } from '../correlation-bootstrap.js';
+import { defaultRng, type BoundedIntStream, type NumpySeed } from '../numpy-random.js';
+import { numpyMean } from '../significance-stats.js';
 
 /** Scores of one metric variant over many sentences, flat. */
 export interface OrangeSentenceScores {

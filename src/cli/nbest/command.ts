@@ -16,21 +16,21 @@
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { InputError, locate } from '../errors.js';
-import { fileError, readLines } from '../node/read-lines.js';
-import { readSegmentChunks } from '../node/segment-chunks.js';
-import { nbestPoolRunner, type NbestInjectedFault } from '../pool/nbest-pool.js';
-import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
-import { createProgress, type Progress } from './progress.js';
-import type { NbestTaskSettings } from '../engine/nbest/nbest-task.js';
-import { nbestRegistry, resolveNbestMetricIds } from '../engine/nbest/nbest-metrics.js';
-import { parsePreviousRun } from '../engine/nbest/previous-run.js';
-import { NbestRun, type NbestRunInfo, type NbestRunOutput } from '../engine/nbest/run.js';
-import { nbestHelp, parseNbestArgs, type NbestOptions } from './nbest/options.js';
-import { stdoutSink, type StatsSink } from './nbest/stats-sink.js';
-import { openOutputFile } from './output-file.js';
+import { InputError, locate } from '../../errors.js';
+import { fileError, readLines } from '../../node/read-lines.js';
+import { readSegmentChunks } from '../../node/segment-chunks.js';
+import { nbestPoolRunner, type NbestInjectedFault } from '../../pool/nbest-pool.js';
+import { EXIT_INPUT, EXIT_OK, type CliIo } from '../io.js';
+import { createProgress, type Progress } from '../progress.js';
+import type { NbestTaskSettings } from '../../engine/nbest/nbest-task.js';
+import { nbestRegistry, resolveNbestMetricIds } from '../../engine/nbest/nbest-metrics.js';
+import { parsePreviousRun } from '../../engine/nbest/previous-run.js';
+import { NbestRun, type NbestRunInfo, type NbestRunOutput } from '../../engine/nbest/run.js';
+import { nbestHelp, parseNbestArgs, type NbestOptions } from './options.js';
+import { stdoutSink, type StatsSink } from './stats-sink.js';
+import { openOutputFile } from '../output-file.js';
 
-export type { NbestRunInfo } from '../engine/nbest/run.js';
+export type { NbestRunInfo } from '../../engine/nbest/run.js';
 
 /** Hooks of tests and benchmarks (never set by the command line). */
 export interface NbestHooks {

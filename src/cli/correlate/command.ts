@@ -9,13 +9,13 @@
  * system level a side given per segment gives each system the mean of its segment scores, recomputed on every
  * resample; a side given per system stays fixed. Output goes to standard output only (nothing half-written on error).
  *
- * With `-m METRIC -r REF --hyp SYSTEM=FILE …` the metric is computed here (./correlate/scored-metric.ts), set up by
+ * With `-m METRIC -r REF --hyp SYSTEM=FILE …` the metric is computed here (./scored-metric.ts), set up by
  * `palette score`'s metric flags (`-lc`, `--rouge-flavor`, `--paraphrase-table` for paraeval, `--chunker` and the
  * `--impact-*` parameters for impact and npchunk), parsed by score-options' own parser.
  *
  * Bad input: one line `palette correlate: error: FILE:LINE: message`, exit status 2.
  */
-import { InputError } from '../errors.js';
+import { InputError } from '../../errors.js';
 import {
   documentUnits,
   itemUnits,
@@ -26,15 +26,15 @@ import {
   type CorrelationEstimate,
   type SystemLevelData,
   type SystemSide,
-} from '../meta/correlation-bootstrap.js';
-import { readScoreTable } from '../node/score-table.js';
-import type { ScoreTable } from '../meta/human-scores.js';
-import { alignScores, type AlignedScores, type SideScores } from '../meta/metric-scores.js';
-import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
-import { reportInputError } from './input-error-line.js';
-import { EXIT_OK, type CliIo } from './io.js';
-import { scoreSystems, type ScoredMetric } from './correlate/scored-metric.js';
-import { correlateHelp, parseCorrelateArgs, type CorrelateOptions } from './correlate/options.js';
+} from '../../meta/correlation-bootstrap.js';
+import { readScoreTable } from '../../node/score-table.js';
+import type { ScoreTable } from '../../meta/human-scores.js';
+import { alignScores, type AlignedScores, type SideScores } from '../../meta/metric-scores.js';
+import { defaultRegistry, type MetricRegistry } from '../../metrics/registry.js';
+import { reportInputError } from '../input-error-line.js';
+import { EXIT_OK, type CliIo } from '../io.js';
+import { scoreSystems, type ScoredMetric } from './scored-metric.js';
+import { correlateHelp, parseCorrelateArgs, type CorrelateOptions } from './options.js';
 
 /** Everything `palette correlate` computed, as its JSON output holds it. */
 export interface CorrelateResult {

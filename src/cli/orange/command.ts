@@ -2,19 +2,19 @@
  * `palette orange --nbest FILE -r REF REF [REF ...] -m METRIC ... [--bootstrap N] [--seed S] [-f text|json]`:
  * ORANGE (seed paper 002) of many metric variants in one pass over a Moses or Joshua n-best list
  * (src/node/orange/evaluate.ts), with numpy-reproducible bootstrap 95% intervals over the sentences
- * (src/meta/orange.ts), printed as a table sorted by ORANGE or as JSON (./orange/report.ts).
+ * (src/meta/orange/orange.ts), printed as a table sorted by ORANGE or as JSON (./report.ts).
  *
  * Bad input ends the run with `palette orange: error: FILE[:LINE]: message` and exit status 2; the report goes to
  * standard output only when everything has been read, so a failed run prints no partial table.
  */
-import { bootstrapMeanInterval, numpyResampler, orangeOfTerms } from '../meta/orange.js';
-import { evaluateOrange } from '../node/orange/evaluate.js';
-import { lowerIsBetter } from '../meta/orange/variants.js';
-import { reportInputError } from './input-error-line.js';
-import { EXIT_OK, type CliIo } from './io.js';
-import { parseOrangeArgs, orangeHelp, type OrangeOptions } from './orange/options.js';
-import { formatOrangeJson, formatOrangeText, type OrangeReport } from './orange/report.js';
-import { createProgress, type Progress } from './progress.js';
+import { bootstrapMeanInterval, numpyResampler, orangeOfTerms } from '../../meta/orange/orange.js';
+import { evaluateOrange } from '../../node/orange/evaluate.js';
+import { lowerIsBetter } from '../../meta/orange/variants.js';
+import { reportInputError } from '../input-error-line.js';
+import { EXIT_OK, type CliIo } from '../io.js';
+import { parseOrangeArgs, orangeHelp, type OrangeOptions } from './options.js';
+import { formatOrangeJson, formatOrangeText, type OrangeReport } from './report.js';
+import { createProgress, type Progress } from '../progress.js';
 
 /** Scores, resamples and builds the report. */
 async function report(options: OrangeOptions, progress: Progress): Promise<OrangeReport> {

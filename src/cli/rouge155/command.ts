@@ -1,6 +1,6 @@
 /**
  * `palette rouge155 [ROUGE-1.5.5 options] CONFIG [SYSTEM]`: a drop-in for ROUGE-1.5.5.pl with byte-identical
- * standard output. Its options, configuration files and printing are in ./rouge155/; its per-unit numbers come from
+ * standard output. Its options, configuration files and printing are in this folder; its per-unit numbers come from
  * the ROUGE-1.5.5 scorer in src/metrics/rouge155/; the averages and intervals from src/meta/rouge155-bootstrap.ts.
  *
  * `-h`/`-H` print ROUGE's usage texts on standard output (exit 0); no argument at all prints the short one on
@@ -9,12 +9,12 @@
  * stopword list and WordNet exceptions ship with Palette. `-v` is accepted with a warning: ROUGE's debugging output
  * (its hashes dumped in Perl's random hash order) is not reproduced.
  */
-import { reportInputError } from './input-error-line.js';
-import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
-import { parseRouge155Args } from './rouge155/options.js';
-import { rouge155Unit } from '../metrics/rouge155/unit.js';
-import { runRouge155, type Rouge155UnitScorer } from './rouge155/run.js';
-import { rouge155FullUsage, rouge155Usage } from './rouge155/usage.js';
+import { reportInputError } from '../input-error-line.js';
+import { EXIT_INPUT, EXIT_OK, type CliIo } from '../io.js';
+import { parseRouge155Args } from './options.js';
+import { rouge155Unit } from '../../metrics/rouge155/unit.js';
+import { runRouge155, type Rouge155UnitScorer } from './run.js';
+import { rouge155FullUsage, rouge155Usage } from './usage.js';
 
 /** The program name the usage texts show (ROUGE's `$0`). */
 const PROGRAM = 'palette rouge155';

@@ -124,3 +124,23 @@ describe('palette nbest progress', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 });
+
+describe('palette score --paired-bs progress', () => {
+  const SAMPLE = new URL('../samples/wmt17-en-de/', import.meta.url).pathname;
+  const argv = ['score', `${SAMPLE}ref.de`, '-i', ...['LIUM-NMT.4900', 'online-B.0', 'uedin-nmt.4722'].map((s) => `${SAMPLE}sys/${s}.de`), '-m', 'bleu', '--paired-bs', '--paired-bs-n', '50', '-f', 'text'];
+  const runWith = async (isTTY: boolean): Promise<{ out: string; err: string }> => {
+    const err = sink(isTTY);
+    let out = '';
+    const code = await run(argv, { stdout: { write: (t: string) => (out += t) }, stderr: err, env: {} });
+    expect(code).toBe(0);
+    return { out, err: err.text.join('') };
+  };
+  it('prints the same table whether stderr is a terminal or not; on a terminal only a finished line, if any', async () => {
+    const plain = await runWith(false);
+    const tty = await runWith(true);
+    expect(tty.out).toBe(plain.out);
+    // The run may or may not outlast the one-second delay on a loaded machine; either way nothing but the line.
+    const progress = tty.err.replace('palette: Found 3 systems.\n', '');
+    expect(progress).toMatch(/^(|\r\x1b\[Kpalette score: .*\r\x1b\[Kpalette score: 2 systems .*100%  ETA 0:00\n)$/s);
+  });
+});

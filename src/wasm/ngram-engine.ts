@@ -11,8 +11,29 @@ import type { Csr } from '../corpus/csr.js';
 import { checkCsr, checkHypSegments, checkMaxOrder, checkSegmentOffsets } from './check-input.js';
 import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory, alignUp } from './linear-memory.js';
-import type { NgramBatch, NgramWeights } from './ngram.js';
 import { coveredTokens } from './placed-batch.js';
+
+/**
+ * A batch of hypotheses with their references, all as CSR token ids.
+ * Hypothesis `h` belongs to segment `hypSegment[h]` (non-decreasing), or to segment `h` when `hypSegment` is null;
+ * the references of segment `s` are rows `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs`.
+ */
+export interface NgramBatch {
+  readonly hyps: Csr;
+  readonly hypSegment: Int32Array | null;
+  readonly refs: Csr;
+  readonly segRefOffsets: Int32Array;
+}
+
+/**
+ * Information weights of n-grams over a whole reference set (NIST): `info(g) = log2(count(prefix g) / count(g))`,
+ * with `count(prefix)` of a unigram being the total number of reference tokens.
+ */
+export interface NgramWeights {
+  readonly maxOrder: number;
+  /** Weight of an n-gram (token ids), or 0 when the n-gram never occurs in the references. */
+  weight(tokens: ArrayLike<number>, start: number, n: number): number;
+}
 
 /** Bytes of a compact weights slot, and of the per-entry pair of the per-reference list. */
 const WEIGHTS_SLOT_BYTES = 16;

@@ -8,32 +8,12 @@
  */
 import type { Csr } from '../corpus/csr.js';
 import { instantiateKernels } from './load.js';
-import { NgramEngine, type NgramReferenceSet } from './ngram-engine.js';
+import { NgramEngine, type NgramBatch, type NgramReferenceSet, type NgramWeights } from './ngram-engine.js';
 
 /** The engine, reference-set and weights classes, for callers that manage their own kernel instances. */
 export { KernelNgramWeights, NgramEngine, NgramReferenceSet } from './ngram-engine.js';
-
-/**
- * A batch of hypotheses with their references, all as CSR token ids.
- * Hypothesis `h` belongs to segment `hypSegment[h]` (non-decreasing), or to segment `h` when `hypSegment` is null;
- * the references of segment `s` are rows `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs`.
- */
-export interface NgramBatch {
-  readonly hyps: Csr;
-  readonly hypSegment: Int32Array | null;
-  readonly refs: Csr;
-  readonly segRefOffsets: Int32Array;
-}
-
-/**
- * Information weights of n-grams over a whole reference set (NIST): `info(g) = log2(count(prefix g) / count(g))`,
- * with `count(prefix)` of a unigram being the total number of reference tokens.
- */
-export interface NgramWeights {
-  readonly maxOrder: number;
-  /** Weight of an n-gram (token ids), or 0 when the n-gram never occurs in the references. */
-  weight(tokens: ArrayLike<number>, start: number, n: number): number;
-}
+/** The calling contract, declared beside the engine that implements it. */
+export type { NgramBatch, NgramWeights } from './ngram-engine.js';
 
 let defaultEngine: NgramEngine | null = null;
 

@@ -3,7 +3,7 @@
  * draws, bool draws, bootstrap float32 column sums and approximate-randomization pseudo-system sums, with native u64
  * arithmetic (the TypeScript generator works on 16-bit limbs).
  *
- * The generator itself stays the TypeScript {@link Pcg64} of `src/meta/numpy-random.ts` (seeding, state): every call
+ * The generator itself stays the TypeScript `Pcg64` of `src/meta/numpy-random.ts` (seeding, state): every call
  * copies its state into the kernel's state block, runs, and copies it back, so TypeScript and kernel draws can be
  * mixed in any order and continue one numpy stream. Results are defined by the TypeScript generator and the plain
  * loops of `test/reference/significance.ts`; property tests check equal draws, equal sums and equal final states.
@@ -12,7 +12,6 @@
  * above the state block and processes work in chunks, so memory stays bounded for any number of resamples.
  */
 import { PaletteError } from '../errors.js';
-import type { Pcg64 } from '../meta/numpy-random.js';
 import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
@@ -95,6 +94,16 @@ function fitsI32(bl: Float64Array, sys: Float64Array, width: number): boolean {
   return true;
 }
 
+/**
+ * What a kernel call needs of a generator: its state as the kernels' ten words (`saveWords`, the numbering of
+ * `assembly/pcg64.ts`) and the advanced state back (`loadWords`). numpy-random's `Pcg64` is one; declared here so
+ * that the kernels do not depend on the meta-evaluation layer that uses them.
+ */
+export interface Pcg64State {
+  saveWords(out: Uint32Array): void;
+  loadWords(words: Uint32Array): void;
+}
+
 /** The bool buffer of one `integers(2, dtype=bool)` call: the current word and the bits left in it. */
 export interface BoolBuffer {
   word: number;
@@ -127,7 +136,7 @@ export class Pcg64Engine {
     return new Layout(this.block + STATE_BYTES);
   }
 
-  private put(bits: Pcg64, bools: BoolBuffer | null): void {
+  private put(bits: Pcg64State, bools: BoolBuffer | null): void {
     bits.saveWords(this.words);
     const u32 = this.memory.u32;
     const at = this.block >>> 2;
@@ -136,7 +145,7 @@ export class Pcg64Engine {
     u32[at + 11] = bools === null ? 0 : bools.left;
   }
 
-  private take(bits: Pcg64, bools: BoolBuffer | null): void {
+  private take(bits: Pcg64State, bools: BoolBuffer | null): void {
     const u32 = this.memory.u32;
     const at = this.block >>> 2;
     this.words.set(u32.subarray(at, at + 10));
@@ -148,7 +157,7 @@ export class Pcg64Engine {
   }
 
   /** Fills `out` with draws in [0, n), continuing `bits` exactly as `BoundedIntStream.fill` does. */
-  bounded(bits: Pcg64, n: number, out: Uint32Array): void {
+  bounded(bits: Pcg64State, n: number, out: Uint32Array): void {
     checkRange(n);
     const layout = this.layout();
     const chunk = Math.min(out.length, this.chunkValues, DRAWS_PER_CALL);
@@ -164,7 +173,7 @@ export class Pcg64Engine {
   }
 
   /** Fills `out` with bool draws (0/1), continuing `bits` and the call's bool buffer `bools` (updated). */
-  bools(bits: Pcg64, bools: BoolBuffer, out: Uint8Array): void {
+  bools(bits: Pcg64State, bools: BoolBuffer, out: Uint8Array): void {
     const layout = this.layout();
     const chunk = Math.min(out.length, this.chunkValues, DRAWS_PER_CALL);
     const dest = layout.place(chunk);
@@ -185,7 +194,7 @@ export class Pcg64Engine {
    * doubles, in order (`totals` is reused: copy it to keep it).
    */
   bootstrapSums(
-    bits: Pcg64,
+    bits: Pcg64State,
     rows: Float32Array,
     width: number,
     nSamples: number,
@@ -227,7 +236,7 @@ export class Pcg64Engine {
    * (reused arrays).
    */
   randomizationSums(
-    bits: Pcg64,
+    bits: Pcg64State,
     bl: Float64Array,
     sys: Float64Array,
     width: number,

@@ -15,7 +15,7 @@
  */
 import '../src/node/install.js';
 import { Bench } from 'tinybench';
-import { Bleu } from '../src/metrics/bleu.js';
+import { Bleu } from '../src/metrics/bleu/bleu.js';
 import { defaultRng } from '../src/meta/numpy-random.js';
 import { bootstrapScores, pairedTest, testedMetric } from '../src/meta/significance.js';
 import { defaultPcg64Engine } from '../src/wasm/pcg64.js';

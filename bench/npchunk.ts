@@ -15,8 +15,8 @@
  * Run: npx tsx bench/index.ts npchunk
  */
 import { sumRows } from '../src/metrics/metric.js';
-import { Impact } from '../src/metrics/impact.js';
-import { NpChunk } from '../src/metrics/npchunk.js';
+import { Impact } from '../src/metrics/impact/impact.js';
+import { NpChunk } from '../src/metrics/npchunk/npchunk.js';
 import type { ChunkedCorpus } from '../src/metrics/npchunk/chunked-corpus.js';
 import { englishWorkloads, fmt, hasEnglishData, measure, type Timing } from './english-workloads.js';
 

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readLines } from '../src/node/read-lines.js';
 import { sumRows } from '../src/metrics/metric.js';
-import { ParaEval, paraEvalFromStats } from '../src/metrics/paraeval.js';
+import { ParaEval, paraEvalFromStats } from '../src/metrics/paraeval/paraeval.js';
 import { loadParaphraseTable, type ParaphraseTable } from '../src/text/paraphrase/index.js';
 import { DATA, englishWorkloads, fmt, hasEnglishData, measure } from './english-workloads.js';
 

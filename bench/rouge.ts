@@ -46,7 +46,7 @@ import { fMeasureOf } from '../src/metrics/rouge/f-measure.js';
 import { resolveRougeOptions, type RougeOptions } from '../src/metrics/rouge/options.js';
 import { rougePairStats } from '../src/metrics/rouge/pair-stats.js';
 import { ROUGE_STATS_WIDTH, segmentRows } from '../src/metrics/rouge/segment-row.js';
-import { Rouge } from '../src/metrics/rouge.js';
+import { Rouge } from '../src/metrics/rouge/rouge.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 import { NgramEngine, type NgramBatch } from '../src/wasm/ngram.js';

@@ -16,8 +16,8 @@
  */
 import '../src/node/install.js';
 import { Bench } from 'tinybench';
-import { Bleu, chooseRefLength } from '../src/metrics/bleu.js';
-import { bleuScore } from '../src/metrics/bleu-score.js';
+import { Bleu, chooseRefLength } from '../src/metrics/bleu/bleu.js';
+import { bleuScore } from '../src/metrics/bleu/score.js';
 import { scoreFromTotals } from '../src/tuning/score-from-totals.js';
 import { applyRowDelta, selectionScore, selectionTotals } from '../src/tuning/selection.js';
 import type { StatsMatrix } from '../src/tuning/stats-matrix.js';

@@ -37,23 +37,23 @@ export {
 export { formatSignature, parseSignature, type SignatureField } from './metrics/signature.js';
 
 // Metrics.
-export { Bleu, characterBleu, type BleuOptions, type BleuRefLength, type BleuReferences } from './metrics/bleu.js';
-export { bleuFromStats, type BleuResult, type BleuSmoothMethod } from './metrics/bleu-score.js';
-export { NltkBleu, type NltkBleuMetricOptions, type NltkReferences } from './metrics/bleu-nltk-metric.js';
+export { Bleu, characterBleu, type BleuOptions, type BleuRefLength, type BleuReferences } from './metrics/bleu/bleu.js';
+export { bleuFromStats, type BleuResult, type BleuSmoothMethod } from './metrics/bleu/score.js';
+export { NltkBleu, type NltkBleuMetricOptions, type NltkReferences } from './metrics/bleu/nltk-metric.js';
 export {
   NltkBleuError,
   nltkCorpusBleu,
   nltkSentenceBleu,
   type NltkBleuOptions,
   type NltkSmoothingMethod,
-} from './metrics/bleu-nltk.js';
-export { LinOchBleu, linOchBleu, linOchBleuFromStats, type LinOchBleuOptions } from './metrics/bleu-lin-och.js';
+} from './metrics/bleu/nltk.js';
+export { LinOchBleu, linOchBleu, linOchBleuFromStats, type LinOchBleuOptions } from './metrics/bleu/lin-och.js';
 export {
   MosesBleu,
   MOSES_REF_LENGTHS,
   type MosesBleuMetricOptions,
   type MosesBleuReferences,
-} from './metrics/bleu-moses-metric.js';
+} from './metrics/bleu/moses-metric.js';
 export {
   mosesBleu,
   mosesBleuStats,
@@ -61,10 +61,10 @@ export {
   mosesSmoothedSentenceBleu,
   prepareMosesReferences,
   type MosesRefLength,
-} from './metrics/bleu-moses.js';
-export { Chrf, type ChrfOptions, type ChrfReferences } from './metrics/chrf.js';
-export { Nist, NIST_FLAVORS, type NistFlavor, type NistOptions, type NistReferences } from './metrics/nist.js';
-export { NistOracleError } from './metrics/nist-failure.js';
+} from './metrics/bleu/moses.js';
+export { Chrf, type ChrfOptions, type ChrfReferences } from './metrics/chrf/chrf.js';
+export { Nist, NIST_FLAVORS, type NistFlavor, type NistOptions, type NistReferences } from './metrics/nist/nist.js';
+export { NistOracleError } from './metrics/nist/failure.js';
 export {
   Rouge,
   parseRougeType,
@@ -83,8 +83,8 @@ export {
   type RougeOptions,
   type RougeReferences,
   type RougeType,
-} from './metrics/rouge.js';
-export { Ter, type TerOptions, type TerReferences, type TerSegmentAlignment } from './metrics/ter.js';
+} from './metrics/rouge/rouge.js';
+export { Ter, type TerOptions, type TerReferences, type TerSegmentAlignment } from './metrics/ter/ter.js';
 export {
   TercomTer,
   TERCOM_STATS_COLUMNS,
@@ -94,11 +94,11 @@ export {
   type TercomTerOptions,
 } from './metrics/ter/tercom-ter.js';
 export { TerOp, type TerAlignment, type TerOpCode, type TerResult, type TerShift } from './metrics/ter/alignment.js';
-export { Wer, WER_STATS_COLUMNS, type WerOptions } from './metrics/wer.js';
-export { Per, PER_STATS_COLUMNS, perFromStats, type PerOptions } from './metrics/per.js';
-export { Gtm, GTM_STATS_COLUMNS, gtmFromStats, type GtmOptions } from './metrics/gtm.js';
-export { Impact, IMPACT_STATS_COLUMNS, type ImpactOptions } from './metrics/impact.js';
-export { NpChunk, NPCHUNK_STATS_COLUMNS, type NpChunkOptions } from './metrics/npchunk.js';
+export { Wer, WER_STATS_COLUMNS, type WerOptions } from './metrics/wer/wer.js';
+export { Per, PER_STATS_COLUMNS, perFromStats, type PerOptions } from './metrics/per/per.js';
+export { Gtm, GTM_STATS_COLUMNS, gtmFromStats, type GtmOptions } from './metrics/gtm/gtm.js';
+export { Impact, IMPACT_STATS_COLUMNS, type ImpactOptions } from './metrics/impact/impact.js';
+export { NpChunk, NPCHUNK_STATS_COLUMNS, type NpChunkOptions } from './metrics/npchunk/npchunk.js';
 export { NPCHUNK_DEFAULTS, type ChunkedReferences } from './metrics/npchunk/chunk-metric.js';
 export {
   BracketedChunker,
@@ -118,7 +118,7 @@ export {
   type ParaEvalOptions,
   type ParaEvalReferences,
   type ParaEvalScoreKind,
-} from './metrics/paraeval.js';
+} from './metrics/paraeval/paraeval.js';
 export { EDIT_TOKENIZERS, type EditReferences, type EditTokenizer } from './metrics/edit/words.js';
 export { rouge155Unit, type Rouge155TypeCounts, type Rouge155UnitOptions } from './metrics/rouge155/unit.js';
 export { BASIC_ELEMENT_MODES, type BasicElementMode } from './metrics/rouge155/basic-elements.js';

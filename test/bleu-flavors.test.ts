@@ -1,7 +1,7 @@
 /**
- * The `moses` and `lin-och` BLEU flavors as metrics (src/metrics/bleu-moses-metric.ts, bleu-lin-och.ts): their rows,
+ * The `moses` and `lin-och` BLEU flavors as metrics (src/metrics/bleu/moses-metric.ts, lin-och.ts): their rows,
  * corpus and sentence scores equal the golden-tested functions they are built on (Moses' extractor statistics and
- * single-precision scores of bleu-moses.ts, checked against moses-regression-tests in bleu-moses.test.ts and against
+ * single-precision scores of src/metrics/bleu/moses.ts, checked against moses-regression-tests in bleu-moses.test.ts and against
  * multi-bleu.perl in bleu-shared.test.ts; sacrebleu's add-k arithmetic, checked against sacrebleu in
  * bleu-score.test.ts), plus values worked out by hand from the definitions (Moses mert/BleuScorer.cpp
  * `calculateScore`, `smoothedSentenceBleu`, StatisticsBasedScorer.cpp's single-precision sums; Lin & Och 2004).
@@ -9,15 +9,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { Bleu } from '../src/metrics/bleu.js';
-import { LinOchBleu, linOchBleu, linOchBleuFromStats } from '../src/metrics/bleu-lin-och.js';
+import { Bleu } from '../src/metrics/bleu/bleu.js';
+import { LinOchBleu, linOchBleu, linOchBleuFromStats } from '../src/metrics/bleu/lin-och.js';
 import {
   mosesBleu,
   mosesBleuStats,
   mosesSmoothedSentenceBleu,
   prepareMosesReferences,
-} from '../src/metrics/bleu-moses.js';
-import { MosesBleu } from '../src/metrics/bleu-moses-metric.js';
+} from '../src/metrics/bleu/moses.js';
+import { MosesBleu } from '../src/metrics/bleu/moses-metric.js';
 import { corpusScore, sentenceScore, sentenceScores, sumRows } from '../src/metrics/metric.js';
 import { VERSION } from '../src/version.js';
 import { fixture, readLines } from './fixtures/bleu/golden.js';

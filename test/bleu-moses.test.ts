@@ -9,7 +9,7 @@ import {
   mosesBleuStats,
   mosesSmoothedSentenceBleu,
   prepareMosesReferences,
-} from '../src/metrics/bleu-moses.js';
+} from '../src/metrics/bleu/moses.js';
 import {
   fixture,
   formatMosesScores,

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError, PaletteError } from '../src/errors.js';
-import { nltkCorpusBleu, nltkSentenceBleu, NltkBleuError, type NltkSmoothingMethod } from '../src/metrics/bleu-nltk.js';
-import { NltkBleu } from '../src/metrics/bleu-nltk-metric.js';
-import { fsum, pyAdd, pyDiv, pyFraction, pyInt, ratioToDouble, toFloat } from '../src/metrics/bleu-python-number.js';
+import { nltkCorpusBleu, nltkSentenceBleu, NltkBleuError, type NltkSmoothingMethod } from '../src/metrics/bleu/nltk.js';
+import { NltkBleu } from '../src/metrics/bleu/nltk-metric.js';
+import { fsum, pyAdd, pyDiv, pyFraction, pyInt, ratioToDouble, toFloat } from '../src/metrics/bleu/python-number.js';
 import { closeTo, fixture, Mismatches, readJsonl, readLines } from './fixtures/bleu/golden.js';
 
 const METHODS: NltkSmoothingMethod[] = [0, 1, 2, 3, 4, 5, 6, 7];

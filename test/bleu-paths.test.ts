@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { Bleu, chooseRefLength, resolveBleuOptions, type BleuOptions } from '../src/metrics/bleu.js';
-import { linOchBleu, linOchBleuFromStats } from '../src/metrics/bleu-lin-och.js';
-import { bleuFromStats, bleuScore, type BleuReduction } from '../src/metrics/bleu-score.js';
+import { Bleu, chooseRefLength, resolveBleuOptions, type BleuOptions } from '../src/metrics/bleu/bleu.js';
+import { linOchBleu, linOchBleuFromStats } from '../src/metrics/bleu/lin-och.js';
+import { bleuFromStats, bleuScore, type BleuReduction } from '../src/metrics/bleu/score.js';
 import { corpusScore, sentenceScore, sentenceScores, sumRows } from '../src/metrics/metric.js';
 import { fixture, readLines, withVersion } from './fixtures/bleu/golden.js';
 

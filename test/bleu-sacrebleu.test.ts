@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Bleu, characterBleu } from '../src/metrics/bleu.js';
+import { Bleu, characterBleu } from '../src/metrics/bleu/bleu.js';
 import { corpusScore, sentenceScore, sumRows } from '../src/metrics/metric.js';
 import {
   checkEdgePair,

@@ -1,5 +1,5 @@
 /**
- * The pure BLEU reduction (src/metrics/bleu-score.ts) and sacrebleu's number formatting, against sacrebleu 2.6.0.
+ * The pure BLEU reduction (src/metrics/bleu/score.ts) and sacrebleu's number formatting, against sacrebleu 2.6.0.
  * Sources: test/fixtures/bleu/sacrebleu-unit-cases.json (sacrebleu's own test_bleu.py literals),
  * corpus-grid-subset.jsonl (golden/sacrebleu/bleu-corpus-grid.*.json), verbose-strings.jsonl
  * (golden/sacrebleu/corpus-all-systems.wmt17-en-de.json). Tolerance: golden/README.md (floats relative 1e-9,
@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Bleu } from '../src/metrics/bleu.js';
-import { formatBleuVerbose } from '../src/metrics/bleu-format.js';
+import { Bleu } from '../src/metrics/bleu/bleu.js';
+import { formatBleuVerbose } from '../src/metrics/bleu/format.js';
 import { pyFixed } from '../src/util/py-fixed.js';
 import {
   bleuFromStats,
@@ -17,7 +17,7 @@ import {
   bleuScore,
   brevityPenalty,
   type BleuReduction,
-} from '../src/metrics/bleu-score.js';
+} from '../src/metrics/bleu/score.js';
 import {
   bleuOptions,
   fixture,

@@ -13,17 +13,17 @@
  * Tolerances: golden/README.md.
  */
 import { describe, expect, it } from 'vitest';
-import { Bleu, type BleuReferences } from '../src/metrics/bleu.js';
+import { Bleu, type BleuReferences } from '../src/metrics/bleu/bleu.js';
 import { pyFixed } from '../src/util/py-fixed.js';
-import { mosesBleuStats, prepareMosesReferences } from '../src/metrics/bleu-moses.js';
-import { MosesBleu } from '../src/metrics/bleu-moses-metric.js';
+import { mosesBleuStats, prepareMosesReferences } from '../src/metrics/bleu/moses.js';
+import { MosesBleu } from '../src/metrics/bleu/moses-metric.js';
 import {
   nltkBleuFromStats,
   nltkSegmentStats,
   NltkBleuError,
   sumNltkStats,
   type NltkSmoothingMethod,
-} from '../src/metrics/bleu-nltk.js';
+} from '../src/metrics/bleu/nltk.js';
 import { sumRows } from '../src/metrics/metric.js';
 import { pyLower, pySplit } from '../src/text/pystr.js';
 import { tokenize13a } from '../src/text/tokenizers/index.js';

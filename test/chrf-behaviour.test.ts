@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { Chrf } from '../src/metrics/chrf.js';
-import { chrfWords } from '../src/metrics/chrf-text.js';
+import { Chrf } from '../src/metrics/chrf/chrf.js';
+import { chrfWords } from '../src/metrics/chrf/text.js';
 import { corpusScore, sentenceScore, sentenceScores } from '../src/metrics/metric.js';
 
 function row(metric: Chrf, hyp: string, refs: string[]): number[] {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { Chrf, type ChrfOptions } from '../src/metrics/chrf.js';
+import { Chrf, type ChrfOptions } from '../src/metrics/chrf/chrf.js';
 import { corpusScore, sentenceScore, sumRows } from '../src/metrics/metric.js';
 
 const FIXTURES = new URL('./fixtures/chrf/', import.meta.url);

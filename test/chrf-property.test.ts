@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Chrf, type ChrfOptions } from '../src/metrics/chrf.js';
-import { chrfScore } from '../src/metrics/chrf-score.js';
+import { Chrf, type ChrfOptions } from '../src/metrics/chrf/chrf.js';
+import { chrfScore } from '../src/metrics/chrf/score.js';
 import { pySplit } from '../src/text/pystr.js';
 
 function counter(items: string[]): Map<string, number> {

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Chrf, type ChrfOptions } from '../src/metrics/chrf.js';
+import { Chrf, type ChrfOptions } from '../src/metrics/chrf/chrf.js';
 import { sumRows } from '../src/metrics/metric.js';
 import { SHARED, dataLines, haveShared, testShRows } from './helpers/shared-data.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Bleu } from '../src/metrics/bleu.js';
+import { Bleu } from '../src/metrics/bleu/bleu.js';
 import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
 import { cliRunner, expectInputError } from './helpers/cli.js';
 import { kendallTauBRef, pearsonRef, spearmanRef } from './reference/correlation.js';

@@ -16,7 +16,7 @@ import { run } from '../src/cli/main.js';
 import { pyFixed } from '../src/cli/py-format.js';
 import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
 import { defaultRegistry, type MetricRegistry } from '../src/metrics/registry.js';
-import { Rouge, type RougeOptions } from '../src/metrics/rouge.js';
+import { Rouge, type RougeOptions } from '../src/metrics/rouge/rouge.js';
 import { VERSION } from '../src/version.js';
 import { captureCli } from './helpers/cli.js';
 

@@ -1,6 +1,6 @@
 /**
  * GTM has no trusted golden (GTM's own tool is not among the oracles of ../shared), so every expected value here is
- * worked by hand from the definition in src/metrics/gtm.ts: runs taken greedily, longest first (smallest hypothesis
+ * worked by hand from the definition in src/metrics/gtm/gtm.ts: runs taken greedily, longest first (smallest hypothesis
  * start, then smallest reference start, on ties), MMS = (Σ L^e)^(1/e), P = MMS/n, R = MMS/m, F = 2PR/(P + R). The
  * kernel's runs are checked against the plain enumeration of test/reference/edit.ts by the kernel property tests
  * (test/kernel-edit-properties.test.ts); here the metric is checked on examples, including one where the tie-break
@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { Gtm, gtmFromStats } from '../src/metrics/gtm.js';
+import { Gtm, gtmFromStats } from '../src/metrics/gtm/gtm.js';
 import { corpusScore, sentenceScore, sumRows } from '../src/metrics/metric.js';
 import { VERSION } from '../src/version.js';
 

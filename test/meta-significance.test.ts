@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Bleu } from '../src/metrics/bleu.js';
+import { Bleu } from '../src/metrics/bleu/bleu.js';
 import { bootstrapScores, pairedTest, seedFromEnv, testedMetric } from '../src/meta/significance.js';
 import { estimateCiNumpy, estimateCiPython, numpyMean, pValue, pythonMean } from '../src/meta/significance-stats.js';
 import { signatureWithTest } from '../src/cli/significance.js';

@@ -8,10 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { sentenceScore, sumRows } from '../src/metrics/metric.js';
-import { Nist, type NistOptions } from '../src/metrics/nist.js';
-import { NistOracleError } from '../src/metrics/nist-failure.js';
-import { mtevalLengthPenalty } from '../src/metrics/nist-mteval.js';
-import { nltkLengthPenalty } from '../src/metrics/nist-nltk.js';
+import { Nist, type NistOptions } from '../src/metrics/nist/nist.js';
+import { NistOracleError } from '../src/metrics/nist/failure.js';
+import { mtevalLengthPenalty } from '../src/metrics/nist/mteval.js';
+import { nltkLengthPenalty } from '../src/metrics/nist/nltk.js';
 
 const log2 = (x: number) => Math.log(x) / Math.LN2;
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { Nist } from '../src/metrics/nist.js';
+import { Nist } from '../src/metrics/nist/nist.js';
 import { sumRows } from '../src/metrics/metric.js';
 
 const FIXTURES = new URL('./fixtures/nist/', import.meta.url);

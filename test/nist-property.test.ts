@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
-import { Nist } from '../src/metrics/nist.js';
+import { Nist } from '../src/metrics/nist/nist.js';
 import { csrFromArrays } from '../src/corpus/csr.js';
 import { ngramWeights } from '../src/wasm/ngram.js';
 

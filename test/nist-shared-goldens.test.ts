@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Nist, type NistOptions } from '../src/metrics/nist.js';
+import { Nist, type NistOptions } from '../src/metrics/nist/nist.js';
 import { sumRows } from '../src/metrics/metric.js';
 import { SHARED, dataLines, haveShared } from './helpers/shared-data.js';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sentenceScore } from '../src/metrics/metric.js';
-import { Impact } from '../src/metrics/impact.js';
-import { NpChunk } from '../src/metrics/npchunk.js';
+import { Impact } from '../src/metrics/impact/impact.js';
+import { NpChunk } from '../src/metrics/npchunk/npchunk.js';
 import { CommonPartSearch } from '../src/metrics/npchunk/common-parts.js';
 import { bestRouteBruteForce, commonPartRoundsRef, npChunkSentenceRef, type RefSentence } from './reference/npchunk.js';
 import { impactSentenceRef } from './reference/impact.js';

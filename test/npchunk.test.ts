@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { corpusScore, sentenceScore, sentenceScores } from '../src/metrics/metric.js';
-import { Impact } from '../src/metrics/impact.js';
-import { NpChunk } from '../src/metrics/npchunk.js';
+import { Impact } from '../src/metrics/impact/impact.js';
+import { NpChunk } from '../src/metrics/npchunk/npchunk.js';
 import { routeScore } from '../src/metrics/npchunk/common-parts.js';
 import { NpCorrespondence } from '../src/metrics/npchunk/correspondence.js';
 import { gammaF } from '../src/metrics/npchunk/f-measure.js';

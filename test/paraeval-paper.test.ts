@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Bleu } from '../src/metrics/bleu.js';
+import { Bleu } from '../src/metrics/bleu/bleu.js';
 import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
-import { ParaEval } from '../src/metrics/paraeval.js';
+import { ParaEval } from '../src/metrics/paraeval/paraeval.js';
 import { loadParaphraseTable, parseParaphraseTable } from '../src/text/paraphrase/index.js';
 
 const fixture = (name: string): string => new URL(`./fixtures/paraeval/${name}`, import.meta.url).pathname;

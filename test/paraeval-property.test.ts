@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ParaEval } from '../src/metrics/paraeval.js';
+import { ParaEval } from '../src/metrics/paraeval/paraeval.js';
 import { parseParaphraseTable } from '../src/text/paraphrase/index.js';
 import { oracleParaEvalRow, oracleSets, oracleTable } from './reference/paraeval.js';
 

@@ -1,6 +1,6 @@
 /**
  * PER has no trusted golden (Moses' PerScorer computes in single precision and reports 1 − PER; no oracle output is
- * in ../shared), so every expected value here is worked by hand from the definition in src/metrics/per.ts:
+ * in ../shared), so every expected value here is worked by hand from the definition in src/metrics/per/per.ts:
  *   PER = 1 − (correct − max(0, n − m)) / m,   correct = |hypothesis words ∩ reference words| (multisets),
  * written as that very expression so the same doubles come out. A property test checks `correct` against the plain
  * multiset intersection of test/reference/edit.ts.
@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { corpusScore, sentenceScore, sumRows } from '../src/metrics/metric.js';
-import { Per, perFromStats } from '../src/metrics/per.js';
+import { Per, perFromStats } from '../src/metrics/per/per.js';
 import { VERSION } from '../src/version.js';
 import { multisetIntersection } from './reference/edit.js';
 

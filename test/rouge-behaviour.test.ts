@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { sentenceScore, sumRows } from '../src/metrics/metric.js';
-import { parseRougeType, Rouge, rougeTypeId, rougeTypeName, type RougeOptions } from '../src/metrics/rouge.js';
+import { parseRougeType, Rouge, rougeTypeId, rougeTypeName, type RougeOptions } from '../src/metrics/rouge/rouge.js';
 import { perlFixed5, perlNumber } from '../src/metrics/rouge155/perl-format.js';
 import { rouge155Unit, type Rouge155UnitOptions } from '../src/metrics/rouge155/unit.js';
 import { VERSION } from '../src/version.js';

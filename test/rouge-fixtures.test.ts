@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Rouge } from '../src/metrics/rouge.js';
+import { Rouge } from '../src/metrics/rouge/rouge.js';
 import { rouge155Unit } from '../src/metrics/rouge155/unit.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { checkSegment, perlPrinted, seeSentences, unitOptions } from './fixtures/rouge/golden-checks.js';

@@ -16,7 +16,7 @@ import { chunkJobContext, streamReferenceSource } from '../src/engine/nbest/chun
 import { resolveNbestMetricIds } from '../src/engine/nbest/nbest-metrics.js';
 import { scoreTask, type NbestTaskSettings } from '../src/engine/nbest/nbest-task.js';
 import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
-import { Rouge, type RougeOptions } from '../src/metrics/rouge.js';
+import { Rouge, type RougeOptions } from '../src/metrics/rouge/rouge.js';
 import { truncateRouge155, truncateRouge155Line } from '../src/text/rouge/rouge155-truncate.js';
 import { rougeTokens } from '../src/text/rouge/rouge-tokenizer.js';
 import { checkMarkedCase, Q_MARKER, T_TAGS, type Markup } from './helpers/rouge-markup.js';

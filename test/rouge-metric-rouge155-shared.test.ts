@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
-import { Rouge, type RougeOptions } from '../src/metrics/rouge.js';
+import { Rouge, type RougeOptions } from '../src/metrics/rouge/rouge.js';
 import { SHARED, dataLines, goldenClose, haveShared } from './helpers/shared-data.js';
 
 const HAVE_SHARED = haveShared('golden/rouge155/summeval.variants.json');

@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sentenceScore } from '../src/metrics/metric.js';
-import { Rouge, type RougeOptions } from '../src/metrics/rouge.js';
+import { Rouge, type RougeOptions } from '../src/metrics/rouge/rouge.js';
 
 const S1 = 'police killed the gunman';
 const S2 = 'police kill the gunman';

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { corpusScore, sentenceScores, sumRows } from '../src/metrics/metric.js';
-import { Rouge, type RougeOptions } from '../src/metrics/rouge.js';
+import { Rouge, type RougeOptions } from '../src/metrics/rouge/rouge.js';
 import { rouge155Unit } from '../src/metrics/rouge155/unit.js';
 import { rougeTokens } from '../src/text/rouge/index.js';
 

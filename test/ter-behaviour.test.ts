@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { corpusScore, sentenceScore, sentenceScores, sumRows } from '../src/metrics/metric.js';
-import { Ter } from '../src/metrics/ter.js';
+import { Ter } from '../src/metrics/ter/ter.js';
 import { TerOp } from '../src/metrics/ter/alignment.js';
 import { terScore, terSegmentStats } from '../src/metrics/ter/statistics.js';
 

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { corpusScore, sumRows } from '../src/metrics/metric.js';
-import { Ter, type TerOptions } from '../src/metrics/ter.js';
+import { Ter, type TerOptions } from '../src/metrics/ter/ter.js';
 
 const FIXTURES = new URL('./fixtures/ter/', import.meta.url);
 

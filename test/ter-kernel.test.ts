@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csrFromArrays } from '../src/corpus/csr.js';
-import { Ter } from '../src/metrics/ter.js';
+import { Ter } from '../src/metrics/ter/ter.js';
 import { SACREBLEU_TER_LIMITS, type TerSearchLimits } from '../src/metrics/ter/limits.js';
 import { plainTranslationEditRate } from '../src/metrics/ter/plain.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';

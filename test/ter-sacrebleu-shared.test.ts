@@ -19,7 +19,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
-import { Ter, type TerOptions, type TerReferences } from '../src/metrics/ter.js';
+import { Ter, type TerOptions, type TerReferences } from '../src/metrics/ter/ter.js';
 import { SHARED, dataLines, haveShared, testShRows } from './helpers/shared-data.js';
 
 const FIXTURES = new URL('./fixtures/ter/', import.meta.url);

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { corpusScore, sentenceScore, sentenceScores, sumRows } from '../src/metrics/metric.js';
-import { Ter } from '../src/metrics/ter.js';
+import { Ter } from '../src/metrics/ter/ter.js';
 import { countOps } from '../src/metrics/ter/alignment.js';
 import { TercomTer, TERCOM_STATS_COLUMNS } from '../src/metrics/ter/tercom-ter.js';
 import { VERSION } from '../src/version.js';

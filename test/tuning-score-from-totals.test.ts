@@ -3,9 +3,9 @@
  * (`Bleu.scoreFromStats`, `bleuScore`) on random statistics rows, for every smoothing method and effective order.
  */
 import { describe, expect, it } from 'vitest';
-import { Bleu, type BleuOptions } from '../src/metrics/bleu.js';
-import { bleuScore } from '../src/metrics/bleu-score.js';
-import { Chrf } from '../src/metrics/chrf.js';
+import { Bleu, type BleuOptions } from '../src/metrics/bleu/bleu.js';
+import { bleuScore } from '../src/metrics/bleu/score.js';
+import { Chrf } from '../src/metrics/chrf/chrf.js';
 import { BleuTotalsScorer } from '../src/tuning/bleu-totals-scorer.js';
 import { bleuTotalsScorerOf, scoreFromTotals } from '../src/tuning/score-from-totals.js';
 import { xorshift32 } from './helpers/xorshift.js';

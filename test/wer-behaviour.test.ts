@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { scanJiwerWords, scanPythonWords } from '../src/metrics/edit/words.js';
 import { corpusScore, sentenceScore, sentenceScores, sumRows } from '../src/metrics/metric.js';
-import { Wer } from '../src/metrics/wer.js';
+import { Wer } from '../src/metrics/wer/wer.js';
 import { isPyWhitespace, pySplit, pyStrip } from '../src/text/pystr.js';
 import { getTokenScanner } from '../src/text/tokenizers/index.js';
 import { TokenBounds, type TokenScanner } from '../src/text/tokenizers/token-bounds.js';

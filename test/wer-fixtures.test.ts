@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sentenceScore, sumRows } from '../src/metrics/metric.js';
-import { Wer } from '../src/metrics/wer.js';
+import { Wer } from '../src/metrics/wer/wer.js';
 
 interface JiwerLine {
   hyp_file: string;

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
-import { Wer } from '../src/metrics/wer.js';
+import { Wer } from '../src/metrics/wer/wer.js';
 import { SHARED, dataLines, goldenClose, haveShared } from './helpers/shared-data.js';
 
 const GOLDEN = new URL('golden/wer/jiwer-sclite.json', SHARED);

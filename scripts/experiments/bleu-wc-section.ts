@@ -10,7 +10,7 @@
  * total_1..M`), reduced by a `Bleu` of maximum order M — the library's own sentence formula, never ours.
  */
 import { bleuWcStudy, type BleuWcRow } from '../../src/meta/bleu-wc-study.js';
-import { Bleu } from '../../src/metrics/bleu.js';
+import { Bleu } from '../../src/metrics/bleu/bleu.js';
 import type { SystemOutputs } from './data.js';
 
 /** Orders studied. */

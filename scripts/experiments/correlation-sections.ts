@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import type { CorrelationMethod } from '../../src/meta/correlation-bootstrap.js';
-import { Impact } from '../../src/metrics/impact.js';
-import { NpChunk } from '../../src/metrics/npchunk.js';
-import { ParaEval } from '../../src/metrics/paraeval.js';
+import { Impact } from '../../src/metrics/impact/impact.js';
+import { NpChunk } from '../../src/metrics/npchunk/npchunk.js';
+import { ParaEval } from '../../src/metrics/paraeval/paraeval.js';
 import { loadParaphraseTable, type ParaphraseTable } from '../../src/text/paraphrase/index.js';
 import {
   scoreVariant,

@@ -16,13 +16,13 @@
  * Corpus (system) scores come from summed statistics rows (`scoreFromStats`), segment scores from one row
  * (`sentenceScoreFromStats`; BLEU then uses the effective order, as sacrebleu's sentence BLEU).
  */
-import { Bleu } from '../../src/metrics/bleu.js';
-import { Gtm } from '../../src/metrics/gtm.js';
+import { Bleu } from '../../src/metrics/bleu/bleu.js';
+import { Gtm } from '../../src/metrics/gtm/gtm.js';
 import type { Metric } from '../../src/metrics/metric.js';
-import { Nist } from '../../src/metrics/nist.js';
-import { Per } from '../../src/metrics/per.js';
-import { Rouge } from '../../src/metrics/rouge.js';
-import { Wer } from '../../src/metrics/wer.js';
+import { Nist } from '../../src/metrics/nist/nist.js';
+import { Per } from '../../src/metrics/per/per.js';
+import { Rouge } from '../../src/metrics/rouge/rouge.js';
+import { Wer } from '../../src/metrics/wer/wer.js';
 import { rouge155PorterStem } from '../../src/text/rouge/index.js';
 import { tokenize13a } from '../../src/text/tokenizers/index.js';
 import { pyLower } from '../../src/text/pystr.js';

@@ -10,7 +10,7 @@
  *   sentence is sentence-level ROUGE-L, so the number equals `rouge-l`'s.
  */
 import type { CliMetric } from '../metrics/registry.js';
-import { Rouge } from '../metrics/rouge.js';
+import { Rouge } from '../metrics/rouge/rouge.js';
 import { sentenceSplitName, splitSentences } from '../text/rouge/index.js';
 
 /** A file as it was read: its name (as errors name it) and its lines. */

@@ -11,14 +11,14 @@
  */
 import { badOption, InputError, unknownTokenizer } from '../errors.js';
 import { resolveEncoding } from '../corpus/read-lines.js';
-import type { BleuRefLength } from '../metrics/bleu.js';
-import type { BleuSmoothMethod } from '../metrics/bleu-score.js';
-import type { NltkSmoothingMethod } from '../metrics/bleu-nltk.js';
-import type { NistFlavor } from '../metrics/nist.js';
+import type { BleuRefLength } from '../metrics/bleu/bleu.js';
+import type { BleuSmoothMethod } from '../metrics/bleu/score.js';
+import type { NltkSmoothingMethod } from '../metrics/bleu/nltk.js';
+import type { NistFlavor } from '../metrics/nist/nist.js';
 import { EDIT_TOKENIZERS, type EditTokenizer } from '../metrics/edit/words.js';
 import { BLEU_FLAVORS, TER_FLAVORS, type MetricSettings, type ParaEvalSettings, type RougeSettings } from '../metrics/registry.js';
-import { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage } from '../metrics/rouge.js';
-import { PARAEVAL_SCORES } from '../metrics/paraeval.js';
+import { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage } from '../metrics/rouge/rouge.js';
+import { PARAEVAL_SCORES } from '../metrics/paraeval/paraeval.js';
 import { PARAPHRASE_FORMATS } from '../text/paraphrase/index.js';
 import { isRougeTokenizerName, parseSentenceSplit, ROUGE_TOKENIZER_NAMES } from '../text/rouge/index.js';
 import { CHUNKER_NAMES, DEFAULT_CHUNKER } from '../text/chunk/index.js';

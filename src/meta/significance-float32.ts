@@ -10,12 +10,12 @@
  * have (or whose float32 sums are exact and used only through Python numbers, as BLEU's integer counts) fall back
  * to `scoreFromStats`.
  */
-import { Bleu } from '../metrics/bleu.js';
-import { bleuScore, type BleuReduction } from '../metrics/bleu-score.js';
-import { Chrf } from '../metrics/chrf.js';
-import { chrfScore } from '../metrics/chrf-score.js';
+import { Bleu } from '../metrics/bleu/bleu.js';
+import { bleuScore, type BleuReduction } from '../metrics/bleu/score.js';
+import { Chrf } from '../metrics/chrf/chrf.js';
+import { chrfScore } from '../metrics/chrf/score.js';
 import type { Metric } from '../metrics/metric.js';
-import { Ter } from '../metrics/ter.js';
+import { Ter } from '../metrics/ter/ter.js';
 import { terScore } from '../metrics/ter/statistics.js';
 
 /** A score from summed statistics (the metric's own scale). */

@@ -16,22 +16,22 @@
 import { badOption, InputError, unknownMetric } from '../errors.js';
 import type { Rouge155Limit, RougeTokenizerName } from '../text/rouge/index.js';
 import type { TokenizerName } from '../text/tokenizers/index.js';
-import { Bleu, type BleuRefLength } from './bleu.js';
-import { LinOchBleu } from './bleu-lin-och.js';
-import { MosesBleu } from './bleu-moses-metric.js';
-import type { NltkSmoothingMethod } from './bleu-nltk.js';
-import { NltkBleu } from './bleu-nltk-metric.js';
-import type { BleuSmoothMethod } from './bleu-score.js';
-import { Chrf } from './chrf.js';
+import { Bleu, type BleuRefLength } from './bleu/bleu.js';
+import { LinOchBleu } from './bleu/lin-och.js';
+import { MosesBleu } from './bleu/moses-metric.js';
+import type { NltkSmoothingMethod } from './bleu/nltk.js';
+import { NltkBleu } from './bleu/nltk-metric.js';
+import type { BleuSmoothMethod } from './bleu/score.js';
+import { Chrf } from './chrf/chrf.js';
 import type { EditTokenizer } from './edit/words.js';
-import { Gtm } from './gtm.js';
+import { Gtm } from './gtm/gtm.js';
 import { sumRows, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
-import { Nist, type NistFlavor } from './nist.js';
-import { ParaEval, type ParaEvalScoreKind } from './paraeval.js';
+import { Nist, type NistFlavor } from './nist/nist.js';
+import { ParaEval, type ParaEvalScoreKind } from './paraeval/paraeval.js';
 import { loadParaphraseTable, type ParaphraseFormat } from '../text/paraphrase/index.js';
-import { Per } from './per.js';
-import { Impact } from './impact.js';
-import { NpChunk } from './npchunk.js';
+import { Per } from './per/per.js';
+import { Impact } from './impact/impact.js';
+import { NpChunk } from './npchunk/npchunk.js';
 import { defaultRougeFlavor } from './rouge/options.js';
 export { defaultRougeFlavor };
 import {
@@ -43,11 +43,11 @@ import {
   type RougeMultiReference,
   type RougeOptions,
   type RougeType,
-} from './rouge.js';
-import { Ter } from './ter.js';
+} from './rouge/rouge.js';
+import { Ter } from './ter/ter.js';
 import type { TerShift } from './ter/alignment.js';
 import { TercomTer } from './ter/tercom-ter.js';
-import { Wer } from './wer.js';
+import { Wer } from './wer/wer.js';
 import { alignWords } from './edit/word-alignment.js';
 import { TokenBounds, bleuScan } from '../text/tokenizers/index.js';
 import { TerOp } from './ter/alignment.js';

@@ -1,8 +1,8 @@
 /**
  * Corpus BLEU from summed statistics without allocating: the tuning inner loop's reduction. It is `bleuScore`
- * (src/metrics/bleu-score.ts) with a scratch buffer owned by the scorer, so the doubles are the same by construction.
+ * (src/metrics/bleu/score.ts) with a scratch buffer owned by the scorer, so the doubles are the same by construction.
  */
-import { bleuScore, type BleuReduction } from '../metrics/bleu-score.js';
+import { bleuScore, type BleuReduction } from '../metrics/bleu/score.js';
 
 /** Scores rows `[hyp_len, ref_len, correct_1..N, total_1..N]` with one fixed BLEU reduction. Not reentrant. */
 export class BleuTotalsScorer {

@@ -3,7 +3,7 @@
  * sacrebleu-style BLEU takes an allocation-free path (a {@link BleuTotalsScorer} cached per metric instance); every
  * other metric goes through its own `scoreFromStats` (same number, with the cost of building its score object).
  */
-import { Bleu } from '../metrics/bleu.js';
+import { Bleu } from '../metrics/bleu/bleu.js';
 import type { Metric } from '../metrics/metric.js';
 import { BleuTotalsScorer } from './bleu-totals-scorer.js';
 

@@ -1,5 +1,5 @@
 /**
- * Reference implementation (oracle) of IMPACT as Palette reads it (src/metrics/impact.ts): the NP-chunk metric's
+ * Reference implementation (oracle) of IMPACT as Palette reads it (src/metrics/impact/impact.ts): the NP-chunk metric's
  * word level with every weight 1 (test/reference/npchunk.ts), on whitespace-separated words.
  */
 import { npChunkSentenceRef, type NpChunkRefParams } from './npchunk.js';

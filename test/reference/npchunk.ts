@@ -1,5 +1,5 @@
 /**
- * Reference implementation (oracle) of the NP-chunk metric (src/metrics/npchunk.ts, seed 003 §2): plain string
+ * Reference implementation (oracle) of the NP-chunk metric (src/metrics/npchunk/npchunk.ts, seed 003 §2): plain string
  * arrays and tables of objects, written from the paper's equations and Palette's documented readings, slow on
  * purpose. Property tests compare the flat implementation against it, and {@link bestRouteBruteForce} (every common
  * subsequence enumerated) checks that the route search finds the best (LCS, RS).

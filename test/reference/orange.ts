@@ -11,12 +11,12 @@
  * score of the text against its set, the set prepared on its own as one segment, no blocks and no rounds.
  */
 import { csrFromArrays, type Csr } from '../../src/corpus/csr.js';
-import { linOchReduction } from '../../src/metrics/bleu-lin-och.js';
-import { bleuFromStats } from '../../src/metrics/bleu-score.js';
-import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions } from '../../src/metrics/bleu-text.js';
+import { linOchReduction } from '../../src/metrics/bleu/lin-och.js';
+import { bleuFromStats } from '../../src/metrics/bleu/score.js';
+import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions } from '../../src/metrics/bleu/text.js';
 import { editTextOptions } from '../../src/metrics/edit/words.js';
-import { mtevalScore } from '../../src/metrics/nist-mteval.js';
-import { perFromStats } from '../../src/metrics/per.js';
+import { mtevalScore } from '../../src/metrics/nist/mteval.js';
+import { perFromStats } from '../../src/metrics/per/per.js';
 import { betaFMeasure } from '../../src/metrics/rouge/f-measure.js';
 import { resolveRougeOptions } from '../../src/metrics/rouge/options.js';
 import { SummaryReader } from '../../src/metrics/rouge/summary-text.js';
@@ -25,7 +25,7 @@ import { defaultRegistry, type MetricSettings } from '../../src/metrics/registry
 import { Vocabulary } from '../../src/text/intern.js';
 import { defaultNgramEngine } from '../../src/wasm/ngram.js';
 import { wlcsWeight, wlcsWeightInverse } from '../../src/wasm/rouge.js';
-import { gtmFromStats } from '../../src/metrics/gtm.js';
+import { gtmFromStats } from '../../src/metrics/gtm/gtm.js';
 import { gtmRuns, levenshtein, multisetIntersection } from './edit.js';
 import * as ngram from './ngram.js';
 import * as rouge from './rouge.js';

@@ -3,7 +3,7 @@
  * usage problem is an `InputError` (exit status 2) before any file is opened.
  */
 import { InputError, badOption } from '../../errors.js';
-import type { RougeFlavor } from '../../metrics/rouge.js';
+import type { RougeFlavor } from '../../metrics/rouge/rouge.js';
 import type { MetricSettings } from '../../metrics/registry.js';
 import type { NbestStatsFormat } from '../../engine/nbest/stats-format.js';
 import { DEFAULT_TASK_SIZE } from '../../engine/nbest/run.js';

@@ -28,8 +28,8 @@
  * into tasks.
  */
 import type { Metric, PreparedReferences } from '../../metrics/metric.js';
-import { MosesBleu } from '../../metrics/bleu-moses-metric.js';
-import { mosesBleuStats } from '../../metrics/bleu-moses.js';
+import { MosesBleu } from '../../metrics/bleu/moses-metric.js';
+import { mosesBleuStats } from '../../metrics/bleu/moses.js';
 import type { MetricRegistry, MetricSettings } from '../../metrics/registry.js';
 
 /** What decides the metrics of a run: plain data, so that it can be posted to worker threads. */

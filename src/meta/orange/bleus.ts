@@ -1,6 +1,6 @@
 /**
  * BLEUS-1 … BLEUS-N of one hypothesis from one set of clipped n-gram counts, for ORANGE's millions of sentence
- * scores: the same doubles as `bleuScore(row, linOchReduction(n))` (src/metrics/bleu-score.ts, sacrebleu's
+ * scores: the same doubles as `bleuScore(row, linOchReduction(n))` (src/metrics/bleu/score.ts, sacrebleu's
  * arithmetic with correctly rounded `log`/`exp`), computed once for every order instead of once per order.
  *
  * Why it is cheaper and still identical: with add-one smoothing for orders > 1 and no effective order, the
@@ -9,7 +9,7 @@
  * the brevity penalty of two lengths, so their correctly rounded logs and exps are memoised; what remains per
  * order is one `exp`.
  */
-import { brevityPenalty } from '../../metrics/bleu-score.js';
+import { brevityPenalty } from '../../metrics/bleu/score.js';
 import { expCR, logCR } from '../../util/correctly-rounded.js';
 
 /** sacrebleu's `log 0`. */

@@ -9,13 +9,13 @@
  *   n-gram counts clipped by the maximum over the set's references), 13a tokens, case kept;
  * - NIST: mteval-v13a's segment score (max-merged clipping, length penalty on the set's average reference length),
  *   13a tokens, information weights from every reference of the test set (one table for all sets). mteval's Perl
- *   quirk for bigrams starting with the word `0` (src/metrics/nist-mteval.ts) is not reproduced;
+ *   quirk for bigrams starting with the word `0` (src/metrics/nist/mteval.ts) is not reproduced;
  * - ROUGE-L, ROUGE-W-w, ROUGE-S/SU: the `paper` flavor (Lin & Och 2004, the ORANGE authors' own definitions):
  *   ROUGE-1.5.5's tokenizer, the best precision and the best recall over the set's references, F with β = 1;
  * - ROUGE-N: the same flavor and combination over clipped n-gram counts of each pair;
  * - WER (jiwer's word split) and PER (Python's split, Moses' PerScorer): the set's reference with the fewest
  *   errors, the first on ties, as `palette score` counts several references;
- * - GTM (Python's split, src/metrics/gtm.ts): the set's reference with the highest F;
+ * - GTM (Python's split, src/metrics/gtm/gtm.ts): the set's reference with the highest F;
  * - ParaEval, IMPACT, NP-chunk: `palette score -sl`'s sentence score with the set as the references, through the
  *   Metric API with the run's metric settings (./metric-variants.ts).
  * These are the numbers `palette score` gives for that metric with the u − 1 references of the set (NIST aside,
@@ -28,12 +28,12 @@
  * pair and every leave-one-out set is combined from those pairs.
  */
 import type { Csr } from '../../corpus/csr.js';
-import { chooseRefLength } from '../../metrics/bleu.js';
-import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../../metrics/bleu-text.js';
+import { chooseRefLength } from '../../metrics/bleu/bleu.js';
+import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../../metrics/bleu/text.js';
 import { editTextOptions } from '../../metrics/edit/words.js';
-import { mtevalLengthPenalty } from '../../metrics/nist-mteval.js';
-import { gtmFromStats } from '../../metrics/gtm.js';
-import { perFromStats } from '../../metrics/per.js';
+import { mtevalLengthPenalty } from '../../metrics/nist/mteval.js';
+import { gtmFromStats } from '../../metrics/gtm/gtm.js';
+import { perFromStats } from '../../metrics/per/per.js';
 import { fMeasureOf, type FMeasure } from '../../metrics/rouge/f-measure.js';
 import { resolveRougeOptions } from '../../metrics/rouge/options.js';
 import { SummaryReader } from '../../metrics/rouge/summary-text.js';

@@ -1,6 +1,6 @@
 /**
  * The metric variants ORANGE compares (seed paper 002 §4) and their `-m` names: `bleus1` … `bleus9` (Lin & Och's
- * smoothed sentence BLEU, src/metrics/bleu-lin-och.ts; up to `bleus20`), `nist`, `rouge-l`, `rouge-w-1.1` … (any
+ * smoothed sentence BLEU, src/metrics/bleu/lin-och.ts; up to `bleus20`), `nist`, `rouge-l`, `rouge-w-1.1` … (any
  * weight > 1), `rouge-s0` … and `rouge-s*` (skip-bigrams with at most D words between the two, or any), `rouge-su…`
  * (with unigrams), `wer`, `per`, and beyond the paper `rouge-1` … `rouge-9` and `gtm` / `gtm-E` (run exponent E ≥ 1,
  * seed 000), and `paraeval` (seed 001), `impact` and `npchunk` (seed 003), scored through `palette score`'s metrics

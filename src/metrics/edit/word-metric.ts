@@ -4,7 +4,7 @@
  * metric may add its own fields.
  */
 import type { Csr } from '../../corpus/csr.js';
-import type { BleuTextOptions } from '../bleu-text.js';
+import type { BleuTextOptions } from '../bleu/text.js';
 import type { Metric, MetricScore } from '../metric.js';
 import { formatSignature, type SignatureField } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';

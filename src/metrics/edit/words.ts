@@ -7,7 +7,7 @@ import type { Csr } from '../../corpus/csr.js';
 import { badOption } from '../../errors.js';
 import { isPyWhitespace } from '../../text/pystr.js';
 import { TOKENIZER_NAMES, type TokenBounds, type TokenizerName } from '../../text/tokenizers/index.js';
-import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../bleu-text.js';
+import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../bleu/text.js';
 import { checkHypothesisCount, checkReferenceStreams, type PreparedReferences } from '../metric.js';
 
 /**

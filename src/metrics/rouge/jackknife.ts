@@ -5,7 +5,7 @@
  */
 import { InputError } from '../../errors.js';
 import { corpusScore, type MetricScore } from '../metric.js';
-import type { Rouge } from '../rouge.js';
+import type { Rouge } from './rouge.js';
 import type { ResolvedRougeOptions, RougeOptions } from './options.js';
 
 /** The options a resolved set came from, with jackknifing off (a human is scored against N−1 references once). */

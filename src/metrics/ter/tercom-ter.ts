@@ -30,7 +30,7 @@ import {
   type PreparedReferences,
 } from '../metric.js';
 import { formatSignature } from '../signature.js';
-import type { TerSegmentAlignment } from '../ter.js';
+import type { TerSegmentAlignment } from './ter.js';
 import { TerOp, type TerAlignment, type TerResult } from './alignment.js';
 import { TercomAligner, TERCOM_SEARCH_DEFAULTS } from './tercom-aligner.js';
 import { javaSplitWhitespace } from './tercom-java-text.js';

@@ -12,16 +12,16 @@
  * Moses BLEU's tokens are the chunks themselves (./bleu-rows.ts).
  */
 import type { Csr } from '../../../corpus/csr.js';
-import type { MosesBleu } from '../../../metrics/bleu-moses-metric.js';
-import type { Per } from '../../../metrics/per.js';
-import type { Rouge } from '../../../metrics/rouge.js';
+import type { MosesBleu } from '../../../metrics/bleu/moses-metric.js';
+import type { Per } from '../../../metrics/per/per.js';
+import type { Rouge } from '../../../metrics/rouge/rouge.js';
 import { fMeasureOf } from '../../../metrics/rouge/f-measure.js';
 import { rougePairStats } from '../../../metrics/rouge/pair-stats.js';
 import { writeBestFRow } from '../../../metrics/rouge/best-f-row.js';
 import { writeRouge155Row } from '../../../metrics/rouge/rouge155-row.js';
 import { ROUGE_STATS_WIDTH, SegmentCombiner } from '../../../metrics/rouge/segment-row.js';
 import { readsSentences, type SummaryStore } from '../../../metrics/rouge/summary-text.js';
-import type { Wer } from '../../../metrics/wer.js';
+import type { Wer } from '../../../metrics/wer/wer.js';
 import { isRougeTokenizerName } from '../../../text/rouge/index.js';
 import { editDistances } from '../../../wasm/edit.js';
 import { perReferenceNgramCounts } from '../../../wasm/ngram.js';

@@ -21,13 +21,13 @@
  *
  * Statistics row (width 4): `runWeight` (Σ L^e), `matched` (Σ L), `hypLength`, `refLength`.
  */
-import { badOption } from '../errors.js';
-import { pyFixed } from '../util/py-fixed.js';
-import { gtmRunStats } from '../wasm/edit.js';
-import { WordMetric } from './edit/word-metric.js';
-import type { EditReferences, EditTokenizer } from './edit/words.js';
-import type { MetricScore } from './metric.js';
-import type { SignatureField } from './signature.js';
+import { badOption } from '../../errors.js';
+import { pyFixed } from '../../util/py-fixed.js';
+import { gtmRunStats } from '../../wasm/edit.js';
+import { WordMetric } from '../edit/word-metric.js';
+import type { EditReferences, EditTokenizer } from '../edit/words.js';
+import type { MetricScore } from '../metric.js';
+import type { SignatureField } from '../signature.js';
 
 /** Options of {@link Gtm}. */
 export interface GtmOptions {

@@ -3,7 +3,7 @@
  * against its references in two tiers — phrases of one paraphrase set first, then unigrams on the words left over —
  * and scored by precision (matched candidate words / candidate words, §3.3, BLEU's modified unigram precision with
  * paraphrase sets clipped as one phrase) and recall (matched reference words / reference words against a single
- * reference, §5). The exact search is documented in ./paraeval/match.ts.
+ * reference, §5). The exact search is documented in ./match.ts.
  *
  * The paper defines no F-measure and neither does Palette: the score is the precision (the paper's Table 1) or, with
  * `score: 'recall'`, the recall (Table 2); both are always in `details`. Corpus scores are ratios of summed counts
@@ -14,23 +14,23 @@
  * Text becomes words with the table's tokenizer and case (`ParaphraseTableOptions`), so that text and phrases are
  * split the same way: the paraphrase table fixes both, and the signature says which.
  */
-import { CsrBuilder, type Csr } from '../corpus/csr.js';
-import { badOption } from '../errors.js';
-import { tokenHash, Vocabulary } from '../text/intern.js';
-import type { ParaphraseTable } from '../text/paraphrase/index.js';
-import { bleuScan, getTokenScanner, TokenBounds, type TokenScanner } from '../text/tokenizers/index.js';
+import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { badOption } from '../../errors.js';
+import { tokenHash, Vocabulary } from '../../text/intern.js';
+import type { ParaphraseTable } from '../../text/paraphrase/index.js';
+import { bleuScan, getTokenScanner, TokenBounds, type TokenScanner } from '../../text/tokenizers/index.js';
 import {
   checkHypothesisCount,
   checkReferenceStreams,
   type Metric,
   type MetricScore,
   type PreparedReferences,
-} from './metric.js';
-import { ParaEvalMatcher, PARAEVAL_STATS_COLUMNS, PARAEVAL_STATS_WIDTH } from './paraeval/match.js';
-import { formatSignature } from './signature.js';
-import { checkStatsWidth } from './stats-width.js';
+} from '../metric.js';
+import { ParaEvalMatcher, PARAEVAL_STATS_COLUMNS, PARAEVAL_STATS_WIDTH } from './match.js';
+import { formatSignature } from '../signature.js';
+import { checkStatsWidth } from '../stats-width.js';
 
-export { PARAEVAL_STATS_COLUMNS, PARAEVAL_STATS_WIDTH } from './paraeval/match.js';
+export { PARAEVAL_STATS_COLUMNS, PARAEVAL_STATS_WIDTH } from './match.js';
 
 /** Which ratio is ParaEval's score. */
 export const PARAEVAL_SCORES = ['precision', 'recall'] as const;
@@ -138,7 +138,7 @@ export class ParaEval implements Metric<ParaEvalReferences> {
   }
 
   /**
-   * One statistics row per hypothesis (see ./paraeval/match.ts for the columns).
+   * One statistics row per hypothesis (see ./match.ts for the columns).
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length; TypeError for
    * references prepared by a ParaEval with another table.
    */

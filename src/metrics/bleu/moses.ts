@@ -13,11 +13,11 @@
  *
  * Scores are on the 0–1 scale, as Moses computes them.
  */
-import { CsrBuilder, type Csr } from '../corpus/csr.js';
-import { clippedNgramCounts } from '../wasm/ngram.js';
-import { expCR, logCR } from '../util/correctly-rounded.js';
-import { tokenHash, Vocabulary } from '../text/intern.js';
-import { internId } from './bleu-text.js';
+import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { clippedNgramCounts } from '../../wasm/ngram.js';
+import { expCR, logCR } from '../../util/correctly-rounded.js';
+import { tokenHash, Vocabulary } from '../../text/intern.js';
+import { internId } from './text.js';
 
 /** Reference-length strategies of Moses' `reflen` scorer option. */
 export type MosesRefLength = 'closest' | 'shortest' | 'average';

@@ -11,9 +11,9 @@
  * BLEUS-N differ by N). Corpus and sentence scores use the same reduction. Scores are on sacrebleu's 0–100 scale.
  */
 import { Bleu, toMetricScore, type BleuOptions, type BleuReferences } from './bleu.js';
-import { bleuFromStats, type BleuReduction, type BleuResult } from './bleu-score.js';
-import type { Metric, MetricScore } from './metric.js';
-import { formatSignature } from './signature.js';
+import { bleuFromStats, type BleuReduction, type BleuResult } from './score.js';
+import type { Metric, MetricScore } from '../metric.js';
+import { formatSignature } from '../signature.js';
 
 /** The BLEUS reduction for max order `n`. */
 export function linOchReduction(n: number): BleuReduction {

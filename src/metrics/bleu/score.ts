@@ -13,7 +13,7 @@
  * `[hyp_len, ref_len, correct_1 … correct_N, total_1 … total_N]`.
  */
 
-import { expCR, logCR } from '../util/correctly-rounded.js';
+import { expCR, logCR } from '../../util/correctly-rounded.js';
 
 /** Smoothing methods of sacrebleu's BLEU. */
 export type BleuSmoothMethod = 'none' | 'floor' | 'add-k' | 'exp';

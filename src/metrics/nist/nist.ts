@@ -1,33 +1,33 @@
 /**
  * The NIST metric (Doddington 2002) in two flavors that give different numbers on the same text:
- * - `mteval` (default): mteval-v13a.pl's NIST, see nist-mteval.ts (row layout there);
- * - `nltk`: NLTK 3.8's `corpus_nist` / `sentence_nist`, see nist-nltk.ts (row layout there).
+ * - `mteval` (default): mteval-v13a.pl's NIST, see mteval.ts (row layout there);
+ * - `nltk`: NLTK 3.8's `corpus_nist` / `sentence_nist`, see nltk.ts (row layout there).
  *
  * Text: each line goes through the tokenizer (default `13a`, sacrebleu's = mteval-v13a's normalisation) and is
  * split on whitespace. `lowercase` follows each oracle: mteval (run without `-c`) lowercases only ASCII A–Z
  * (`tr/[A-Z]/[a-z]/`), NLTK's goldens lowercase with Python's `str.lower()` before tokenizing.
  * Information weights come from every reference of the prepared test set, so references must be prepared as a
  * whole before any segment is scored. Where an oracle gives no number the score is NaN, or an error on request
- * (nist-failure.ts).
+ * (failure.ts).
  *
  * Input is plain text (what an SGML `<seg>` encodes, already unescaped). Known differences from mteval that no
  * golden exercises: mteval splits on Perl's `\s`, which lacks U+001C–U+001F (Python whitespace, used here, has
  * them); and a line holding a literal entity such as `&quot;` is decoded by the 13a tokenizer here, while mteval,
  * reading that line escaped in SGML (`&amp;quot;`), only undoes the escaping and keeps the entity text.
  */
-import { CsrBuilder, type Csr } from '../corpus/csr.js';
-import { badOption } from '../errors.js';
-import { Vocabulary, internLine, lookupLine } from '../text/intern.js';
-import { pyJoinSplit, pyLower } from '../text/pystr.js';
-import { getTokenizer, type Tokenizer, type TokenizerName } from '../text/tokenizers/index.js';
-import { pyFixed } from '../util/py-fixed.js';
-import { ngramWeights, type NgramWeights } from '../wasm/ngram.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
-import { NistOracleError, nistFailure } from './nist-failure.js';
-import { mtevalColumns, mtevalRows, mtevalScore } from './nist-mteval.js';
-import { nltkColumns, nltkRows, nltkScore } from './nist-nltk.js';
-import { formatSignature } from './signature.js';
-import { checkStatsWidth } from './stats-width.js';
+import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { badOption } from '../../errors.js';
+import { Vocabulary, internLine, lookupLine } from '../../text/intern.js';
+import { pyJoinSplit, pyLower } from '../../text/pystr.js';
+import { getTokenizer, type Tokenizer, type TokenizerName } from '../../text/tokenizers/index.js';
+import { pyFixed } from '../../util/py-fixed.js';
+import { ngramWeights, type NgramWeights } from '../../wasm/ngram.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import { NistOracleError, nistFailure } from './failure.js';
+import { mtevalColumns, mtevalRows, mtevalScore } from './mteval.js';
+import { nltkColumns, nltkRows, nltkScore } from './nltk.js';
+import { formatSignature } from '../signature.js';
+import { checkStatsWidth } from '../stats-width.js';
 
 /** The implementations whose numbers {@link Nist} reproduces. */
 export const NIST_FLAVORS = ['mteval', 'nltk'] as const;
@@ -64,7 +64,7 @@ export interface NistReferences extends PreparedReferences {
   readonly refWords: Float64Array;
   /** Information weights over all references. */
   readonly weights: NgramWeights;
-  /** Id of the word `0` in the references, or -1 (mteval's Perl-truthiness quirk, see nist-mteval.ts). */
+  /** Id of the word `0` in the references, or -1 (mteval's Perl-truthiness quirk, see mteval.ts). */
   readonly zeroId: number;
   /** Vocabulary of the references (frozen: hypotheses only look tokens up). */
   readonly vocab: Vocabulary;
@@ -181,7 +181,7 @@ export class Nist implements Metric<NistReferences> {
   }
 
   /**
-   * One statistics row per hypothesis (layouts in nist-mteval.ts / nist-nltk.ts).
+   * One statistics row per hypothesis (layouts in mteval.ts / nltk.ts).
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: NistReferences): Float64Array {
@@ -206,7 +206,7 @@ export class Nist implements Metric<NistReferences> {
 
   /**
    * Sentence NIST from one row: mteval's segment score, or NLTK's `sentence_nist` (weights from the segment's own
-   * references). NaN where the oracle fails (see nist-failure.ts).
+   * references). NaN where the oracle fails (see failure.ts).
    * @throws NistOracleError there instead, with `onOracleFailure: 'throw'`.
    */
   sentenceScoreFromStats(row: Float64Array): MetricScore {

@@ -1,48 +1,48 @@
 /**
  * The ROUGE metrics (Lin & Och 2004; Lin 2004) behind the `Metric` contract: ROUGE-N, ROUGE-L (sentence and
  * summary level), ROUGE-W, ROUGE-S/SU, in the flavors of ROUGE-1.5.5, rouge-score and the paper (see
- * ./rouge/options.ts for what each flavor fixes).
+ * ./options.ts for what each flavor fixes).
  *
  * Pipeline: references are split into sentences where the type needs them, tokenized and interned once
- * (./rouge/summary-text.ts); a batch of hypotheses is read the same way; the kernels give statistics of every
- * (hypothesis, reference) pair (./rouge/pair-stats.ts); the flavor's multi-reference combination (and optional
- * jackknifing) makes one row per segment (./rouge/segment-row.ts, which documents the 7 columns); the corpus score
+ * (./summary-text.ts); a batch of hypotheses is read the same way; the kernels give statistics of every
+ * (hypothesis, reference) pair (./pair-stats.ts); the flavor's multi-reference combination (and optional
+ * jackknifing) makes one row per segment (./segment-row.ts, which documents the 7 columns); the corpus score
  * averages the rows' P, R, F (`average: 'segment'`) or pools their counts (`'pooled'`).
  *
  * Scores are fractions in [0, 1]; `score` is the F-measure, `details` has `precision`, `recall`, `fmeasure`.
  */
-import { Vocabulary } from '../text/intern.js';
-import { sentenceSplitName } from '../text/rouge/index.js';
-import { isTokenizerName } from '../text/tokenizers/index.js';
-import { wlcsWeightInverse } from '../wasm/rouge.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
-import { perlFixed5 } from './rouge155/perl-format.js';
-import { alphaFMeasure, fMeasureOf, type FMeasure } from './rouge/f-measure.js';
-import { resolveRougeOptions, type ResolvedRougeOptions, type RougeOptions } from './rouge/options.js';
-import { humanReferenceScores, type HumanScores } from './rouge/jackknife.js';
-import { rougePairStats } from './rouge/pair-stats.js';
-import { rougeTypeId, rougeTypeName } from './rouge/rouge-type.js';
-import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH, segmentRows } from './rouge/segment-row.js';
-import { SummaryReader, type SummaryStore } from './rouge/summary-text.js';
-import { formatSignature, type SignatureField } from './signature.js';
-import { checkStatsWidth } from './stats-width.js';
+import { Vocabulary } from '../../text/intern.js';
+import { sentenceSplitName } from '../../text/rouge/index.js';
+import { isTokenizerName } from '../../text/tokenizers/index.js';
+import { wlcsWeightInverse } from '../../wasm/rouge.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import { perlFixed5 } from '../rouge155/perl-format.js';
+import { alphaFMeasure, fMeasureOf, type FMeasure } from './f-measure.js';
+import { resolveRougeOptions, type ResolvedRougeOptions, type RougeOptions } from './options.js';
+import { humanReferenceScores, type HumanScores } from './jackknife.js';
+import { rougePairStats } from './pair-stats.js';
+import { rougeTypeId, rougeTypeName } from './rouge-type.js';
+import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH, segmentRows } from './segment-row.js';
+import { SummaryReader, type SummaryStore } from './summary-text.js';
+import { formatSignature, type SignatureField } from '../signature.js';
+import { checkStatsWidth } from '../stats-width.js';
 
-/** Flavors, multi-reference modes and option resolution (./rouge/options.ts). */
-export { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, resolveRougeOptions } from './rouge/options.js';
-/** The option types (./rouge/options.ts). */
+/** Flavors, multi-reference modes and option resolution (./options.ts). */
+export { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, resolveRougeOptions } from './options.js';
+/** The option types (./options.ts). */
 export type {
   ResolvedRougeOptions,
   RougeAverage,
   RougeFlavor,
   RougeMultiReference,
   RougeOptions,
-} from './rouge/options.js';
-/** ROUGE variants: ids, names, parsing (./rouge/rouge-type.ts). */
-export { parseRougeType, rougeTypeId, rougeTypeName, type RougeType } from './rouge/rouge-type.js';
-/** The statistics row layout (./rouge/segment-row.ts). */
-export { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH } from './rouge/segment-row.js';
-/** What {@link Rouge.humanScores} returns (./rouge/jackknife.ts). */
-export type { HumanScores } from './rouge/jackknife.js';
+} from './options.js';
+/** ROUGE variants: ids, names, parsing (./rouge-type.ts). */
+export { parseRougeType, rougeTypeId, rougeTypeName, type RougeType } from './rouge-type.js';
+/** The statistics row layout (./segment-row.ts). */
+export { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH } from './segment-row.js';
+/** What {@link Rouge.humanScores} returns (./jackknife.ts). */
+export type { HumanScores } from './jackknife.js';
 
 /** References prepared for one {@link Rouge} configuration. */
 export interface RougeReferences extends PreparedReferences {
@@ -132,7 +132,7 @@ export class Rouge implements Metric<RougeReferences> {
   }
 
   /**
-   * One statistics row per hypothesis (columns: ./rouge/segment-row.ts).
+   * One statistics row per hypothesis (columns: ./segment-row.ts).
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length; TypeError for
    *   references prepared with other text settings.
    */

@@ -11,9 +11,9 @@
  * (numerator and reference length of the best reference per order under the corpus weights), then
  * `sent_info_1..N` and `sent_ref_len_1..N` (the same under the segment's own weights, for sentence scores).
  */
-import type { Csr } from '../corpus/csr.js';
-import { expCR, logCR } from '../util/correctly-rounded.js';
-import { ngramWeights, perReferenceNgramCounts, type NgramWeights } from '../wasm/ngram.js';
+import type { Csr } from '../../corpus/csr.js';
+import { expCR, logCR } from '../../util/correctly-rounded.js';
+import { ngramWeights, perReferenceNgramCounts, type NgramWeights } from '../../wasm/ngram.js';
 
 /** What the NLTK rows need from the prepared references. */
 export interface NltkReferenceData {

@@ -17,10 +17,10 @@
  *
  * Statistics row (width 3): `correct, hypLength, refLength` of the line against its chosen reference.
  */
-import { perReferenceNgramCounts } from '../wasm/ngram.js';
-import { WordMetric } from './edit/word-metric.js';
-import type { EditReferences, EditTokenizer } from './edit/words.js';
-import type { MetricScore } from './metric.js';
+import { perReferenceNgramCounts } from '../../wasm/ngram.js';
+import { WordMetric } from '../edit/word-metric.js';
+import type { EditReferences, EditTokenizer } from '../edit/words.js';
+import type { MetricScore } from '../metric.js';
 
 /** Options of {@link Per}. */
 export interface PerOptions {

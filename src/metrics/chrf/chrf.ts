@@ -7,16 +7,16 @@
  * sacrebleu, the hypothesis count of an order is recorded as 0 when the chosen reference has no n-gram of that
  * order (an empty or too short reference).
  */
-import { CsrBuilder, type Csr } from '../corpus/csr.js';
-import { badOption } from '../errors.js';
-import { Vocabulary } from '../text/intern.js';
-import { pyLower } from '../text/pystr.js';
-import { perReferenceNgramCounts, type NgramBatch } from '../wasm/ngram.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
-import { appendCodePoints, appendWords } from './chrf-text.js';
-import { chrfScore } from './chrf-score.js';
-import { formatSignature } from './signature.js';
-import { checkStatsWidth } from './stats-width.js';
+import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { badOption } from '../../errors.js';
+import { Vocabulary } from '../../text/intern.js';
+import { pyLower } from '../../text/pystr.js';
+import { perReferenceNgramCounts, type NgramBatch } from '../../wasm/ngram.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import { appendCodePoints, appendWords } from './text.js';
+import { chrfScore } from './score.js';
+import { formatSignature } from '../signature.js';
+import { checkStatsWidth } from '../stats-width.js';
 
 /** Options of {@link Chrf}; the defaults are sacrebleu's. */
 export interface ChrfOptions {

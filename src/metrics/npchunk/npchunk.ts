@@ -1,8 +1,8 @@
 /**
  * The NP-chunk metric of Echizen-ya & Araki 2010 (seed 003 §2): noun phrases of hypothesis and reference are
- * chunked, corresponding phrases found by a PER-based F-measure (mutual best, above 0; ./npchunk/correspondence.ts),
+ * chunked, corresponding phrases found by a PER-based F-measure (mutual best, above 0; ./correspondence.ts),
  * the LCS route of every round chosen by the route score with words of corresponding phrases weighing 2
- * (./npchunk/common-parts.ts), and the final score combines the word level (eqs. 3–8) and the phrase level on the
+ * (./common-parts.ts), and the final score combines the word level (eqs. 3–8) and the phrase level on the
  * phrase-generalised sentences (eqs. 9–12) as score = (score_wd + δ·score_np)/(1 + δ) (eq. 13; the seed's §2.4).
  * Defaults are the paper's experimental values α = 0.1, β = 1.1, δ = 0.3; its worked example uses α = 0.5, β = 2.0,
  * δ = 0.7 and gives 0.4185.
@@ -12,13 +12,13 @@
  * `lowercase` (applied after chunking, so the chunker sees the case).
  *
  * The corpus score is the mean of the sentence scores (the paper's is a sentence-level method); statistics row:
- * `score, wordScore, phraseScore, wordRecall, wordPrecision, segments` (./npchunk/chunk-metric.ts).
+ * `score, wordScore, phraseScore, wordRecall, wordPrecision, segments` (./chunk-metric.ts).
  */
-import { createChunker, DEFAULT_CHUNKER, type NpChunker } from '../text/chunk/index.js';
-import type { MetricScore } from './metric.js';
-import { ChunkMetric, fourDecimals, type ImpactOptions } from './npchunk/chunk-metric.js';
-import type { SegmentResult } from './npchunk/segment-scorer.js';
-import type { SignatureField } from './signature.js';
+import { createChunker, DEFAULT_CHUNKER, type NpChunker } from '../../text/chunk/index.js';
+import type { MetricScore } from '../metric.js';
+import { ChunkMetric, fourDecimals, type ImpactOptions } from './chunk-metric.js';
+import type { SegmentResult } from './segment-scorer.js';
+import type { SignatureField } from '../signature.js';
 
 /** Options of {@link NpChunk}. */
 export interface NpChunkOptions extends ImpactOptions {

@@ -2,7 +2,7 @@
  * Text forms of BLEU numbers exactly as sacrebleu prints them. The digits come from the shared formatter
  * (src/util/py-fixed.ts: Python's `.Nf`, exact ties to even).
  */
-import { pyFixed } from '../util/py-fixed.js';
+import { pyFixed } from '../../util/py-fixed.js';
 
 /**
  * sacrebleu's verbose BLEU string:

@@ -4,7 +4,7 @@
  * references are empty. {@link Nist} reports these as NaN, or, when asked (the CLI does), as a
  * {@link NistOracleError} that says why.
  */
-import { InputError } from '../errors.js';
+import { InputError } from '../../errors.js';
 import type { NistFlavor } from './nist.js';
 
 /** The oracle fails on this input; `code` is `E_BAD_INPUT` (the CLI exits with status 2). */
@@ -26,7 +26,7 @@ export class NistOracleError extends InputError {
 
 /**
  * The reason the oracle fails on a statistics row (one segment, or column sums), or `undefined` when it gives a
- * number. Row layouts: nist-mteval.ts and nist-nltk.ts.
+ * number. Row layouts: mteval.ts and nltk.ts.
  * @param sentence whether the row is scored as a sentence (`sentence_nist`) rather than a corpus
  */
 export function nistFailure(

@@ -10,13 +10,13 @@
  * Sentences are whitespace-separated words, compared case-sensitively unless `lowercase` (tokenize first, as the
  * paper's data was).
  * Multiple references: R and P are each the maximum over the references (eqs. 6–8). The corpus score is the mean
- * of the sentence scores (./npchunk/chunk-metric.ts); statistics row: `score, recall, precision, segments`.
+ * of the sentence scores (../npchunk/chunk-metric.ts); statistics row: `score, recall, precision, segments`.
  */
-import type { MetricScore } from './metric.js';
-import { ChunkMetric, fourDecimals, type ImpactOptions } from './npchunk/chunk-metric.js';
-import type { SegmentResult } from './npchunk/segment-scorer.js';
+import type { MetricScore } from '../metric.js';
+import { ChunkMetric, fourDecimals, type ImpactOptions } from '../npchunk/chunk-metric.js';
+import type { SegmentResult } from '../npchunk/segment-scorer.js';
 
-export type { ImpactOptions } from './npchunk/chunk-metric.js';
+export type { ImpactOptions } from '../npchunk/chunk-metric.js';
 
 /** Column names of an IMPACT statistics row. */
 export const IMPACT_STATS_COLUMNS = ['score', 'recall', 'precision', 'segments'] as const;

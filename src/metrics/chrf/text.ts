@@ -3,9 +3,9 @@
  * points of the line with every Python-whitespace character removed (`''.join(line.split())`), and word n-grams
  * over sacrebleu's crude "punctuation separation" of the whitespace tokens.
  */
-import type { CsrBuilder } from '../corpus/csr.js';
-import { tokenHash, type Vocabulary } from '../text/intern.js';
-import { isPyWhitespace, pySplit } from '../text/pystr.js';
+import type { CsrBuilder } from '../../corpus/csr.js';
+import { tokenHash, type Vocabulary } from '../../text/intern.js';
+import { isPyWhitespace, pySplit } from '../../text/pystr.js';
 
 /**
  * Appends the code points of `line` as one CSR row (token id = code point). Unless `keepWhitespace`, Python

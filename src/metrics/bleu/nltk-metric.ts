@@ -11,8 +11,8 @@
  * cannot carry. `scoreFromStats` is therefore exact for methods 0–4 and throws for 5–7; use
  * {@link NltkBleu.corpusScoreFromRows} (the rows in corpus order) for those.
  */
-import { badOption, PaletteError } from '../errors.js';
-import { type TokenizerName } from '../text/tokenizers/index.js';
+import { badOption, PaletteError } from '../../errors.js';
+import { type TokenizerName } from '../../text/tokenizers/index.js';
 import { bleuStatsColumns } from './bleu.js';
 import {
   nltkBleuFromStats,
@@ -20,10 +20,10 @@ import {
   type NltkBleuOptions,
   type NltkSegmentStats,
   type NltkTotals,
-} from './bleu-nltk.js';
-import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
-import { formatSignature } from './signature.js';
+} from './nltk.js';
+import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './text.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import { formatSignature } from '../signature.js';
 
 /** Options of {@link NltkBleu}: NLTK's options plus how text becomes tokens. */
 export interface NltkBleuMetricOptions extends NltkBleuOptions {

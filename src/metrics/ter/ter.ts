@@ -9,19 +9,19 @@
  * fewest edits over its references and the average reference length. Statistics row: `[num_edits,
  * ref_length]`; corpus TER = `100 · Σ num_edits / Σ ref_length`, the sentence score the same on one row.
  */
-import { CsrBuilder, csrRow, type Csr } from '../corpus/csr.js';
-import { PaletteError, badOption } from '../errors.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
-import { Vocabulary, internLine, lookupLine } from '../text/intern.js';
-import { pyRstrip, pySplit } from '../text/pystr.js';
-import { TercomTokenizer } from '../text/tokenizers/tercom-tokenizer.js';
-import { defaultTerEngine, type TerEngine } from '../wasm/ter.js';
-import { formatSignature } from './signature.js';
-import type { TerResult } from './ter/alignment.js';
-import { SACREBLEU_TER_LIMITS } from './ter/limits.js';
-import { sacrebleuTer } from './ter/shift-search.js';
-import { TER_STATS_COLUMNS, TER_STATS_WIDTH, terScore, terSegmentStats } from './ter/statistics.js';
-import { checkStatsWidth } from './stats-width.js';
+import { CsrBuilder, csrRow, type Csr } from '../../corpus/csr.js';
+import { PaletteError, badOption } from '../../errors.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import { Vocabulary, internLine, lookupLine } from '../../text/intern.js';
+import { pyRstrip, pySplit } from '../../text/pystr.js';
+import { TercomTokenizer } from '../../text/tokenizers/tercom-tokenizer.js';
+import { defaultTerEngine, type TerEngine } from '../../wasm/ter.js';
+import { formatSignature } from '../signature.js';
+import type { TerResult } from './alignment.js';
+import { SACREBLEU_TER_LIMITS } from './limits.js';
+import { sacrebleuTer } from './shift-search.js';
+import { TER_STATS_COLUMNS, TER_STATS_WIDTH, terScore, terSegmentStats } from './statistics.js';
+import { checkStatsWidth } from '../stats-width.js';
 
 /** Options of {@link Ter}, sacreBLEU's `TER(...)` arguments; all default to `false`. */
 export interface TerOptions {

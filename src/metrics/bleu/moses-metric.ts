@@ -1,7 +1,7 @@
 /**
  * The `moses` BLEU flavor behind the common {@link Metric} contract: Moses MERT's `BleuScorer`
  * (mosesdecoder mert/BleuScorer.cpp, StatisticsBasedScorer.cpp) on text, on Moses' 0–1 scale and in its
- * single-precision arithmetic (the statistics and scores of bleu-moses.ts).
+ * single-precision arithmetic (the statistics and scores of moses.ts).
  *
  * - Text: Moses splits a line on ASCII spaces; `lowercase` is its `case:false` (ASCII letters only). With a
  *   `tokenize` name, the line first goes through that tokenizer (e.g. `13a` for detokenized text) and its tokens
@@ -21,12 +21,12 @@
  * Signature (Palette's own: Moses has none): `nrefs:1|flavor:moses|case:mixed|tok:space|reflen:closest|n:4|
  * smooth:none|version:…`; sentence scores say `smooth:add[1.00]` (`add[1.00]+bp` with `smoothBP`).
  */
-import { badOption } from '../errors.js';
-import { pyJoinSplit } from '../text/pystr.js';
-import { getTokenizer, type Tokenizer, type TokenizerName } from '../text/tokenizers/index.js';
-import { expCR } from '../util/correctly-rounded.js';
-import { pyFixed } from '../util/py-fixed.js';
-import { formatBleuVerbose } from './bleu-format.js';
+import { badOption } from '../../errors.js';
+import { pyJoinSplit } from '../../text/pystr.js';
+import { getTokenizer, type Tokenizer, type TokenizerName } from '../../text/tokenizers/index.js';
+import { expCR } from '../../util/correctly-rounded.js';
+import { pyFixed } from '../../util/py-fixed.js';
+import { formatBleuVerbose } from './format.js';
 import {
   mosesBleu,
   mosesBleuStats,
@@ -34,10 +34,10 @@ import {
   prepareMosesReferences,
   type MosesReferences,
   type MosesRefLength,
-} from './bleu-moses.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
-import { formatSignature } from './signature.js';
-import { checkStatsWidth } from './stats-width.js';
+} from './moses.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import { formatSignature } from '../signature.js';
+import { checkStatsWidth } from '../stats-width.js';
 
 /** The reference-length strategies of Moses' `reflen` option. */
 export const MOSES_REF_LENGTHS: readonly MosesRefLength[] = ['closest', 'shortest', 'average'];

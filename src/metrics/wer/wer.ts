@@ -3,18 +3,18 @@
  * Levenshtein distance (unit costs) of hypothesis and reference, S + D + I, over the reference's N = H + S + D words;
  * the corpus WER pools the counts of all lines (not a mean of line WERs). The S/D/I split is RapidFuzz's alignment,
  * which jiwer reports, so the per-line hits, substitutions, deletions and insertions match jiwer's as well; MER, WIL
- * and WIP come with the score (see ./edit/jiwer-measures.ts, also for jiwer's empty-reference values).
+ * and WIP come with the score (see ../edit/jiwer-measures.ts, also for jiwer's empty-reference values).
  *
  * With several references (jiwer takes one), each line is counted against the reference with the fewest edits, the
  * first one on ties, and divides by that reference's length (its counts enter the corpus pool).
  *
  * Statistics row (width 4): `hits, substitutions, deletions, insertions` of the line against its chosen reference.
  */
-import { editDistances } from '../wasm/edit.js';
-import { jiwerMeasures } from './edit/jiwer-measures.js';
-import { WordMetric } from './edit/word-metric.js';
-import type { EditReferences, EditTokenizer } from './edit/words.js';
-import type { MetricScore } from './metric.js';
+import { editDistances } from '../../wasm/edit.js';
+import { jiwerMeasures } from '../edit/jiwer-measures.js';
+import { WordMetric } from '../edit/word-metric.js';
+import type { EditReferences, EditTokenizer } from '../edit/words.js';
+import type { MetricScore } from '../metric.js';
 
 /** Options of {@link Wer}; the defaults are jiwer 4.0's. */
 export interface WerOptions {

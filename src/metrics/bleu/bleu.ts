@@ -16,11 +16,11 @@
  * (e.g. in the metric name, BLEUc18). The only field of Palette's own is `reflen:` for the non-sacrebleu
  * reference-length strategies.
  */
-import { badOption } from '../errors.js';
-import { getTokenizer, type TokenizerName } from '../text/tokenizers/index.js';
-import { pyFixed } from '../util/py-fixed.js';
-import { clippedNgramCounts } from '../wasm/ngram.js';
-import { formatBleuVerbose } from './bleu-format.js';
+import { badOption } from '../../errors.js';
+import { getTokenizer, type TokenizerName } from '../../text/tokenizers/index.js';
+import { pyFixed } from '../../util/py-fixed.js';
+import { clippedNgramCounts } from '../../wasm/ngram.js';
+import { formatBleuVerbose } from './format.js';
 import {
   BLEU_DEFAULT_MAX_ORDER,
   BLEU_SMOOTH_DEFAULTS,
@@ -29,11 +29,11 @@ import {
   type BleuReduction,
   type BleuResult,
   type BleuSmoothMethod,
-} from './bleu-score.js';
-import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './bleu-text.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from './metric.js';
-import { formatSignature, type SignatureField } from './signature.js';
-import { checkStatsWidth } from './stats-width.js';
+} from './score.js';
+import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './text.js';
+import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import { formatSignature, type SignatureField } from '../signature.js';
+import { checkStatsWidth } from '../stats-width.js';
 
 /** How a segment's reference length is chosen from its references' lengths. */
 export type BleuRefLength = 'closest' | 'shortest' | 'average';

@@ -16,9 +16,9 @@
  * Per-segment statistics (`NltkSegmentStats`) are what `corpus_bleu` accumulates; scores come from their sums plus
  * the last segment (see {@link nltkBleuFromStats}).
  */
-import { InputError } from '../errors.js';
-import { csrFromArrays } from '../corpus/csr.js';
-import { clippedNgramCounts } from '../wasm/ngram.js';
+import { InputError } from '../../errors.js';
+import { csrFromArrays } from '../../corpus/csr.js';
+import { clippedNgramCounts } from '../../wasm/ngram.js';
 import {
   fsum,
   pyAdd,
@@ -32,9 +32,9 @@ import {
   pySquare,
   toFloat,
   type PyNumber,
-} from './bleu-python-number.js';
-import { expCR, logCR } from '../util/correctly-rounded.js';
-import { internId } from './bleu-text.js';
+} from './python-number.js';
+import { expCR, logCR } from '../../util/correctly-rounded.js';
+import { internId } from './text.js';
 
 /** NLTK's `SmoothingFunction` method number (`methodK`); 0 is also NLTK's behaviour without a smoothing function. */
 export type NltkSmoothingMethod = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;

@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { Bench } from 'tinybench';
-import { CsrBuilder } from '../src/corpus/csr.js';
+import { CsrBuilder } from '../src/text/csr.js';
 import { internLine, internLines, internTokens, Vocabulary } from '../src/text/intern.js';
 import { pyRstrip, pySplit } from '../src/text/pystr.js';
 import { bleuScan, bleuTokenize, getTokenizer, getTokenScanner, TokenBounds } from '../src/text/tokenizers/index.js';

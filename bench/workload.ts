@@ -2,7 +2,7 @@
  * Seeded synthetic workloads shared by the kernel benchmarks: a Zipf vocabulary, segments with a hidden source
  * sentence, references that keep 75 % of its tokens (length ± 3) and hypotheses that keep 65 % of them.
  */
-import type { Csr } from '../src/corpus/csr.js';
+import type { Csr } from '../src/text/csr.js';
 
 /** mulberry32: a small seeded PRNG with uniform output in [0, 1). */
 export function prng(seed: number): () => number {

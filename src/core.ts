@@ -256,7 +256,7 @@ export {
   type ParaphraseTableInfo,
   type ParaphraseTableOptions,
 } from './text/paraphrase/index.js';
-export { CsrBuilder, csrFromArrays, type Csr } from './corpus/csr.js';
+export { CsrBuilder, csrFromArrays, type Csr } from './text/csr.js';
 export { decodeLines, type NewlineMode, type ReadLinesOptions } from './corpus/read-lines.js';
 export { batchLine, batchLines, splitBatches, type LineBatch, type LineStreamOptions } from './corpus/stream/line-batch.js';
 export type { StringBatch } from './corpus/stream/string-batch.js';

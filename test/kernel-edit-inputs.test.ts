@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GOOD_PAIR_BATCH, INCONSISTENT_PAIR_BATCHES } from './helpers/pair-batches.js';
-import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
+import { csrFromArrays, type Csr } from '../src/text/csr.js';
 import { EditEngine, editDistances, gtmRunStats, type EditBatch, type EditKernelExports } from '../src/wasm/edit.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 

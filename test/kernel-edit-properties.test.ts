@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csrFromArrays } from '../src/corpus/csr.js';
+import { csrFromArrays } from '../src/text/csr.js';
 import { EditEngine, type EditBatch, type EditKernelExports } from '../src/wasm/edit.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
 import { pairBatchArbitrary, sequenceArbitrary } from './helpers/pair-batches.js';

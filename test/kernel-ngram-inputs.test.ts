@@ -3,7 +3,7 @@
  * growth between calls, and the module-level functions of src/wasm/ngram.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
+import { csrFromArrays, type Csr } from '../src/text/csr.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 import {
   NgramEngine, clippedNgramCounts, defaultNgramEngine, ngramWeights, perReferenceNgramCounts, prepareNgramReferences,

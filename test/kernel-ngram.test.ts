@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
+import { csrFromArrays, type Csr } from '../src/text/csr.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
 import { NgramEngine, type NgramBatch } from '../src/wasm/ngram.js';
 import * as oracle from './reference/ngram.js';

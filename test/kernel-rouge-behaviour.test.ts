@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { csrFromArrays } from '../src/corpus/csr.js';
+import { csrFromArrays } from '../src/text/csr.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
 import {
   RougeEngine, lcsLengths, lcsUnionMasks, skipBigramCounts, wlcsPairStats, wlcsUnionMasks, wlcsWeight,

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csrFromArrays } from '../src/corpus/csr.js';
+import { csrFromArrays } from '../src/text/csr.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
 import {
   RougeEngine, type RougeBatch, type RougeKernelExports, type SentenceUnits, type SkipBigramUnigrams,

@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
+import { csrFromArrays, type Csr } from '../src/text/csr.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 import { RougeEngine, type RougeBatch, type RougeKernelExports } from '../src/wasm/rouge.js';
 import { clippedUnionHits, rouge155WlcsHit } from './reference/rouge.js';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { csrFromArrays } from '../src/corpus/csr.js';
+import { csrFromArrays } from '../src/text/csr.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
 import { NgramEngine } from '../src/wasm/ngram.js';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sumRows } from '../src/metrics/metric.js';
 import { Nist } from '../src/metrics/nist/nist.js';
-import { csrFromArrays } from '../src/corpus/csr.js';
+import { csrFromArrays } from '../src/text/csr.js';
 import { ngramWeights } from '../src/wasm/ngram.js';
 
 type Segment = { hyp: string[]; refs: string[][] };

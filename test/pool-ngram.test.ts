@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { csrFromArrays, type Csr } from '../src/corpus/csr.js';
+import { csrFromArrays, type Csr } from '../src/text/csr.js';
 import { NgramPool } from '../src/pool/ngram-pool.js';
 import { PoolTaskError } from '../src/pool/pool-error.js';
 import { TASKS_PER_WORKER } from '../src/pool/tasks-per-worker.js';

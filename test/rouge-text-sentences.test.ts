@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsrBuilder } from '../src/corpus/csr.js';
+import { CsrBuilder } from '../src/text/csr.js';
 import { InputError } from '../src/errors.js';
 import { pySplit } from '../src/text/pystr.js';
 import { truncateRouge155, utf8Length } from '../src/text/rouge/rouge155-truncate.js';

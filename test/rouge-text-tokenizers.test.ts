@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsrBuilder, csrRow } from '../src/corpus/csr.js';
+import { CsrBuilder, csrRow } from '../src/text/csr.js';
 import { InputError } from '../src/errors.js';
 import { tokenHash, Vocabulary } from '../src/text/intern.js';
 import { pyLower } from '../src/text/pystr.js';

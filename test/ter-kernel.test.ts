@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csrFromArrays } from '../src/corpus/csr.js';
+import { csrFromArrays } from '../src/text/csr.js';
 import { Ter } from '../src/metrics/ter/ter.js';
 import { SACREBLEU_TER_LIMITS, type TerSearchLimits } from '../src/metrics/ter/limits.js';
 import { plainTranslationEditRate } from '../src/metrics/ter/plain.js';

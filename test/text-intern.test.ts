@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsrBuilder, csrCount, csrRow } from '../src/corpus/csr.js';
+import { CsrBuilder, csrCount, csrRow } from '../src/text/csr.js';
 import { internLine, internLines, lookupLine, tokenHash, Vocabulary } from '../src/text/intern.js';
 import { pySplit } from '../src/text/pystr.js';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsrBuilder, csrRow } from '../src/corpus/csr.js';
+import { CsrBuilder, csrRow } from '../src/text/csr.js';
 import { internLine, internTokens, lookupLine, lookupTokens, Vocabulary } from '../src/text/intern.js';
 import { pySplit } from '../src/text/pystr.js';
 import {

@@ -6,7 +6,7 @@
  * batch and runs a task. A task's sub-batch rebases offsets and segment indices to the range, so the work (and the
  * copy into linear memory) is proportional to the task, not to the batch.
  */
-import type { Csr } from '../corpus/csr.js';
+import type { Csr } from '../text/csr.js';
 import type { NgramBatch } from '../wasm/ngram.js';
 import type { NgramEngine, KernelNgramWeights } from '../wasm/ngram-engine.js';
 import { shareCsr, shareInt32, viewCsr, viewInt32, type SharedCsrDescriptor, type SharedInt32 } from './shared-csr.js';

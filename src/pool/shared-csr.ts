@@ -3,7 +3,7 @@
  * once into `SharedArrayBuffer`s, and what is posted to a worker is a small descriptor holding those buffers. The
  * structured clone of a `SharedArrayBuffer` shares its memory, so every worker re-views the same bytes.
  */
-import type { Csr } from '../corpus/csr.js';
+import type { Csr } from '../text/csr.js';
 
 /** A shared `Int32Array`: its buffer and its length in elements (the view always starts at byte 0). */
 export interface SharedInt32 {

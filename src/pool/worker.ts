@@ -7,7 +7,7 @@
  * A task that fails drops the instance: the retry, here or on another worker, starts from a fresh memory.
  */
 import { workerData } from 'piscina';
-import { csrFromArrays } from '../corpus/csr.js';
+import { csrFromArrays } from '../text/csr.js';
 import { instantiateKernels } from '../wasm/load.js';
 import { KernelNgramWeights, NgramEngine } from '../wasm/ngram-engine.js';
 import { runNgramTask, viewNgramBatch, type NgramTask } from './ngram-task.js';

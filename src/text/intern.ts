@@ -5,7 +5,7 @@
  * the same as splitting on spaces). The vocabulary is an open-addressing hash table keyed by the token's code
  * units, so a token already seen costs a hash and a compare, and only a new token allocates its string.
  */
-import { CsrBuilder, type Csr } from '../corpus/csr.js';
+import { CsrBuilder, type Csr } from './csr.js';
 import type { TokenBounds } from './tokenizers/token-bounds.js';
 import { isPyWhitespace } from './unicode/whitespace.js';
 

@@ -2,7 +2,7 @@
  * Argument checks of the kernel bindings. Kernels never validate and read and write linear memory at the offsets
  * they are given, so every offset and segment index is checked here, in one linear pass, before a call.
  */
-import type { Csr } from '../corpus/csr.js';
+import type { Csr } from '../text/csr.js';
 
 /** Checks that `csr` has Int32Array tokens and non-decreasing offsets from 0 within the tokens. */
 export function checkCsr(name: string, csr: Csr): void {

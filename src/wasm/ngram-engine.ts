@@ -7,7 +7,7 @@
  * The weights region keeps the size of the largest weights table placed so far, so placing another one does not
  * move a resident reference set unless it is larger.
  */
-import type { Csr } from '../corpus/csr.js';
+import type { Csr } from '../text/csr.js';
 import { checkCsr, checkHypSegments, checkMaxOrder, checkSegmentOffsets } from './check-input.js';
 import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory, alignUp } from './linear-memory.js';

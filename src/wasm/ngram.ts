@@ -6,7 +6,7 @@
  * that the kernels give exactly its rows. NIST weights are `log(x) / log(2)` with the kernels' own `log` (musl's,
  * the algorithm of glibc's `log` that Python calls), i.e. Python's `math.log(x, 2)` as NLTK computes it.
  */
-import type { Csr } from '../corpus/csr.js';
+import type { Csr } from '../text/csr.js';
 import { instantiateKernels } from './load.js';
 import { NgramEngine, type NgramBatch, type NgramReferenceSet, type NgramWeights } from './ngram-engine.js';
 

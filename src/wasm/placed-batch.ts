@@ -3,7 +3,7 @@
  * kernels' engines (ROUGE, edit distance): the checks, the per-hypothesis row offsets and the copy, and the sizing
  * of directly indexed match vectors.
  */
-import type { Csr } from '../corpus/csr.js';
+import type { Csr } from '../text/csr.js';
 import { checkCsr, checkHypSegments, checkSegmentOffsets } from './check-input.js';
 import { Layout, type LinearMemory } from './linear-memory.js';
 

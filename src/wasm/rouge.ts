@@ -11,7 +11,7 @@
  * Each {@link RougeEngine} owns a kernel instance (its own linear memory); every call lays its inputs, scratch and
  * outputs out from the heap base and copies the results out.
  */
-import type { Csr } from '../corpus/csr.js';
+import type { Csr } from '../text/csr.js';
 import { checkCsr } from './check-input.js';
 import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory, alignUp } from './linear-memory.js';

@@ -7,7 +7,7 @@
  * Each {@link TerEngine} owns a kernel instance (its own linear memory); every call lays its inputs, scratch and
  * outputs out from the heap base and copies the edit counts out.
  */
-import type { Csr } from '../corpus/csr.js';
+import type { Csr } from '../text/csr.js';
 import { PaletteError } from '../errors.js';
 import type { TerSearchLimits } from '../metrics/ter/limits.js';
 import { checkCsr } from './check-input.js';

@@ -5,7 +5,7 @@
  * reference see no match, so an addition's carry has to cross them.
  */
 import fc from 'fast-check';
-import { csrFromArrays } from '../../src/corpus/csr.js';
+import { csrFromArrays } from '../../src/text/csr.js';
 import type { PairBatch } from '../../src/wasm/placed-batch.js';
 
 /** Token sequences whose lengths come from `lengthArb`, over one of three kinds of vocabulary. */

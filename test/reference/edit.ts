@@ -13,7 +13,7 @@
  *   start, then smallest reference start, on ties).
  * - PER: multiset intersection of the token lists.
  */
-import type { Csr } from '../../src/corpus/csr.js';
+import type { Csr } from '../../src/text/csr.js';
 import type { EditBatch, EditDistances, GtmRunStats } from '../../src/wasm/edit.js';
 
 /** Sequence `i` of a CSR store as a plain array. */

@@ -7,7 +7,7 @@
  * can use the kernels' own `log` and compare weights bit for bit; the default is `log(x) / log(2)`, the formula of
  * Python's `math.log(x, 2)` that NLTK uses (the original called `Math.log2`, which rounds differently).
  */
-import type { Csr } from '../../src/corpus/csr.js';
+import type { Csr } from '../../src/text/csr.js';
 import type { NgramBatch, NgramWeights } from '../../src/wasm/ngram.js';
 
 const key = (t: ArrayLike<number>, start: number, n: number): string => {

@@ -10,7 +10,7 @@
  * The Metric-API variants (paraeval, impact, npchunk) are scored text by text: one `palette score -sl` sentence
  * score of the text against its set, the set prepared on its own as one segment, no blocks and no rounds.
  */
-import { csrFromArrays, type Csr } from '../../src/corpus/csr.js';
+import { csrFromArrays, type Csr } from '../../src/text/csr.js';
 import { linOchReduction } from '../../src/metrics/bleu/lin-och.js';
 import { bleuFromStats } from '../../src/metrics/bleu/score.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions } from '../../src/metrics/bleu/text.js';

@@ -11,7 +11,7 @@
  *   f is a parameter so that tests can use the kernels' own `pow` and compare bit for bit.
  * - Skip-bigrams: every unit of each side in a Map, hits = Σ min(counts).
  */
-import type { Csr } from '../../src/corpus/csr.js';
+import type { Csr } from '../../src/text/csr.js';
 import type {
   PairRows, RougeBatch, SentenceUnits, SkipBigramOptions, UnionMasks,
 } from '../../src/wasm/rouge.js';

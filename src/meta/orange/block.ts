@@ -4,7 +4,7 @@
  * the u reference rows (pair kernels) or, for the n-gram kernels' max-merged clipping, the u − 1 rows of one
  * leave-one-out set ({@link referencesExcept}).
  */
-import type { Csr } from '../../corpus/csr.js';
+import type { Csr } from '../../text/csr.js';
 
 /** A block of sentences laid out for the kernels. */
 export interface OrangeItems {

@@ -27,7 +27,7 @@
  * WLCS per weight, skip-bigrams per distance, edit distance, unigram matches) run once over every (text, reference)
  * pair and every leave-one-out set is combined from those pairs.
  */
-import type { Csr } from '../../corpus/csr.js';
+import type { Csr } from '../../text/csr.js';
 import { chooseRefLength } from '../../metrics/bleu/bleu.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../../metrics/bleu/text.js';
 import { editTextOptions } from '../../metrics/edit/words.js';

@@ -13,7 +13,7 @@
  *
  * Scores are on the 0–1 scale, as Moses computes them.
  */
-import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { clippedNgramCounts } from '../../wasm/ngram.js';
 import { expCR, logCR } from '../../util/correctly-rounded.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';

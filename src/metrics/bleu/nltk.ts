@@ -17,7 +17,7 @@
  * the last segment (see {@link nltkBleuFromStats}).
  */
 import { InputError } from '../../errors.js';
-import { csrFromArrays } from '../../corpus/csr.js';
+import { csrFromArrays } from '../../text/csr.js';
 import { clippedNgramCounts } from '../../wasm/ngram.js';
 import {
   fsum,

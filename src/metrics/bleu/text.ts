@@ -7,7 +7,7 @@
  * totals count positions, not identities, so every clipped count stays the same while prepared references stay
  * immutable and shareable across systems and threads.
  */
-import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { internTokens, lookupTokens, Vocabulary } from '../../text/intern.js';
 import { bleuScan, getTokenScanner, TokenBounds, type TokenScanner } from '../../text/tokenizers/index.js';
 

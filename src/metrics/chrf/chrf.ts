@@ -7,7 +7,7 @@
  * sacrebleu, the hypothesis count of an order is recorded as 0 when the chosen reference has no n-gram of that
  * order (an empty or too short reference).
  */
-import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { badOption } from '../../errors.js';
 import { Vocabulary } from '../../text/intern.js';
 import { pyLower } from '../../text/pystr.js';

@@ -3,7 +3,7 @@
  * points of the line with every Python-whitespace character removed (`''.join(line.split())`), and word n-grams
  * over sacrebleu's crude "punctuation separation" of the whitespace tokens.
  */
-import type { CsrBuilder } from '../../corpus/csr.js';
+import type { CsrBuilder } from '../../text/csr.js';
 import { tokenHash, type Vocabulary } from '../../text/intern.js';
 import { isPyWhitespace, pySplit } from '../../text/pystr.js';
 

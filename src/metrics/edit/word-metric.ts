@@ -3,7 +3,7 @@
  * once (src/metrics/edit/words.ts), hypotheses looked up against them, and a `case|tok` signature to which each
  * metric may add its own fields.
  */
-import type { Csr } from '../../corpus/csr.js';
+import type { Csr } from '../../text/csr.js';
 import type { BleuTextOptions } from '../bleu/text.js';
 import type { Metric, MetricScore } from '../metric.js';
 import { formatSignature, type SignatureField } from '../signature.js';

@@ -3,7 +3,7 @@
  * followed by Python's `str.split()`, interned into CSR stores the way the BLEU family interns them (references
  * into a frozen vocabulary, hypothesis words that no reference has sharing one id that matches nothing).
  */
-import type { Csr } from '../../corpus/csr.js';
+import type { Csr } from '../../text/csr.js';
 import { badOption } from '../../errors.js';
 import { isPyWhitespace } from '../../text/pystr.js';
 import { TOKENIZER_NAMES, type TokenBounds, type TokenizerName } from '../../text/tokenizers/index.js';

@@ -9,7 +9,7 @@
  * against the references max-merged per n-gram) and `info_1..N` (Σ information weight × clipped count).
  * Corpus statistics are column sums; mteval's system score is the same reduction of its summed counts.
  */
-import type { Csr } from '../../corpus/csr.js';
+import type { Csr } from '../../text/csr.js';
 import { expCR, logCR } from '../../util/correctly-rounded.js';
 import { clippedNgramCounts, type NgramWeights } from '../../wasm/ngram.js';
 

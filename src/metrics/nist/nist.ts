@@ -15,7 +15,7 @@
  * them); and a line holding a literal entity such as `&quot;` is decoded by the 13a tokenizer here, while mteval,
  * reading that line escaped in SGML (`&amp;quot;`), only undoes the escaping and keeps the entity text.
  */
-import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { badOption } from '../../errors.js';
 import { Vocabulary, internLine, lookupLine } from '../../text/intern.js';
 import { pyJoinSplit, pyLower } from '../../text/pystr.js';

@@ -11,7 +11,7 @@
  * (numerator and reference length of the best reference per order under the corpus weights), then
  * `sent_info_1..N` and `sent_ref_len_1..N` (the same under the segment's own weights, for sentence scores).
  */
-import type { Csr } from '../../corpus/csr.js';
+import type { Csr } from '../../text/csr.js';
 import { expCR, logCR } from '../../util/correctly-rounded.js';
 import { ngramWeights, perReferenceNgramCounts, type NgramWeights } from '../../wasm/ngram.js';
 

@@ -3,7 +3,7 @@
  * flat array with per-sentence offsets. No object per sentence, word or phrase.
  */
 import { InputError } from '../../errors.js';
-import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { internLine, lookupLine, type Vocabulary } from '../../text/intern.js';
 import { pyLower } from '../../text/pystr.js';
 import type { NpChunker } from '../../text/chunk/index.js';

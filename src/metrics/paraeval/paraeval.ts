@@ -14,7 +14,7 @@
  * Text becomes words with the table's tokenizer and case (`ParaphraseTableOptions`), so that text and phrases are
  * split the same way: the paraphrase table fixes both, and the signature says which.
  */
-import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { badOption } from '../../errors.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import type { ParaphraseTable } from '../../text/paraphrase/index.js';

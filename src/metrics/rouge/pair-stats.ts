@@ -14,7 +14,7 @@
  * Summary-level hits are clipped by the whole-summary unigram counts except in the paper flavor (Lin 2004's union
  * LCS has no clipping). A reference without tokens makes ROUGE-1.5.5's ROUGE-W die; here its pair is all zeros.
  */
-import type { Csr } from '../../corpus/csr.js';
+import type { Csr } from '../../text/csr.js';
 import { perReferenceNgramCounts } from '../../wasm/ngram.js';
 import {
   lcsLengths,

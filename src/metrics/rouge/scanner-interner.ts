@@ -4,7 +4,7 @@
  * (Python `str.lower()`), then filtered by the SMART stopword list and stemmed like `rouge-unicode` does it: NLTK's
  * Porter on tokens of more than 3 characters made only of [a-z0-9] (capitalised or non-Latin tokens stay whole).
  */
-import type { CsrBuilder } from '../../corpus/csr.js';
+import type { CsrBuilder } from '../../text/csr.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { pyLower } from '../../text/pystr.js';
 import { isSmartStopword, nltkPorterStem } from '../../text/rouge/index.js';

@@ -3,7 +3,7 @@
  * tokens, sentence by sentence and left to right, each counted only while the whole-summary unigram budgets of
  * both sides allow it (ROUGE-1.5.5's `lcs`/`wlcs` subs, rouge-score's `_summary_level_lcs`).
  */
-import type { Csr } from '../../corpus/csr.js';
+import type { Csr } from '../../text/csr.js';
 import type { UnigramBudget } from './unigram-budget.js';
 
 /**

@@ -14,7 +14,7 @@
  * spaces, cut by the limit and tokenized piece by piece. The other rules keep the whole text as it is (a tokenizer
  * may read across a newline, as sacrebleu's 13a joins `-\n`, so splitting there would change tokens).
  */
-import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, type Csr } from '../../text/csr.js';
 import type { Vocabulary } from '../../text/intern.js';
 import {
   isMarkupSplit,

@@ -20,7 +20,7 @@
  *   ROUGE-1.5.5 dies ("Illegal division by zero") on a model without tokens; here that model scores 0 (hit 0,
  *   model count 0, peer count f(|peer|)) and a warning says so.
  */
-import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { badOption } from '../../errors.js';
 import { Vocabulary } from '../../text/intern.js';
 import {

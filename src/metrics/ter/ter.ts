@@ -9,7 +9,7 @@
  * fewest edits over its references and the average reference length. Statistics row: `[num_edits,
  * ref_length]`; corpus TER = `100 · Σ num_edits / Σ ref_length`, the sentence score the same on one row.
  */
-import { CsrBuilder, csrRow, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, csrRow, type Csr } from '../../text/csr.js';
 import { PaletteError, badOption } from '../../errors.js';
 import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
 import { Vocabulary, internLine, lookupLine } from '../../text/intern.js';

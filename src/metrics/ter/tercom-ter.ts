@@ -18,7 +18,7 @@
  * when the length is 0 and there are edits, 0 when both are 0. Scores are on sacreBLEU's 0–100 scale;
  * `details.ter` is tercom's fraction itself.
  */
-import { CsrBuilder, type Csr } from '../../corpus/csr.js';
+import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { badOption } from '../../errors.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { TokenBounds } from '../../text/tokenizers/token-bounds.js';

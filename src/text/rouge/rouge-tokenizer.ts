@@ -12,7 +12,7 @@
  * {@link RougeInterner} appends vocabulary ids to a CSR row without building a string per token: every distinct
  * source spelling is resolved (lowercased, filtered, stemmed, interned) once and cached.
  */
-import type { CsrBuilder } from '../../corpus/csr.js';
+import type { CsrBuilder } from '../csr.js';
 import { unknownTokenizer } from '../../errors.js';
 import { Vocabulary } from '../intern.js';
 import { nltkPorterStem } from './porter-nltk.js';

@@ -2,7 +2,7 @@
  * One summary through the whole ROUGE text layer: sentence split → (ROUGE-1.5.5 length limit) → tokens of each
  * sentence. The two entry points give token strings or vocabulary ids (one CSR row per sentence).
  */
-import type { CsrBuilder } from '../../corpus/csr.js';
+import type { CsrBuilder } from '../csr.js';
 import { truncateRouge155, type Rouge155Limit, type Rouge155ReadPurpose } from './rouge155-truncate.js';
 import { rougeTokens, type RougeInterner, type RougeTokenizerOptions } from './rouge-tokenizer.js';
 import { splitSentences, type SentenceSplit } from './sentence-split.js';

@@ -7,7 +7,7 @@
  * Row (`2 · order + 1`): `m1 t1 … m_order t_order reflen`, reflen Moses' closest reference length (the shorter on a
  * tie). Only the defaults `palette nbest` uses take this path: closest reference length, no lowercasing.
  */
-import type { Csr } from '../../../corpus/csr.js';
+import type { Csr } from '../../../text/csr.js';
 import { clippedNgramCounts } from '../../../wasm/ngram.js';
 
 /** Candidates (with their segment map) and references as chunk ids. */

@@ -5,7 +5,7 @@
  * space, see ./chunk-tokenizers.ts). In an n-best list most chunks repeat (the candidates of a segment share most
  * words), so tokenizing, lowercasing, stemming and interning run per distinct chunk, not per token.
  */
-import type { Csr } from '../../../corpus/csr.js';
+import type { Csr } from '../../../text/csr.js';
 import { FNV_OFFSET, FNV_PRIME, hashFinish, Vocabulary } from '../../../text/intern.js';
 import type { ChunkTokenizer } from './chunk-tokenizers.js';
 import { IntList } from './int-list.js';

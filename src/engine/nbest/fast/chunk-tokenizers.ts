@@ -9,7 +9,7 @@
  * at a space, at any run of two or more whitespace characters and at the ends, so whitespace next to a cut space
  * separates in the whole line exactly as stripping does in the piece.
  */
-import { CsrBuilder } from '../../../corpus/csr.js';
+import { CsrBuilder } from '../../../text/csr.js';
 import { scanJiwerWords, scanPythonWords } from '../../../metrics/edit/words.js';
 import { tokenHash, Vocabulary } from '../../../text/intern.js';
 import { pyLower } from '../../../text/pystr.js';

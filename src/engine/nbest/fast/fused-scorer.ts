@@ -11,7 +11,7 @@
  *
  * Moses BLEU's tokens are the chunks themselves (./bleu-rows.ts).
  */
-import type { Csr } from '../../../corpus/csr.js';
+import type { Csr } from '../../../text/csr.js';
 import type { MosesBleu } from '../../../metrics/bleu/moses-metric.js';
 import type { Per } from '../../../metrics/per/per.js';
 import type { Rouge } from '../../../metrics/rouge/rouge.js';

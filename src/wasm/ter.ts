@@ -9,11 +9,25 @@
  */
 import type { Csr } from '../text/csr.js';
 import { PaletteError } from '../errors.js';
-import type { TerSearchLimits } from '../metrics/ter/limits.js';
 import { checkCsr } from './check-input.js';
 import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
+
+/** Limits of the shift search and of the beam edit distance (sacreBLEU's: src/metrics/ter/limits.ts). */
+export interface TerSearchLimits {
+  /** Longest block a shift may move, in words. */
+  readonly maxShiftSize: number;
+  /** Largest `|refStart - hypStart|` of a matching block that may be shifted. */
+  readonly maxShiftDist: number;
+  /**
+   * Shift candidates whose edit distance is computed, over all rounds of one (hypothesis, reference) pair; when
+   * the budget runs out the search stops and the best shift of that round is not applied.
+   */
+  readonly maxCandidates: number;
+  /** Half-width of the band of the edit-distance matrix around its (length-ratio) diagonal. */
+  readonly beamWidth: number;
+}
 
 /** The TER kernels' exports (pointers are byte addresses in the instance's memory; see the kernel file). */
 export interface TerKernelExports extends KernelExports {

@@ -5,7 +5,7 @@
  * {@link NistOracleError} that says why.
  */
 import { InputError } from '../../errors.js';
-import type { NistFlavor } from './nist.js';
+import type { NistFlavor } from './flavor.js';
 
 /** The oracle fails on this input; `code` is `E_BAD_INPUT` (the CLI exits with status 2). */
 export class NistOracleError extends InputError {

@@ -24,15 +24,13 @@ import { pyFixed } from '../../util/py-fixed.js';
 import { ngramWeights, type NgramWeights } from '../../wasm/ngram.js';
 import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
 import { NistOracleError, nistFailure } from './failure.js';
+import { NIST_FLAVORS, type NistFlavor } from './flavor.js';
 import { mtevalColumns, mtevalRows, mtevalScore } from './mteval.js';
 import { nltkColumns, nltkRows, nltkScore } from './nltk.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 
-/** The implementations whose numbers {@link Nist} reproduces. */
-export const NIST_FLAVORS = ['mteval', 'nltk'] as const;
-/** One of {@link NIST_FLAVORS}. */
-export type NistFlavor = (typeof NIST_FLAVORS)[number];
+export { NIST_FLAVORS, type NistFlavor } from './flavor.js';
 
 /** Options of {@link Nist}. */
 export interface NistOptions {

@@ -4,8 +4,7 @@
  * `jackknife: true` are likewise scored against N−1 references at a time, so the two are comparable.
  */
 import { InputError } from '../../errors.js';
-import { corpusScore, type MetricScore } from '../metric.js';
-import type { Rouge } from './rouge.js';
+import { corpusScore, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
 import type { ResolvedRougeOptions, RougeOptions } from './options.js';
 
 /** The options a resolved set came from, with jackknifing off (a human is scored against N−1 references once). */
@@ -37,15 +36,16 @@ export interface HumanScores {
 }
 
 /**
- * Scores every reference stream against the other N−1 with the metric's settings (without jackknifing).
- * @param makeMetric builds a metric from options (the {@link Rouge} constructor; passed in to keep this module free
- *   of an import cycle).
+ * Scores every reference stream against the other N−1 with a metric's settings (without jackknifing).
+ * @param options the resolved options of the metric whose human performance is wanted
+ * @param makeMetric builds a ROUGE metric from options (the `Rouge` constructor, which calls this function: passed
+ *   in rather than imported, so that the two modules do not import each other)
  * @throws InputError `E_BAD_INPUT` with fewer than 2 reference streams.
  */
-export function humanReferenceScores(
-  metric: Rouge,
+export function humanReferenceScores<P extends PreparedReferences>(
+  options: ResolvedRougeOptions,
   refStreams: readonly (readonly string[])[],
-  makeMetric: (options: RougeOptions) => Rouge,
+  makeMetric: (options: RougeOptions) => Metric<P>,
 ): HumanScores {
   if (refStreams.length < 2) {
     throw new InputError(
@@ -53,7 +53,7 @@ export function humanReferenceScores(
       `jackknifing human scores needs at least 2 reference streams (got ${refStreams.length})`,
     );
   }
-  const plain = makeMetric(unjackknifedOptions(metric.options));
+  const plain = makeMetric(unjackknifedOptions(options));
   const perReference = refStreams.map((hyps, k) =>
     corpusScore(
       plain,

@@ -180,7 +180,7 @@ export class Rouge implements Metric<RougeReferences> {
    * @throws InputError `E_BAD_INPUT` with fewer than 2 reference streams.
    */
   humanScores(refStreams: readonly (readonly string[])[]): HumanScores {
-    return humanReferenceScores(this, refStreams, (options) => new Rouge(options));
+    return humanReferenceScores(this.options, refStreams, (options) => new Rouge(options));
   }
 
   private checkWidth(stats: Float64Array): void {

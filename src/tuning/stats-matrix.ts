@@ -3,13 +3,14 @@
  * candidate, flat and text-free, so a tuning loop (MERT line search, PRO sampling) only sums rows and reduces them.
  *
  * Metrics compute rows against "hypothesis i ↔ segment i" (`Metric.segmentStats`), one hypothesis per segment. An
- * n-best list has several per segment, so the matrix is built in layers: layer k holds the k-th candidate of every
- * segment (segments with fewer candidates get an empty placeholder whose row is thrown away), and each layer is one
- * ordinary `segmentStats` call. A row depends only on its hypothesis and its segment's references for every metric
- * of src/metrics, so the rows are exactly those a one-hypothesis corpus call gives — the property the tests check
- * against `corpusScore`. The cost is one batch per layer (the largest n-best size), not one per candidate.
+ * n-best list has several per segment, so the rows are built in layers (src/engine/layered-rows.ts): layer k holds
+ * the k-th candidate of every segment, and each layer is one ordinary `segmentStats` call. A row depends only on its
+ * hypothesis and its segment's references for every metric of src/metrics, so the rows are exactly those a
+ * one-hypothesis corpus call gives — the property the tests check against `corpusScore`. The cost is one batch per
+ * layer (the largest n-best size), not one per candidate.
  */
 import { InputError } from '../errors.js';
+import { layeredRows } from '../engine/layered-rows.js';
 import type { Metric, PreparedReferences } from '../metrics/metric.js';
 
 /** Rows of one metric for an n-best list. Rows of segment `s` are `segmentOffsets[s] .. segmentOffsets[s + 1]`. */
@@ -62,27 +63,12 @@ export function buildStatsMatrix<P extends PreparedReferences>(
     rowSegment[h] = s;
     segmentOffsets[s + 1]++;
   }
-  let layers = 0;
   for (let s = 0; s < segments; s++) {
-    const n = segmentOffsets[s + 1];
-    if (n === 0) throw new InputError('E_BAD_INPUT', `segment ${s} has no hypothesis`);
-    if (n > layers) layers = n;
+    if (segmentOffsets[s + 1] === 0) throw new InputError('E_BAD_INPUT', `segment ${s} has no hypothesis`);
     segmentOffsets[s + 1] += segmentOffsets[s];
   }
   const width = metric.statsWidth;
-  const stats = new Float64Array(rows * width);
-  const layer = new Array<string>(segments);
-  for (let k = 0; k < layers; k++) {
-    for (let s = 0; s < segments; s++) {
-      const h = segmentOffsets[s] + k;
-      layer[s] = h < segmentOffsets[s + 1] ? hyps[h] : '';
-    }
-    const layerRows = metric.segmentStats(layer, refs);
-    for (let s = 0; s < segments; s++) {
-      const h = segmentOffsets[s] + k;
-      if (h < segmentOffsets[s + 1]) stats.set(layerRows.subarray(s * width, (s + 1) * width), h * width);
-    }
-  }
+  const stats = layeredRows(metric, refs, hyps, segmentOffsets);
   return { metric, width, rows, segments, stats, rowSegment, segmentOffsets };
 }
 

@@ -10,13 +10,11 @@
  *   `mosesBleuStats` scores every candidate against its segment with a hypothesis→segment map (no layers).
  * - any other metric whose row depends only on the candidate and its own segment's references (all but NIST):
  *   references of the task's segments are prepared once per task, and the candidates are scored in layers
- *   (layer k = the k-th candidate of every segment of the task, one ordinary `segmentStats` call per layer), the
- *   scheme of src/tuning/stats-matrix.ts restricted to the task. A segment with fewer candidates repeats its first
- *   candidate in the later layers (a real hypothesis, so no metric sees an input it would refuse); those rows are
- *   dropped.
+ *   (../layered-rows.ts: layer k = the k-th candidate of every segment of the task, one ordinary `segmentStats`
+ *   call per layer), as the Metric API's statistics matrix (src/tuning/stats-matrix.ts) builds them.
  * - NIST: its information weights come from the whole reference set, so its references are prepared once (per
- *   thread) over every segment, and each layer is as long as the reference set, segments outside the task
- *   holding their first reference as a placeholder hypothesis. Correct but slow on large n-best lists.
+ *   thread) over every segment, and each layer is as long as the reference set, segments outside the task holding
+ *   the empty hypothesis. Correct but slow on large n-best lists.
  *
  * When every metric of a run allows it (BLEU, ROUGE-N/S/SU/L/W with a ROUGE tokenizer and whole-line sentences,
  * WER, PER with their default word splits), none of this runs: ./fast/fused-scorer.ts computes the same rows in one pass over the task
@@ -28,6 +26,7 @@
  * into tasks.
  */
 import type { Metric, PreparedReferences } from '../../metrics/metric.js';
+import { layeredRows } from '../layered-rows.js';
 import { MosesBleu } from '../../metrics/bleu/moses-metric.js';
 import { mosesBleuStats } from '../../metrics/bleu/moses.js';
 import type { MetricRegistry, MetricSettings } from '../../metrics/registry.js';
@@ -90,43 +89,6 @@ function taskStreams(task: TaskSegments, refs: ReferenceSource): string[][] {
   return streams;
 }
 
-/**
- * Rows by layers: layer k holds the k-th candidate of every segment (`layerLength` entries; `slotOf(k)` is the
- * layer position of local segment k, `fill` gives the text of positions no candidate uses).
- */
-function layeredRows(
-  metric: Metric,
-  prepared: PreparedReferences,
-  task: TaskSegments,
-  layerLength: number,
-  slotOf: (k: number) => number,
-  fill: (layer: string[]) => void,
-): Float64Array {
-  const { hyps, segmentStarts } = task;
-  const nSegments = segmentStarts.length - 1;
-  const width = metric.statsWidth;
-  const out = new Float64Array(hyps.length * width);
-  let layers = 0;
-  for (let k = 0; k < nSegments; k++) layers = Math.max(layers, segmentStarts[k + 1] - segmentStarts[k]);
-  const layer = new Array<string>(layerLength);
-  fill(layer);
-  for (let l = 0; l < layers; l++) {
-    for (let k = 0; k < nSegments; k++) {
-      const h = segmentStarts[k] + l;
-      layer[slotOf(k)] = hyps[h < segmentStarts[k + 1] ? h : segmentStarts[k]];
-    }
-    const rows = metric.segmentStats(layer, prepared);
-    for (let k = 0; k < nSegments; k++) {
-      const h = segmentStarts[k] + l;
-      if (h < segmentStarts[k + 1]) {
-        const at = slotOf(k) * width;
-        out.set(rows.subarray(at, at + width), h * width);
-      }
-    }
-  }
-  return out;
-}
-
 /** Moses BLEU statistics with a candidate→segment map, references of the task prepared once. */
 function mosesBleuRows(metric: MosesBleu): NbestMetric['rows'] {
   const options = { refLength: metric.refLength, order: metric.maxNgramOrder };
@@ -140,7 +102,7 @@ function mosesBleuRows(metric: MosesBleu): NbestMetric['rows'] {
 function localRows(metric: Metric): NbestMetric['rows'] {
   return (task, refs) => {
     const prepared = metric.prepareReferences(taskStreams(task, refs));
-    return layeredRows(metric, prepared, task, task.segmentIds.length, (k) => k, () => {});
+    return layeredRows(metric, prepared, task.hyps, task.segmentStarts);
   };
 }
 
@@ -155,10 +117,7 @@ function wholeReferenceRows(metric: Metric): NbestMetric['rows'] {
       prepared = metric.prepareReferences(streams);
       preparedFor = refs;
     }
-    const fill = (layer: string[]): void => {
-      for (let s = 0; s < layer.length; s++) layer[s] = refs.line(0, s);
-    };
-    return layeredRows(metric, prepared, task, refs.segments, (k) => task.segmentIds[k], fill);
+    return layeredRows(metric, prepared, task.hyps, task.segmentStarts, (k) => task.segmentIds[k]);
   };
 }
 

@@ -10,7 +10,7 @@
  * written in chunk order), which hands back encoded bytes for the output.
  *
  * Bad input ends the run with `palette nbest: error: FILE[:LINE]: message` and exit status 2, and no output file
- * is left behind (the output is written to a temporary file and renamed only on success: ./output-file.ts); so
+ * is left behind (the output is written to a temporary file and renamed only on success: ../output-file.ts); so
  * does SIGINT or SIGTERM (exit status 130 or 143). A pool task that fails twice is an internal failure (exit status
  * 1, no output file).
  */

@@ -6,7 +6,7 @@
  *
  * Lines are read as `palette score` reads them (UTF-8, `rstrip()`ped). The output path is checked first (a file can
  * be created there), every number is computed before the file is opened, and the file is written to a temporary
- * name beside the target and renamed at the end (./output-file.ts), so bad input leaves no file (and an existing
+ * name beside the target and renamed at the end (../output-file.ts), so bad input leaves no file (and an existing
  * report untouched): `palette report: error: FILE:LINE: message`, exit status 2. The computation is synchronous and
  * holds no temporary file, so an interrupt during it ends the process at once with nothing to remove.
  */

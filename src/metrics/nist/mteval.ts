@@ -1,6 +1,6 @@
 /**
  * NIST as mteval-v13a.pl computes it (`score_segment`, `nist_score`, `nist_length_penalty`, `compute_ngram_info`;
- * moses-smt/mosesdecoder scripts/generic/mteval-v13a.pl). Doddington (2002): information-weighted n-gram
+ * moses-smt/mosesdecoder/scripts/generic/mteval-v13a.pl). Doddington (2002): information-weighted n-gram
  * precisions summed over orders 1..N, times a brevity penalty on the hypothesis length over the average
  * reference length.
  *

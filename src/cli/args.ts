@@ -9,25 +9,9 @@
  * argparse reports "unrecognized arguments"). Every problem is an `InputError` (`E_BAD_OPTION`).
  */
 import { InputError } from '../errors.js';
+import type { OptionSpec } from '../util/option-spec.js';
 
-/** How many values an option takes. */
-export type OptionArity = 'flag' | 'one' | 'any' | 'some';
-
-/** One command-line option. */
-export interface OptionSpec {
-  /** Key the parsed value is stored under. */
-  readonly key: string;
-  /** Spellings, long first (`['--width', '-w']`). */
-  readonly names: readonly string[];
-  /** `flag`: no value; `one`: one value; `any`/`some`: zero/one or more values (argparse `nargs='*'`/`'+'`). */
-  readonly arity: OptionArity;
-  /** Placeholder of the value in the help text. */
-  readonly metavar?: string;
-  /** One-line description for the help text (defaults included). */
-  readonly help: string;
-  /** Help section. */
-  readonly group: string;
-}
+export type { OptionArity, OptionSpec } from '../util/option-spec.js';
 
 /** A parsed value: `true` for a flag, a string, or a list of strings. */
 export type ParsedValue = true | string | string[];

@@ -1,28 +1,17 @@
 /**
  * The options of `palette score`: sacrebleu 2.6.0's flags with the same spellings, short forms and defaults, plus
- * Palette's own (`--bleu-*`, `--nist-*`, `--rouge-*` and ROUGE's `--stem`, `--stopwords`, `--split-sentences`),
- * turned into one validated {@link ScoreOptions} object.
- *
- * Palette's TER additions (`--ter-flavor`, `--ter-beam`, `--ter-max-shift-distance`) and the WER/PER/GTM flags
- * (`--wer-*`, `--per-*`, `--gtm-*`) sit beside sacrebleu's `--ter-*` flags.
+ * Palette's own, turned into one validated {@link ScoreOptions} object. The metric flags (sacrebleu's BLEU, chrF and
+ * TER flags, and Palette's `--bleu-*`, `--nist-*`, `--rouge-*`, `--wer-*`, …) are the metrics' own flag tables,
+ * composed from the catalog (src/metrics/catalog.ts) and read into settings by each metric's descriptor; this file
+ * adds the input, reporting and significance options and the Python number syntax the readers use.
  *
  * Flags sacrebleu has but this build cannot honour (built-in test sets) are recognised and refused with a clear
  * message rather than reported as unknown.
  */
 import { badOption, InputError, unknownTokenizer } from '../errors.js';
 import { resolveEncoding } from '../corpus/read-lines.js';
-import type { BleuRefLength } from '../metrics/bleu/bleu.js';
-import type { BleuSmoothMethod } from '../metrics/bleu/score.js';
-import type { NltkSmoothingMethod } from '../metrics/bleu/nltk.js';
-import type { NistFlavor } from '../metrics/nist/nist.js';
-import { EDIT_TOKENIZERS, type EditTokenizer } from '../metrics/edit/words.js';
-import { BLEU_FLAVORS, TER_FLAVORS, type MetricSettings, type ParaEvalSettings, type RougeSettings } from '../metrics/registry.js';
-import { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage } from '../metrics/rouge/rouge.js';
-import { PARAEVAL_SCORES } from '../metrics/paraeval/paraeval.js';
-import { PARAPHRASE_FORMATS } from '../text/paraphrase/index.js';
-import { isRougeTokenizerName, parseSentenceSplit, ROUGE_TOKENIZER_NAMES } from '../text/rouge/index.js';
-import { CHUNKER_NAMES, DEFAULT_CHUNKER } from '../text/chunk/index.js';
-import type { NpChunkSettings } from '../metrics/registry.js';
+import { composeFlags, type FlagValues, type MetricDescriptor } from '../metrics/descriptor.js';
+import { METRIC_FLAGS, metricDescriptor, readMetricSettings, type MetricSettings } from '../metrics/catalog.js';
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from './args.js';
 import { pyParseFloat, pyParseInt } from './py-format.js';
@@ -31,23 +20,9 @@ import { OUTPUT_FORMATS, type OutputFormat } from './report.js';
 /** Largest `--width` Palette accepts (a double has 17 significant digits; sacrebleu has no limit). */
 export const MAX_WIDTH = 16;
 
-const SMOOTH_METHODS: readonly BleuSmoothMethod[] = ['none', 'floor', 'add-k', 'exp'];
-const REF_LENGTHS: readonly BleuRefLength[] = ['closest', 'shortest', 'average'];
-const NIST_FLAVORS: readonly NistFlavor[] = ['mteval', 'nltk'];
-
 const INPUT = 'Input';
 const METRICS = 'Metric selection';
-const BLEU = 'BLEU (sacrebleu flags)';
-const PALETTE_BLEU = 'BLEU (Palette additions)';
-const CHRF = 'chrF';
-const NIST = 'NIST (Palette)';
-const ROUGE = 'ROUGE (Palette; -m rouge-N rouge-l rouge-lsum rouge-w rouge-sD rouge-suD rouge-s* rouge-su*)';
-const ROUGE_AVERAGES: readonly RougeAverage[] = ['segment', 'pooled'];
-const TER = 'TER (sacrebleu flags; Palette: --ter-flavor, --ter-beam, --ter-max-shift-distance)';
-const EDIT = 'WER, PER, GTM (Palette)';
-const PARAEVAL = 'ParaEval (Palette; -m paraeval, seed 001)';
 const REPORT = 'Reporting';
-const NPCHUNK = 'IMPACT and NP-chunk metric (Palette; -m impact npchunk, seed 003)';
 const UNAVAILABLE = 'Recognised but not available in this version';
 const SIGNIFICANCE = 'Confidence intervals and paired significance tests (sacrebleu flags)';
 
@@ -64,127 +39,8 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'metrics to compute, any of the Metrics above, in any case (default: bleu); printed in sacrebleu order (sorted by name)' },
   { key: 'sentenceLevel', names: ['--sentence-level', '-sl'], arity: 'flag', group: METRICS,
     help: 'score every segment (one metric, one system; BLEU then uses effective order)' },
-  { key: 'smoothMethod', names: ['--smooth-method', '-s'], arity: 'one', metavar: 'METHOD', group: BLEU,
-    help: 'BLEU smoothing: exp, floor, add-k, none (default: exp)' },
-  { key: 'smoothValue', names: ['--smooth-value', '-sv'], arity: 'one', metavar: 'X', group: BLEU,
-    help: 'value for floor (default 0.1) and add-k (default 1)' },
-  { key: 'tokenize', names: ['--tokenize', '-tok'], arity: 'one', metavar: 'TOK', group: BLEU,
-    help: `BLEU tokenizer: ${TOKENIZER_NAMES.join(', ')} (default: 13a)` },
-  { key: 'lowercase', names: ['--lowercase', '-lc'], arity: 'flag', group: BLEU,
-    help: 'case-insensitive BLEU' },
-  { key: 'force', names: ['--force'], arity: 'flag', group: BLEU,
-    help: 'do not warn about input that looks tokenized' },
-  { key: 'bleuMaxNgramOrder', names: ['--bleu-max-ngram-order'], arity: 'one', metavar: 'N', group: PALETTE_BLEU,
-    help: 'maximum n-gram order (default: 4; not part of the signature, as in sacrebleu)' },
-  { key: 'bleuEffectiveOrder', names: ['--bleu-effective-order'], arity: 'flag', group: PALETTE_BLEU,
-    help: 'average only over orders that have n-grams (default: off for corpus scores)' },
-  { key: 'bleuRefLength', names: ['--bleu-ref-length'], arity: 'one', metavar: 'HOW', group: PALETTE_BLEU,
-    help: 'reference length: closest, shortest, average (default: closest; moses truncates the average)' },
-  { key: 'bleuFlavor', names: ['--bleu-flavor'], arity: 'one', metavar: 'FLAVOR', group: PALETTE_BLEU,
-    help: 'BLEU implementation to match: sacrebleu (default); nltk (NLTK 3.8, 0-1, -tok none by default); ' +
-      "moses (Moses MERT's BleuScorer, 0-1, split on spaces unless -tok is given; -sl: BLEU+1); " +
-      'lin-och (BLEUS, Lin & Och 2004: add 1 for n > 1)' },
-  { key: 'nltkSmoothing', names: ['--nltk-smoothing'], arity: 'one', metavar: '0..7', group: PALETTE_BLEU,
-    help: 'NLTK SmoothingFunction method with --bleu-flavor nltk (default: 0)' },
-  { key: 'chrfCharOrder', names: ['--chrf-char-order', '-cc'], arity: 'one', metavar: 'N', group: CHRF,
-    help: 'character n-gram order (default: 6)' },
-  { key: 'chrfWordOrder', names: ['--chrf-word-order', '-cw'], arity: 'one', metavar: 'N', group: CHRF,
-    help: 'word n-gram order; 2 gives chrF++ (default: 0)' },
-  { key: 'chrfBeta', names: ['--chrf-beta'], arity: 'one', metavar: 'N', group: CHRF,
-    help: 'weight of recall relative to precision (default: 2)' },
-  { key: 'chrfWhitespace', names: ['--chrf-whitespace'], arity: 'flag', group: CHRF,
-    help: 'keep whitespace in character n-grams' },
-  { key: 'chrfLowercase', names: ['--chrf-lowercase'], arity: 'flag', group: CHRF,
-    help: 'case-insensitive chrF' },
-  { key: 'chrfEpsSmoothing', names: ['--chrf-eps-smoothing'], arity: 'flag', group: CHRF,
-    help: 'epsilon smoothing as chrF++.py, NLTK and Moses (instead of effective order)' },
-  { key: 'nistFlavor', names: ['--nist-flavor'], arity: 'one', metavar: 'FLAVOR', group: NIST,
-    help: 'NIST implementation to match: mteval (mteval-v13a.pl, default) or nltk (NLTK 3.8)' },
-  { key: 'nistMaxOrder', names: ['--nist-max-ngram-order'], arity: 'one', metavar: 'N', group: NIST,
-    help: 'maximum n-gram order (default: 5)' },
-  { key: 'nistTokenize', names: ['--nist-tokenize'], arity: 'one', metavar: 'TOK', group: NIST,
-    help: 'NIST tokenizer, one of the -tok names (default: 13a)' },
-  { key: 'nistLowercase', names: ['--nist-lowercase'], arity: 'flag', group: NIST,
-    help: 'case-insensitive NIST (mteval-v13a without -c)' },
-  { key: 'rougeFlavor', names: ['--rouge-flavor'], arity: 'one', metavar: 'FLAVOR', group: ROUGE,
-    help: 'ROUGE implementation to match: rouge-score (google-research rouge-score 0.1.2), rouge155 (ROUGE-1.5.5.pl ' +
-      'per unit, 5-decimal R/P/F) or paper (Lin & Och 2004). Default: rouge-score for rouge-1..9, rouge-l, ' +
-      'rouge-lsum; rouge155 for the others (rouge-w, rouge-s*, rouge-su*), which rouge-score does not have' },
-  { key: 'rougeWWeight', names: ['--rouge-w-weight'], arity: 'one', metavar: 'W', group: ROUGE,
-    help: 'ROUGE-W weight for -m rouge-w, > 0 (default: 1.2; rouge-w-1.5 names its own)' },
-  { key: 'stem', names: ['--stem'], arity: 'flag', group: ROUGE,
-    help: "Porter-stem tokens longer than 3 characters (rouge-score: NLTK's; rouge155: ROUGE's -m)" },
-  { key: 'stopwords', names: ['--stopwords'], arity: 'flag', group: ROUGE,
-    help: "remove the SMART stopwords (ROUGE-1.5.5's -s)" },
-  { key: 'rougeAlpha', names: ['--rouge-alpha'], arity: 'one', metavar: 'A', group: ROUGE,
-    help: 'F = PR/((1-A)P + AR), 0..1 (ROUGE-1.5.5 -p; default 0.5; not in the rouge-score flavor, F1 only)' },
-  { key: 'rougeBeta', names: ['--rouge-beta'], arity: 'one', metavar: 'B', group: ROUGE,
-    help: 'F = (1+B^2)RP/(R+B^2 P), B >= 0 (default 1; not with --rouge-alpha, not in the rouge-score flavor)' },
-  { key: 'rougeMultiRef', names: ['--rouge-multi-ref'], arity: 'one', metavar: 'MODE', group: ROUGE,
-    help: 'several references: pool (ROUGE-1.5.5 -f A), best-recall (-f B), best-f (rouge-score score_multi), ' +
-      'max (paper); default: best-f (rouge-score), pool (rouge155), max (paper)' },
-  { key: 'splitSentences', names: ['--split-sentences'], arity: 'one', metavar: 'RULE', group: ROUGE,
-    help: 'where sentences end (rouge-lsum; rouge155 ROUGE-W and limits): none, newline, punct, t-tags, ' +
-      'marker:STR (default: newline for rouge-score, none otherwise); t-tags and marker:STR are markup, never ' +
-      'words, for every type' },
-  { key: 'rougeTokenizer', names: ['--rouge-tokenizer'], arity: 'one', metavar: 'TOK', group: ROUGE,
-    help: `ROUGE tokenizer: ${ROUGE_TOKENIZER_NAMES.join(', ')}, or a -tok name (default: the flavor's)` },
-  { key: 'rougeLimit', names: ['--rouge-limit'], arity: 'one', metavar: 'Nw|Nb', group: ROUGE,
-    help: 'keep the first N words (100w) or bytes (665b) of every summary (ROUGE-1.5.5 -l/-b; rouge155 flavor)' },
-  { key: 'rougeAverage', names: ['--rouge-average'], arity: 'one', metavar: 'HOW', group: ROUGE,
-    help: 'corpus score: segment (mean of the segments\' P/R/F, default) or pooled (from summed counts, -t 1)' },
-  { key: 'rougeJackknife', names: ['--rouge-jackknife'], arity: 'flag', group: ROUGE,
-    help: 'jackknife over 2 or more references (Lin & Och 2004 §5)' },
-  { key: 'terCaseSensitive', names: ['--ter-case-sensitive'], arity: 'flag', group: TER,
-    help: 'case-sensitive TER (default: lowercased)' },
-  { key: 'terAsianSupport', names: ['--ter-asian-support'], arity: 'flag', group: TER,
-    help: 'CJK support (sacrebleu: effective with --ter-normalized or --ter-no-punct; tercom -A)' },
-  { key: 'terNoPunct', names: ['--ter-no-punct'], arity: 'flag', group: TER,
-    help: 'remove punctuation (tercom -P)' },
-  { key: 'terNormalized', names: ['--ter-normalized'], arity: 'flag', group: TER,
-    help: 'tercom normalisation (tercom -N)' },
-  { key: 'terFlavor', names: ['--ter-flavor'], arity: 'one', metavar: 'FLAVOR', group: TER,
-    help: 'TER implementation to match: sacrebleu (sacreBLEU 2.6.0, default) or tercom (tercom 0.10.0)' },
-  { key: 'terBeam', names: ['--ter-beam'], arity: 'one', metavar: 'N', group: TER,
-    help: "tercom's beam width (-b), --ter-flavor tercom only (default: 20)" },
-  { key: 'terMaxShiftDistance', names: ['--ter-max-shift-distance'], arity: 'one', metavar: 'N', group: TER,
-    help: "tercom's maximum shift distance (-d; 0: no shifts), --ter-flavor tercom only (default: 50)" },
-  { key: 'werTokenize', names: ['--wer-tokenize'], arity: 'one', metavar: 'TOK', group: EDIT,
-    help: 'WER word split: jiwer (default, jiwer 4.0) or a -tok name (then a whitespace split)' },
-  { key: 'werLowercase', names: ['--wer-lowercase'], arity: 'flag', group: EDIT, help: 'case-insensitive WER' },
-  { key: 'perTokenize', names: ['--per-tokenize'], arity: 'one', metavar: 'TOK', group: EDIT,
-    help: 'PER word split: a -tok name (default: none, a whitespace split) or jiwer' },
-  { key: 'perLowercase', names: ['--per-lowercase'], arity: 'flag', group: EDIT, help: 'case-insensitive PER' },
-  { key: 'gtmExponent', names: ['--gtm-exponent'], arity: 'one', metavar: 'E', group: EDIT,
-    help: 'GTM run exponent, a number >= 1 (default: 1)' },
-  { key: 'gtmTokenize', names: ['--gtm-tokenize'], arity: 'one', metavar: 'TOK', group: EDIT,
-    help: 'GTM word split: a -tok name (default: none, a whitespace split) or jiwer' },
-  { key: 'gtmLowercase', names: ['--gtm-lowercase'], arity: 'flag', group: EDIT, help: 'case-insensitive GTM' },
-  { key: 'paraphraseTable', names: ['--paraphrase-table'], arity: 'one', metavar: 'FILE', group: PARAEVAL,
-    help: 'paraphrase table for -m paraeval: Moses phrase table (source = pivot), PPDB, or phrase<TAB>paraphrase lines' },
-  { key: 'paraphraseFormat', names: ['--paraphrase-format'], arity: 'one', metavar: 'FMT', group: PARAEVAL,
-    help: `table format: ${PARAPHRASE_FORMATS.join(', ')} (default: auto, from the first line)` },
-  { key: 'paraphraseMinWords', names: ['--paraphrase-min-words'], arity: 'one', metavar: 'K', group: PARAEVAL,
-    help: 'use only phrases of at least K words (default: 1)' },
-  { key: 'paraevalTokenize', names: ['--paraeval-tokenize'], arity: 'one', metavar: 'TOK', group: PARAEVAL,
-    help: 'tokenizer of the text and the table phrases, one of the -tok names (default: 13a)' },
-  { key: 'paraevalLowercase', names: ['--paraeval-lowercase'], arity: 'flag', group: PARAEVAL,
-    help: 'case-insensitive ParaEval (text and table phrases)' },
-  { key: 'paraevalScore', names: ['--paraeval-score'], arity: 'one', metavar: 'WHICH', group: PARAEVAL,
-    help: 'reported score: precision (default) or recall; JSON has both' },
-  { key: 'chunker', names: ['--chunker'], arity: 'one', metavar: 'NAME', group: NPCHUNK,
-    help: `noun-phrase chunker of -m npchunk: ${CHUNKER_NAMES.join(', ')} (pre-chunked [NP ... ] input) ` +
-      `(default: ${DEFAULT_CHUNKER})` },
-  { key: 'impactAlpha', names: ['--impact-alpha'], arity: 'one', metavar: 'A', group: NPCHUNK,
-    help: 'weight A^i of common-part round i, 0..1 (default: 0.1)' },
-  { key: 'impactBeta', names: ['--impact-beta'], arity: 'one', metavar: 'B', group: NPCHUNK,
-    help: 'length weighting of common parts, >= 1 (default: 1.1)' },
-  { key: 'impactRounds', names: ['--impact-rounds'], arity: 'one', metavar: 'RN', group: NPCHUNK,
-    help: 'last round counted, 0-based (default: until no common word is left)' },
-  { key: 'impactLowercase', names: ['--impact-lowercase'], arity: 'flag', group: NPCHUNK,
-    help: 'case-insensitive IMPACT and NP-chunk metric (words lowercased after chunking)' },
-  { key: 'npchunkDelta', names: ['--npchunk-delta'], arity: 'one', metavar: 'D', group: NPCHUNK,
-    help: 'weight of the phrase-level score, >= 0: (word + D*phrase)/(1 + D) (default: 0.3)' },
+  // Each metric's own flags, from its folder's flag table, in catalog order.
+  ...METRIC_FLAGS,
   { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', group: REPORT,
     help: 'no informational messages on standard error' },
   { key: 'short', names: ['--short', '-sh'], arity: 'flag', group: REPORT,
@@ -301,52 +157,6 @@ function numberValue(flag: string, raw: string, expected: string, ok: (x: number
   return value;
 }
 
-/** `--rouge-limit`: `100w` (words) or `665b` (bytes). */
-function rougeLimit(raw: string): { words: number } | { bytes: number } {
-  const m = /^([0-9]+)([wb])$/.exec(raw);
-  if (m === null) throw badOption('--rouge-limit', 'a number of words or bytes such as 100w or 665b', raw);
-  const n = Number(m[1]);
-  if (!Number.isSafeInteger(n)) throw badOption('--rouge-limit', 'a number of words or bytes such as 100w or 665b', raw);
-  return m[2] === 'w' ? { words: n } : { bytes: n };
-}
-
-/** The ROUGE flags, checked one by one (combinations are the metric's to check, with its flavor). */
-function rougeSettings(str: (key: string) => string | undefined, flag: (key: string) => boolean): RougeSettings {
-  const maybe = <T>(key: string, read: (raw: string) => T): T | undefined => {
-    const raw = str(key);
-    return raw === undefined ? undefined : read(raw);
-  };
-  return {
-    flavor: maybe('rougeFlavor', (raw) => choice('--rouge-flavor', raw, ROUGE_FLAVORS)),
-    wWeight: maybe('rougeWWeight', (raw) => numberValue('--rouge-w-weight', raw, 'a number > 0', (x) => x > 0)),
-    tokenizer: maybe('rougeTokenizer', (raw) => {
-      if (isRougeTokenizerName(raw) || isTokenizerName(raw)) return raw;
-      throw unknownTokenizer(raw, [...ROUGE_TOKENIZER_NAMES, ...TOKENIZER_NAMES]);
-    }),
-    stem: flag('stem'),
-    removeStopwords: flag('stopwords'),
-    alpha: maybe('rougeAlpha', (raw) => numberValue('--rouge-alpha', raw, 'a number from 0 to 1', (x) => x >= 0 && x <= 1)),
-    beta: maybe('rougeBeta', (raw) => numberValue('--rouge-beta', raw, 'a number >= 0', (x) => x >= 0)),
-    multiReference: maybe('rougeMultiRef', (raw) => choice('--rouge-multi-ref', raw, ROUGE_MULTI_REFERENCE)),
-    split: maybe('splitSentences', (raw) => {
-      try {
-        parseSentenceSplit(raw);
-      } catch {
-        throw badOption('--split-sentences', 'none, newline, punct, t-tags or marker:STR (STR not empty)', raw);
-      }
-      return raw;
-    }),
-    limit: maybe('rougeLimit', rougeLimit),
-    average: maybe('rougeAverage', (raw) => choice('--rouge-average', raw, ROUGE_AVERAGES)),
-    jackknife: flag('rougeJackknife'),
-  };
-}
-
-/** The ParaEval flags given, or undefined when none is (the metric's defaults apply). */
-function paraEvalSettings(s: ParaEvalSettings): ParaEvalSettings | undefined {
-  return Object.values(s).every((v) => v === undefined) ? undefined : s;
-}
-
 /**
  * Parses the arguments after `score`.
  * @param env environment (for `SACREBLEU_FORMAT`, which overrides `-f` as in sacrebleu)
@@ -386,91 +196,19 @@ export function parseScoreCommand(
     throw new InputError('E_BAD_OPTION', 'only one metric can be used with --sentence-level');
   }
 
-  const tokenizer = (key: string): TokenizerName | undefined => {
-    const name = str(key);
-    if (name !== undefined && !isTokenizerName(name)) throw unknownTokenizer(name, TOKENIZER_NAMES);
-    return name;
+  const flagValues: FlagValues = {
+    string: str,
+    flag,
+    int: (key, flagName, min, max) => (str(key) === undefined ? undefined : intValue(flagName, str(key)!, min, max)),
+    number: (key, flagName, expected, ok) => (str(key) === undefined ? undefined : numberValue(flagName, str(key)!, expected, ok)),
+    choice: (key, flagName, choices) => (str(key) === undefined ? undefined : choice(flagName, str(key)!, choices)),
+    tokenizer(key) {
+      const name = str(key);
+      if (name !== undefined && !isTokenizerName(name)) throw unknownTokenizer(name, TOKENIZER_NAMES);
+      return name;
+    },
   };
-  const maybeChoice = <T extends string>(key: string, flagName: string, choices: readonly T[]): T | undefined =>
-    str(key) === undefined ? undefined : choice(flagName, str(key)!, choices);
-  const maybeInt = (key: string, flagName: string, min: number, max?: number): number | undefined =>
-    str(key) === undefined ? undefined : intValue(flagName, str(key)!, min, max);
-  const editTokenizer = (key: string, flagName: string): EditTokenizer | undefined =>
-    maybeChoice(key, flagName, EDIT_TOKENIZERS);
-  let smoothValue: number | undefined;
-  if (str('smoothValue') !== undefined) {
-    smoothValue = pyParseFloat(str('smoothValue')!);
-    if (smoothValue === undefined || !Number.isFinite(smoothValue)) throw badOption('--smooth-value', 'a number', str('smoothValue'));
-  }
-  const bleuFlavor = choice('--bleu-flavor', str('bleuFlavor') ?? 'sacrebleu', BLEU_FLAVORS);
-
-  const metricSettings: MetricSettings = {
-    sentenceLevel,
-    bleu: {
-      flavor: bleuFlavor,
-      tokenize: tokenizer('tokenize'),
-      lowercase: flag('lowercase'),
-      smoothMethod: maybeChoice('smoothMethod', '--smooth-method', SMOOTH_METHODS),
-      smoothValue,
-      effectiveOrder: flag('bleuEffectiveOrder'),
-      maxNgramOrder: maybeInt('bleuMaxNgramOrder', '--bleu-max-ngram-order', 1),
-      refLength: maybeChoice('bleuRefLength', '--bleu-ref-length', REF_LENGTHS),
-      nltkSmoothing: maybeInt('nltkSmoothing', '--nltk-smoothing', 0, 7) as NltkSmoothingMethod | undefined,
-    },
-    chrf: {
-      charOrder: maybeInt('chrfCharOrder', '--chrf-char-order', 0),
-      wordOrder: maybeInt('chrfWordOrder', '--chrf-word-order', 0),
-      beta: maybeInt('chrfBeta', '--chrf-beta', 1),
-      whitespace: flag('chrfWhitespace'),
-      lowercase: flag('chrfLowercase'),
-      epsSmoothing: flag('chrfEpsSmoothing'),
-    },
-    nist: {
-      flavor: maybeChoice('nistFlavor', '--nist-flavor', NIST_FLAVORS),
-      maxOrder: maybeInt('nistMaxOrder', '--nist-max-ngram-order', 1),
-      tokenize: tokenizer('nistTokenize'),
-      lowercase: flag('nistLowercase'),
-    },
-    rouge: rougeSettings(str, flag),
-    ter: {
-      flavor: maybeChoice('terFlavor', '--ter-flavor', TER_FLAVORS),
-      caseSensitive: flag('terCaseSensitive'),
-      asianSupport: flag('terAsianSupport'),
-      noPunct: flag('terNoPunct'),
-      normalized: flag('terNormalized'),
-      beamWidth: maybeInt('terBeam', '--ter-beam', 0),
-      maxShiftDistance: maybeInt('terMaxShiftDistance', '--ter-max-shift-distance', 0),
-    },
-    wer: { tokenize: editTokenizer('werTokenize', '--wer-tokenize'), lowercase: flag('werLowercase') },
-    per: { tokenize: editTokenizer('perTokenize', '--per-tokenize'), lowercase: flag('perLowercase') },
-    gtm: {
-      exponent:
-        str('gtmExponent') === undefined
-          ? undefined
-          : numberValue('--gtm-exponent', str('gtmExponent')!, 'a number >= 1', (x) => x >= 1),
-      tokenize: editTokenizer('gtmTokenize', '--gtm-tokenize'),
-      lowercase: flag('gtmLowercase'),
-    },
-    paraeval: paraEvalSettings({
-      table: str('paraphraseTable'),
-      format: maybeChoice('paraphraseFormat', '--paraphrase-format', PARAPHRASE_FORMATS),
-      minWords: maybeInt('paraphraseMinWords', '--paraphrase-min-words', 1),
-      tokenize: tokenizer('paraevalTokenize'),
-      lowercase: flag('paraevalLowercase') || undefined,
-      score: maybeChoice('paraevalScore', '--paraeval-score', PARAEVAL_SCORES),
-    }),
-  };
-
-  const maybeNumber = (key: string, flagName: string, expected: string, ok: (x: number) => boolean): number | undefined =>
-    str(key) === undefined ? undefined : numberValue(flagName, str(key)!, expected, ok);
-  const npchunk: NpChunkSettings = {
-    chunker: maybeChoice('chunker', '--chunker', CHUNKER_NAMES),
-    alpha: maybeNumber('impactAlpha', '--impact-alpha', 'a number from 0 to 1', (x) => x >= 0 && x <= 1),
-    beta: maybeNumber('impactBeta', '--impact-beta', 'a number >= 1', (x) => x >= 1),
-    rounds: maybeInt('impactRounds', '--impact-rounds', 0),
-    delta: maybeNumber('npchunkDelta', '--npchunk-delta', 'a number >= 0', (x) => x >= 0),
-    lowercase: flag('impactLowercase'),
-  };
+  const metricSettings = readMetricSettings(flagValues, sentenceLevel);
 
   const width = str('width') === undefined ? 1 : intValue('--width', str('width')!, 0, MAX_WIDTH);
   let format: OutputFormat = choice('--format', str('format') ?? 'json', OUTPUT_FORMATS);
@@ -510,7 +248,7 @@ export function parseScoreCommand(
       numRefs,
       encoding,
       metrics,
-      metricSettings: { ...metricSettings, npchunk },
+      metricSettings,
       force: flag('force'),
       sentenceLevel,
       quiet: flag('quiet'),
@@ -538,14 +276,13 @@ export function scoreHelp(metricIds: readonly string[]): string {
   ].join('\n');
 }
 
-/** The option groups of `palette score` that hold metric settings (no input, selection, reporting or test flags). */
-const METRIC_SETTING_GROUPS: readonly string[] = [BLEU, PALETTE_BLEU, CHRF, NIST, ROUGE, TER, EDIT, PARAEVAL, NPCHUNK];
-
 /** Every metric-setting flag of `palette score`, for commands that take them beside their own options. */
-export const METRIC_OPTION_SPECS: readonly OptionSpec[] = SCORE_OPTION_SPECS.filter((s) => METRIC_SETTING_GROUPS.includes(s.group));
+export const METRIC_OPTION_SPECS: readonly OptionSpec[] = METRIC_FLAGS;
 
 /** The ParaEval, IMPACT and NP-chunk flags alone (for commands whose other metrics have fixed settings). */
-export const PARAPHRASE_CHUNK_OPTION_SPECS: readonly OptionSpec[] = SCORE_OPTION_SPECS.filter((s) => s.group === PARAEVAL || s.group === NPCHUNK);
+export const PARAPHRASE_CHUNK_OPTION_SPECS: readonly OptionSpec[] = composeFlags(
+  ['paraeval', 'impact', 'npchunk'].map((id) => metricDescriptor(id) as MetricDescriptor),
+);
 
 /**
  * The metric settings of metric flags another command parsed with some of {@link METRIC_OPTION_SPECS}: the flags

@@ -1,0 +1,34 @@
+/** IMPACT as `-m impact` names it; its settings and flags are the NP-chunk metric's (../npchunk/descriptor.ts). */
+import { cliMetric, roundedFields, type MetricDescriptor } from '../descriptor.js';
+import { NPCHUNK_FLAGS, readNpChunkSettings, type NpChunkSettings } from '../npchunk/descriptor.js';
+import { Impact } from './impact.js';
+
+/**
+ * IMPACT: higher is better, the corpus score the mean of the sentence scores (0..1), 4 decimals, with the mean
+ * precision and recall in JSON.
+ */
+export const IMPACT_DESCRIPTOR: MetricDescriptor<NpChunkSettings, 'npchunk'> = {
+  id: 'impact',
+  aliases: [],
+  family: null,
+  scoreName: 'IMPACT',
+  direction: 'higher',
+  reduction: () => 'mean',
+  wholeReference: false,
+  sentenceLevelSame: true,
+  jsonFields: roundedFields('precision', 'recall'),
+  defaultWidth: 4,
+  settingsKey: 'npchunk',
+  options: [
+    { setting: 'alpha', flag: 'impactAlpha', default: { value: 0.1 } },
+    { setting: 'beta', flag: 'impactBeta', default: { value: 1.1 } },
+    { setting: 'rounds', flag: 'impactRounds', default: { text: 'until no common word is left' } },
+    { setting: 'lowercase', flag: 'impactLowercase', default: { value: false } },
+  ],
+  flags: NPCHUNK_FLAGS,
+  readSettings: readNpChunkSettings,
+  create(_id, settings) {
+    const { alpha, beta, rounds, lowercase } = settings;
+    return cliMetric(new Impact({ alpha, beta, rounds, lowercase }));
+  },
+};

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { CorrelationMethod } from '../../src/meta/correlation-bootstrap.js';
+import { lowerIsBetterMetric } from '../../src/metrics/catalog.js';
 import { Impact } from '../../src/metrics/impact/impact.js';
 import { NpChunk } from '../../src/metrics/npchunk/npchunk.js';
 import { ParaEval } from '../../src/metrics/paraeval/paraeval.js';
@@ -145,10 +146,10 @@ export function extraVariants(settings: ExtraMetricSettings): { variants: Metric
   let table: ParaphraseTable | undefined;
   const loadTable = (): ParaphraseTable => (table ??= loadParaphraseTable(settings.paraphraseTable, { tokenize: '13a', lowercase: true }));
   const variants: MetricVariant[] = [
-    { name: 'ParaEval-P', lowerIsBetter: false, create: () => new ParaEval({ table: loadTable(), score: 'precision' }) },
-    { name: 'ParaEval-R', lowerIsBetter: false, create: () => new ParaEval({ table: loadTable(), score: 'recall' }) },
-    { name: 'IMPACT', lowerIsBetter: false, create: () => new Impact() },
-    { name: 'NP-chunk', lowerIsBetter: false, create: () => new NpChunk({ chunker: settings.chunker }) },
+    { name: 'ParaEval-P', lowerIsBetter: lowerIsBetterMetric('paraeval'), create: () => new ParaEval({ table: loadTable(), score: 'precision' }) },
+    { name: 'ParaEval-R', lowerIsBetter: lowerIsBetterMetric('paraeval'), create: () => new ParaEval({ table: loadTable(), score: 'recall' }) },
+    { name: 'IMPACT', lowerIsBetter: lowerIsBetterMetric('impact'), create: () => new Impact() },
+    { name: 'NP-chunk', lowerIsBetter: lowerIsBetterMetric('npchunk'), create: () => new NpChunk({ chunker: settings.chunker }) },
   ];
   const label = new Map([
     ['ParaEval-P', 'table lc'],

@@ -17,6 +17,7 @@
  * (`sentenceScoreFromStats`; BLEU then uses the effective order, as sacrebleu's sentence BLEU).
  */
 import { Bleu } from '../../src/metrics/bleu/bleu.js';
+import { lowerIsBetterMetric } from '../../src/metrics/catalog.js';
 import { Gtm } from '../../src/metrics/gtm/gtm.js';
 import type { Metric } from '../../src/metrics/metric.js';
 import { Nist } from '../../src/metrics/nist/nist.js';
@@ -40,7 +41,7 @@ export type SignedMetric = Metric & { signature(nRefs: number, short?: boolean):
 export interface MetricVariant {
   /** Name as the seed paper writes it (`BLEU4`, `ROUGE-S*`). */
   readonly name: string;
-  /** Whether a lower score is better (the error rates). */
+  /** Whether a lower score is better (the error rates), as the metric's descriptor says (src/metrics/catalog.ts). */
   readonly lowerIsBetter: boolean;
   /** The metric for a text set (texts of the Stem set must go through {@link stemText} first). */
   create(set: TextSet): SignedMetric;
@@ -56,7 +57,7 @@ function lowercaseFor(set: TextSet): boolean {
 function rouge(name: string, type: string): MetricVariant {
   return {
     name,
-    lowerIsBetter: false,
+    lowerIsBetter: lowerIsBetterMetric(type),
     create: (set) => new Rouge({ type, flavor: 'paper', tokenizer: TOKENIZE, lowercase: lowercaseFor(set) }),
   };
 }
@@ -66,14 +67,14 @@ export const SEED_METRICS: readonly MetricVariant[] = [
   ...[1, 4, 12].map(
     (n): MetricVariant => ({
       name: `BLEU${n}`,
-      lowerIsBetter: false,
+      lowerIsBetter: lowerIsBetterMetric('bleu'),
       create: (set) => new Bleu({ maxNgramOrder: n, tokenize: TOKENIZE, lowercase: lowercaseFor(set) }),
     }),
   ),
-  { name: 'NIST', lowerIsBetter: false, create: (set) => new Nist({ tokenize: TOKENIZE, lowercase: lowercaseFor(set) }) },
-  { name: 'WER', lowerIsBetter: true, create: (set) => new Wer({ tokenize: TOKENIZE, lowercase: lowercaseFor(set) }) },
-  { name: 'PER', lowerIsBetter: true, create: (set) => new Per({ tokenize: TOKENIZE, lowercase: lowercaseFor(set) }) },
-  { name: 'GTM', lowerIsBetter: false, create: (set) => new Gtm({ tokenize: TOKENIZE, lowercase: lowercaseFor(set) }) },
+  { name: 'NIST', lowerIsBetter: lowerIsBetterMetric('nist'), create: (set) => new Nist({ tokenize: TOKENIZE, lowercase: lowercaseFor(set) }) },
+  { name: 'WER', lowerIsBetter: lowerIsBetterMetric('wer'), create: (set) => new Wer({ tokenize: TOKENIZE, lowercase: lowercaseFor(set) }) },
+  { name: 'PER', lowerIsBetter: lowerIsBetterMetric('per'), create: (set) => new Per({ tokenize: TOKENIZE, lowercase: lowercaseFor(set) }) },
+  { name: 'GTM', lowerIsBetter: lowerIsBetterMetric('gtm'), create: (set) => new Gtm({ tokenize: TOKENIZE, lowercase: lowercaseFor(set) }) },
   rouge('ROUGE-L', 'rouge-l'),
   rouge('ROUGE-W-1.2', 'rouge-w-1.2'),
   rouge('ROUGE-S*', 'rouge-s*'),

@@ -46,6 +46,12 @@ export interface MetricRegistry {
    * @throws InputError `E_UNKNOWN_METRIC`, or the metric's own `E_BAD_OPTION`/`E_UNKNOWN_TOKENIZER`.
    */
   create(id: string, settings: MetricSettings): CliMetric;
+  /**
+   * What the metric a name `-m` accepts says about itself (direction, reduction, whole-reference rows, …), or
+   * undefined for a name the registry has no descriptor for (then consumers take the plain case: higher is better,
+   * rows of a segment need only its references, `-sl` builds its own instance).
+   */
+  describe?(id: string): MetricDescriptor | undefined;
 }
 
 /** The catalog's metric for `-m id`, or the unknown-metric error that lists every name. */
@@ -74,4 +80,5 @@ export const defaultRegistry: MetricRegistry = {
     const own = (settings as Record<string, object | undefined>)[d.settingsKey] ?? {};
     return describedMetric(d, id, own, { sentenceLevel: settings.sentenceLevel ?? false });
   },
+  describe: metricDescriptor,
 };

@@ -19,6 +19,7 @@ import {
   type CorrelationMethod,
 } from '../meta/correlation-bootstrap.js';
 import { checkHypothesisCount, checkReferenceStreams } from '../metrics/metric.js';
+import { lowerIsBetterMetric } from '../metrics/catalog.js';
 import type { CliMetric } from '../metrics/registry.js';
 import {
   REPORT_FORMAT,
@@ -34,8 +35,6 @@ import {
   type ReportSignificance,
 } from './report-data.js';
 
-/** Metric ids whose scores are error rates (lower is better). */
-const LOWER_IS_BETTER = new Set(['ter', 'wer', 'per']);
 
 /** A system to report on. */
 export interface ReportSystemInput {
@@ -289,7 +288,8 @@ export function buildReport(options: BuildReportOptions): ReportData {
       id,
       name: corpus[0].name,
       signature: cli.signature(nRefs, false),
-      higherIsBetter: !LOWER_IS_BETTER.has(id),
+      // The metric's descriptor says which way is better (the error rates: lower).
+      higherIsBetter: !lowerIsBetterMetric(id),
       decimals: cli.defaultWidth ?? 2,
     });
     sentence.push(

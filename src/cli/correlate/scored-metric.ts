@@ -63,9 +63,6 @@ function referenceFileOf(err: InputError, metric: Metric, refs: readonly string[
   return undefined;
 }
 
-/** Metrics whose `-sl` instance is their plain one (sentenceLevel is read only by BLEU's factory). */
-const SENTENCE_LEVEL_SAME: ReadonlySet<string> = new Set(['paraeval', 'impact', 'npchunk']);
-
 /** Tables of sentence scores, one per system, with the statistics rows of each record. */
 export interface ScoredMetric {
   /** Canonical metric id. */
@@ -96,9 +93,10 @@ export function scoreSystems(
   // defaults, segment scores sentence scores with `-sl`'s settings (BLEU: effective order, as sacrebleu's CLI).
   // `-sl` changes only the reduction, never the statistics, so one set of rows serves both.
   // A metric that loads a resource (ParaEval's paraphrase table) loads it once: the `-sl` instance is built only
-  // where `-sl` changes something, which for the metrics without a sentence-level mode it does not.
+  // where `-sl` changes something, which the metric's descriptor says (`sentenceLevelSame`: all but BLEU).
   const { metric } = registry.create(canonical, { ...settings, sentenceLevel: false });
-  const sentenceMetric = SENTENCE_LEVEL_SAME.has(canonical) ? metric : registry.create(canonical, { ...settings, sentenceLevel: true }).metric;
+  const sentenceLevelSame = registry.describe?.(canonical)?.sentenceLevelSame === true;
+  const sentenceMetric = sentenceLevelSame ? metric : registry.create(canonical, { ...settings, sentenceLevel: true }).metric;
   const refs = refFiles.map((f) => readLines(f).map(pyRstrip));
   refs.forEach((stream, j) => {
     if (stream.length !== refs[0].length) {

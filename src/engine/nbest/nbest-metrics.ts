@@ -75,9 +75,6 @@ export interface NbestMetric {
   rows(task: TaskSegments, refs: ReferenceSource): Float64Array;
 }
 
-/** Metrics whose statistics depend on the whole reference set, not only on a segment's references. */
-const WHOLE_REFERENCE_METRICS: ReadonlySet<string> = new Set(['nist']);
-
 /** The reference streams of the task's segments: `streams[j][k]` is reference `j` of local segment `k`. */
 function taskStreams(task: TaskSegments, refs: ReferenceSource): string[][] {
   const streams: string[][] = [];
@@ -149,7 +146,8 @@ export function buildNbestMetrics(spec: NbestMetricSpec, registry: MetricRegistr
     }
     if (registry === undefined) throw new Error(`the metric registry is needed for ${id}`);
     const metric = registry.create(id, spec.settings).metric;
-    const rows = WHOLE_REFERENCE_METRICS.has(id) ? wholeReferenceRows(metric) : localRows(metric);
+    // A metric whose rows depend on the whole reference set (NIST's information weights) says so in its descriptor.
+    const rows = registry.describe?.(id)?.wholeReference === true ? wholeReferenceRows(metric) : localRows(metric);
     return { id, scorerName: id.toUpperCase(), metric, width: metric.statsWidth, rows };
   });
 }

@@ -8,6 +8,7 @@
  * name ranges: `bleus1-9`, `rouge-w-1.1-2.0` (step 0.1), `rouge-s0-9`, `rouge-su0-9`, `rouge-1-4`.
  */
 import { InputError } from '../../errors.js';
+import { lowerIsBetterMetric } from '../../metrics/catalog.js';
 
 /** One metric variant. */
 export type OrangeVariant =
@@ -30,9 +31,27 @@ export const MAX_ROUGE_N = 9;
 /** NIST's n-gram order (mteval's default). */
 export const NIST_ORDER = 5;
 
-/** Whether a lower score is better (the error rates). */
+/** The `palette score -m` name of the catalog metric a variant is a setting of (BLEUS is BLEU's lin-och flavor). */
+export function catalogMetricOf(v: OrangeVariant): string {
+  switch (v.kind) {
+    case 'bleus':
+      return 'bleu';
+    case 'rouge-n':
+      return `rouge-${v.n}`;
+    case 'rouge-l':
+    case 'rouge-w':
+    case 'rouge-s':
+      return v.name.toLowerCase();
+    case 'metric':
+      return v.id;
+    default:
+      return v.kind;
+  }
+}
+
+/** Whether a lower score is better (the error rates), as the variant's metric's descriptor says. */
 export function lowerIsBetter(v: OrangeVariant): boolean {
-  return v.kind === 'wer' || v.kind === 'per';
+  return lowerIsBetterMetric(catalogMetricOf(v));
 }
 
 const bleus = (order: number): OrangeVariant => ({ kind: 'bleus', name: `BLEUS${order}`, order });

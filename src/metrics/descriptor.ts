@@ -129,6 +129,8 @@ export interface MetricOption<S> {
   readonly flag: string;
   /** What an unset field means. */
   readonly default: OptionDefault;
+  /** Settings under which the option applies (a flavor's own option); its flag is refused or has no effect otherwise. */
+  readonly appliesWith?: Partial<S>;
 }
 
 /** Names of a family of metrics that `-m` takes by pattern (ROUGE's `rouge-2`, `rouge-su4`, `rouge-w-1.5`). */

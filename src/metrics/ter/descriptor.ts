@@ -124,8 +124,9 @@ export const TER_DESCRIPTOR: MetricDescriptor<TerSettings, 'ter'> = {
     { setting: 'asianSupport', flag: 'terAsianSupport', default: { value: false } },
     { setting: 'noPunct', flag: 'terNoPunct', default: { value: false } },
     { setting: 'normalized', flag: 'terNormalized', default: { value: false } },
-    { setting: 'beamWidth', flag: 'terBeam', default: { text: "20 (tercom flavor; sacreBLEU's is fixed at 25)" } },
-    { setting: 'maxShiftDistance', flag: 'terMaxShiftDistance', default: { text: '50 (tercom flavor; fixed in sacreBLEU)' } },
+    // sacreBLEU's search limits are fixed (beam 25, shift distance 50): these are tercom's.
+    { setting: 'beamWidth', flag: 'terBeam', default: { value: 20 }, appliesWith: { flavor: 'tercom' } },
+    { setting: 'maxShiftDistance', flag: 'terMaxShiftDistance', default: { value: 50 }, appliesWith: { flavor: 'tercom' } },
   ],
   flags: TER_FLAGS,
   readSettings: (f) => ({

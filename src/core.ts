@@ -233,6 +233,29 @@ export {
   type ParaEvalSettings,
   type RougeSettings,
 } from './metrics/registry.js';
+export {
+  METRIC_CATALOG,
+  METRIC_FAMILY_PATTERNS,
+  METRIC_FLAGS,
+  METRIC_IDS,
+  lowerIsBetterMetric,
+  metricDescriptor,
+  readMetricSettings,
+  type MetricSettingsKey,
+} from './metrics/catalog.js';
+export {
+  composeFlags,
+  describedMetric,
+  FRACTION_WIDTH,
+  type CorpusReduction,
+  type FlagValues,
+  type MetricContext,
+  type MetricDescriptor,
+  type MetricFamily,
+  type MetricOption,
+  type OptionDefault,
+} from './metrics/descriptor.js';
+export type { OptionArity, OptionSpec } from './util/option-spec.js';
 
 // Text and corpora.
 export { getTokenizer, TOKENIZER_NAMES, type Tokenizer, type TokenizerName } from './text/tokenizers/index.js';

@@ -25,6 +25,7 @@
  * `np.percentile(terms[default_rng(seed).choice(S, size=(B, S))].mean(axis=1), [2.5, 97.5])` (means summed
  * pairwise as numpy sums).
  */
+import type { ScoreDirection } from '../../metrics/descriptor.js';
 import { numpyPercentile } from '../correlation-bootstrap.js';
 import { defaultRng, type BoundedIntStream, type NumpySeed } from '../numpy-random.js';
 import { numpyMean } from '../significance-stats.js';
@@ -41,8 +42,8 @@ export interface OrangeSentenceScores {
   readonly referenceOffsets: Int32Array;
 }
 
-/** Whether a higher score is better (BLEU, NIST, ROUGE) or a lower one (WER, PER). */
-export type ScoreDirection = 'higher' | 'lower';
+/** Whether a higher score is better (BLEU, NIST, ROUGE) or a lower one (WER, PER): a metric descriptor's direction. */
+export type { ScoreDirection };
 
 /** Checks offsets of a flat per-sentence array. */
 function checkOffsets(name: string, offsets: Int32Array, length: number, sentences: number): void {

@@ -1,5 +1,5 @@
 /**
- * ORANGE on the worker pool (src/node/orange/pool.ts): the same per-sentence terms, bit for bit and in the same
+ * ORANGE on the worker pool (src/pool/orange-pool.ts): the same per-sentence terms, bit for bit and in the same
  * order, as in this thread, for blocks of any size (the Joshua slice of test/fixtures/orange).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runNbestCommand, type NbestHooks, type NbestRunInfo } from '../src/cli/nbest/command.js';
 import { PoolTaskError } from '../src/pool/pool-error.js';
-import { TASKS_PER_WORKER } from '../src/pool/tasks-per-worker.js';
+import { TASKS_PER_WORKER } from '../src/pool/task-pool.js';
 
 const FIX = join(import.meta.dirname, 'fixtures');
 const JOSHUA = [

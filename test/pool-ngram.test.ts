@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { csrFromArrays, type Csr } from '../src/text/csr.js';
 import { NgramPool } from '../src/pool/ngram-pool.js';
 import { PoolTaskError } from '../src/pool/pool-error.js';
-import { TASKS_PER_WORKER } from '../src/pool/tasks-per-worker.js';
+import { TASKS_PER_WORKER } from '../src/pool/task-pool.js';
 import { planTasks } from '../src/pool/ngram-task.js';
 import { bleuTokenize, getTokenizer } from '../src/text/tokenizers/index.js';
 import { internLines, Vocabulary } from '../src/text/intern.js';

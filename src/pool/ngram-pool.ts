@@ -1,10 +1,8 @@
 /**
- * A worker pool for the n-gram statistics (`clippedNgramCounts` of `src/wasm/ngram.ts`) over large batches.
+ * N-gram statistics (`clippedNgramCounts` of `src/wasm/ngram.ts`) of large batches on the worker pool
+ * (./task-pool.ts, n-gram kind: ./kinds/ngram.ts).
  *
  * Design (spec/PERFORMANCE.md, "The glue is where speed is lost"):
- * - piscina runs `worker.ts` (`worker.js` once compiled). The kernels are compiled once on the main thread; the
- *   `WebAssembly.Module` goes to every worker in `workerData`. Each worker instantiates it with its own private
- *   linear memory and warms it up when it loads (first long calls on the Liftoff tier are 2–4× slower).
  * - The batch is copied once into `SharedArrayBuffer` CSR arrays; every task is a plain message of numbers and
  *   shared buffers. A task is a range of hypotheses cut at segment boundaries, sized to about `taskTokens` units of
  *   work (hypothesis tokens + reference tokens of its segments; the default is ~10 ms of kernel time, so the 21–36 µs
@@ -14,12 +12,8 @@
  *   of its hypotheses against exactly that hypothesis's segment's references, which is all a row depends on.
  * - Small batches (less than `minParallelWork`) and, by default, `workers: 1` run in-thread on this thread's default engine and
  *   never start the pool; the pool itself starts lazily, on the first batch that needs it.
- * - Each worker holds {@link TASKS_PER_WORKER} tasks, so its next task is already waiting when one ends (no idle
- *   gap while the main thread takes the previous result).
- * - A task that fails (the worker throws, or dies and piscina replaces it) is retried once; a worker that threw
- *   drops its kernel instance, so the retry runs on a fresh instance either way. A worker that dies fails every
- *   task it held, and each of them is retried once. A task's second failure rejects the call with
- *   {@link PoolTaskError}.
+ * - A task that fails is retried once (the pool's rule); a worker that threw drops its kernel instance, so the retry
+ *   runs on a fresh instance either way. A task's second failure rejects the call with {@link PoolTaskError}.
  *
  * Token ids: the pool receives ids already interned. Today interning happens on the main thread (one
  * `Vocabulary` over hypotheses and references) before the batch is shared, so the ids of a segment's hypothesis and
@@ -29,17 +23,11 @@
  * whose local ids are remapped to global ids by a merge step on the main thread before the n-gram tasks run.
  */
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
-import { wasmModule } from '../wasm/load.js';
 import { clippedNgramCounts, KernelNgramWeights, type NgramBatch, type NgramWeights } from '../wasm/ngram.js';
 import { checkCsr, checkHypSegments, checkMaxOrder, checkSegmentOffsets } from '../wasm/check-input.js';
 import { PoolTaskError } from './pool-error.js';
-import { TASKS_PER_WORKER } from './tasks-per-worker.js';
-import { workerEntry } from './worker-entry.js';
-import {
-  batchWork, shareNgramBatch, taskEnds, shareNgramWeights, type InjectedFault, type NgramTask,
-} from './ngram-task.js';
-import type { NgramWorkerData } from './worker.js';
+import { batchWork, shareNgramBatch, taskEnds, shareNgramWeights, type NgramTask } from './ngram-task.js';
+import { TaskPool, type InjectedFault } from './task-pool.js';
 
 /** Default work units per task: ~10 ms of the BLEU-4 kernel (measured ~40 M units/s on one core). */
 export const DEFAULT_TASK_WORK = 400_000;
@@ -95,7 +83,7 @@ export class NgramPool {
   private readonly taskWork: number;
   private readonly minParallelWork: number;
   private readonly module: WebAssembly.Module | undefined;
-  private piscina: Piscina | null = null;
+  private taskPool: TaskPool<'ngram'> | null = null;
   private closed = false;
   private info: NgramPoolCallInfo = { inThread: true, tasks: 0, retries: 0, retriedTasks: [], busyMs: 0 };
 
@@ -120,8 +108,7 @@ export class NgramPool {
    * every one has run a task.
    */
   async start(): Promise<void> {
-    const pool = this.pool();
-    await Promise.all(Array.from({ length: this.workers }, () => pool.run(null, { name: 'ping' })));
+    await this.pool().start();
   }
 
   /**
@@ -152,23 +139,11 @@ export class NgramPool {
     let busyMs = 0;
     const fault = options.injectFault;
     const runTask = async (t: number, hypStart: number, hypEnd: number): Promise<void> => {
-      for (let attempt = 0; ; attempt++) {
-        const task: NgramTask = {
-          runId, batch: shared, maxOrder, weights: sharedWeights, out, hypStart, hypEnd,
-          fault: fault !== undefined && fault.task === t && attempt < fault.attempts ? fault.kind : null,
-        };
-        try {
-          // Awaited first: `busyMs += await …` would read busyMs before the await and lose the other tasks' time.
-          const ms = (await pool.run(task)) as number;
-          busyMs += ms;
-          return;
-        } catch (cause) {
-          if (attempt >= 1) {
-            throw new PoolTaskError(`n-gram task ${t} (hypotheses ${hypStart}..${hypEnd}) failed twice: ${(cause as Error).message}`, { cause });
-          }
-          retriedTasks.push(t);
-        }
-      }
+      const task: NgramTask = { runId, batch: shared, maxOrder, weights: sharedWeights, out, hypStart, hypEnd };
+      const faults = fault !== undefined && fault.task === t ? new Array<InjectedFault>(fault.attempts).fill(fault.kind) : undefined;
+      const outcome = await pool.run(task, { label: () => `n-gram task ${t} (hypotheses ${hypStart}..${hypEnd})`, faults });
+      busyMs += outcome.busyMs;
+      if (outcome.retried) retriedTasks.push(t);
     };
     // Each task is posted as soon as its range is planned (all of them before the first await).
     const running: Promise<void>[] = [];
@@ -183,28 +158,18 @@ export class NgramPool {
     return new Float64Array(out);
   }
 
-  /** Stops the workers (waits for running tasks). */
+  /** Stops the workers. */
   async close(): Promise<void> {
     this.closed = true;
-    const pool = this.piscina;
-    this.piscina = null;
+    const pool = this.taskPool;
+    this.taskPool = null;
     if (pool !== null) await pool.close();
   }
 
-  /** The piscina pool, started on first use. */
-  private pool(): Piscina {
-    if (this.piscina === null) {
-      const { filename, execArgv } = workerEntry('worker');
-      const workerData: NgramWorkerData = { module: this.module ?? wasmModule() };
-      const pool = new Piscina({
-        filename, execArgv, workerData, minThreads: this.workers, maxThreads: this.workers, idleTimeout: Infinity,
-        concurrentTasksPerWorker: TASKS_PER_WORKER,
-      });
-      // A worker that dies between tasks is replaced by piscina; without a listener the event would throw.
-      pool.on('error', () => {});
-      this.piscina = pool;
-    }
-    return this.piscina;
+  /** The worker pool, started on first use. */
+  private pool(): TaskPool<'ngram'> {
+    this.taskPool ??= new TaskPool({ kind: 'ngram', workers: this.workers, setup: null, module: this.module });
+    return this.taskPool;
   }
 }
 

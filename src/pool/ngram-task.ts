@@ -26,9 +26,6 @@ export interface SharedNgramWeights {
   readonly maxOrder: number;
 }
 
-/** A fault a task is told to simulate (tests of the retry path only). */
-export type InjectedFault = 'throw' | 'exit';
-
 /** The message a worker receives: everything is either a number or shared memory. */
 export interface NgramTask {
   /** Identifies one pool call; a worker keeps per-call state (the weights table) keyed by it. */
@@ -40,8 +37,6 @@ export interface NgramTask {
   readonly out: SharedArrayBuffer;
   readonly hypStart: number;
   readonly hypEnd: number;
-  /** Set by the pool's fault injection for this attempt of the task only. */
-  readonly fault: InjectedFault | null;
 }
 
 /** Copies a batch into shared memory. */

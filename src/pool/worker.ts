@@ -1,74 +1,62 @@
 /**
- * The piscina worker of the n-gram pool. It installs the compiled `WebAssembly.Module` it is given in `workerData`
- * (never reading or compiling the `.wasm` again), instantiates its own kernels with a private linear memory (a shared
- * memory would put every instance's AssemblyScript static data at the same addresses), and warms the instance up
- * with a small batch when it loads, so that no real task runs on the baseline (Liftoff) tier.
- *
- * A task that fails drops the instance: the retry, here or on another worker, starts from a fresh memory.
+ * The worker script of every pool (./task-pool.ts). It installs the compiled kernels it gets in `workerData` (never
+ * reading or compiling the `.wasm` again), then imports the code of its pool's kind alone — a worker of n-gram
+ * tasks never loads the n-best engine, the metric registry or ORANGE — and sets that kind up (warm-up included).
+ * The exports are promises of the task functions, which piscina awaits before it reports the worker ready, so
+ * that no task waits for the set-up. Each task message is run by the kind's handler; the time spent in it goes
+ * back with the result.
  */
-import { workerData } from 'piscina';
-import { csrFromArrays } from '../text/csr.js';
-import { instantiateKernels } from '../wasm/load.js';
-import { KernelNgramWeights, NgramEngine } from '../wasm/ngram-engine.js';
-import { runNgramTask, viewNgramBatch, type NgramTask } from './ngram-task.js';
+import { Piscina, workerData } from 'piscina';
+import { useWasmModule } from '../wasm/load.js';
+import type { TaskHandler } from './kinds/handler.js';
+import { lazyImport } from './lazy-import.js';
+import type { PoolMessage, PoolReply, PoolWorkerData, TaskKind, TaskKinds } from './task-pool.js';
 
-/** What the pool passes to every worker. */
-export interface NgramWorkerData {
-  readonly module: WebAssembly.Module;
+/** A kind's worker module: sets the kind up in a worker. */
+interface KindModule<K extends TaskKind> {
+  createHandler(
+    setup: TaskKinds[K]['setup'],
+    module: WebAssembly.Module,
+  ): TaskHandler<TaskKinds[K]['task'], TaskKinds[K]['result']> | Promise<TaskHandler<TaskKinds[K]['task'], TaskKinds[K]['result']>>;
 }
 
-const { module } = workerData as NgramWorkerData;
+/** Each kind's worker code, imported on demand. */
+const KINDS: { readonly [K in TaskKind]: () => Promise<KindModule<K>> } = {
+  ngram: () => lazyImport(() => import('./kinds/ngram.js'), () => require('./kinds/ngram.js')),
+  nbest: () => lazyImport(() => import('./kinds/nbest.js'), () => require('./kinds/nbest.js')),
+  orange: () => lazyImport(() => import('./kinds/orange.js'), () => require('./kinds/orange.js')),
+};
 
-let engine: NgramEngine | null = null;
-let weightsRun = -1;
-let weights: KernelNgramWeights | undefined;
-
-function currentEngine(): NgramEngine {
-  if (engine === null) {
-    engine = new NgramEngine(instantiateKernels(module));
-    weightsRun = -1;
-    weights = undefined;
-  }
-  return engine;
+/** Sets this worker's kind up. */
+async function setUp(data: PoolWorkerData): Promise<TaskHandler<unknown, unknown>> {
+  useWasmModule(data.module);
+  const kind = (await KINDS[data.kind]()) as KindModule<TaskKind>;
+  return (await kind.createHandler(data.setup as never, data.module)) as TaskHandler<unknown, unknown>;
 }
 
-/** Enough calls on a few hundred short segments for the engine to tier up (TurboFan) before real work. */
-function warmUp(): void {
-  const rows: number[][] = [];
-  for (let i = 0; i < 400; i++) rows.push([i % 7, (i * 3) % 11, i % 5, (i + 1) % 7, i % 13, 2, 3, i % 4]);
-  const hyps = csrFromArrays(rows);
-  const refs = csrFromArrays(rows.map((r) => r.slice().reverse()));
-  const segRefOffsets = Int32Array.from({ length: rows.length + 1 }, (_, i) => i);
-  const e = currentEngine();
-  for (let k = 0; k < 20; k++) e.clippedNgramCounts({ hyps, hypSegment: null, refs, segRefOffsets }, 4);
-}
-
-warmUp();
-
-/** Runs one task (see `NgramTask`); returns the time spent in it, ms (the pool's overhead accounting). */
-export default function ngramWorker(task: NgramTask): number {
-  if (task.fault === 'exit') process.exit(70);
+/** Runs one task attempt; the result's buffers the handler names are transferred to the main thread, not copied. */
+function runTask(handler: TaskHandler<unknown, unknown>, message: PoolMessage): unknown {
+  if (message.fault === 'exit') process.exit(70);
   const start = performance.now();
+  let result: unknown;
   try {
-    if (task.fault === 'throw') throw new Error('injected fault');
-    const e = currentEngine();
-    if (task.weights === null) {
-      weights = undefined;
-      weightsRun = -1;
-    } else if (task.runId !== weightsRun) {
-      const w = task.weights;
-      weights = new KernelNgramWeights(e, w.maxOrder, new Uint8Array(w.image), w.capacity);
-      weightsRun = task.runId;
-    }
-    runNgramTask(e, task, viewNgramBatch(task.batch), weights);
-    return performance.now() - start;
+    if (message.fault === 'throw') throw new Error('injected fault');
+    result = handler.run(message.task);
   } catch (error) {
-    engine = null;
+    handler.failed?.();
     throw error;
   }
+  const reply: PoolReply = { result: result as PoolReply['result'], busyMs: performance.now() - start };
+  const transfer = handler.transfer?.(result) ?? [];
+  if (transfer.length === 0) return reply;
+  const moved = { [Piscina.transferableSymbol]: transfer, [Piscina.valueSymbol]: reply };
+  return Piscina.move(moved as never);
 }
 
-/** A no-op task: `NgramPool.start` runs it to wait until the workers have loaded (and warmed up). */
-export function ping(): number {
-  return 0;
-}
+const ready = setUp(workerData as PoolWorkerData);
+
+/** Runs one task attempt (see {@link runTask}). */
+export default ready.then((handler) => (message: PoolMessage) => runTask(handler, message));
+
+/** Answers once the worker is set up (`TaskPool.start` runs it on every worker). */
+export const ping = ready.then(() => (): number => 0);

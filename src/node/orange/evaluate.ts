@@ -3,7 +3,7 @@
  * n-best list (Moses or Joshua `id ||| hypothesis ||| …` lines, src/corpus/nbest.ts) is cut into blocks of whole
  * sentences, every block is scored for all variants at once (src/meta/orange/scorer.ts) and reduced at once to
  * per-sentence ORANGE terms (src/meta/orange/orange.ts); only the terms (one number per sentence and variant) outlive a
- * block. Blocks are scored in this thread or on a pool of worker threads (./pool.ts).
+ * block. Blocks are scored in this thread or on a pool of worker threads (src/pool/orange-pool.ts).
  *
  * Sentences of the references that have no candidate in the n-best list take no part (S counts the sentences that
  * have candidates). Input problems are `InputError`s naming the file and line: fewer than 2 reference files,
@@ -17,7 +17,7 @@ import { InputError } from '../../errors.js';
 import { readNbestBatches } from '../nbest.js';
 import { readLines } from '../read-lines.js';
 import { blockTerms, type OrangeBlock } from '../../meta/orange/block-terms.js';
-import { OrangePool } from './pool.js';
+import { OrangePool } from '../../pool/orange-pool.js';
 import { OrangeScorer } from '../../meta/orange/scorer.js';
 import { createOrangeMetric } from '../../meta/orange/metric-variants.js';
 import type { Metric } from '../../metrics/metric.js';
@@ -40,8 +40,8 @@ export interface OrangeRun {
    */
   readonly blockCandidates?: number;
   /**
-   * Worker threads: 1 scores in this thread; more score whole blocks on a piscina pool (./pool.ts), the same
-   * terms bit for bit.
+   * Worker threads: 1 scores in this thread; more score whole blocks on the worker pool (src/pool/orange-pool.ts),
+   * the same terms bit for bit.
    * @default 1
    */
   readonly workers?: number;

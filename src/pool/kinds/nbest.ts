@@ -1,0 +1,73 @@
+/**
+ * N-best chunk tasks in a pool worker (the main side is ../nbest-pool.ts): raw bytes of whole segments in, encoded
+ * blocks out (one byte array, transferred). The run's metrics are built once per worker — the metric registry, and
+ * with it the Node adapter (a worker is a fresh module graph; its metrics may read a paraphrase table file or load
+ * compromise), only when a metric other than BLEU asks for it, since it imports every metric and its resources —
+ * and a few references are scored as candidates to warm up.
+ */
+import {
+  chunkJobContext, runChunkJob, sharedReferenceSource, type ChunkJobContext, type ChunkResult, type SharedReferences,
+} from '../../engine/nbest/chunk-job.js';
+import { needsRegistry, type NbestMetricSpec } from '../../engine/nbest/nbest-metrics.js';
+import { scoreTask, type NbestTaskSettings } from '../../engine/nbest/nbest-task.js';
+import type { MetricRegistry } from '../../metrics/registry.js';
+import { lazyImport } from '../lazy-import.js';
+import type { TaskHandler } from './handler.js';
+
+/** What every n-best worker receives once. */
+export interface NbestWorkerSetup {
+  readonly refs: SharedReferences;
+  readonly settings: NbestTaskSettings;
+  readonly spec: NbestMetricSpec;
+}
+
+/** One chunk of the list. */
+export interface NbestChunkTask {
+  /** Raw bytes of whole segments, in shared memory. */
+  readonly bytes: Uint8Array;
+  readonly firstLine: number;
+  readonly byteOffset: number;
+}
+
+/** The n-best kind: the run's references and metrics; a chunk; its encoded blocks (bad input as data). */
+export interface NbestKind {
+  readonly setup: NbestWorkerSetup;
+  readonly task: NbestChunkTask;
+  readonly result: ChunkResult;
+}
+
+/** Scores a few segments' references as candidates, so that the first real task runs on optimized code. */
+function warmUp(context: ChunkJobContext, setup: NbestWorkerSetup): void {
+  const { refs } = context;
+  let text = '';
+  const segments = Math.min(refs.segments, 8);
+  for (let s = 0; s < segments; s++) {
+    for (let k = 0; k < 16; k++) text += `${s} ||| ${refs.line(k % refs.nRefs, s)} ||| 0 ||| 0\n`;
+  }
+  try {
+    const settings = { ...setup.settings, allowDuplicates: true };
+    for (let r = 0; r < 4; r++) scoreTask(text, 1, settings, context.metrics, refs, context.fused);
+  } catch {
+    // Warm-up only: a reference a metric refuses as a candidate changes nothing for the real tasks.
+  }
+}
+
+/** The metric registry with the Node adapter installed, or none for BLEU alone. */
+async function registryFor(spec: NbestMetricSpec): Promise<MetricRegistry | undefined> {
+  if (!needsRegistry(spec.ids)) return undefined;
+  await lazyImport(() => import('../../node/install.js'), () => require('../../node/install.js'));
+  const registry = await lazyImport(() => import('../../metrics/registry.js'), () => require('../../metrics/registry.js'));
+  return registry.defaultRegistry;
+}
+
+/** Sets the kind up in a worker. */
+export async function createHandler(setup: NbestWorkerSetup): Promise<TaskHandler<NbestChunkTask, ChunkResult>> {
+  const registry = await registryFor(setup.spec);
+  const context = chunkJobContext(setup.settings, setup.spec, sharedReferenceSource(setup.refs), registry);
+  warmUp(context, setup);
+  return {
+    run: (task) => runChunkJob(context, task.bytes, task.firstLine, task.byteOffset),
+    // The result is one byte array (its own buffer), not an object per hypothesis.
+    transfer: (result) => (result.ok ? [result.out.buffer as ArrayBuffer] : []),
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * The one worker pool of Palette: every kind of task (n-gram statistics ./ngram-pool.ts, n-best chunks
+ * ./nbest-pool.ts, ORANGE blocks ./orange-pool.ts) runs on a {@link TaskPool} of piscina workers started from one
+ * worker script (./worker.ts), which loads only the code of its pool's kind.
+ *
+ * Design (spec/PERFORMANCE.md, "The glue is where speed is lost"):
+ * - The kernels are compiled once on the main thread and the `WebAssembly.Module` goes to every worker in
+ *   `workerData`, with the kind and its setup (plain, postable data: shared references, settings); each worker
+ *   instantiates the kernels with its own private linear memory (AssemblyScript static data would collide in a
+ *   shared memory) and sets its kind up (and warms up) before it reports ready.
+ * - Each worker holds {@link TASKS_PER_WORKER} tasks, so its next task is already waiting when one ends.
+ * - A task that fails (its worker throws, or dies and piscina replaces the thread) is retried once; a worker that
+ *   dies fails every task it held, and each of them is retried once. A task's second failure rejects with
+ *   {@link PoolTaskError}. Bad input is not a failure: a kind sends it back as data.
+ * - The time spent inside each task is measured in the worker and comes back with its result, which may transfer
+ *   its buffers instead of copying them.
+ */
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { wasmModule } from '../wasm/load.js';
+import type { NbestKind } from './kinds/nbest.js';
+import type { NgramKind } from './kinds/ngram.js';
+import type { OrangeKind } from './kinds/orange.js';
+import { PoolTaskError } from './pool-error.js';
+
+/**
+ * How many tasks each pool worker holds at once (piscina's `concurrentTasksPerWorker`).
+ *
+ * The task functions are synchronous, so a worker still runs one task at a time; the others wait in its message
+ * port. That removes the idle gap between tasks: piscina posts a worker's next task only when the main thread has
+ * received a result, which takes ≈ 1 ms per task on a busy main thread and up to a whole chunk's scoring time when
+ * the main thread scores chunks itself (`palette nbest`): with one task per worker the gaps were 5–9 % of the
+ * workers' time, with two the 1M-candidate run at `-j 2` took 3.6–3.9 s, with four 3.3–3.6 s. The price: a worker
+ * that dies takes every task it holds with it, so each of those tasks is retried once (a task is retried at most
+ * once; its second failure fails the call).
+ */
+export const TASKS_PER_WORKER = 4;
+
+/** A fault a task is told to simulate (tests of the retry path only). */
+export type InjectedFault = 'throw' | 'exit';
+
+/** The kinds of task, each with what its workers receive once, a task, and a task's result. */
+export interface TaskKinds {
+  readonly ngram: NgramKind;
+  readonly nbest: NbestKind;
+  readonly orange: OrangeKind;
+}
+
+/** A kind of task. */
+export type TaskKind = keyof TaskKinds;
+
+/** What every worker of a pool receives once (piscina's `workerData`). */
+export interface PoolWorkerData<K extends TaskKind = TaskKind> {
+  readonly kind: K;
+  /** The compiled kernels. */
+  readonly module: WebAssembly.Module;
+  readonly setup: TaskKinds[K]['setup'];
+}
+
+/** The message of one task attempt. */
+export interface PoolMessage<K extends TaskKind = TaskKind> {
+  readonly task: TaskKinds[K]['task'];
+  /** Set by fault injection (tests) for this attempt only. */
+  readonly fault: InjectedFault | null;
+}
+
+/** What a worker sends back for one task. */
+export interface PoolReply<K extends TaskKind = TaskKind> {
+  readonly result: TaskKinds[K]['result'];
+  /** Time spent inside the task in the worker, ms. */
+  readonly busyMs: number;
+}
+
+/** One task's outcome. */
+export interface TaskOutcome<R> {
+  readonly result: R;
+  /** Time spent inside the attempt that succeeded, ms. */
+  readonly busyMs: number;
+  /** Whether a first attempt failed. */
+  readonly retried: boolean;
+}
+
+/** Options of a {@link TaskPool}. */
+export interface TaskPoolOptions<K extends TaskKind> {
+  readonly kind: K;
+  /** Worker threads (≥ 1). */
+  readonly workers: number;
+  readonly setup: TaskKinds[K]['setup'];
+  /** Compiled kernels (default `wasmModule()`). */
+  readonly module?: WebAssembly.Module;
+}
+
+/** Options of one {@link TaskPool.run}. */
+export interface TaskRunOptions {
+  /** Names the task in the error of its second failure (`n-gram task 3 (hypotheses 10..20)`). */
+  readonly label: () => string;
+  /** Tests of the retry path: the fault attempt `i` simulates (none past the end). */
+  readonly faults?: readonly (InjectedFault | null)[];
+}
+
+/** The worker script and the `execArgv` it needs: `worker.js` beside this module in a build, `worker.ts` through tsx. */
+function workerScript(): { filename: string; execArgv: string[] } {
+  const js = new URL('./worker.js', import.meta.url);
+  if (import.meta.url.endsWith('.js') && existsSync(fileURLToPath(js))) return { filename: js.href, execArgv: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { filename: new URL('./worker.ts', import.meta.url).href, execArgv: ['--import', tsx] };
+}
+
+/** A pool of workers running tasks of one kind; see the file comment. */
+export class TaskPool<K extends TaskKind> {
+  /** Worker threads. */
+  readonly workers: number;
+  /** Tasks run, tasks retried (each at most once), time spent inside tasks (ms, summed over workers). */
+  readonly counters = { tasks: 0, retries: 0, busyMs: 0 };
+  private readonly piscina: Piscina;
+  /** Tasks handed to {@link run} and not yet settled. */
+  private active = 0;
+
+  constructor(options: TaskPoolOptions<K>) {
+    if (!Number.isInteger(options.workers) || options.workers < 1) {
+      throw new RangeError(`workers must be an integer ≥ 1 (got ${options.workers})`);
+    }
+    this.workers = options.workers;
+    const { filename, execArgv } = workerScript();
+    const workerData: PoolWorkerData<K> = { kind: options.kind, module: options.module ?? wasmModule(), setup: options.setup };
+    this.piscina = new Piscina({
+      filename, execArgv, workerData, minThreads: this.workers, maxThreads: this.workers, idleTimeout: Infinity,
+      concurrentTasksPerWorker: TASKS_PER_WORKER,
+    });
+    // A worker that dies is replaced by piscina; without a listener the event would throw.
+    this.piscina.on('error', () => {});
+  }
+
+  /** Waits until every worker has loaded and set its kind up (warm-up included). */
+  async start(): Promise<void> {
+    await Promise.all(Array.from({ length: this.workers }, () => this.piscina.run(null, { name: 'ping' })));
+  }
+
+  /** Tasks handed to {@link run} and not yet settled (queued, running or being retried). */
+  get inFlight(): number {
+    return this.active;
+  }
+
+  /** Tasks the workers hold at once ({@link TASKS_PER_WORKER} each): more would only wait in the queue. */
+  get capacity(): number {
+    return this.workers * TASKS_PER_WORKER;
+  }
+
+  /**
+   * Runs one task, retried once on a worker failure.
+   * @throws PoolTaskError when both attempts fail.
+   */
+  async run(task: TaskKinds[K]['task'], options: TaskRunOptions): Promise<TaskOutcome<TaskKinds[K]['result']>> {
+    this.active++;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const message: PoolMessage<K> = { task, fault: options.faults?.[attempt] ?? null };
+        try {
+          const reply = (await this.piscina.run(message)) as PoolReply<K>;
+          this.counters.tasks++;
+          this.counters.busyMs += reply.busyMs;
+          return { result: reply.result, busyMs: reply.busyMs, retried: attempt > 0 };
+        } catch (cause) {
+          if (attempt >= 1) throw new PoolTaskError(`${options.label()} failed twice: ${(cause as Error).message}`, { cause });
+          this.counters.retries++;
+        }
+      }
+    } finally {
+      this.active--;
+    }
+  }
+
+  /** Stops the workers: tasks not yet started are dropped, running ones end first. */
+  async close(): Promise<void> {
+    await this.piscina.close({ force: true });
+  }
+}

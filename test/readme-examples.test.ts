@@ -6,8 +6,10 @@
  * path (`-m rouge-s*` would expand against the current folder).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from '../src/metrics/registry.js';
 
@@ -111,6 +113,7 @@ const examples = shellExamples(blocks);
 describe('README examples', () => {
   it('has runnable examples (the parser found them)', () => {
     expect(examples.length).toBeGreaterThanOrEqual(8);
+    expect(libraryBlocks.length).toBeGreaterThanOrEqual(3);
   });
 
   it.each(examples.map((e) => [e.line, e.command, e] as const))('line %i: $ %s', (_line, command, example) => {
@@ -118,6 +121,23 @@ describe('README examples', () => {
     expect(r.stderr.split('\n').filter((l) => /error/i.test(l))).toEqual([]);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(example.expected);
+  });
+
+  // The library examples (```ts blocks that import 'palette-mt') run against the sources, from the repository root
+  // where their sample paths resolve: a renamed export or a changed signature fails here.
+  const libraryBlocks = blocks.filter((b) => b.lang === 'ts' && b.lines.some((l) => /from 'palette-mt'/.test(l)));
+  it.each(libraryBlocks.map((b) => [b.line, b] as const))('library example at line %i runs', (_line, block) => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-readme-'));
+    try {
+      const file = join(dir, 'example.mts');
+      const entry = pathToFileURL(join(ROOT, 'src', 'index.ts')).href;
+      writeFileSync(file, block.lines.join('\n').replaceAll(`from 'palette-mt'`, `from '${entry}'`) + '\n');
+      const r = spawnSync(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: cleanEnv(), encoding: 'utf8', timeout: 120_000 });
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('npm start prints what the README says', () => {

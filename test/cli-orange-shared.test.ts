@@ -45,7 +45,7 @@ describe.skipIf(!haveShared('data/joshua-bn-en/'))('palette orange on Joshua bn-
     ['output.gold', 805],
     ['output-classlm.gold', 678],
   ])('%s: every variant of the paper in one pass, ORANGE in (0, 1), bootstrap CIs around it', async (file, candidates) => {
-    const r = await orange(['--nbest', `${JOSHUA}${file}`, '-r', ...JOSHUA_REFS, '-m', ...ALL, '-f', 'json', '-b', '300']);
+    const r = await orange(['--nbest', `${JOSHUA}${file}`, '-r', ...JOSHUA_REFS, '-m', ...ALL, '-f', 'json', '--bootstrap', '300']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as JsonReport;
@@ -61,7 +61,7 @@ describe.skipIf(!haveShared('data/joshua-bn-en/'))('palette orange on Joshua bn-
 
   it('output.gold: BLEUS4, NIST, ROUGE-L, ROUGE-W-1.2, ROUGE-S4, WER, PER equal the plain oracle', async () => {
     const names = ['bleus4', 'nist', 'rouge-l', 'rouge-w-1.2', 'rouge-s4', 'wer', 'per'];
-    const r = await orange(['--nbest', `${JOSHUA}output.gold`, '-r', ...JOSHUA_REFS, '-m', ...names, '-f', 'json', '-b', '0']);
+    const r = await orange(['--nbest', `${JOSHUA}output.gold`, '-r', ...JOSHUA_REFS, '-m', ...names, '-f', 'json', '--bootstrap', '0']);
     const report = JSON.parse(r.out) as JsonReport;
     const c = oracleCase(`${JOSHUA}output.gold`, JOSHUA_REFS);
     for (const v of parseOrangeMetrics(names)) {
@@ -83,7 +83,7 @@ describe.skipIf(!haveShared('data/moses-mert/mert.extractor-txt/data/'))('palett
 
   it.each(['nbest.1', 'nbest.5'])('%s with its reference twice: identical references tie at the top', async (file) => {
     const refs = [`${MOSES}reference`, `${MOSES}reference`];
-    const r = await orange(['--nbest', `${MOSES}${file}`, '-r', ...refs, '-m', 'bleus4', 'rouge-l', 'rouge-s4', 'wer', 'per', '-f', 'json', '-b', '0']);
+    const r = await orange(['--nbest', `${MOSES}${file}`, '-r', ...refs, '-m', 'bleus4', 'rouge-l', 'rouge-s4', 'wer', 'per', '-f', 'json', '--bootstrap', '0']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.out) as JsonReport;
     expect(report.sentences).toBe(10);

@@ -8,6 +8,7 @@ import type { MetricSettings } from '../../metrics/registry.js';
 import type { NbestStatsFormat } from '../../engine/nbest/stats-format.js';
 import { DEFAULT_TASK_SIZE } from '../../engine/nbest/run.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
+import { optionValues, readRefs, readWorkers, sharedOption } from '../shared-options.js';
 
 export type { NbestStatsFormat };
 
@@ -48,20 +49,13 @@ const FORMATS: readonly NbestStatsFormat[] = ['moses', 'json', 'msgpack'];
 
 const GROUP = 'palette nbest options';
 const SPECS: readonly OptionSpec[] = [
-  { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help and exit', group: GROUP },
-  { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', help: 'no progress line on a terminal', group: GROUP },
+  sharedOption('help', GROUP),
+  sharedOption('quiet', GROUP, 'no progress line on a terminal'),
   { key: 'nbest', names: ['--nbest', '-n'], arity: 'one', metavar: 'FILE', help: 'Moses n-best list (required)', group: GROUP },
-  { key: 'refs', names: ['--refs', '-r'], arity: 'some', metavar: 'REF', help: 'reference files (required)', group: GROUP },
-  {
-    key: 'metric',
-    names: ['--metrics', '-m'],
-    arity: 'some',
-    metavar: 'METRIC',
-    help: 'metrics, one pass: bleu (Moses BLEU statistics), any palette score metric (rouge-l, wer, …)',
-    group: GROUP,
-  },
+  sharedOption('refs', GROUP, 'reference files (required; or as positional arguments)'),
+  sharedOption('metrics', GROUP, 'metrics, one pass: bleu (Moses BLEU statistics), any palette score metric (rouge-l, wer, …)'),
   { key: 'sentence', names: ['--sentence-scores'], arity: 'flag', help: 'add per-candidate sentence scores (json, msgpack)', group: GROUP },
-  { key: 'workers', names: ['--workers', '-j'], arity: 'one', metavar: 'N', help: 'scoring threads: this one and N-1 pool workers (default: one per core; small lists run in-thread)', group: GROUP },
+  sharedOption('workers', GROUP, 'scoring threads: this one and N-1 pool workers (default: one per core; small lists run in-thread)'),
   { key: 'taskSize', names: ['--task-size'], arity: 'one', metavar: 'BYTES', help: `bytes of the n-best list per task (default ${DEFAULT_TASK_SIZE})`, group: GROUP },
   { key: 'rougeFlavor', names: ['--rouge-flavor'], arity: 'one', metavar: 'FLAVOR', help: 'ROUGE flavor (as palette score)', group: GROUP },
   { key: 'stem', names: ['--stem'], arity: 'flag', help: 'ROUGE: Porter stemming (as palette score)', group: GROUP },
@@ -114,15 +108,13 @@ function single(values: ReadonlyMap<string, unknown>, key: string): string | und
 export function parseNbestArgs(argv: readonly string[]): NbestCommand {
   const { values, positionals } = parseArgs(argv, SPECS);
   if (values.has('help')) return { kind: 'help' };
-  if (positionals.length > 0) {
-    throw new InputError('E_BAD_OPTION', `unrecognized arguments: ${positionals.join(' ')}`);
-  }
+  const v = optionValues(values);
   const nbest = single(values, 'nbest');
   if (nbest === undefined) throw new InputError('E_BAD_OPTION', 'the n-best list is required (--nbest FILE)');
-  const refs = values.get('refs');
-  if (!Array.isArray(refs)) throw new InputError('E_BAD_OPTION', 'references are required (-r REF [REF ...])');
-  const metrics = values.get('metric');
-  if (!Array.isArray(metrics)) throw new InputError('E_BAD_OPTION', 'a metric is required (-m bleu)');
+  const refs = readRefs(v, positionals);
+  if (refs === undefined) throw new InputError('E_BAD_OPTION', 'references are required (-r REF [REF ...])');
+  const metrics = v.list('metrics');
+  if (metrics === undefined) throw new InputError('E_BAD_OPTION', 'a metric is required (-m bleu)');
   // The flavor is checked by the ROUGE metrics themselves (the registry is loaded only when one is asked for).
   const rougeFlavor = single(values, 'rougeFlavor');
   const settings: MetricSettings = {
@@ -130,11 +122,7 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
     wer: values.has('werLowercase') ? { lowercase: true } : undefined,
     per: values.has('perLowercase') ? { lowercase: true } : undefined,
   };
-  const workersText = single(values, 'workers');
-  const workers = workersText === undefined ? undefined : Number(workersText);
-  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 256)) {
-    throw badOption('--workers', 'an integer from 1 to 256', workersText);
-  }
+  const workers = readWorkers(v);
   const taskSizeText = single(values, 'taskSize');
   const taskSize = taskSizeText === undefined ? DEFAULT_TASK_SIZE : Number(taskSizeText);
   if (!(Number.isInteger(taskSize) && taskSize >= 1 && taskSize <= 1 << 30)) {
@@ -172,7 +160,7 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
     options: {
       nbest,
       refs,
-      metrics: metrics as string[],
+      metrics,
       settings,
       sentenceScores,
       workers,

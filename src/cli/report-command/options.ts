@@ -8,13 +8,14 @@ import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
 import { pyParseInt } from '../py-format.js';
 import { METRIC_OPTION_SPECS, parseScoreCommand } from '../score-options.js';
+import { optionValues, readBootstrap, readInputs, readMetrics, readRefs, readSeed, sharedOption } from '../shared-options.js';
 
 /** Pairwise tests `--paired` selects: paired bootstrap resampling or paired approximate randomization. */
 export const PAIRED_TESTS = ['bs', 'ar'] as const;
 
 /** What `palette report` was asked to do. */
 export interface ReportOptions {
-  /** Reference files (positional), one reference per line; several files give several references. */
+  /** Reference files (positional, or `-r`), one reference per line; several files give several references. */
   readonly refs: readonly string[];
   /** System output files (`-i`). */
   readonly inputs: readonly string[];
@@ -30,7 +31,7 @@ export interface ReportOptions {
   readonly output: string;
   /** Bootstrap resamples of the confidence intervals; 0 leaves intervals out (`--bootstrap`). @default 1000 */
   readonly bootstrap: number;
-  /** Seed of every resampling (`--seed`). @default 12345 (sacrebleu's) */
+  /** Seed of every resampling (`--seed`). @default $SACREBLEU_SEED, else 12345 (sacrebleu's) */
   readonly seed: number;
   /** Pairwise test (`--paired`); none when absent. */
   readonly paired: (typeof PAIRED_TESTS)[number] | undefined;
@@ -42,7 +43,7 @@ export interface ReportOptions {
   readonly title: string | undefined;
   /** Creation time shown on the page (`--created`); none by default so that reports are reproducible. */
   readonly created: string | undefined;
-  /** No progress messages (`-q`). */
+  /** No progress line and no messages (`-q`). */
   readonly quiet: boolean;
 }
 
@@ -62,16 +63,10 @@ export type ReportCommand = { readonly kind: 'run'; readonly options: ReportOpti
 
 const GROUP = 'palette report options';
 const OWN_SPECS: readonly OptionSpec[] = [
-  { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help and exit', group: GROUP },
-  { key: 'input', names: ['--input', '-i'], arity: 'some', metavar: 'HYP', help: 'system output files (required)', group: GROUP },
-  {
-    key: 'metrics',
-    names: ['--metrics', '-m'],
-    arity: 'some',
-    metavar: 'METRIC',
-    help: 'metrics, as palette score -m (default: bleu chrf)',
-    group: GROUP,
-  },
+  sharedOption('help', GROUP),
+  sharedOption('input', GROUP, 'system output files (required)'),
+  sharedOption('refs', GROUP, 'reference files, the same as giving them as the first arguments'),
+  sharedOption('metrics', GROUP, 'metrics, as palette score -m (default: bleu chrf)'),
   { key: 'output', names: ['--output', '-o'], arity: 'one', metavar: 'HTML', help: 'the report to write (required)', group: GROUP },
   { key: 'source', names: ['--source'], arity: 'one', metavar: 'FILE', help: 'source sentences, shown in the drill-down', group: GROUP },
   {
@@ -99,15 +94,8 @@ const OWN_SPECS: readonly OptionSpec[] = [
     help: 'segment column (1-based line numbers) of the human files (default: seg_id, segment or item if present)',
     group: GROUP,
   },
-  {
-    key: 'bootstrap',
-    names: ['--bootstrap'],
-    arity: 'one',
-    metavar: 'N',
-    help: 'bootstrap resamples of the 95% confidence intervals; 0: none (default: 1000)',
-    group: GROUP,
-  },
-  { key: 'seed', names: ['--seed'], arity: 'one', metavar: 'S', help: 'seed (≥ 1) of every resampling (default: 12345)', group: GROUP },
+  sharedOption('bootstrap', GROUP),
+  sharedOption('seed', GROUP, 'seed (≥ 1) of every resampling (default: $SACREBLEU_SEED, else 12345)'),
   {
     key: 'paired',
     names: ['--paired'],
@@ -140,7 +128,7 @@ const OWN_SPECS: readonly OptionSpec[] = [
     help: 'creation time to show (default: none, so that the same inputs give the same file)',
     group: GROUP,
   },
-  { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', help: 'no messages on standard error', group: GROUP },
+  sharedOption('quiet', GROUP, 'no progress line and no messages on standard error'),
 ];
 
 /** Every metric-setting flag of `palette score` (ParaEval's table, the chunker … included), accepted as it is. */
@@ -151,7 +139,7 @@ const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...METRIC_SPECS];
 export function reportHelp(): string {
   return (
     'usage: palette report REF [REF ...] -i HYP [HYP ...] -o report.html [-m METRIC ...] [--human FILE ...]\n' +
-    '                      [--source FILE] [--bootstrap N] [--seed S] [--paired bs|ar] [--all-pairs] [metric flags]\n\n' +
+    '                      [--source FILE] [--bootstrap N] [--seed N] [--paired bs|ar] [--all-pairs] [-q] [metric flags]\n\n' +
     'Writes one self-contained HTML file (no network needed): corpus scores with confidence intervals, ranking,\n' +
     'pairwise significance, metric-vs-human correlations and plots, and a per-segment drill-down.\n' +
     'Metric flags are those of "palette score --help" (-tok, -lc, --chrf-*, --rouge-*, --ter-*, --paraphrase-table, --chunker, ...).\n' +
@@ -183,10 +171,12 @@ function metricArgs(values: ReadonlyMap<string, ParsedValue>): string[] {
 
 /**
  * Parses the arguments after `report`.
+ * @param env environment (`SACREBLEU_SEED`, the seed without `--seed`)
  * @throws InputError `E_BAD_OPTION` (missing or bad option), or the metric flags' own errors.
  */
-export function parseReportArgs(argv: readonly string[]): ReportCommand {
+export function parseReportArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ReportCommand {
   const { values, positionals } = parseArgs(argv, SPECS);
+  const v = optionValues(values);
   if (values.has('help')) return { kind: 'help' };
   const str = (key: string): string | undefined => {
     const v = values.get(key);
@@ -196,8 +186,9 @@ export function parseReportArgs(argv: readonly string[]): ReportCommand {
     const v = values.get(key);
     return Array.isArray(v) ? v : undefined;
   };
-  if (positionals.length === 0) throw new InputError('E_BAD_OPTION', 'no reference file given: palette report REF [REF ...] -i HYP ...');
-  const inputs = list('input');
+  const refs = readRefs(v, positionals);
+  if (refs === undefined) throw new InputError('E_BAD_OPTION', 'no reference file given: palette report REF [REF ...] -i HYP ...');
+  const inputs = readInputs(v);
   if (inputs === undefined) throw new InputError('E_BAD_OPTION', 'system outputs are required (-i HYP [HYP ...])');
   const output = str('output');
   if (output === undefined) throw new InputError('E_BAD_OPTION', 'the output file is required (-o report.html)');
@@ -210,7 +201,7 @@ export function parseReportArgs(argv: readonly string[]): ReportCommand {
   if (paired !== undefined && inputs.length < 2) {
     throw new InputError('E_BAD_OPTION', '--paired compares systems: give at least two with -i (the first is the baseline)');
   }
-  const metrics = [...new Set(list('metrics') ?? ['bleu', 'chrf'])];
+  const metrics = readMetrics(v, ['bleu', 'chrf'])!;
   const humanFiles = list('human') ?? [];
   const humanScores = list('humanScore') ?? ['score'];
   if (values.has('humanScore') && humanFiles.length === 0) throw new InputError('E_BAD_OPTION', '--human-score needs --human FILE');
@@ -227,21 +218,21 @@ export function parseReportArgs(argv: readonly string[]): ReportCommand {
     item: str('humanItem'),
   }));
   // The metric flags are checked by palette score's own parser, on a command line made of them alone.
-  const scored = parseScoreCommand([positionals[0], '-i', positionals[0], ...metricArgs(values)]);
+  const scored = parseScoreCommand([refs[0], '-i', refs[0], ...metricArgs(values)]);
   if (scored.kind !== 'run') throw new Error('palette score parser returned no run for metric flags');
   return {
     kind: 'run',
     options: {
-      refs: positionals,
+      refs,
       inputs,
       metrics,
       metricSettings: scored.options.metricSettings,
       human,
       source: str('source'),
       output,
-      bootstrap: count('--bootstrap', str('bootstrap'), 0, 1000),
+      bootstrap: readBootstrap(v),
       // sacreBLEU turns seed 0 into fresh entropy for the compared systems: a report must be reproducible.
-      seed: count('--seed', str('seed'), 1, 12345),
+      seed: readSeed(v, env, 1),
       paired: paired as ReportOptions['paired'],
       pairedSamples: str('pairedN') === undefined ? undefined : count('--paired-n', str('pairedN'), 1, 0),
       allPairs: values.has('allPairs'),

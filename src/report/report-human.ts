@@ -25,8 +25,8 @@ export interface AlignedHuman {
   readonly missing: number;
 }
 
-/** The names a table may use for the report system `name`. */
-function aliases(name: string): string[] {
+/** The names a table may use for the system of file `name`: the path, the file name, the file name without its last extension. */
+export function systemAliases(name: string): string[] {
   const file = baseName(name);
   const ext = extName(file);
   const stem = ext === '' ? file : file.slice(0, -ext.length);
@@ -42,7 +42,7 @@ function aliases(name: string): string[] {
 export function alignHumanTable(table: ScoreTable, systems: readonly string[], segments: number, name: string): AlignedHuman {
   const byAlias = new Map<string, number>();
   systems.forEach((system, s) => {
-    for (const alias of aliases(system)) {
+    for (const alias of systemAliases(system)) {
       // An alias two report systems share identifies neither.
       byAlias.set(alias, byAlias.has(alias) && byAlias.get(alias) !== s ? -1 : s);
     }

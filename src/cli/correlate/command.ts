@@ -33,6 +33,8 @@ import { alignScores, type AlignedScores, type SideScores } from '../../meta/met
 import { defaultRegistry, type MetricRegistry } from '../../metrics/registry.js';
 import { reportInputError } from '../input-error-line.js';
 import { EXIT_OK, type CliIo } from '../io.js';
+import { systemAliases } from '../../report/report-human.js';
+import { createProgress, type Progress } from '../progress.js';
 import { scoreSystems, type ScoredMetric } from './scored-metric.js';
 import { correlateHelp, parseCorrelateArgs, type CorrelateOptions } from './options.js';
 
@@ -90,13 +92,51 @@ function levelOf(table: ScoreTable): 'system' | 'segment' {
   return table.itemName === undefined ? 'system' : 'segment';
 }
 
-/** Reads, aligns and correlates (no printing). @throws InputError for bad input. */
-export function computeCorrelations(options: CorrelateOptions, registry: MetricRegistry = defaultRegistry): CorrelateResult {
+/**
+ * The name of the `-i` system `file` in the human judgments: the file as given (as palette score names systems),
+ * else its file name, else its file name without the last extension, whichever the judgments use first; the file
+ * as given when they use none (the alignment then says what is missing).
+ */
+function inputSystemName(file: string, humanSystems: readonly string[]): string {
+  const known = new Set(humanSystems);
+  return systemAliases(file).find((name) => known.has(name)) ?? file;
+}
+
+/**
+ * Reads, aligns and correlates (no printing): one result for the `--metric` files, or one per `-m` metric, in the
+ * order given. `onProgress` hears of every system scored and every metric correlated, out of `total` such steps.
+ * @throws InputError for bad input.
+ */
+export function computeCorrelations(
+  options: CorrelateOptions,
+  registry: MetricRegistry = defaultRegistry,
+  onProgress?: (done: number, total: number) => void,
+): CorrelateResult[] {
   const human = readScoreTable(options.human, options.humanColumns);
-  const scored = options.score ? scoreSystems(options.score.id, options.score.refs, options.score.hyps, registry, options.score.segmentIds, options.score.settings) : undefined;
-  const metricTables = scored
-    ? scored.tables
-    : options.metric.map((source) => readScoreTable(source.file, { ...options.metricColumns, fixedSystem: source.system }));
+  const score = options.score;
+  if (score === undefined) {
+    const tables = options.metric.map((source) => readScoreTable(source.file, { ...options.metricColumns, fixedSystem: source.system }));
+    return [correlateTables(options, human, tables, undefined)];
+  }
+  const hyps = [...score.inputs.map((file) => ({ file, system: inputSystemName(file, human.systems) })), ...score.hyps];
+  const total = score.ids.length * (hyps.length + 1);
+  let done = 0;
+  const step = (): void => onProgress?.(++done, total);
+  return score.ids.map((id) => {
+    const scored = scoreSystems(id, score.refs, hyps, registry, score.segmentIds, score.settings, step);
+    const result = correlateTables(options, human, scored.tables, scored);
+    step();
+    return result;
+  });
+}
+
+/** Aligns one metric's tables with the human scores and correlates them. */
+function correlateTables(
+  options: CorrelateOptions,
+  human: ScoreTable,
+  metricTables: readonly ScoreTable[],
+  scored: ScoredMetric | undefined,
+): CorrelateResult {
   const aligned: AlignedScores = alignScores(metricTables, human, { allowMissing: options.allowMissing });
   const bothSegments = aligned.metric.level === 'segment' && aligned.human.level === 'segment';
   if (options.level === 'segment' && !bothSegments) {
@@ -209,8 +249,21 @@ function jsonNumber(v: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
+/**
+ * The JSON report of every result: one metric's object as {@link formatCorrelateJson} writes it, or, for several
+ * `-m` metrics, an array of those objects in the order given.
+ */
+export function formatCorrelateJsonList(results: readonly CorrelateResult[]): string {
+  if (results.length === 1) return formatCorrelateJson(results[0]);
+  return JSON.stringify(results.map(correlateJsonObject), null, 1) + '\n';
+}
+
 /** The JSON report (NaN written as null). */
 export function formatCorrelateJson(r: CorrelateResult): string {
+  return JSON.stringify(correlateJsonObject(r), null, 1) + '\n';
+}
+
+function correlateJsonObject(r: CorrelateResult): object {
   const out = {
     level: r.level,
     systems: r.systems,
@@ -231,7 +284,7 @@ export function formatCorrelateJson(r: CorrelateResult): string {
       ? { system_scores: r.systemScores.map((s) => ({ system: s.system, metric: jsonNumber(s.metric), human: jsonNumber(s.human) })) }
       : {}),
   };
-  return JSON.stringify(out, null, 1) + '\n';
+  return out;
 }
 
 /**
@@ -243,16 +296,25 @@ export async function runCorrelateCommand(
   io: CliIo,
   registry: MetricRegistry = defaultRegistry,
 ): Promise<number> {
+  let progress: Progress | undefined;
   try {
-    const command = parseCorrelateArgs(argv);
+    const command = parseCorrelateArgs(argv, undefined, io.env);
     if (command.kind === 'help') {
       io.stdout.write(correlateHelp());
       return EXIT_OK;
     }
-    const result = computeCorrelations(command.options, registry);
-    io.stdout.write(command.options.format === 'json' ? formatCorrelateJson(result) : formatCorrelateText(result));
+    const { options } = command;
+    if (!options.quiet) for (const w of options.warnings) io.stderr.write(`palette correlate: warning: ${w}\n`);
+    // Scoring and resampling several metrics over many systems takes seconds: a line on a terminal after one.
+    progress = options.score === undefined
+      ? undefined
+      : createProgress(io.stderr, { label: 'palette correlate', unit: 'steps', quiet: options.quiet, delayMs: 1000 });
+    const results = computeCorrelations(options, registry, (done, total) => progress?.update(done, done / total));
+    progress?.done();
+    io.stdout.write(options.format === 'json' ? formatCorrelateJsonList(results) : results.map(formatCorrelateText).join('\n'));
     return EXIT_OK;
   } catch (err) {
+    progress?.clear();
     return reportInputError('correlate', err, io);
   }
 }

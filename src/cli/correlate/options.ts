@@ -10,16 +10,36 @@ import { parseMetricSource, type MetricSource } from '../../meta/metric-scores.j
 import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
 import { METRIC_OPTION_SPECS, parseMetricFlags } from '../score-options.js';
+import {
+  deprecatedSpecs,
+  optionValues,
+  readBootstrap,
+  readFormat,
+  readInputs,
+  readMetrics,
+  readRefs,
+  readSeed,
+  resolveDeprecated,
+  sharedOption,
+  type DeprecatedSpelling,
+} from '../shared-options.js';
 
 /** What `palette correlate` was asked to do. */
 export interface CorrelateOptions {
   /** Metric-score files (empty with {@link CorrelateOptions.score}). */
   readonly metric: readonly MetricSource[];
-  /** The metric computed from system outputs instead (`-m ID -r REF ... --hyp SYSTEM=FILE ...`). */
+  /**
+   * The metrics computed from system outputs instead (`-m ID [ID ...] -r REF ... -i FILE ... --hyp SYSTEM=FILE ...`),
+   * each correlated on its own.
+   */
   readonly score:
     | {
-        readonly id: string;
+        /** The `-m` names, each once, in the order given. */
+        readonly ids: readonly string[];
         readonly refs: readonly string[];
+        /** `-i`: systems named by their files (as palette score names them; a judgment may use the file name or stem). */
+        readonly inputs: readonly string[];
+        /** `--hyp`: systems with the names given. */
         readonly hyps: readonly MetricSource[];
         /** File naming the segments, one id per line (default: line numbers). */
         readonly segmentIds: string | undefined;
@@ -41,6 +61,10 @@ export interface CorrelateOptions {
   readonly confidence: number;
   readonly wmtThreshold: number;
   readonly format: 'text' | 'json';
+  /** No progress line and no warnings (`-q`). */
+  readonly quiet: boolean;
+  /** Deprecated spellings used, one message each (printed unless `-q`). */
+  readonly warnings: readonly string[];
 }
 
 /** A parsed command line. */
@@ -49,7 +73,8 @@ export type CorrelateCommand = { readonly kind: 'run'; readonly options: Correla
 const GROUP = 'palette correlate options';
 const COLUMNS = 'score-file columns';
 const OWN_SPECS: readonly OptionSpec[] = [
-  { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help and exit', group: GROUP },
+  sharedOption('help', GROUP),
+  sharedOption('quiet', GROUP, 'no progress line (drawn with -m on a terminal) and no warnings on standard error'),
   {
     key: 'metric',
     names: ['--metric'],
@@ -58,15 +83,12 @@ const OWN_SPECS: readonly OptionSpec[] = [
     help: 'metric scores: one file with a system column, or SYSTEM=FILE per system (required)',
     group: GROUP,
   },
-  {
-    key: 'scoreMetric',
-    names: ['--score-metric', '-m'],
-    arity: 'one',
-    metavar: 'METRIC',
-    help: 'instead of --metric: compute this palette score metric (e.g. bleu) from --hyp outputs and -r references',
-    group: GROUP,
-  },
-  { key: 'refs', names: ['--refs', '-r'], arity: 'some', metavar: 'REF', help: 'reference files (with -m)', group: GROUP },
+  sharedOption(
+    'metrics',
+    GROUP,
+    'instead of --metric: compute these palette score metrics (e.g. bleu chrf) from the systems (-i, --hyp) and references (-r); each is correlated on its own',
+  ),
+  sharedOption('refs', GROUP, 'reference files (with -m)'),
   {
     key: 'segmentIds',
     names: ['--segment-ids'],
@@ -75,7 +97,8 @@ const OWN_SPECS: readonly OptionSpec[] = [
     help: 'with -m: the id of each segment, one per line (e.g. SummEval doc_ids.txt; default: line numbers 1, 2, ...)',
     group: GROUP,
   },
-  { key: 'hyp', names: ['--hyp'], arity: 'some', metavar: 'SYSTEM=FILE', help: 'system outputs, one segment per line (with -m)', group: GROUP },
+  sharedOption('input', GROUP, 'system outputs, one segment per line (with -m); a system is named by its file, as palette score names it (the human file may use the file name or its stem)'),
+  { key: 'hyp', names: ['--hyp'], arity: 'some', metavar: 'SYSTEM=FILE', help: 'system outputs named SYSTEM, one segment per line (with -m; beside or instead of -i)', group: GROUP },
   { key: 'human', names: ['--human'], arity: 'one', metavar: 'FILE', help: 'human scores (required)', group: GROUP },
   { key: 'level', names: ['--level'], arity: 'one', metavar: 'LEVEL', help: 'system (default) or segment', group: GROUP },
   {
@@ -86,8 +109,8 @@ const OWN_SPECS: readonly OptionSpec[] = [
     help: `comma-separated, from ${CORRELATION_METHODS.join(', ')} (default pearson,spearman,kendall)`,
     group: GROUP,
   },
-  { key: 'bootstrap', names: ['--bootstrap'], arity: 'one', metavar: 'N', help: 'bootstrap resamples for the CIs, 0 = none (default 1000)', group: GROUP },
-  { key: 'seed', names: ['--seed'], arity: 'one', metavar: 'N', help: 'seed of numpy default_rng for the resamples (default 12345)', group: GROUP },
+  sharedOption('bootstrap', GROUP, 'bootstrap resamples for the CIs, 0 = none (default 1000)'),
+  sharedOption('seed', GROUP, 'seed of numpy default_rng for the resamples (default: $SACREBLEU_SEED, else 12345)'),
   { key: 'confidence', names: ['--confidence'], arity: 'one', metavar: 'P', help: 'confidence level of the intervals (default 0.95)', group: GROUP },
   { key: 'resample', names: ['--resample'], arity: 'one', metavar: 'UNIT', help: 'segment (default) or document (needs --human-doc)', group: GROUP },
   {
@@ -105,7 +128,7 @@ const OWN_SPECS: readonly OptionSpec[] = [
     group: GROUP,
   },
   { key: 'wmtThreshold', names: ['--wmt-threshold'], arity: 'one', metavar: 'D', help: 'wmt tau: human scores must differ by more than D (default 0; WMT DARR: 25)', group: GROUP },
-  { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FORMAT', help: 'text (default) or json', group: GROUP },
+  sharedOption('format', GROUP, 'text (default) or json; with several -m metrics, one block (text) or object of a JSON array per metric'),
   { key: 'humanScore', names: ['--human-score'], arity: 'one', metavar: 'COL', help: 'score column of the human file (default score)', group: COLUMNS },
   { key: 'humanSystem', names: ['--human-system'], arity: 'one', metavar: 'COL', help: 'system column of the human file (default system)', group: COLUMNS },
   {
@@ -132,15 +155,18 @@ const OWN_SPECS: readonly OptionSpec[] = [
   { key: 'inputFormat', names: ['--input-format'], arity: 'one', metavar: 'FORMAT', help: 'tsv, json or jsonl for every input (default: from the extension)', group: COLUMNS },
 ];
 
-/** Own options and every metric flag of `palette score`, which configure the `-m` metric. */
-const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...METRIC_OPTION_SPECS];
+/** Spellings of earlier versions, still accepted with a warning. */
+const DEPRECATED: readonly DeprecatedSpelling[] = [{ names: ['--score-metric'], arity: 'some', key: 'metrics', use: '-m/--metrics METRIC' }];
+
+/** Own options and every metric flag of `palette score`, which configure the `-m` metrics. */
+const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...METRIC_OPTION_SPECS, ...deprecatedSpecs(DEPRECATED)];
 
 /** The help text of `palette correlate`. */
 export function correlateHelp(): string {
   return (
-    'usage: palette correlate (--metric FILE [FILE ...] | -m METRIC -r REF [REF ...] --hyp SYSTEM=FILE [...])\n' +
+    'usage: palette correlate (--metric FILE [FILE ...] | -m METRIC [METRIC ...] -r REF [REF ...] (-i FILE [...] | --hyp SYSTEM=FILE [...]))\n' +
     '                         --human FILE [--level system|segment]\n' +
-    '                         [--method pearson,spearman,kendall,wmt] [--bootstrap N] [--seed N] [-f text|json]\n\n' +
+    '                         [--method pearson,spearman,kendall,wmt] [--bootstrap N] [--seed N] [-f text|json] [-q]\n\n' +
     'Correlation of metric scores with human scores, with percentile bootstrap confidence intervals.\n\n' +
     'Score files: TSV with a header line, JSON lines (one object per line) or a JSON array of objects, with a system\n' +
     'column, an item column (segment or document id; none = one score per system) and a score column. Every metric\n' +
@@ -177,32 +203,43 @@ function itemColumn(text: string | undefined): string | null | undefined {
 
 /**
  * Parses the arguments after `correlate`.
+ * @param env environment (`SACREBLEU_SEED`, the seed without `--seed`)
  * @throws InputError `E_BAD_OPTION` for a missing or bad option.
  */
-export function parseCorrelateArgs(argv: readonly string[], exists: (path: string) => boolean = existsSync): CorrelateCommand {
-  const { values, positionals } = parseArgs(argv, SPECS);
-  if (values.has('help')) return { kind: 'help' };
-  if (positionals.length > 0) throw new InputError('E_BAD_OPTION', `unrecognized arguments: ${positionals.join(' ')}`);
+export function parseCorrelateArgs(
+  argv: readonly string[],
+  exists: (path: string) => boolean = existsSync,
+  env: Readonly<Record<string, string | undefined>> = {},
+): CorrelateCommand {
+  const parsed = parseArgs(argv, SPECS);
+  if (parsed.values.has('help')) return { kind: 'help' };
+  const { values, warnings } = resolveDeprecated(parsed.values, DEPRECATED);
+  const v = optionValues(values);
   const metricArgs = values.get('metric');
-  const scoreId = single(values, 'scoreMetric');
-  if (!Array.isArray(metricArgs) && scoreId === undefined) {
-    throw new InputError('E_BAD_OPTION', 'metric scores are required (--metric FILE, or -m METRIC -r REF --hyp SYSTEM=FILE)');
+  const ids = readMetrics(v);
+  if (!Array.isArray(metricArgs) && ids === undefined) {
+    throw new InputError('E_BAD_OPTION', 'metric scores are required (--metric FILE, or -m METRIC -r REF -i FILE ...)');
   }
-  if (Array.isArray(metricArgs) && scoreId !== undefined) throw new InputError('E_BAD_OPTION', '--metric and -m exclude each other');
+  if (Array.isArray(metricArgs) && ids !== undefined) throw new InputError('E_BAD_OPTION', '--metric and -m exclude each other');
   let score: CorrelateOptions['score'];
-  if (scoreId !== undefined) {
-    const refs = values.get('refs');
-    const hypArgs = values.get('hyp');
-    if (!Array.isArray(refs)) throw new InputError('E_BAD_OPTION', '-m needs references (-r REF [REF ...])');
-    if (!Array.isArray(hypArgs)) throw new InputError('E_BAD_OPTION', '-m needs system outputs (--hyp SYSTEM=FILE ...)');
-    const hyps = (hypArgs as string[]).map((a) => parseMetricSource(a, () => false));
+  if (ids !== undefined) {
+    const refs = readRefs(v, parsed.positionals);
+    const inputs = readInputs(v) ?? [];
+    const hypArgs = v.list('hyp') ?? [];
+    if (refs === undefined) throw new InputError('E_BAD_OPTION', '-m needs references (-r REF [REF ...])');
+    if (inputs.length === 0 && hypArgs.length === 0) {
+      throw new InputError('E_BAD_OPTION', '-m needs system outputs (-i FILE [FILE ...] or --hyp SYSTEM=FILE ...)');
+    }
+    const hyps = hypArgs.map((a) => parseMetricSource(a, () => false));
     const unnamed = hyps.find((h) => h.system === undefined);
     if (unnamed) throw badOption('--hyp', 'SYSTEM=FILE', unnamed.file);
     // Checked by palette score's own parser: the same meaning and the same messages as there.
     const settings = parseMetricFlags(values);
-    score = { id: scoreId, refs: refs as string[], hyps, segmentIds: single(values, 'segmentIds'), settings };
-  } else if (values.has('refs') || values.has('hyp') || values.has('segmentIds')) {
-    throw new InputError('E_BAD_OPTION', '-r, --hyp and --segment-ids go with -m METRIC');
+    score = { ids, refs, inputs, hyps, segmentIds: single(values, 'segmentIds'), settings };
+  } else if (parsed.positionals.length > 0) {
+    throw new InputError('E_BAD_OPTION', `unrecognized arguments: ${parsed.positionals.join(' ')}`);
+  } else if (values.has('refs') || values.has('hyp') || values.has('input') || values.has('segmentIds')) {
+    throw new InputError('E_BAD_OPTION', '-r, -i, --hyp and --segment-ids go with -m METRIC');
   } else {
     const flag = METRIC_OPTION_SPECS.find((s) => values.has(s.key));
     if (flag !== undefined) throw new InputError('E_BAD_OPTION', `${flag.names[0]} is a metric flag: it goes with -m METRIC`);
@@ -223,15 +260,8 @@ export function parseCorrelateArgs(argv: readonly string[], exists: (path: strin
   }
   if (new Set(methods).size !== methods.length) throw badOption('--method', 'a list without repeats', methodText);
 
-  const integer = (key: string, flag: string, fallback: number, max: number): number => {
-    const text = single(values, key);
-    if (text === undefined) return fallback;
-    const v = Number(text);
-    if (!/^\d+$/.test(text) || !(v <= max)) throw badOption(flag, `an integer from 0 to ${max}`, text);
-    return v;
-  };
-  const bootstrap = integer('bootstrap', '--bootstrap', 1000, 1_000_000);
-  const seed = integer('seed', '--seed', 12345, Number.MAX_SAFE_INTEGER);
+  const bootstrap = readBootstrap(v);
+  const seed = readSeed(v, env);
   const confidenceText = single(values, 'confidence');
   const confidence = confidenceText === undefined ? 0.95 : Number(confidenceText);
   if (!(confidence > 0 && confidence < 1)) throw badOption('--confidence', 'a number between 0 and 1', confidenceText);
@@ -246,8 +276,7 @@ export function parseCorrelateArgs(argv: readonly string[], exists: (path: strin
   if (resample === 'document' && humanDoc === undefined) {
     throw new InputError('E_BAD_OPTION', '--resample document needs the document column of the human file (--human-doc COL)');
   }
-  const format = single(values, 'format') ?? 'text';
-  if (format !== 'text' && format !== 'json') throw badOption('--format', 'text or json', format);
+  const format = readFormat(v, ['text', 'json'] as const, 'text');
   const inputFormat = single(values, 'inputFormat');
   if (inputFormat !== undefined && !['tsv', 'json', 'jsonl'].includes(inputFormat)) {
     throw badOption('--input-format', 'tsv, json or jsonl', inputFormat);
@@ -287,6 +316,8 @@ export function parseCorrelateArgs(argv: readonly string[], exists: (path: strin
       confidence,
       wmtThreshold,
       format,
+      quiet: values.has('quiet'),
+      warnings,
     },
   };
 }

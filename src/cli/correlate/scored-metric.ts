@@ -77,7 +77,7 @@ export interface ScoredMetric {
 
 /**
  * Scores every system against the references with metric `id`, set up as `palette score -m id` with `settings`
- * (its metric flags; none: its defaults).
+ * (its metric flags; none: its defaults); `onSystem` is called after each system.
  * @throws InputError for unreadable files, line-count mismatches, an unknown metric, or a system given twice.
  */
 export function scoreSystems(
@@ -87,6 +87,7 @@ export function scoreSystems(
   registry: MetricRegistry = defaultRegistry,
   segmentIds?: string,
   settings: MetricSettings = {},
+  onSystem?: () => void,
 ): ScoredMetric {
   const canonical = registry.resolve ? registry.resolve(id, settings) : id;
   // Two instances, as `palette score` and `palette score -sl` build them: system scores are corpus scores with the
@@ -140,6 +141,7 @@ export function scoreSystems(
       filtered: 0,
     });
     stats.push(rows);
+    onSystem?.();
   }
   return {
     id: canonical,

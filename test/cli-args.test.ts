@@ -178,9 +178,11 @@ describe('palette score options', () => {
     expect(options('ref.de').inputs).toBeNull();
   });
 
-  it('refuses -nr with several reference files, and -sl with several metrics', () => {
+  it('refuses -nr with several reference files; takes -sl with several metrics, and tsv/csv only with -sl', () => {
     expect(errorOf(() => options('a', 'b', '-nr', '2'))).toContain('--num-refs');
-    expect(errorOf(() => options('a', '-m', 'bleu', 'chrf', '-sl'))).toContain('only one metric');
+    expect(options('a', '-m', 'bleu', 'chrf', '-sl')).toMatchObject({ sentenceLevel: true, metrics: ['bleu', 'chrf'] });
+    expect(options('a', '-sl', '-f', 'csv').format).toBe('csv');
+    expect(errorOf(() => options('a', '-f', 'tsv'))).toContain('-f tsv writes one row per segment: it goes with --sentence-level');
   });
 
   it('validates numbers like Python int()/float()', () => {

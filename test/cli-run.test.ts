@@ -203,11 +203,20 @@ describe('sentence level (-sl)', () => {
     );
   });
 
-  it('refuses several metrics or several systems (exit 2)', async () => {
+  it('writes rows for several metrics or several systems (JSON lines by default), and refuses text and latex there (exit 2)', async () => {
     const metrics = await cli(['score', f('ref.txt'), '-i', f('a.txt'), '-m', 'overlap', 'zeta', '-sl']);
-    expect([metrics.code, metrics.out]).toEqual([2, '']);
-    const systems = await cli(['score', f('ref.txt'), '-i', f('a.txt'), f('b.txt'), '-m', 'overlap', '-sl']);
-    expect([systems.code, systems.out]).toEqual([2, '']);
+    expect(metrics.code).toBe(0);
+    expect(metrics.out.trimEnd().split('\n').map((l) => Object.keys(JSON.parse(l) as object))).toEqual(
+      Array(3).fill(['system', 'segment', 'OVL', 'ZETA']),
+    );
+    const systems = await cli(['score', f('ref.txt'), '-i', f('a.txt'), f('b.txt'), '-m', 'overlap', '-sl', '-f', 'csv']);
+    expect(systems.out.split('\n')[0]).toBe('system,id,OVL');
+    expect(systems.out.trimEnd().split('\n')).toHaveLength(7);
+    for (const format of ['text', 'latex']) {
+      const refused = await cli(['score', f('ref.txt'), '-i', f('a.txt'), f('b.txt'), '-m', 'overlap', '-sl', '-f', format]);
+      expect([refused.code, refused.out]).toEqual([2, '']);
+      expect(refused.err).toContain(`writes rows: -f json (JSON lines), tsv or csv, not ${format}`);
+    }
   });
 });
 

@@ -14,11 +14,33 @@ import { composeFlags, type FlagValues, type MetricDescriptor } from '../metrics
 import { METRIC_FLAGS, metricDescriptor, readMetricSettings, type MetricSettings } from '../metrics/catalog.js';
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from './args.js';
-import { pyParseFloat, pyParseInt } from './py-format.js';
+import { pyParseFloat } from './py-format.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './report.js';
+import {
+  DEFAULT_SEED,
+  integerValue,
+  MAX_WIDTH,
+  optionValues,
+  readFormat,
+  readInputs,
+  readMetrics,
+  readRefs,
+  readScoreSeed,
+  sharedOption,
+} from './shared-options.js';
 
 /** Largest `--width` Palette accepts (a double has 17 significant digits; sacrebleu has no limit). */
-export const MAX_WIDTH = 16;
+export { MAX_WIDTH };
+
+/**
+ * The formats of `-f`: sacrebleu's, and Palette's tables of segment rows for `-sl` (a header line, then one row per
+ * segment and system, as rouge-score's per-instance CSV).
+ */
+export const SCORE_FORMATS = [...OUTPUT_FORMATS, 'tsv', 'csv'] as const;
+/** A format of `-f`. */
+export type ScoreFormat = (typeof SCORE_FORMATS)[number];
+/** The formats that write segment rows only. */
+const ROW_FORMATS: readonly ScoreFormat[] = ['tsv', 'csv'];
 
 const INPUT = 'Input';
 const METRICS = 'Metric selection';
@@ -28,36 +50,37 @@ const SIGNIFICANCE = 'Confidence intervals and paired significance tests (sacreb
 
 /** Every option of `palette score`. */
 export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
-  { key: 'input', names: ['--input', '-i'], arity: 'any', metavar: 'HYP', group: INPUT,
-    help: 'hypothesis file(s), one system each; "-" reads standard input. Without -i, standard input holds the systems, tab-separated' },
+  sharedOption('input', INPUT,
+    'hypothesis file(s), one system each, named by its file; "-" reads standard input. Without -i, standard input holds the systems, tab-separated'),
+  sharedOption('refs', INPUT, 'reference files, the same as giving them as the first arguments (sacrebleu\'s spelling)'),
   { key: 'numRefs', names: ['--num-refs', '-nr'], arity: 'one', metavar: 'N', group: INPUT,
     help: 'split each line of the single reference file on tabs into N references (default: 1)' },
   { key: 'encoding', names: ['--encoding', '-e'], arity: 'one', metavar: 'ENC', group: INPUT,
     help: 'encoding of the text files; only utf-8 (default: utf-8)' },
-  { key: 'metrics', names: ['--metrics', '-m'], arity: 'some', metavar: 'METRIC', group: METRICS,
-    // The list itself is the "Metrics:" line of the help, made from the registry, so that it cannot drift.
-    help: 'metrics to compute, any of the Metrics above, in any case (default: bleu); printed in sacrebleu order (sorted by name)' },
+  // The list itself is the "Metrics:" line of the help, made from the registry, so that it cannot drift.
+  sharedOption('metrics', METRICS,
+    'metrics to compute, any of the Metrics above, in any case (default: bleu); printed in sacrebleu order (sorted by name)'),
   { key: 'sentenceLevel', names: ['--sentence-level', '-sl'], arity: 'flag', group: METRICS,
-    help: 'score every segment (one metric, one system; BLEU then uses effective order)' },
+    help: 'score every segment (BLEU then uses effective order); several metrics or systems: one row per segment ' +
+      'and system with every metric (-f json: JSON lines, -f tsv/csv: a header, then rows)' },
   // Each metric's own flags, from its folder's flag table, in catalog order.
   ...METRIC_FLAGS,
-  { key: 'quiet', names: ['--quiet', '-q'], arity: 'flag', group: REPORT,
-    help: 'no informational messages on standard error' },
+  sharedOption('quiet', REPORT, 'no informational messages on standard error'),
   { key: 'short', names: ['--short', '-sh'], arity: 'flag', group: REPORT,
     help: 'short signatures (#:1|c:mixed|…)' },
   { key: 'scoreOnly', names: ['--score-only', '-b'], arity: 'flag', group: REPORT,
     help: 'print only the score' },
-  { key: 'width', names: ['--width', '-w'], arity: 'one', metavar: 'N', group: REPORT,
-    help: `decimals of the printed scores, 0..${MAX_WIDTH} (default: 1; 5 for ROUGE)` },
+  sharedOption('width', REPORT,
+    `decimals of the printed scores, 0..${MAX_WIDTH} (default: 1; 5 for ROUGE; -sl rows with several metrics or systems: full precision)`),
   { key: 'detail', names: ['--detail', '-d'], arity: 'flag', group: REPORT,
     help: 'as sacrebleu without a test set: switches JSON output to text; Palette adds, after the scores, ' +
       'the word alignment of every segment for wer and ter (substitutions, deletions, insertions, shifts)' },
   { key: 'noColor', names: ['--no-color', '-nc'], arity: 'flag', group: REPORT,
     help: 'no terminal colours (also when NO_COLOR is set; never coloured when not a terminal)' },
-  { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FMT', group: REPORT,
-    help: 'json, text or latex (default: json, or $SACREBLEU_FORMAT); latex applies to several systems' },
+  sharedOption('format', REPORT,
+    'json, text or latex (default: json, or $SACREBLEU_FORMAT); latex applies to several systems; tsv and csv to -sl'),
   { key: 'confidence', names: ['--confidence', '-ci'], arity: 'flag', group: SIGNIFICANCE,
-    help: 'one system: 95% confidence interval by bootstrap resampling (seed: $SACREBLEU_SEED, default 12345)' },
+    help: `one system: 95% confidence interval by bootstrap resampling (seed: --seed, else $SACREBLEU_SEED, else ${DEFAULT_SEED})` },
   { key: 'confidenceN', names: ['--confidence-n', '-cin'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
     help: 'bootstrap resamples for --confidence (default: 1000)' },
   { key: 'pairedBs', names: ['--paired-bs', '-pbs'], arity: 'flag', group: SIGNIFICANCE,
@@ -68,9 +91,11 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'several systems: paired approximate randomization test against the first (the baseline)' },
   { key: 'pairedArN', names: ['--paired-ar-n', '-parn'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
     help: 'trials of --paired-ar (default: 10000)' },
+  sharedOption('seed', SIGNIFICANCE,
+    `seed of --confidence, --paired-bs and --paired-ar: an integer, or none for fresh entropy (default: $SACREBLEU_SEED, else ${DEFAULT_SEED})`),
   { key: 'pairedJobs', names: ['--paired-jobs', '-j'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
     help: 'accepted for sacrebleu compatibility (0 or more); the tests run in-process, the results do not depend on it' },
-  { key: 'help', names: ['--help', '-h'], arity: 'flag', group: REPORT, help: 'show this help and exit' },
+  sharedOption('help', REPORT),
   { key: 'version', names: ['--version', '-V'], arity: 'flag', group: REPORT, help: "show Palette's version and exit" },
   ...(
     [
@@ -112,9 +137,12 @@ export interface ScoreOptions {
   readonly widthGiven: boolean;
   readonly detail: boolean;
   readonly noColor: boolean;
-  readonly format: OutputFormat;
+  /** `-f` (tsv and csv only with `-sl`). */
+  readonly format: ScoreFormat;
   /** Whether `-f`/`--format` was given (with `-sl`, an explicit `-f json` gives one JSON object per line). */
   readonly formatGiven: boolean;
+  /** `--seed`, as `SACREBLEU_SEED` would hold it (checked); undefined: the environment's, else 12345. */
+  readonly seed: string | undefined;
   /** `--confidence` and its `--confidence-n`, `--paired-bs`/`--paired-ar` and their `-n`, `--paired-jobs`. */
   readonly significance: SignificanceOptions;
 }
@@ -135,15 +163,6 @@ export type ScoreCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
   | { readonly kind: 'run'; readonly options: ScoreOptions };
-
-function intValue(flag: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const value = pyParseInt(raw);
-  if (value === undefined || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer in ${min}..${max}`;
-    throw badOption(flag, range, raw);
-  }
-  return value;
-}
 
 function choice<T extends string>(flag: string, raw: string, choices: readonly T[]): T {
   if (!(choices as readonly string[]).includes(raw)) throw badOption(flag, `one of ${choices.join(', ')}`, raw);
@@ -174,32 +193,27 @@ export function parseScoreCommand(
       throw new InputError('E_BAD_OPTION', `option ${spec.names[0]} is not available in this version: ${spec.help}`);
     }
   }
-  const str = (key: string): string | undefined => values.get(key) as string | undefined;
-  const flag = (key: string): boolean => values.get(key) === true;
-  const list = (key: string): string[] | undefined => values.get(key) as string[] | undefined;
+  const v = optionValues(values);
+  const { str, flag } = v;
 
-  const refs = [...positionals];
-  if (refs.length === 0) {
+  const refs = readRefs(v, positionals);
+  if (refs === undefined) {
     throw new InputError('E_BAD_OPTION', 'no reference file given: palette score REF [REF ...] -i HYP [HYP ...]');
   }
-  const inputs = list('input') ?? null;
-  if (inputs !== null && inputs.length === 0) throw new InputError('E_BAD_OPTION', 'option -i/--input needs at least one file');
-  const numRefs = str('numRefs') === undefined ? 1 : intValue('--num-refs', str('numRefs')!, 1);
+  const inputs = readInputs(v) ?? null;
+  const numRefs = str('numRefs') === undefined ? 1 : integerValue('--num-refs', str('numRefs')!, 1);
   if (numRefs !== 1 && refs.length > 1) {
     throw new InputError('E_BAD_OPTION', '--num-refs splits one tab-separated reference file: give a single reference file');
   }
   const encoding = resolveEncoding(str('encoding') ?? 'utf-8');
 
-  const metrics = [...new Set(list('metrics') ?? ['bleu'])];
+  const metrics = readMetrics(v, ['bleu'])!;
   const sentenceLevel = flag('sentenceLevel');
-  if (sentenceLevel && metrics.length > 1) {
-    throw new InputError('E_BAD_OPTION', 'only one metric can be used with --sentence-level');
-  }
 
   const flagValues: FlagValues = {
     string: str,
     flag,
-    int: (key, flagName, min, max) => (str(key) === undefined ? undefined : intValue(flagName, str(key)!, min, max)),
+    int: (key, flagName, min, max) => (str(key) === undefined ? undefined : integerValue(flagName, str(key)!, min, max)),
     number: (key, flagName, expected, ok) => (str(key) === undefined ? undefined : numberValue(flagName, str(key)!, expected, ok)),
     choice: (key, flagName, choices) => (str(key) === undefined ? undefined : choice(flagName, str(key)!, choices)),
     tokenizer(key) {
@@ -210,11 +224,16 @@ export function parseScoreCommand(
   };
   const metricSettings = readMetricSettings(flagValues, sentenceLevel);
 
-  const width = str('width') === undefined ? 1 : intValue('--width', str('width')!, 0, MAX_WIDTH);
-  let format: OutputFormat = choice('--format', str('format') ?? 'json', OUTPUT_FORMATS);
-  // sacrebleu lets SACREBLEU_FORMAT override -f when it names a valid format.
+  const width = str('width') === undefined ? 1 : integerValue('--width', str('width')!, 0, MAX_WIDTH);
+  let format: ScoreFormat = readFormat(v, SCORE_FORMATS, 'json');
+  // sacrebleu lets SACREBLEU_FORMAT override -f when it names one of its formats (not Palette's segment tables).
   const envFormat = env.SACREBLEU_FORMAT?.toLowerCase();
-  if (envFormat !== undefined && (OUTPUT_FORMATS as readonly string[]).includes(envFormat)) format = envFormat as OutputFormat;
+  if (envFormat !== undefined && (OUTPUT_FORMATS as readonly string[]).includes(envFormat) && !ROW_FORMATS.includes(format)) {
+    format = envFormat as OutputFormat;
+  }
+  if (ROW_FORMATS.includes(format) && !sentenceLevel) {
+    throw new InputError('E_BAD_OPTION', `-f ${format} writes one row per segment: it goes with --sentence-level (-sl)`);
+  }
 
   if (flag('pairedBs') && flag('pairedAr')) {
     throw new InputError('E_BAD_OPTION', 'options --paired-bs and --paired-ar are mutually exclusive');
@@ -227,16 +246,16 @@ export function parseScoreCommand(
   const count = (key: string, flagName: string, fallback: number): number => {
     const raw = str(key);
     if (raw === undefined) return fallback;
-    const v = intValue(flagName, raw, 0);
+    const v = integerValue(flagName, raw, 0);
     return v === 0 ? fallback : v;
   };
   const significance: SignificanceOptions = {
     confidence: flag('confidence'),
-    confidenceN: str('confidenceN') === undefined ? 1000 : intValue('--confidence-n', str('confidenceN')!, 2),
+    confidenceN: str('confidenceN') === undefined ? 1000 : integerValue('--confidence-n', str('confidenceN')!, 2),
     paired,
     pairedBsN: count('pairedBsN', '--paired-bs-n', 1000),
     pairedArN: count('pairedArN', '--paired-ar-n', 10000),
-    pairedJobs: str('pairedJobs') === undefined ? 1 : intValue('--paired-jobs', str('pairedJobs')!, 0),
+    pairedJobs: str('pairedJobs') === undefined ? 1 : integerValue('--paired-jobs', str('pairedJobs')!, 0),
   };
 
   return {
@@ -260,6 +279,7 @@ export function parseScoreCommand(
       noColor: flag('noColor'),
       format,
       formatGiven: values.has('format'),
+      seed: readScoreSeed(v),
     },
   };
 }

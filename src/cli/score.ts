@@ -26,6 +26,7 @@ import {
   type ResultColumn,
 } from './report.js';
 import type { ScoreOptions } from './score-options.js';
+import { formatSegmentRows, type SegmentRowFormat } from './segment-rows.js';
 import { confidenceResults, pairedReport } from './significance.js';
 
 const STDIN_NAME = '<stdin>';
@@ -254,9 +255,6 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   const refs = readReferences(options);
   const systems = await readSystems(options, io);
   checkLineCounts(systems, refs);
-  if (options.sentenceLevel && systems.length > 1) {
-    throw new InputError('E_BAD_OPTION', 'only one system can be scored with --sentence-level');
-  }
   if (!options.quiet) {
     const warnings = [
       ...[...refs.read, ...systems].map(bomWarning),
@@ -268,7 +266,15 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   const nRefs = refs.streams.length;
   const prepared = metrics.map((m) => prepareLocated(m, refs));
 
-  if (options.sentenceLevel) return sentenceLevel(metrics[0], prepared[0], systems[0], nRefs, widths[0], options);
+  if (options.sentenceLevel) {
+    // One metric and one system: sacrebleu's lines; otherwise one row per segment and system with every metric.
+    if (metrics.length === 1 && systems.length === 1 && options.format !== 'tsv' && options.format !== 'csv') {
+      return sentenceLevel(metrics[0], prepared[0], systems[0], nRefs, widths[0], options);
+    }
+    return segmentRows(metrics, prepared, systems, options);
+  }
+  const format0 = options.format;
+  if (format0 === 'tsv' || format0 === 'csv') throw new Error(`-f ${format0} reached a corpus-level run`);
   const significance = options.significance;
   if (significance.paired === null && significance.confidence && systems.length > 1) {
     throw new InputError('E_BAD_OPTION', 'use paired tests (--paired-bs or --paired-ar) for multiple systems');
@@ -278,7 +284,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   const flavor = options.metricSettings.bleu?.flavor ?? 'sacrebleu';
   const warnBleu = ids.includes('bleu') && !options.force && (flavor === 'sacrebleu' || flavor === 'lin-och');
   // sacrebleu turns JSON into text when --detail is given (its subset report would not be JSON).
-  const format = options.detail && options.format === 'json' ? 'text' : options.format;
+  const format = options.detail && format0 === 'json' ? 'text' : format0;
   // Palette's -d addition: the word alignments of the metrics that have them, after the scores.
   const details = (list: readonly System[]): string => {
     if (!options.detail) return '';
@@ -299,7 +305,8 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     );
   };
 
-  const env = io.env ?? {};
+  // --seed is SACREBLEU_SEED given on the command line: read, checked and printed the same way.
+  const env = options.seed === undefined ? (io.env ?? {}) : { ...io.env, SACREBLEU_SEED: options.seed };
   const color = !options.noColor && !env.NO_COLOR && io.stdout.isTTY === true;
   if (significance.paired !== null) {
     // sacrebleu's PairedTest keeps the metrics in -m order.
@@ -388,6 +395,40 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     '\n' +
     details(systems)
   );
+}
+
+/**
+ * `-sl` with several metrics or systems (or `-f tsv`/`csv`): every system's sentence scores under every metric, as
+ * ./segment-rows.ts lays them out.
+ */
+function segmentRows(
+  metrics: readonly CliMetric[],
+  prepared: readonly ReturnType<CliMetric['metric']['prepareReferences']>[],
+  systems: readonly System[],
+  options: ScoreOptions,
+): string {
+  const format = options.format;
+  if (format !== 'json' && format !== 'tsv' && format !== 'csv') {
+    throw new InputError(
+      'E_BAD_OPTION',
+      `--sentence-level with several metrics or systems writes rows: -f json (JSON lines), tsv or csv, not ${format}`,
+    );
+  }
+  const scored = systems.map((system) => ({
+    name: system.name,
+    scores: metrics.map((cm, k) => {
+      const { metric } = cm;
+      const rows = locatedAt(system.file, undefined, () => metric.segmentStats(system.lines, prepared[k]));
+      const w = metric.statsWidth;
+      return system.lines.map((_, i) => locatedAt(system.file, i + 1, () => metric.sentenceScoreFromStats(rows.subarray(i * w, (i + 1) * w))));
+    }),
+  }));
+  const columns = metrics.map((cm, k) => {
+    const keys = new Set((cm.jsonFields ?? []).map((f) => f.detail));
+    const name = scored[0]?.scores[k][0]?.name ?? cm.metric.id.toUpperCase();
+    return { name, prf: keys.has('precision') && keys.has('recall') && keys.has('fmeasure') };
+  });
+  return formatSegmentRows(columns, scored, format as SegmentRowFormat, options.widthGiven ? options.width : undefined);
 }
 
 function sentenceLevel(

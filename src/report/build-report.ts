@@ -104,6 +104,12 @@ export interface BuildReportOptions {
    * held fixed). Absent: coefficients without intervals.
    */
   readonly correlationBootstrap?: { readonly resamples: number; readonly seed: number; readonly confidence?: number };
+  /**
+   * Told how far the work is: `done` of `total` steps, a step being one system scored under one metric, one
+   * system's share of a metric's intervals or of its tests, or one correlation with a set of judgments. It only
+   * listens: the report is the same with it or without it.
+   */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /** Runs `f`; an `InputError` that names no file is located at `file` (and `line`), so the user learns where. */
@@ -269,6 +275,17 @@ export function buildReport(options: BuildReportOptions): ReportData {
   if (options.systems.length === 0) throw new InputError('E_EMPTY_INPUT', 'the report needs at least one system');
   if (options.metrics.length === 0) throw new InputError('E_BAD_OPTION', 'the report needs at least one metric');
   const nRefs = options.references.length;
+  const systemCount = options.systems.length;
+  const metricCount = options.metrics.length;
+  const judgments = options.human ?? [];
+  const perMetric = systemCount * (1 + (options.intervals === undefined ? 0 : 1) + (options.significance === undefined ? 0 : 1));
+  const correlationSteps = judgments.reduce((n, h) => n + metricCount * (h.segment === undefined ? 1 : 2), 0);
+  const total = metricCount * perMetric + correlationSteps;
+  let done = 0;
+  const advance = (steps: number): void => {
+    done += steps;
+    options.onProgress?.(done, total);
+  };
 
   const metrics: ReportMetric[] = [];
   const scores: ReportScore[][] = [];
@@ -279,9 +296,11 @@ export function buildReport(options: BuildReportOptions): ReportData {
   options.metrics.forEach(({ id, metric: cli }, k) => {
     const prepared = cli.metric.prepareReferences(options.references);
     const width = cli.metric.statsWidth;
-    const rows = options.systems.map((system) =>
-      locatedAt(system.file ?? system.name, undefined, () => cli.metric.segmentStats(system.lines, prepared)),
-    );
+    const rows = options.systems.map((system) => {
+      const r = locatedAt(system.file ?? system.name, undefined, () => cli.metric.segmentStats(system.lines, prepared));
+      advance(1);
+      return r;
+    });
     allRows.push(rows);
     const corpus = rows.map((r, s) => locatedAt(options.systems[s].file ?? options.systems[s].name, undefined, () => cli.corpusScore(r)));
     metrics.push({
@@ -304,8 +323,14 @@ export function buildReport(options: BuildReportOptions): ReportData {
       }),
     );
     const stats: ReportStatistics = { metricIndex: k, metric: cli, rows };
-    if (options.intervals !== undefined) intervals.push(options.intervals.compute(stats));
-    if (options.significance !== undefined) pValues.push(options.significance.compute(stats));
+    if (options.intervals !== undefined) {
+      intervals.push(options.intervals.compute(stats));
+      advance(systemCount);
+    }
+    if (options.significance !== undefined) {
+      pValues.push(options.significance.compute(stats));
+      advance(systemCount);
+    }
     scores.push(
       corpus.map((c, s) => {
         const ci = intervals[k]?.[s];
@@ -331,8 +356,10 @@ export function buildReport(options: BuildReportOptions): ReportData {
     metrics.forEach((_, k) => {
       const where = { metric: k, human: hi };
       correlations.push(systemLevel(options.metrics[k].metric, allRows[k], h, segments, where, options.correlationBootstrap));
+      advance(1);
       if (h.segment !== undefined) {
         correlations.push(segmentLevel(sentence[k], h.segment, segments, where, options.correlationBootstrap));
+        advance(1);
       }
     });
   });

@@ -26,6 +26,7 @@ import { reportInputError } from '../input-error-line.js';
 import { bomWarning, tabWarning } from '../input-warnings.js';
 import { EXIT_OK, type CliIo } from '../io.js';
 import { checkOutputFile, openOutputFile } from '../output-file.js';
+import { createProgress, type Progress } from '../progress.js';
 import { parseReportArgs, reportHelp, type HumanFile, type ReportOptions } from './options.js';
 
 function readStripped(file: string): string[] {
@@ -104,13 +105,15 @@ function readHuman(options: ReportOptions, systems: readonly string[], segments:
 
 /**
  * Computes the report's HTML (everything that can fail on the user's input happens here); what alignment left out is
- * said on `notes`, valid input that is probably not what the user meant (input-warnings.ts) on `warnings`.
+ * said on `notes`, valid input that is probably not what the user meant (input-warnings.ts) on `warnings`, and how
+ * far the computation is to `onProgress` (steps done of a total, as buildReport counts them).
  */
 export function reportHtml(
   options: ReportOptions,
   registry: MetricRegistry = defaultRegistry,
   notes: string[] = [],
   warnings: string[] = [],
+  onProgress?: (done: number, total: number) => void,
 ): string {
   const ids = [
     ...new Set(options.metrics.map((id) => (registry.resolve === undefined ? id : registry.resolve(id, options.metricSettings)))),
@@ -134,6 +137,7 @@ export function reportHtml(
     source,
     systems,
     metrics,
+    onProgress,
     ...(human.length === 0 ? {} : { human }),
     ...(options.bootstrap === 0 ? {} : { correlationBootstrap: { resamples: options.bootstrap, seed: options.seed } }),
     ...(options.bootstrap === 0 ? {} : { intervals: bootstrapIntervals(options.bootstrap, options.seed) }),
@@ -160,8 +164,9 @@ export async function runReportCommand(
   io: CliIo,
   registry: MetricRegistry = defaultRegistry,
 ): Promise<number> {
+  let progress: Progress | undefined;
   try {
-    const command = parseReportArgs(argv);
+    const command = parseReportArgs(argv, io.env);
     if (command.kind === 'help') {
       io.stdout.write(reportHelp());
       return EXIT_OK;
@@ -170,7 +175,10 @@ export async function runReportCommand(
     const notes: string[] = [];
     const warnings: string[] = [];
     checkOutputFile(options.output);
-    const html = reportHtml(options, registry, notes, warnings);
+    // Twenty systems with intervals take seconds: a line on a terminal once a run passes one.
+    progress = createProgress(io.stderr, { label: 'palette report', unit: 'steps', quiet: options.quiet, delayMs: 1000 });
+    const html = reportHtml(options, registry, notes, warnings, (done, total) => progress?.update(done, done / total));
+    progress.done();
     const sink = openOutputFile(options.output);
     try {
       sink.write(html);
@@ -186,6 +194,7 @@ export async function runReportCommand(
     }
     return EXIT_OK;
   } catch (err) {
+    progress?.clear();
     return reportInputError('report', err, io);
   }
 }

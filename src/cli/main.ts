@@ -6,13 +6,10 @@
  * mismatch, unknown metric/tokenizer/option), reported as one line `palette: error: FILE:LINE: message` with no stack
  * trace; 1 an internal failure, reported with its message (and the stack when `PALETTE_DEBUG` is set).
  */
-import '../node/install.js';
 import { InputError, PaletteError, locate } from '../errors.js';
-import { defaultRegistry, type MetricRegistry } from '../metrics/registry.js';
+import type { MetricRegistry } from '../metrics/registry.js';
 import { VERSION } from '../version.js';
 import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, type CliIo } from './io.js';
-import { runScore } from './score.js';
-import { parseScoreCommand, scoreHelp } from './score-options.js';
 
 export type { CliIo } from './io.js';
 
@@ -34,6 +31,11 @@ version.
 
 /** The sub-commands, as the unknown-command message lists them. */
 const COMMANDS = ['score', 'rouge155', 'nbest', 'orange', 'correlate', 'report'];
+
+/** The registry of every metric, imported on first need (it loads every metric's module). */
+async function defaultRegistry(): Promise<MetricRegistry> {
+  return (await import('../metrics/registry.js')).defaultRegistry;
+}
 
 /** Writes the message of a failure and returns the exit status it maps to. */
 function reportError(err: unknown, io: CliIo): number {
@@ -57,9 +59,12 @@ function reportError(err: unknown, io: CliIo): number {
 /**
  * Runs `palette` with `argv` (the arguments after the program name) and returns the exit status. Never throws and
  * never exits: callers (bin/palette via {@link main}, or tests) decide what to do with the status.
- * @param registry the metrics `-m` can name (tests pass fakes)
+ * Start-up is most of a short run, so each command imports only its own modules, on demand: `--version` and
+ * `--help` load nothing beyond this file's few imports, and the Node adapter (kernels, tables read from files) is
+ * installed only once a command runs.
+ * @param registry the metrics `-m` can name (tests pass fakes); the default registry when omitted
  */
-export async function run(argv: readonly string[], io: CliIo, registry: MetricRegistry = defaultRegistry): Promise<number> {
+export async function run(argv: readonly string[], io: CliIo, registry?: MetricRegistry): Promise<number> {
   try {
     const [command, ...rest] = argv;
     if (command === undefined) {
@@ -74,27 +79,31 @@ export async function run(argv: readonly string[], io: CliIo, registry: MetricRe
       io.stdout.write(`palette ${VERSION}\n`);
       return EXIT_OK;
     }
+    if (COMMANDS.includes(command)) await import('../node/install.js');
     if (command === 'rouge155') return await (await import('./rouge155/command.js')).runRouge155Command(rest, io);
     if (command === 'nbest') return await (await import('./nbest/command.js')).runNbestCommand(rest, io);
     if (command === 'orange') return await (await import('./orange/command.js')).runOrangeCommand(rest, io);
     if (command === 'correlate') return await (await import('./correlate/command.js')).runCorrelateCommand(rest, io);
-    if (command === 'report') return await (await import('./report-command/command.js')).runReportCommand(rest, io, registry);
+    if (command === 'report') return await (await import('./report-command/command.js')).runReportCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command !== 'score') {
       // Not reportError's way: its hint points at "palette score --help", and the command may not be score.
       const expected = `${COMMANDS.slice(0, -1).join(', ')} or ${COMMANDS[COMMANDS.length - 1]}`;
       io.stderr.write(`palette: error: unknown command ${JSON.stringify(command)} (expected ${expected}; see "palette --help")\n`);
       return EXIT_INPUT;
     }
+    const { parseScoreCommand, scoreHelp } = await import('./score-options.js');
     const parsed = parseScoreCommand(rest, io.env);
+    const metrics = registry ?? (await defaultRegistry());
     if (parsed.kind === 'help') {
-      io.stdout.write(scoreHelp([...registry.ids, ...(registry.families ?? [])]));
+      io.stdout.write(scoreHelp([...metrics.ids, ...(metrics.families ?? [])]));
       return EXIT_OK;
     }
     if (parsed.kind === 'version') {
       io.stdout.write(`palette ${VERSION}\n`);
       return EXIT_OK;
     }
-    io.stdout.write(await runScore(parsed.options, io, registry));
+    const { runScore } = await import('./score.js');
+    io.stdout.write(await runScore(parsed.options, io, metrics));
     return EXIT_OK;
   } catch (err) {
     return reportError(err, io);

@@ -177,7 +177,7 @@ export function correlateHelp(): string {
     '(re-reduced on every resample). Resamples draw segments (or documents) for all systems at once.\n' +
     'With -m, the metric flags of "palette score --help" set the metric up as there (-tok, -lc, --chrf-*, --rouge-*,\n' +
     '--ter-*, --paraphrase-table FILE for paraeval, --chunker NAME and --impact-*/--npchunk-delta for impact and npchunk).\n' +
-    formatOptionHelp(OWN_SPECS) +
+    formatOptionHelp([...OWN_SPECS, ...deprecatedSpecs(DEPRECATED)]) +
     '\n'
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { run, type CliIo } from '../src/cli/main.js';
 import { createProgress, formatCount, formatDuration, renderProgress } from '../src/cli/progress.js';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -142,5 +142,48 @@ describe('palette score --paired-bs progress', () => {
     // The run may or may not outlast the one-second delay on a loaded machine; either way nothing but the line.
     const progress = tty.err.replace('palette: Found 3 systems.\n', '');
     expect(progress).toMatch(/^(|\r\x1b\[Kpalette score: .*\r\x1b\[Kpalette score: 2 systems .*100%  ETA 0:00\n)$/s);
+  });
+});
+
+describe('palette report and palette correlate -m progress', () => {
+  const SAMPLE = new URL('../samples/wmt17-en-de/', import.meta.url).pathname;
+  const SYSTEMS = ['LIUM-NMT.4900', 'online-B.0', 'uedin-nmt.4722'].map((s) => `${SAMPLE}sys/${s}.de`);
+  const dir = mkdtempSync(join(tmpdir(), 'palette-progress-report-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const runWith = async (argv: string[], isTTY: boolean): Promise<{ out: string; err: string }> => {
+    const err = sink(isTTY);
+    let out = '';
+    const code = await run(argv, { stdout: { write: (t: string) => (out += t) }, stderr: err, env: {} });
+    expect(code).toBe(0);
+    return { out, err: err.text.join('') };
+  };
+  /** A progress line that a run may draw on a terminal once it passes one second, ending with its 100 % line. */
+  const maybeProgress = (label: string): string => `(|\\r\\x1b\\[K${label}: .*\\r\\x1b\\[K${label}: \\d+ steps .*100%  ETA 0:00\\n)`;
+
+  it('report: the same file with a terminal or not; no line off a terminal or with -q; on a terminal only a finished line, if any', async () => {
+    const argv = (out: string): string[] => ['report', `${SAMPLE}ref.de`, '-i', ...SYSTEMS, '-m', 'bleu', 'chrf', '--bootstrap', '100', '--paired', 'bs', '--paired-n', '100', '-o', join(dir, out)];
+    const plain = await runWith(argv('plain.html'), false);
+    const tty = await runWith(argv('tty.html'), true);
+    const quiet = await runWith([...argv('quiet.html'), '-q'], true);
+    const html = (name: string): string => readFileSync(join(dir, name), 'utf8');
+    expect(html('tty.html')).toBe(html('plain.html'));
+    expect(html('quiet.html')).toBe(html('plain.html'));
+    expect(plain.err).toMatch(/^palette report: wrote \S+plain\.html \(\d+ bytes\)\n$/);
+    expect(quiet.err).toBe('');
+    expect(tty.err).toMatch(new RegExp(`^${maybeProgress('palette report')}palette report: wrote \\S+tty\\.html \\(\\d+ bytes\\)\\n$`, 's'));
+  });
+
+  it('correlate -m: the same output with a terminal or not; nothing on stderr off a terminal or with -q', async () => {
+    const human = join(dir, 'human.tsv');
+    writeFileSync(human, ['system\tscore', ...SYSTEMS.map((s, k) => `${s.split('/').pop()!.replace(/\.de$/, '')}\t${k}`)].join('\n') + '\n');
+    const argv = ['correlate', '-m', 'bleu', 'chrf', '-r', `${SAMPLE}ref.de`, '-i', ...SYSTEMS, '--human', human, '--bootstrap', '200'];
+    const plain = await runWith(argv, false);
+    const tty = await runWith(argv, true);
+    const quiet = await runWith([...argv, '-q'], true);
+    expect(tty.out).toBe(plain.out);
+    expect(quiet.out).toBe(plain.out);
+    expect(plain.err).toBe('');
+    expect(quiet.err).toBe('');
+    expect(tty.err).toMatch(new RegExp(`^${maybeProgress('palette correlate')}$`, 's'));
   });
 });

@@ -10,6 +10,7 @@ import { kendallTauB, pearson, spearman } from '../src/meta/correlation.js';
 import { sentenceScores } from '../src/metrics/metric.js';
 import { defaultRegistry } from '../src/metrics/registry.js';
 import { buildReport, type ReportStatistics } from '../src/report/build-report.js';
+import { bootstrapIntervals, pairedSignificance } from '../src/report/report-statistics.js';
 
 const refs = [['the cat sat on the mat', 'a quick brown fox jumps', 'hello world', 'one two three four five']];
 const systems = [
@@ -155,5 +156,29 @@ describe('buildReport', () => {
     expect(() => buildReport({ version: '0.1.0', references: refs, systems, metrics, human: [bad] })).toThrow(/2 systems, the report has 3/);
     const badSeg = { name: 'DA', system: [1, 2, 3], segment: [[1], [2], [3]] };
     expect(() => buildReport({ version: '0.1.0', references: refs, systems, metrics, human: [badSeg] })).toThrow(/do not cover/);
+  });
+
+  it('tells onProgress every step up to the total, and the report is the same with it or without it', () => {
+    const human = { name: 'MQM', system: [0.9, 0.1, 0.5], segment: [[1, 0.8, 0.9, null], [0.1, null, 0.2, null], [0.6, 0.5, 0.4, null]] };
+    const options = {
+      version: '0.1.0',
+      references: refs,
+      systems,
+      metrics,
+      human: [human],
+      intervals: bootstrapIntervals(20, 3),
+      significance: pairedSignificance({ test: 'bs', samples: 20, seed: 3 }),
+      correlationBootstrap: { resamples: 20, seed: 3 },
+    };
+    const calls: [number, number][] = [];
+    const heard = buildReport({ ...options, onProgress: (done, total) => calls.push([done, total]) });
+    expect(heard).toEqual(buildReport(options));
+    // 3 metrics × (3 systems scored + 3 for the intervals + 3 for the tests) + 3 metrics × 2 correlation levels.
+    const total = 3 * 9 + 3 * 2;
+    expect(calls.every(([, t]) => t === total)).toBe(true);
+    expect(calls.map(([d]) => d)).toEqual([...calls.map(([d]) => d)].sort((a, b) => a - b));
+    expect(calls[calls.length - 1][0]).toBe(total);
+    // Scoring reports system by system: the first three calls are the first metric's systems.
+    expect(calls.slice(0, 3).map(([d]) => d)).toEqual([1, 2, 3]);
   });
 });

@@ -22,17 +22,25 @@ const S = 2;
 const N = 4;
 const WS = 8;
 
-/** Class bits of every BMP code point. */
-const BMP = new Uint8Array(0x10000);
-for (const [list, bit] of [
-  [PUNCTUATION_15, P],
-  [SYMBOL_15, S],
-  [NUMBER_15, N],
-] as const) {
-  const map = rangeListToBitmap(list, 0x10000);
-  for (let c = 0; c < 0x10000; c++) if (map[c] === 1) BMP[c] |= bit;
+/**
+ * Class bits of every BMP code point, built on the first scan: building it walks 64k code points, which a process
+ * that never tokenizes with `intl` should not pay for at start-up.
+ */
+let BMP: Uint8Array = new Uint8Array(0);
+
+function buildBmpClasses(): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (const [list, bit] of [
+    [PUNCTUATION_15, P],
+    [SYMBOL_15, S],
+    [NUMBER_15, N],
+  ] as const) {
+    const map = rangeListToBitmap(list, 0x10000);
+    for (let c = 0; c < 0x10000; c++) if (map[c] === 1) table[c] |= bit;
+  }
+  for (let c = 0; c < 0x10000; c++) if (isPyWhitespace(c)) table[c] |= WS;
+  return table;
 }
-for (let c = 0; c < 0x10000; c++) if (isPyWhitespace(c)) BMP[c] |= WS;
 
 function classOf(cp: number): number {
   if (cp < 0x10000) return BMP[cp];
@@ -63,6 +71,7 @@ function codePointBefore(s: string, i: number): number {
 
 /** Fills `tokens` with the bounds of the tokens of sacrebleu's `intl` tokenization of `s`. */
 export function intlBounds(s: string, tokens: TokenBounds): void {
+  if (BMP.length === 0) BMP = buildBmpClasses();
   tokens.clear();
   const n = s.length;
   let start = -1;

@@ -11,13 +11,22 @@ import type { TokenBounds } from './token-bounds.js';
 import { NUMBER_15, PUNCTUATION_15, SYMBOL_15 } from '../unicode/categories-15.js';
 import { rangeListToClass } from '../unicode/range-list.js';
 
-const P = `[${rangeListToClass(PUNCTUATION_15)}]`;
-const NOT_N = `[^${rangeListToClass(NUMBER_15)}]`;
-const S = `[${rangeListToClass(SYMBOL_15)}]`;
+/** The three patterns, built on first use: their classes are long strings that a run without `intl` never needs. */
+let patterns: { punctAfterNonNumber: RegExp; punctBeforeNonNumber: RegExp; symbol: RegExp } | undefined;
 
-const PUNCT_AFTER_NON_NUMBER = new RegExp(`(${NOT_N})(${P})`, 'gu');
-const PUNCT_BEFORE_NON_NUMBER = new RegExp(`(${P})(${NOT_N})`, 'gu');
-const SYMBOL = new RegExp(`(${S})`, 'gu');
+function intlPatterns(): NonNullable<typeof patterns> {
+  if (patterns === undefined) {
+    const P = `[${rangeListToClass(PUNCTUATION_15)}]`;
+    const NOT_N = `[^${rangeListToClass(NUMBER_15)}]`;
+    const S = `[${rangeListToClass(SYMBOL_15)}]`;
+    patterns = {
+      punctAfterNonNumber: new RegExp(`(${NOT_N})(${P})`, 'gu'),
+      punctBeforeNonNumber: new RegExp(`(${P})(${NOT_N})`, 'gu'),
+      symbol: new RegExp(`(${S})`, 'gu'),
+    };
+  }
+  return patterns;
+}
 
 /**
  * The `intl` tokenizer through the plain regex pipeline (sacrebleu 2.6.0's `TokenizerV14International`): three
@@ -25,9 +34,10 @@ const SYMBOL = new RegExp(`(${S})`, 'gu');
  * reference that the scanner is tested against.
  */
 export function tokenizeIntlRegex(line: string): string {
-  line = line.replace(PUNCT_AFTER_NON_NUMBER, '$1 $2 ');
-  line = line.replace(PUNCT_BEFORE_NON_NUMBER, ' $1 $2');
-  line = line.replace(SYMBOL, ' $1 ');
+  const { punctAfterNonNumber, punctBeforeNonNumber, symbol } = intlPatterns();
+  line = line.replace(punctAfterNonNumber, '$1 $2 ');
+  line = line.replace(punctBeforeNonNumber, ' $1 $2');
+  line = line.replace(symbol, ' $1 ');
   return pyJoinSplit(line);
 }
 

@@ -14,7 +14,8 @@ import { sentenceScores, type MetricScore } from '../src/metrics/metric.js';
 import { defaultRegistry } from '../src/metrics/registry.js';
 import { pyFixed } from '../src/util/py-fixed.js';
 import { VERSION } from '../src/version.js';
-import { cliRunner } from './helpers/cli.js';
+import { run } from '../src/cli/main.js';
+import { captureCli, cliRunner } from './helpers/cli.js';
 
 const SAMPLE = fileURLToPath(new URL('../samples/wmt17-en-de/', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('./fixtures/cli/sentence-level/', import.meta.url));
@@ -127,6 +128,16 @@ describe('palette score -sl, several metrics and systems', () => {
     const one = await score([REF.file, '-i', SYSTEMS[1].file, '-m', 'chrf', '-sl', '-f', 'csv']);
     const chrf = library('chrf', SYSTEMS[1].lines);
     expect(one.out).toBe(['id,chrF2', ...chrf.map((s, i) => `${i},${s.score}`)].join('\n') + '\n');
+  });
+
+  it('SACREBLEU_FORMAT (sacrebleu\'s outputs, which have no rows) leaves the rows to -f', async () => {
+    const env = { SACREBLEU_FORMAT: 'text' };
+    const plain = await score(argv);
+    expect((await captureCli(run, ['score', ...argv], { env })).out).toBe(plain.out);
+    expect((await captureCli(run, ['score', ...argv, '-f', 'csv'], { env })).out).toBe((await score([...argv, '-f', 'csv'])).out);
+    // One metric and one system: sacrebleu's lines, which SACREBLEU_FORMAT switches as in sacrebleu.
+    const one = [REF.file, '-i', SYSTEMS[0].file, '-m', 'chrf', '-sl', '-f', 'json'];
+    expect((await captureCli(run, ['score', ...one], { env })).out).toBe((await score([...one, '-f', 'text'])).out);
   });
 
   it('quotes CSV fields that need it, refuses a system name TSV cannot hold, refuses text and latex', async () => {

@@ -141,6 +141,11 @@ export interface ScoreOptions {
   readonly format: ScoreFormat;
   /** Whether `-f`/`--format` was given (with `-sl`, an explicit `-f json` gives one JSON object per line). */
   readonly formatGiven: boolean;
+  /**
+   * `-f` as given, before `SACREBLEU_FORMAT` overrides it: the format of `-sl`'s rows (several metrics or systems),
+   * which sacrebleu has no text form of.
+   */
+  readonly rowFormat: ScoreFormat | undefined;
   /** `--seed`, as `SACREBLEU_SEED` would hold it (checked); undefined: the environment's, else 12345. */
   readonly seed: string | undefined;
   /** `--confidence` and its `--confidence-n`, `--paired-bs`/`--paired-ar` and their `-n`, `--paired-jobs`. */
@@ -226,6 +231,7 @@ export function parseScoreCommand(
 
   const width = str('width') === undefined ? 1 : integerValue('--width', str('width')!, 0, MAX_WIDTH);
   let format: ScoreFormat = readFormat(v, SCORE_FORMATS, 'json');
+  const rowFormat = values.has('format') ? format : undefined;
   // sacrebleu lets SACREBLEU_FORMAT override -f when it names one of its formats (not Palette's segment tables).
   const envFormat = env.SACREBLEU_FORMAT?.toLowerCase();
   if (envFormat !== undefined && (OUTPUT_FORMATS as readonly string[]).includes(envFormat) && !ROW_FORMATS.includes(format)) {
@@ -279,6 +285,7 @@ export function parseScoreCommand(
       noColor: flag('noColor'),
       format,
       formatGiven: values.has('format'),
+      rowFormat,
       seed: readScoreSeed(v),
     },
   };

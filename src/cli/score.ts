@@ -407,7 +407,8 @@ function segmentRows(
   systems: readonly System[],
   options: ScoreOptions,
 ): string {
-  const format = options.format;
+  // SACREBLEU_FORMAT names one of sacrebleu's outputs, and sacrebleu has no rows: only -f decides their format.
+  const format = options.rowFormat ?? 'json';
   if (format !== 'json' && format !== 'tsv' && format !== 'csv') {
     throw new InputError(
       'E_BAD_OPTION',

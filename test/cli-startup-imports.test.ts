@@ -1,10 +1,15 @@
 /**
  * Start-up is most of a short `palette` run, so the CLI's entry loads almost nothing: importing src/cli/main.ts
  * (what bin/palette does before `--version` or `--help` print) reaches no metric, tokenizer, kernel, Node adapter or
- * command module; each command imports its own code when it runs.
+ * command module; each command imports its own code when it runs. bin/palette runs the bundled CLI (dist/bundle/,
+ * built by `npm run build:ts`), which carries the pool's code but not its worker script: a pooled run through it
+ * must still find the worker and the kernels.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reach, src } from './helpers/static-imports.js';
+import { ROOT, reach, src } from './helpers/static-imports.js';
 import { run } from '../src/cli/main.js';
 import { VERSION } from '../src/version.js';
 
@@ -28,4 +33,21 @@ describe('palette start-up', () => {
     expect(stdout.text()).toMatch(/chrf/);
     expect(stderr.text()).toBe('');
   });
+
+  it('bin/palette (the bundle) scores an n-best list on two workers with the same bytes as in one thread', () => {
+    if (!existsSync(join(ROOT, 'dist', 'bundle', 'main.js'))) throw new Error('dist/bundle/ is missing: `npm run build:ts` builds it');
+    const J = join(ROOT, 'samples', 'joshua-bn-en');
+    const palette = (...extra: string[]) => {
+      const args = ['nbest', '--nbest', join(J, 'output.nbest'), '-r', join(J, 'reference.en.0'), join(J, 'reference.en.1'), '-m', 'bleu', 'rouge-l', ...extra];
+      return spawnSync(process.execPath, [join(ROOT, 'bin', 'palette'), ...args], { encoding: 'utf8', cwd: ROOT });
+    };
+    const one = palette('-j', '1');
+    // Tasks of 32 KiB make a pool of the 370 KiB sample.
+    const two = palette('-j', '2', '--task-size', '32768');
+    expect(one.status, one.stderr).toBe(0);
+    expect(two.status, two.stderr).toBe(0);
+    expect(one.stdout.length).toBeGreaterThan(10000);
+    expect(two.stdout).toBe(one.stdout);
+  });
 });
+

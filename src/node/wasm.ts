@@ -21,8 +21,8 @@ export function selectedWasmBuild(env: Readonly<Record<string, string | undefine
 }
 
 /**
- * Location of a build. Relative to this file, so it resolves from `src/node/` (vitest, tsx) and from `dist/node/`
- * (compiled package) alike.
+ * Location of a build. Relative to this file, so it resolves from `src/node/` (vitest, tsx), from `dist/node/`
+ * (compiled package) and from `dist/bundle/` (the bundled CLI, which carries this code) alike.
  */
 export function wasmUrl(build: WasmBuild): URL {
   return build === 'debug'

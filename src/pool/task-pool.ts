@@ -100,12 +100,16 @@ export interface TaskRunOptions {
   readonly faults?: readonly (InjectedFault | null)[];
 }
 
-/** The worker script and the `execArgv` it needs: `worker.js` beside this module in a build, `worker.ts` through tsx. */
+/**
+ * The worker script and the `execArgv` it needs: `worker.js` beside this module in a build, `worker.ts` through tsx.
+ * The path goes up to `pool/` and back down, so that it also holds from the bundled CLI (`dist/bundle/`, one folder
+ * below `dist/` like this module), which carries this code but not the worker script.
+ */
 function workerScript(): { filename: string; execArgv: string[] } {
-  const js = new URL('./worker.js', import.meta.url);
+  const js = new URL('../pool/worker.js', import.meta.url);
   if (import.meta.url.endsWith('.js') && existsSync(fileURLToPath(js))) return { filename: js.href, execArgv: [] };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename: new URL('./worker.ts', import.meta.url).href, execArgv: ['--import', tsx] };
+  return { filename: new URL('../pool/worker.ts', import.meta.url).href, execArgv: ['--import', tsx] };
 }
 
 /** A pool of workers running tasks of one kind; see the file comment. */

@@ -7,7 +7,7 @@
  * PER — one n-gram pass per leave-one-out set for the four n-gram variants, one pair pass per ROUGE variant, one for
  * WER and one for PER.
  * Cases, each run once (a 1M-hypothesis run is long enough that one run is representative):
- *   - in-process `palette orange … -b 1000` (streamed reading, scoring, ranking, 1000 bootstrap resamples per variant);
+ *   - in-process `palette orange … --bootstrap 1000 -j 1` (streamed reading, scoring, ranking, 1000 bootstrap resamples per variant);
  *   - the same scoring on `os.availableParallelism()` pool workers (`-j N`, when there is more than one core);
  *   - each family alone (the same pass restricted to its variants), to show where the time goes.
  * Figures: wall time, hypotheses per second (candidates of the n-best list; every candidate is scored against 4
@@ -54,7 +54,7 @@ export async function benchOrange(): Promise<void> {
     let out = '';
     const io: CliIo = { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true }, env: {} };
     const start = performance.now();
-    const status = await run(['orange', '--nbest', files.nbest, '-r', ...files.refs, '-m', ...VARIANTS, '-b', '1000'], io);
+    const status = await run(['orange', '--nbest', files.nbest, '-r', ...files.refs, '-m', ...VARIANTS, '--bootstrap', '1000', '-j', '1'], io);
     const ms = performance.now() - start;
     if (status !== 0) throw new Error(`palette orange exited with status ${status}`);
     console.log(`\npalette orange, 10 variants in one pass + 1000 bootstrap resamples each, in-process, one run`);

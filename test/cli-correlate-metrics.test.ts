@@ -126,6 +126,24 @@ describe('palette correlate -m with metric flags', () => {
     });
   }
 
+  // Moses BLEU sums its rows in single precision and NLTK's methods 5–7 read the last row: their system scores are
+  // the corpus scores palette score prints (the rows in order), not a formula over double sums.
+  it.each([
+    ['moses', ['--bleu-flavor', 'moses'], { bleu: { flavor: 'moses' } }],
+    ['nltk method 7', ['--bleu-flavor', 'nltk', '--nltk-smoothing', '7'], { bleu: { flavor: 'nltk', nltkSmoothing: 7 } }],
+  ] as const)('bleu %s: system scores are the corpus scores of palette score (rows read in order)', async (_name, flags, settings) => {
+    const cli = defaultRegistry.create('bleu', settings as MetricSettings);
+    const prepared = cli.metric.prepareReferences([lines(fx('ref.txt'))]);
+    const want = SYSTEMS.map((s) => cli.corpusScore(cli.metric.segmentStats(lines(fx(`${s}.txt`)), prepared)).score);
+    const sys = await correlations(['-m', 'bleu', ...flags], 'txt', 'system');
+    expect(sys.system_scores!.map((s) => s.metric)).toEqual(want);
+    // The same scores through palette score itself.
+    for (const [k, s] of SYSTEMS.entries()) {
+      const r = await cliRunner(['score'])([fx('ref.txt'), '-i', fx(`${s}.txt`), '-m', 'bleu', ...flags, '-b', '-w', '16', '-q']);
+      expect(Number(r.out)).toBeCloseTo(want[k], 15);
+    }
+  });
+
   it('the settings reach the metric: the paraphrase table and -lc change the numbers', async () => {
     const para = await correlations(['-m', 'paraeval', '--paraphrase-table', fx('table.tsv')], 'txt', 'system');
     const empty = await correlations(['-m', 'paraeval', '--paraphrase-table', fx('table.tsv'), '--paraphrase-min-words', '2'], 'txt', 'system');

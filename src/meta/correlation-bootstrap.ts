@@ -69,6 +69,12 @@ export type SystemSide =
       readonly width: number;
       /** System score from the summed rows of its records (`count` = number of records summed, multiplicities included). */
       readonly reduce: (sums: Float64Array, count: number) => number;
+      /**
+       * For a metric whose corpus score reads the rows in order rather than their sums (Moses BLEU sums in single
+       * precision, NLTK's smoothing methods 5–7 need the last row): the system score from its records' rows in
+       * record order, each repeated by its multiplicity. When present it is used instead of `reduce`.
+       */
+      readonly reduceRows?: (rows: Float64Array) => number;
     };
 
 /** A side whose system score is the mean of its segment values. */
@@ -323,9 +329,30 @@ export interface SystemLevelData {
   readonly human: SystemSide;
 }
 
+/** {@link systemScores} of a side reduced from its rows in record order (see `reduceRows`). */
+function orderedSystemScores(
+  data: SystemLevelData,
+  side: Extract<SystemSide, { kind: 'segments' }>,
+  reduceRows: (rows: Float64Array) => number,
+  weights: Uint32Array | undefined,
+): Float64Array {
+  const { width, stats } = side;
+  const counts = new Float64Array(data.systemCount);
+  for (let r = 0; r < data.system.length; r++) counts[data.system[r]] += weights === undefined ? 1 : weights[data.item[r]];
+  const rows = Array.from(counts, (c) => new Float64Array(c * width));
+  const filled = new Float64Array(data.systemCount);
+  for (let r = 0; r < data.system.length; r++) {
+    const s = data.system[r];
+    const row = stats.subarray(r * width, (r + 1) * width);
+    for (let k = weights === undefined ? 1 : weights[data.item[r]]; k > 0; k--) rows[s].set(row, filled[s]++ * width);
+  }
+  return Float64Array.from(counts, (c, s) => (c === 0 ? NaN : reduceRows(rows[s])));
+}
+
 /** Per-system scores of one side for item multiplicities `weights` (`undefined` = every item once). */
 export function systemScores(data: SystemLevelData, side: SystemSide, weights?: Uint32Array): Float64Array {
   if (side.kind === 'fixed') return side.value;
+  if (side.reduceRows !== undefined) return orderedSystemScores(data, side, side.reduceRows, weights);
   const { width, stats } = side;
   const sums = new Float64Array(data.systemCount * width);
   const counts = new Float64Array(data.systemCount);

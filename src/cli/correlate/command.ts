@@ -85,7 +85,8 @@ function statsSide(scored: ScoredMetric, aligned: AlignedScores): SystemSide {
     const rows = scored.stats[aligned.metricTable[r]];
     stats.set(rows.subarray(aligned.metricRow[r] * width, (aligned.metricRow[r] + 1) * width), r * width);
   }
-  return { kind: 'segments', stats, width, reduce: (sums) => scored.reduce(sums) };
+  const reduceRows = scored.reduceRows;
+  return { kind: 'segments', stats, width, reduce: (sums) => scored.reduce(sums), ...(reduceRows ? { reduceRows } : {}) };
 }
 
 function levelOf(table: ScoreTable): 'system' | 'segment' {

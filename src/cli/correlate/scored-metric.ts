@@ -73,6 +73,11 @@ export interface ScoredMetric {
   readonly width: number;
   /** Corpus score from summed rows (the metric's `scoreFromStats`). */
   reduce(sums: Float64Array): number;
+  /**
+   * The system score from the rows in corpus order, for a metric whose descriptor says its reduction is `ordered`
+   * (as `palette score` computes it); absent otherwise.
+   */
+  readonly reduceRows?: (rows: Float64Array) => number;
 }
 
 /**
@@ -95,8 +100,12 @@ export function scoreSystems(
   // `-sl` changes only the reduction, never the statistics, so one set of rows serves both.
   // A metric that loads a resource (ParaEval's paraphrase table) loads it once: the `-sl` instance is built only
   // where `-sl` changes something, which the metric's descriptor says (`sentenceLevelSame`: all but BLEU).
-  const { metric } = registry.create(canonical, { ...settings, sentenceLevel: false });
-  const sentenceLevelSame = registry.describe?.(canonical)?.sentenceLevelSame === true;
+  const cli = registry.create(canonical, { ...settings, sentenceLevel: false });
+  const { metric } = cli;
+  const descriptor = registry.describe?.(canonical);
+  const sentenceLevelSame = descriptor?.sentenceLevelSame === true;
+  const own = descriptor === undefined ? undefined : (settings as Readonly<Record<string, object | undefined>>)[descriptor.settingsKey];
+  const ordered = descriptor !== undefined && descriptor.reduction(own ?? {}) === 'ordered';
   const sentenceMetric = sentenceLevelSame ? metric : registry.create(canonical, { ...settings, sentenceLevel: true }).metric;
   const refs = refFiles.map((f) => readLines(f).map(pyRstrip));
   refs.forEach((stream, j) => {
@@ -149,5 +158,6 @@ export function scoreSystems(
     stats,
     width: metric.statsWidth,
     reduce: (sums) => metric.scoreFromStats(sums).score,
+    ...(ordered ? { reduceRows: (rows: Float64Array) => cli.corpusScore(rows).score } : {}),
   };
 }

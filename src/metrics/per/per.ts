@@ -43,6 +43,38 @@ export function perFromStats(correct: number, hypLength: number, refLength: numb
   return 1 - (correct - Math.max(0, hypLength - refLength)) / refLength;
 }
 
+/**
+ * The multi-reference rule: for each of `count` hypotheses, the per-reference order-1 rows `match, hypTotal,
+ * refTotal` (pairs `rowOffsets[h]` to `rowOffsets[h + 1]`) against the reference with the fewest errors
+ * max(n, m) − correct, the first one on ties, written to `out[h * stride + column ..+3]`. A hypothesis without
+ * references leaves its cells as they are. Every PER path (the metric and the fused n-best writer) uses this one rule.
+ */
+export function writeFewestErrorRows(
+  rows: ArrayLike<number>,
+  rowOffsets: ArrayLike<number>,
+  count: number,
+  out: Float64Array,
+  column: number,
+  stride: number,
+): void {
+  for (let h = 0; h < count; h++) {
+    let fewest = Infinity;
+    for (let pair = rowOffsets[h]; pair < rowOffsets[h + 1]; pair++) {
+      const correct = rows[3 * pair];
+      const hypLength = rows[3 * pair + 1];
+      const refLength = rows[3 * pair + 2];
+      const errors = Math.max(hypLength, refLength) - correct;
+      if (errors < fewest) {
+        fewest = errors;
+        const at = h * stride + column;
+        out[at] = correct;
+        out[at + 1] = hypLength;
+        out[at + 2] = refLength;
+      }
+    }
+  }
+}
+
 /** Position-independent word error rate. */
 export class Per extends WordMetric {
   /** Metric id as given to `-m`. */
@@ -70,18 +102,7 @@ export class Per extends WordMetric {
       1,
     );
     const out = new Float64Array(hyps.length * 3);
-    for (let h = 0; h < hyps.length; h++) {
-      let fewest = Infinity;
-      for (let pair = rowOffsets[h]; pair < rowOffsets[h + 1]; pair++) {
-        // Per-reference rows of order 1 are `match, hypTotal, refTotal`.
-        const [correct, n, m] = [rows[3 * pair], rows[3 * pair + 1], rows[3 * pair + 2]];
-        const errors = Math.max(n, m) - correct;
-        if (errors < fewest) {
-          fewest = errors;
-          out.set([correct, n, m], 3 * h);
-        }
-      }
-    }
+    writeFewestErrorRows(rows, rowOffsets, hyps.length, out, 0, 3);
     return out;
   }
 

@@ -7,13 +7,13 @@
  * built as CSR arrays, and the kernels take all the candidates of the task at once with a candidate→segment map.
  * Rows are the Metric API's, column for column: the same kernels, the same pair arithmetic (`rougePairStats`), the
  * same multi-reference reduction (`SegmentCombiner` or its flat writers, WER's fewest-edits choice in the kernel,
- * PER's fewest-errors rule); the tests compare both paths bit for bit.
+ * PER's `writeFewestErrorRows`, imported from the metric); the tests compare both paths bit for bit.
  *
  * Moses BLEU's tokens are the chunks themselves (./bleu-rows.ts).
  */
 import type { Csr } from '../../../text/csr.js';
 import type { MosesBleu } from '../../../metrics/bleu/moses-metric.js';
-import type { Per } from '../../../metrics/per/per.js';
+import { type Per, writeFewestErrorRows } from '../../../metrics/per/per.js';
 import type { Rouge } from '../../../metrics/rouge/rouge.js';
 import { fMeasureOf } from '../../../metrics/rouge/f-measure.js';
 import { rougePairStats } from '../../../metrics/rouge/pair-stats.js';
@@ -121,23 +121,7 @@ const werWriter: RowWriter = (batch, out, column, stride) => {
 /** PER rows: clipped unigram counts against the reference with the fewest errors max(n, m) − correct (first on ties). */
 const perWriter: RowWriter = (batch, out, column, stride) => {
   const { rows, rowOffsets } = perReferenceNgramCounts(batch, 1);
-  const n = batch.hypSegment.length;
-  for (let h = 0; h < n; h++) {
-    let fewest = Infinity;
-    for (let pair = rowOffsets[h]; pair < rowOffsets[h + 1]; pair++) {
-      const correct = rows[3 * pair];
-      const hypLength = rows[3 * pair + 1];
-      const refLength = rows[3 * pair + 2];
-      const errors = Math.max(hypLength, refLength) - correct;
-      if (errors < fewest) {
-        fewest = errors;
-        const at = h * stride + column;
-        out[at] = correct;
-        out[at + 1] = hypLength;
-        out[at + 2] = refLength;
-      }
-    }
-  }
+  writeFewestErrorRows(rows, rowOffsets, batch.hypSegment.length, out, column, stride);
 };
 
 /** The fused form of a metric, or undefined when its settings need the generic path. */

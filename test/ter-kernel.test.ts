@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { csrFromArrays } from '../src/text/csr.js';
 import { Ter } from '../src/metrics/ter/ter.js';
 import { SACREBLEU_TER_LIMITS, type TerSearchLimits } from '../src/metrics/ter/limits.js';
-import { plainTranslationEditRate } from '../src/metrics/ter/plain.js';
+import { plainTranslationEditRate } from './reference/ter.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
 import { TerEngine, hasTerKernels } from '../src/wasm/ter.js';
 

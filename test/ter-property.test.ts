@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TerOp, countOps, type TerResult } from '../src/metrics/ter/alignment.js';
-import { plainBeamEditDistance, plainTranslationEditRate } from '../src/metrics/ter/plain.js';
+import { plainBeamEditDistance, plainTranslationEditRate } from './reference/ter.js';
 import { BeamEditDistance } from '../src/metrics/ter/beam-edit-distance.js';
 import { SACREBLEU_TER_LIMITS, type TerSearchLimits } from '../src/metrics/ter/limits.js';
 import { sacrebleuTer } from '../src/metrics/ter/shift-search.js';

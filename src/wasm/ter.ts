@@ -1,7 +1,7 @@
 /**
  * sacreBLEU TER edit counts computed by the WebAssembly kernel `assembly/ter-sacrebleu.ts`: the whole greedy shift
  * search of every (hypothesis, reference) pair in one call. Results are those of the TypeScript search
- * (`src/metrics/ter/shift-search.ts`) and of the plain port of sacreBLEU's lib_ter (`src/metrics/ter/plain.ts`);
+ * (`src/metrics/ter/shift-search.ts`) and of the plain port of sacreBLEU's lib_ter (`test/reference/ter.ts`);
  * property tests check both equalities. The alignment itself (for `--detail`) stays in TypeScript.
  *
  * Each {@link TerEngine} owns a kernel instance (its own linear memory); every call lays its inputs, scratch and

@@ -12,7 +12,8 @@
  * class keeps the backward matrix (cheapest completion from each band cell to the end, inside the band). A
  * variant's distance is then `min_j F'[to][j] + B[to][j]`, where `F'` re-runs the forward rows `from + 1 .. to`
  * over the variant's words from row `from` of the current hypothesis: every band path crosses row `to`, and the
- * band does not depend on the words. The result is exactly the full computation's (checked against `plain.ts`).
+ * band does not depend on the words. The result is exactly the full computation's (checked against
+ * `test/reference/ter.ts`).
  *
  * Storage is banded (row `i` holds only its band), so long segments cost O(n · beam), not O(n · m).
  * `assembly/ter-sacrebleu.ts` is the same algorithm as a WebAssembly kernel (the metric's default engine).

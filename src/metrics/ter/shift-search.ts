@@ -14,7 +14,7 @@
  *
  * Speed without changing a number: a candidate's edit distance comes from `BeamEditDistance.variantDistance`
  * (only the rows its shift changes are recomputed), which equals the full computation (see that class). The
- * result is property-tested against the literal port in `plain.ts`.
+ * result is property-tested against the literal port in `test/reference/ter.ts`.
  */
 import { TerOp, alignmentErrors, countOps, type TerResult, type TerShift } from './alignment.js';
 import { BeamEditDistance } from './beam-edit-distance.js';

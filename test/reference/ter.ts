@@ -1,15 +1,16 @@
 /**
  * The plain sacreBLEU TER of one hypothesis against one reference: a direct, unoptimised reading of sacreBLEU
  * 2.6.0's `lib_ter.translation_edit_rate` (full matrices, every candidate's edit distance from scratch). It is
- * the oracle that the fast search in `shift-search.ts` is property-tested against; nothing else uses it.
+ * the oracle that the fast search in `src/metrics/ter/shift-search.ts` and the TER kernel are tested against;
+ * the library never uses it.
  *
  * sacreBLEU caches edit-distance rows in a trie keyed by hypothesis prefixes; since every hypothesis it scores
  * for one reference has the same length (shifts permute words), a row depends only on the prefix above it, and
  * the cache cannot change a result. It is left out here.
  */
-import { TerOp, alignmentErrors, countOps, type TerResult, type TerShift } from './alignment.js';
-import { SACREBLEU_TER_LIMITS, type TerSearchLimits } from './limits.js';
-import { performShift } from './shift.js';
+import { TerOp, alignmentErrors, countOps, type TerResult, type TerShift } from '../../src/metrics/ter/alignment.js';
+import { SACREBLEU_TER_LIMITS, type TerSearchLimits } from '../../src/metrics/ter/limits.js';
+import { performShift } from '../../src/metrics/ter/shift.js';
 
 const INF = 0x3fffffff;
 const UNDEF = 255;

@@ -21,6 +21,7 @@ import {
   integerValue,
   MAX_WIDTH,
   optionValues,
+  type OptionValues,
   readFormat,
   readInputs,
   readMetrics,
@@ -215,19 +216,7 @@ export function parseScoreCommand(
   const metrics = readMetrics(v, ['bleu'])!;
   const sentenceLevel = flag('sentenceLevel');
 
-  const flagValues: FlagValues = {
-    string: str,
-    flag,
-    int: (key, flagName, min, max) => (str(key) === undefined ? undefined : integerValue(flagName, str(key)!, min, max)),
-    number: (key, flagName, expected, ok) => (str(key) === undefined ? undefined : numberValue(flagName, str(key)!, expected, ok)),
-    choice: (key, flagName, choices) => (str(key) === undefined ? undefined : choice(flagName, str(key)!, choices)),
-    tokenizer(key) {
-      const name = str(key);
-      if (name !== undefined && !isTokenizerName(name)) throw unknownTokenizer(name, TOKENIZER_NAMES);
-      return name;
-    },
-  };
-  const metricSettings = readMetricSettings(flagValues, sentenceLevel);
+  const metricSettings = readMetricSettings(metricFlagValues(v), sentenceLevel);
 
   const width = str('width') === undefined ? 1 : integerValue('--width', str('width')!, 0, MAX_WIDTH);
   let format: ScoreFormat = readFormat(v, SCORE_FORMATS, 'json');
@@ -311,23 +300,31 @@ export const PARAPHRASE_CHUNK_OPTION_SPECS: readonly OptionSpec[] = composeFlags
   ['paraeval', 'impact', 'npchunk'].map((id) => metricDescriptor(id) as MetricDescriptor),
 );
 
+/** The parsed metric flags as the descriptors read them (`readMetricSettings`), with `palette score`'s value syntax. */
+function metricFlagValues(v: OptionValues): FlagValues {
+  const { str, flag } = v;
+  return {
+    string: str,
+    flag,
+    int: (key, flagName, min, max) => (str(key) === undefined ? undefined : integerValue(flagName, str(key)!, min, max)),
+    number: (key, flagName, expected, ok) => (str(key) === undefined ? undefined : numberValue(flagName, str(key)!, expected, ok)),
+    choice: (key, flagName, choices) => (str(key) === undefined ? undefined : choice(flagName, str(key)!, choices)),
+    tokenizer(key) {
+      const name = str(key);
+      if (name !== undefined && !isTokenizerName(name)) throw unknownTokenizer(name, TOKENIZER_NAMES);
+      return name;
+    },
+  };
+}
+
 /**
- * The metric settings of metric flags another command parsed with some of {@link METRIC_OPTION_SPECS}: the flags
- * are written back and read by {@link parseScoreCommand} itself, so that a setting means the same thing, and is
+ * The metric settings of metric flags another command parsed with some of {@link METRIC_OPTION_SPECS} (only those
+ * of `specs` count), read as {@link parseScoreCommand} reads them, so that a setting means the same thing, and is
  * refused with the same message, in every command.
  * @throws InputError as {@link parseScoreCommand} for a bad value.
  */
 export function parseMetricFlags(values: ReadonlyMap<string, ParsedValue>, specs: readonly OptionSpec[] = METRIC_OPTION_SPECS): MetricSettings {
-  const argv = ['REF', '-i', 'HYP'];
-  for (const spec of specs) {
-    const v = values.get(spec.key);
-    if (v === undefined) continue;
-    const name = spec.names[0];
-    if (v === true) argv.push(name);
-    else if (typeof v === 'string') argv.push(`${name}=${v}`);
-    else argv.push(name, ...v);
-  }
-  const parsed = parseScoreCommand(argv);
-  if (parsed.kind !== 'run') throw new Error('palette score parser returned no run for metric flags');
-  return parsed.options.metricSettings;
+  const keys = new Set(specs.map((spec) => spec.key));
+  const given = new Map([...values].filter(([key]) => keys.has(key)));
+  return readMetricSettings(metricFlagValues(optionValues(given)), false);
 }

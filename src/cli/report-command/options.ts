@@ -5,9 +5,9 @@
  */
 import { InputError, badOption } from '../../errors.js';
 import type { MetricSettings } from '../../metrics/registry.js';
-import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
+import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
 import { pyParseInt } from '../py-format.js';
-import { METRIC_OPTION_SPECS, parseScoreCommand } from '../score-options.js';
+import { METRIC_OPTION_SPECS, parseMetricFlags } from '../score-options.js';
 import { optionValues, readBootstrap, readInputs, readMetrics, readRefs, readSeed, sharedOption } from '../shared-options.js';
 
 /** Pairwise tests `--paired` selects: paired bootstrap resampling or paired approximate randomization. */
@@ -155,20 +155,6 @@ function count(flag: string, raw: string | undefined, min: number, fallback: num
   return v;
 }
 
-/** The metric flags given, written back as `palette score` arguments. */
-function metricArgs(values: ReadonlyMap<string, ParsedValue>): string[] {
-  const out: string[] = [];
-  for (const spec of METRIC_SPECS) {
-    const v = values.get(spec.key);
-    if (v === undefined) continue;
-    const name = spec.names[0];
-    if (v === true) out.push(name);
-    else if (typeof v === 'string') out.push(`${name}=${v}`);
-    else out.push(name, ...v);
-  }
-  return out;
-}
-
 /**
  * Parses the arguments after `report`.
  * @param env environment (`SACREBLEU_SEED`, the seed without `--seed`)
@@ -178,14 +164,7 @@ export function parseReportArgs(argv: readonly string[], env: Readonly<Record<st
   const { values, positionals } = parseArgs(argv, SPECS);
   const v = optionValues(values);
   if (values.has('help')) return { kind: 'help' };
-  const str = (key: string): string | undefined => {
-    const v = values.get(key);
-    return typeof v === 'string' ? v : undefined;
-  };
-  const list = (key: string): string[] | undefined => {
-    const v = values.get(key);
-    return Array.isArray(v) ? v : undefined;
-  };
+  const { str, list } = v;
   const refs = readRefs(v, positionals);
   if (refs === undefined) throw new InputError('E_BAD_OPTION', 'no reference file given: palette report REF [REF ...] -i HYP ...');
   const inputs = readInputs(v);
@@ -217,16 +196,14 @@ export function parseReportArgs(argv: readonly string[], env: Readonly<Record<st
     system: str('humanSystem') ?? 'system',
     item: str('humanItem'),
   }));
-  // The metric flags are checked by palette score's own parser, on a command line made of them alone.
-  const scored = parseScoreCommand([refs[0], '-i', refs[0], ...metricArgs(values)]);
-  if (scored.kind !== 'run') throw new Error('palette score parser returned no run for metric flags');
   return {
     kind: 'run',
     options: {
       refs,
       inputs,
       metrics,
-      metricSettings: scored.options.metricSettings,
+      // Read as palette score reads them: the same settings and the same messages.
+      metricSettings: parseMetricFlags(values, METRIC_SPECS),
       human,
       source: str('source'),
       output,

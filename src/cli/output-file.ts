@@ -13,8 +13,8 @@
  */
 import { closeSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { getSystemErrorMap } from 'node:util';
 import { InputError } from '../errors.js';
+import { systemErrorWords } from '../node/read-lines.js';
 import { onInterrupt } from './interrupt.js';
 
 /** A destination of text or bytes that is either committed at the end or abandoned. */
@@ -50,15 +50,6 @@ function nearestExisting(path: string): { path: string; stats: Stats } | undefin
   }
 }
 
-/** The system's wording of an errno (`no space left on device`), without its code or the path. */
-function systemWords(err: NodeJS.ErrnoException): string {
-  const known = err.errno === undefined ? undefined : getSystemErrorMap().get(err.errno)?.[1];
-  if (known !== undefined) return known;
-  // "EIO: i/o error, write" → "i/o error".
-  const m = /^[A-Z0-9_]+: ([^,]+)/.exec(err.message);
-  return m === null ? err.message : m[1];
-}
-
 /**
  * What is wrong with writing `path`, in words, from the error of creating, writing or renaming its file in `dir`.
  */
@@ -74,7 +65,7 @@ function whyNotWritable(err: NodeJS.ErrnoException, dir: string): string {
         return `the directory ${dir} does not exist`;
       }
       // The folder is there but refuses new files (/proc, /sys).
-      return `no file can be created in ${dir} (${systemWords(err)})`;
+      return `no file can be created in ${dir} (${systemErrorWords(err)})`;
     }
     case 'ENOTDIR': {
       const found = nearestExisting(dir);
@@ -88,7 +79,7 @@ function whyNotWritable(err: NodeJS.ErrnoException, dir: string): string {
     case 'EROFS':
       return `${dir} is on a read-only file system`;
     default:
-      return systemWords(err);
+      return systemErrorWords(err);
   }
 }
 

@@ -3,6 +3,7 @@
  * ../corpus/read-lines.ts, which decodes the bytes), and the words every file reader here fails with.
  */
 import { readFileSync } from 'node:fs';
+import { getSystemErrorMap } from 'node:util';
 import { InputError } from '../errors.js';
 import { decodeLines, resolveEncoding, type ReadLinesOptions } from '../corpus/read-lines.js';
 
@@ -61,9 +62,14 @@ export function fileError(err: unknown, path: string): InputError {
 
 /**
  * The words of a system error without Node's `ECODE: ` prefix and syscall suffix (`EIO: i/o error, read` → `i/o
- * error`), so that a message says what went wrong in plain words rather than as a code.
+ * error`): the system's own wording of its errno where Node knows it, else the message with code and syscall cut,
+ * so that a message says what went wrong in plain words rather than as a code. Readers and the CLI's output files
+ * word their errors with it.
  */
 export function systemErrorWords(err: unknown): string {
+  const errno = (err as NodeJS.ErrnoException | undefined)?.errno;
+  const known = errno === undefined ? undefined : getSystemErrorMap().get(errno)?.[1];
+  if (known !== undefined) return known;
   const message = err instanceof Error ? err.message : String(err);
   const words = message.replace(/^[A-Z][A-Z0-9_]+: /, '').replace(/, \w+( '[^']*')?( -> '[^']*')?$/, '');
   return words.length > 0 ? words : message;

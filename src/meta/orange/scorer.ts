@@ -35,6 +35,7 @@ import { mtevalLengthPenalty } from '../../metrics/nist/mteval.js';
 import { gtmFromStats } from '../../metrics/gtm/gtm.js';
 import { perFromStats } from '../../metrics/per/per.js';
 import { fMeasureOf, type FMeasure } from '../../metrics/rouge/f-measure.js';
+import { pairRatio } from '../../metrics/rouge/best-f-row.js';
 import { resolveRougeOptions } from '../../metrics/rouge/options.js';
 import { SummaryReader } from '../../metrics/rouge/summary-text.js';
 import { Vocabulary } from '../../text/intern.js';
@@ -454,8 +455,8 @@ export class OrangeScorer {
           const hit = ngrams![p * width + n - 1];
           const hyp = ngrams![p * width + maxN + n - 1];
           const ref = ngrams![p * width + 2 * maxN + n - 1];
-          precision[p] = hyp > 0 ? hit / hyp : 0;
-          recall[p] = ref > 0 ? hit / ref : 0;
+          precision[p] = pairRatio(hit, hyp);
+          recall[p] = pairRatio(hit, ref);
         }
       } else if (variant.kind === 'rouge-l') {
         const lcs = lcsLengths(batch).rows;
@@ -463,13 +464,14 @@ export class OrangeScorer {
           const n = hypLen(item);
           for (let j = 0; j < u; j++, p++) {
             const m = refLen(item, j);
-            precision[p] = n > 0 ? lcs[p] / n : 0;
-            recall[p] = m > 0 ? lcs[p] / m : 0;
+            precision[p] = pairRatio(lcs[p], n);
+            recall[p] = pairRatio(lcs[p], m);
           }
         }
       } else if (variant.kind === 'rouge-w') {
         const w = variant.weight;
         const stats = wlcsPairStats(batch, w).rows;
+        const inverse = (x: number): number => wlcsWeightInverse(x, w);
         const f = new Map<number, number>();
         const fOf = (x: number): number => {
           let y = f.get(x);
@@ -481,16 +483,16 @@ export class OrangeScorer {
           for (let j = 0; j < u; j++, p++) {
             const hit = stats[3 * p + 2];
             const fm = fOf(refLen(item, j));
-            precision[p] = fn > 0 ? wlcsWeightInverse(hit / fn, w) : 0;
-            recall[p] = fm > 0 ? wlcsWeightInverse(hit / fm, w) : 0;
+            precision[p] = pairRatio(hit, fn, inverse);
+            recall[p] = pairRatio(hit, fm, inverse);
           }
         }
       } else if (variant.kind === 'rouge-s') {
         const counts = skipBigramCounts(batch, { maxGap: variant.maxGap, unigrams: variant.unigrams ? 'all' : 'none' }).rows;
         for (let p = 0; p < nPairs; p++) {
           const hit = counts[3 * p];
-          precision[p] = counts[3 * p + 1] > 0 ? hit / counts[3 * p + 1] : 0;
-          recall[p] = counts[3 * p + 2] > 0 ? hit / counts[3 * p + 2] : 0;
+          precision[p] = pairRatio(hit, counts[3 * p + 1]);
+          recall[p] = pairRatio(hit, counts[3 * p + 2]);
         }
       } else {
         return;

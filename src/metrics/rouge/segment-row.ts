@@ -9,25 +9,16 @@
  *   them in the rouge155 flavor; jackknife averages when jackknifing);
  * 6 `segments` — 1, so that column sums give the number of segments for averaging.
  */
-import { rouge155Scores, type ModelStats } from '../rouge155/score.js';
+import { pairRatio, writeBestFRow } from './best-f-row.js';
 import type { FMeasure } from './f-measure.js';
 import type { ResolvedRougeOptions } from './options.js';
 import { PAIR_WIDTH, type PairStats } from './pair-stats.js';
+import { writeRouge155Row } from './rouge155-row.js';
 
 /** Names of the row columns. */
 export const ROUGE_STATS_COLUMNS = ['hit', 'hyp', 'ref', 'precision', 'recall', 'fmeasure', 'segments'] as const;
 /** Width of a row. */
 export const ROUGE_STATS_WIDTH = ROUGE_STATS_COLUMNS.length;
-
-/** Combined statistics of some references of one segment. */
-interface Combined {
-  hit: number;
-  hyp: number;
-  ref: number;
-  precision: number;
-  recall: number;
-  fmeasure: number;
-}
 
 /**
  * The statistics rows (`nHyps` × {@link ROUGE_STATS_WIDTH}) of hypotheses whose pairs are `pairs`: one
@@ -42,14 +33,24 @@ export function segmentRows(pairs: PairStats, nHyps: number, options: ResolvedRo
   return out;
 }
 
-/** How a segment's pairs are reduced; built once per metric call. */
+/**
+ * How a segment's pairs are reduced; built once per metric call. The flavor's rule is written by one function per
+ * rule (ROUGE-1.5.5's models in ./rouge155-row.ts, rouge-score's best F in ./best-f-row.ts, `pool`, `best-recall`
+ * and `max` here), each able to leave one pair out for the jackknife.
+ */
 export class SegmentCombiner {
-  private readonly chosen: number[] = [];
+  /** One combination's row, when jackknifing. */
+  private readonly scratch = new Float64Array(ROUGE_STATS_WIDTH);
+  private readonly formula: 'A' | 'B';
+  private readonly alpha: number;
 
   constructor(
     private readonly options: ResolvedRougeOptions,
     private readonly fmeasure: FMeasure,
-  ) {}
+  ) {
+    this.formula = options.multiReference === 'best-recall' ? 'B' : 'A';
+    this.alpha = options.weighting.form === 'alpha' ? options.weighting.alpha : 0.5;
+  }
 
   /**
    * Writes the row of the segment whose pairs are `pairs` rows `from .. to` into `out` at `at`.
@@ -63,102 +64,105 @@ export class SegmentCombiner {
     out: Float64Array,
     at: number,
   ): void {
-    const all = this.combine(pairs, from, to, -1, inverse);
-    out[at] = all.hit;
-    out[at + 1] = all.hyp;
-    out[at + 2] = all.ref;
-    out[at + 6] = 1;
+    this.combine(pairs, from, to, -1, inverse, out, at);
     if (this.options.jackknife && to - from >= 2) {
+      const c = this.scratch;
       let p = 0;
       let r = 0;
       let f = 0;
       for (let k = from; k < to; k++) {
-        const c = this.combine(pairs, from, to, k, inverse);
-        p += c.precision;
-        r += c.recall;
-        f += c.fmeasure;
+        this.combine(pairs, from, to, k, inverse, c, 0);
+        p += c[3];
+        r += c[4];
+        f += c[5];
       }
       const n = to - from;
       out[at + 3] = p / n;
       out[at + 4] = r / n;
       out[at + 5] = f / n;
-    } else {
-      out[at + 3] = all.precision;
-      out[at + 4] = all.recall;
-      out[at + 5] = all.fmeasure;
     }
   }
 
-  /** The flavor's combination of pairs `from .. to` except `skip` (-1: none). */
+  /** The flavor's row of pairs `from .. to` except `skip` (-1: none), written at `out[at]`. */
   private combine(
     pairs: Float64Array,
     from: number,
     to: number,
     skip: number,
     inverse: (x: number) => number,
-  ): Combined {
-    const { chosen } = this;
-    chosen.length = 0;
-    for (let k = from; k < to; k++) if (k !== skip) chosen.push(k);
-    const { flavor, multiReference, weighting } = this.options;
+    out: Float64Array,
+    at: number,
+  ): void {
+    const { flavor, multiReference } = this.options;
     if (flavor === 'rouge155') {
-      const perModel: ModelStats[] = chosen.map((k) => ({
-        hit: pairs[k * PAIR_WIDTH],
-        peerCount: pairs[k * PAIR_WIDTH + 1],
-        modelCount: pairs[k * PAIR_WIDTH + 2],
-        score: pairs[k * PAIR_WIDTH + 3],
-      }));
-      const alpha = weighting.form === 'alpha' ? weighting.alpha : 0.5;
-      const s = rouge155Scores(perModel, multiReference === 'best-recall' ? 'B' : 'A', alpha, inverse);
-      return {
-        hit: s.hit,
-        hyp: s.peerCount,
-        ref: s.modelCount,
-        precision: Number(s.precision),
-        recall: Number(s.recall),
-        fmeasure: Number(s.fmeasure),
-      };
+      writeRouge155Row(pairs, from, to, this.formula, this.alpha, out, at, inverse, skip);
+      return;
     }
-    const scoresOf = (hit: number, hyp: number, ref: number): Combined => {
-      const recall = ref > 0 ? inverse(hit / ref) : 0;
-      const precision = hyp > 0 ? inverse(hit / hyp) : 0;
-      return { hit, hyp, ref, precision, recall, fmeasure: this.fmeasure(precision, recall) };
-    };
-    const pairScores = (k: number): Combined =>
-      scoresOf(pairs[k * PAIR_WIDTH], pairs[k * PAIR_WIDTH + 1], pairs[k * PAIR_WIDTH + 2]);
-    if (chosen.length === 0) return scoresOf(0, 0, 0);
     switch (multiReference) {
+      case 'best-f':
+        writeBestFRow(pairs, from, to, this.fmeasure, out, at, inverse, skip);
+        return;
+      case 'max':
+        this.writeMax(pairs, from, to, skip, inverse, out, at);
+        return;
       case 'pool': {
         let hit = 0;
         let hyp = 0;
         let ref = 0;
-        for (const k of chosen) {
+        for (let k = from; k < to; k++) {
+          if (k === skip) continue;
           hit += pairs[k * PAIR_WIDTH];
           hyp += pairs[k * PAIR_WIDTH + 1];
           ref += pairs[k * PAIR_WIDTH + 2];
         }
-        return scoresOf(hit, hyp, ref);
+        this.writeCounts(hit, hyp, ref, inverse, out, at);
+        return;
       }
       case 'best-recall': {
-        let best = chosen[0];
-        for (const k of chosen) if (pairs[k * PAIR_WIDTH + 3] > pairs[best * PAIR_WIDTH + 3]) best = k;
-        return pairScores(best);
-      }
-      case 'best-f':
-      case 'max': {
-        // numpy.argmax: the first maximum.
-        let best = pairScores(chosen[0]);
-        let maxP = best.precision;
-        let maxR = best.recall;
-        for (let i = 1; i < chosen.length; i++) {
-          const c = pairScores(chosen[i]);
-          if (c.fmeasure > best.fmeasure) best = c;
-          if (c.precision > maxP) maxP = c.precision;
-          if (c.recall > maxR) maxR = c.recall;
+        let best = -1;
+        for (let k = from; k < to; k++) {
+          if (k === skip) continue;
+          if (best < 0 || pairs[k * PAIR_WIDTH + 3] > pairs[best * PAIR_WIDTH + 3]) best = k;
         }
-        if (multiReference === 'best-f') return best;
-        return { ...best, precision: maxP, recall: maxR, fmeasure: this.fmeasure(maxP, maxR) };
+        if (best < 0) this.writeCounts(0, 0, 0, inverse, out, at);
+        else this.writeCounts(pairs[best * PAIR_WIDTH], pairs[best * PAIR_WIDTH + 1], pairs[best * PAIR_WIDTH + 2], inverse, out, at);
+        return;
       }
     }
+  }
+
+  /** The row of combined counts: R and P their ratios ({@link pairRatio}), F of those. */
+  private writeCounts(
+    hit: number, hyp: number, ref: number, inverse: (x: number) => number, out: Float64Array, at: number,
+  ): void {
+    const recall = pairRatio(hit, ref, inverse);
+    const precision = pairRatio(hit, hyp, inverse);
+    out[at] = hit;
+    out[at + 1] = hyp;
+    out[at + 2] = ref;
+    out[at + 3] = precision;
+    out[at + 4] = recall;
+    out[at + 5] = this.fmeasure(precision, recall);
+    out[at + 6] = 1;
+  }
+
+  /** `max`: the counts of the best-F pair (the first on ties), F of the best P and the best R over the pairs. */
+  private writeMax(
+    pairs: Float64Array, from: number, to: number, skip: number, inverse: (x: number) => number,
+    out: Float64Array, at: number,
+  ): void {
+    writeBestFRow(pairs, from, to, this.fmeasure, out, at, inverse, skip);
+    let maxP = out[at + 3];
+    let maxR = out[at + 4];
+    for (let k = from; k < to; k++) {
+      if (k === skip) continue;
+      const p = pairRatio(pairs[k * PAIR_WIDTH], pairs[k * PAIR_WIDTH + 1], inverse);
+      const r = pairRatio(pairs[k * PAIR_WIDTH], pairs[k * PAIR_WIDTH + 2], inverse);
+      if (p > maxP) maxP = p;
+      if (r > maxR) maxR = r;
+    }
+    out[at + 3] = maxP;
+    out[at + 4] = maxR;
+    out[at + 5] = this.fmeasure(maxP, maxR);
   }
 }

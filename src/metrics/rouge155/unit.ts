@@ -34,8 +34,10 @@ import { lcsUnionMasks, skipBigramCounts, wlcsUnionMasks, wlcsWeight, wlcsWeight
 import { clippedLcsHits, rouge155WlcsHitWeight } from '../rouge/summary-hits.js';
 import { UnigramBudget } from '../rouge/unigram-budget.js';
 import { BASIC_ELEMENT_MODES, basicElementHits, basicElementUnits, type BasicElementMode } from './basic-elements.js';
-import { perlNumber } from './perl-format.js';
-import { rouge155Scores, roundedRecall, type ModelStats } from './score.js';
+import { writeRouge155Row } from '../rouge/rouge155-row.js';
+import { PAIR_WIDTH } from '../rouge/pair-stats.js';
+import { perlFixed5, perlNumber } from './perl-format.js';
+import { roundedRecall, type ModelStats } from './score.js';
 
 /** ROUGE-1.5.5's options that change per-unit numbers, named after its flags. */
 export interface Rouge155UnitOptions {
@@ -222,28 +224,24 @@ function concatSentences(summaries: readonly Csr[]): { all: Csr; first: number[]
   return { all: b.finish(), first };
 }
 
-/** Combines per-model statistics with `-f` (./score.ts) into one type's result. */
+/** Combines per-model statistics with `-f` (../rouge/rouge155-row.ts) into one type's result. */
 function finishType(
   type: string,
   perModel: readonly ModelStats[],
   o: Rouge155UnitOptions,
   inverse?: (x: number) => number,
 ): Rouge155TypeCounts {
-  const s = rouge155Scores(perModel, o.formula, o.alpha, inverse);
+  const pairs = new Float64Array(perModel.length * PAIR_WIDTH);
+  perModel.forEach((m, k) => pairs.set([m.hit, m.peerCount, m.modelCount, m.score], k * PAIR_WIDTH));
+  const row = new Float64Array(7);
+  writeRouge155Row(pairs, 0, perModel.length, o.formula, o.alpha, row, 0, inverse);
+  const [hit, peerCount, modelCount, precision, recall, fmeasure] = row;
+  // The row's R, P and F are already the `%7.5f` values as numbers: printing them again gives ROUGE's strings.
   const printed: [string, string, string] =
     o.countMode === 0
-      ? [s.recall, s.precision, s.fmeasure]
-      : [perlNumber(s.modelCount), perlNumber(s.peerCount), perlNumber(s.hit)];
-  return {
-    type,
-    modelCount: s.modelCount,
-    peerCount: s.peerCount,
-    hitCount: s.hit,
-    recall: Number(s.recall),
-    precision: Number(s.precision),
-    fmeasure: Number(s.fmeasure),
-    printed,
-  };
+      ? [perlFixed5(recall), perlFixed5(precision), perlFixed5(fmeasure)]
+      : [perlNumber(modelCount), perlNumber(peerCount), perlNumber(hit)];
+  return { type, modelCount, peerCount, hitCount: hit, recall, precision, fmeasure, printed };
 }
 
 /**

@@ -161,7 +161,7 @@ describe('palette report and palette correlate -m progress', () => {
   const maybeProgress = (label: string): string => `(|\\r\\x1b\\[K${label}: .*\\r\\x1b\\[K${label}: \\d+ steps .*100%  ETA 0:00\\n)`;
 
   it('report: the same file with a terminal or not; no line off a terminal or with -q; on a terminal only a finished line, if any', async () => {
-    const argv = (out: string): string[] => ['report', `${SAMPLE}ref.de`, '-i', ...SYSTEMS, '-m', 'bleu', 'chrf', '--bootstrap', '100', '--paired', 'bs', '--paired-n', '100', '-o', join(dir, out)];
+    const argv = (out: string): string[] => ['report', `${SAMPLE}ref.de`, '-i', ...SYSTEMS, '-m', 'bleu', 'chrf', '--bootstrap', '100', '--paired-bs', '--paired-bs-n', '100', '-o', join(dir, out)];
     const plain = await runWith(argv('plain.html'), false);
     const tty = await runWith(argv('tty.html'), true);
     const quiet = await runWith([...argv('quiet.html'), '-q'], true);

@@ -76,8 +76,16 @@ describe('palette report on the bundled sample', () => {
   it('adds intervals by default and the paired tests asked for (sacreBLEU counts and seed in the data)', async () => {
     const out = f('out/paired.html');
     const args = ['report', `${SAMPLE}/ref.de`, '-i', ...SYSTEMS, '-m', 'bleu', '-o', out, '-q'];
-    expect((await palette([...args, '--bootstrap', '50', '--paired', 'ar', '--paired-n', '99', '--all-pairs', '--seed', '7'])).code).toBe(0);
+    expect((await palette([...args, '--bootstrap', '50', '--paired-ar', '--paired-ar-n', '99', '--all-pairs', '--seed', '7'])).code).toBe(0);
     const data = blob(readFileSync(out, 'utf8'));
+    // The report's first spellings still work, with one warning each, and give the same page.
+    const old = await palette([...args.filter((a) => a !== '-q'), '--bootstrap', '50', '--paired', 'ar', '--paired-n', '99', '--all-pairs', '--seed', '7']);
+    expect(old.code).toBe(0);
+    expect(old.err).toContain('warning: --paired is deprecated and will be removed: use --paired-bs or --paired-ar');
+    expect(old.err).toContain('warning: --paired-n is deprecated and will be removed: use --paired-bs-n N or --paired-ar-n N');
+    expect(blob(readFileSync(out, 'utf8'))).toEqual(data);
+    expect((await palette([...args, '--paired-bs', '--paired-bs-n', '20', '--seed', '7'])).code).toBe(0);
+    expect(blob(readFileSync(out, 'utf8')).significance).toMatchObject({ test: 'bs', resamples: 20, seed: 7 });
     expect(data.confidence).toMatchObject({ level: 0.95, resamples: 50, seed: 7 });
     expect(data.significance).toMatchObject({ test: 'ar', resamples: 99, seed: 7, baseline: null });
     for (const sc of data.scores[0]) expect(sc.ci!.low).toBeLessThan(sc.ci!.high);
@@ -111,7 +119,8 @@ describe('palette report on the bundled sample', () => {
     const r = await palette(['report', '--help']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^usage: palette report REF/);
-    expect(r.out).toContain('--paired');
+    expect(r.out).toContain('--paired-bs');
+    expect(r.out).toContain('--paired-ar-n');
   });
 });
 
@@ -125,8 +134,13 @@ describe('palette report: bad input → exit 2, file and line, no file left', ()
     ['a bad --paired', [f('ref'), '-i', f('hyp'), '--paired', 'xx'], /--paired must be bs or ar/],
     ['a negative --bootstrap', [f('ref'), '-i', f('hyp'), '--bootstrap', '-1'], /--bootstrap must be an integer in 0\.\.1000000/],
     ['--paired with one system', [f('ref'), '-i', f('hyp'), '--paired', 'bs'], /--paired compares systems/],
+    ['--paired-bs with one system', [f('ref'), '-i', f('hyp'), '--paired-bs'], /--paired compares systems/],
+    ['both paired tests', [f('ref'), '-i', f('hyp'), f('evil'), '--paired-bs', '--paired-ar'], /--paired-bs and --paired-ar are mutually exclusive/],
+    ['--paired and --paired-ar', [f('ref'), '-i', f('hyp'), '--paired', 'bs', '--paired-ar'], /give it once/],
+    ['--paired-ar-n without --paired-ar', [f('ref'), '-i', f('hyp'), '--paired-bs', '--paired-ar-n', '5'], /--paired-ar-n needs --paired-ar/],
+    ['--all-pairs without a test', [f('ref'), '-i', f('hyp'), '--all-pairs'], /--all-pairs needs --paired-bs or --paired-ar/],
     ['seed 0', [f('ref'), '-i', f('hyp'), '--seed', '0'], /--seed must be an integer >= 1/],
-    ['--paired-n without --paired', [f('ref'), '-i', f('hyp'), '--paired-n', '5'], /--paired-n needs --paired/],
+    ['--paired-n without --paired', [f('ref'), '-i', f('hyp'), '--paired-n', '5'], /--paired-n needs --paired-bs or --paired-ar/],
     ['a system given twice', [f('ref'), '-i', f('hyp'), f('hyp')], /given twice/],
     ['a source of the wrong length', [f('ref'), '-i', f('hyp'), '--source', f('short')], /short:2: /],
     ['no -i', [f('ref')], /-i HYP/],

@@ -21,6 +21,7 @@ import {
   integerValue,
   MAX_WIDTH,
   optionValues,
+  readPairedTest,
   type OptionValues,
   readFormat,
   readInputs,
@@ -84,14 +85,10 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: `one system: 95% confidence interval by bootstrap resampling (seed: --seed, else $SACREBLEU_SEED, else ${DEFAULT_SEED})` },
   { key: 'confidenceN', names: ['--confidence-n', '-cin'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
     help: 'bootstrap resamples for --confidence (default: 1000)' },
-  { key: 'pairedBs', names: ['--paired-bs', '-pbs'], arity: 'flag', group: SIGNIFICANCE,
-    help: 'several systems: paired bootstrap resampling test against the first (the baseline)' },
-  { key: 'pairedBsN', names: ['--paired-bs-n', '-pbsn'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
-    help: 'resamples of --paired-bs (default: 1000)' },
-  { key: 'pairedAr', names: ['--paired-ar', '-par'], arity: 'flag', group: SIGNIFICANCE,
-    help: 'several systems: paired approximate randomization test against the first (the baseline)' },
-  { key: 'pairedArN', names: ['--paired-ar-n', '-parn'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
-    help: 'trials of --paired-ar (default: 10000)' },
+  sharedOption('pairedBs', SIGNIFICANCE),
+  sharedOption('pairedBsN', SIGNIFICANCE),
+  sharedOption('pairedAr', SIGNIFICANCE),
+  sharedOption('pairedArN', SIGNIFICANCE),
   sharedOption('seed', SIGNIFICANCE,
     `seed of --confidence, --paired-bs and --paired-ar: an integer, or none for fresh entropy (default: $SACREBLEU_SEED, else ${DEFAULT_SEED})`),
   { key: 'pairedJobs', names: ['--paired-jobs', '-j'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
@@ -230,26 +227,16 @@ export function parseScoreCommand(
     throw new InputError('E_BAD_OPTION', `-f ${format} writes one row per segment: it goes with --sentence-level (-sl)`);
   }
 
-  if (flag('pairedBs') && flag('pairedAr')) {
-    throw new InputError('E_BAD_OPTION', 'options --paired-bs and --paired-ar are mutually exclusive');
-  }
-  const paired = flag('pairedBs') ? 'bs' : flag('pairedAr') ? 'ar' : null;
+  const { paired, pairedBsN, pairedArN } = readPairedTest(v);
   if (sentenceLevel && (paired !== null || flag('confidence'))) {
     throw new InputError('E_BAD_OPTION', 'statistical tests are unavailable with --sentence-level');
   }
-  // sacrebleu reads these as Python ints; a count below 1 would leave it without resamples (0 takes its default).
-  const count = (key: string, flagName: string, fallback: number): number => {
-    const raw = str(key);
-    if (raw === undefined) return fallback;
-    const v = integerValue(flagName, raw, 0);
-    return v === 0 ? fallback : v;
-  };
   const significance: SignificanceOptions = {
     confidence: flag('confidence'),
     confidenceN: str('confidenceN') === undefined ? 1000 : integerValue('--confidence-n', str('confidenceN')!, 2),
     paired,
-    pairedBsN: count('pairedBsN', '--paired-bs-n', 1000),
-    pairedArN: count('pairedArN', '--paired-ar-n', 10000),
+    pairedBsN,
+    pairedArN,
     pairedJobs: str('pairedJobs') === undefined ? 1 : integerValue('--paired-jobs', str('pairedJobs')!, 0),
   };
 

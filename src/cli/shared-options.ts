@@ -29,7 +29,13 @@ export const MAX_WORKERS = 256;
 export const MAX_WIDTH = 16;
 
 /** The options commands share. */
-export type SharedOptionName = 'help' | 'quiet' | 'input' | 'refs' | 'metrics' | 'seed' | 'workers' | 'bootstrap' | 'format' | 'width';
+export type SharedOptionName =
+  | 'help' | 'quiet' | 'input' | 'refs' | 'metrics' | 'seed' | 'workers' | 'bootstrap' | 'format' | 'width'
+  | 'pairedBs' | 'pairedBsN' | 'pairedAr' | 'pairedArN';
+
+/** Resamples of `--paired-bs` and trials of `--paired-ar` when not given (sacreBLEU's defaults). */
+export const DEFAULT_PAIRED_BS_N = 1000;
+export const DEFAULT_PAIRED_AR_N = 10000;
 
 interface SharedShape {
   readonly key: string;
@@ -81,6 +87,32 @@ export const SHARED_OPTIONS: { readonly [K in SharedOptionName]: SharedShape } =
   },
   format: { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FORMAT', help: 'output format' },
   width: { key: 'width', names: ['--width', '-w'], arity: 'one', metavar: 'N', help: `decimals of the printed scores, 0..${MAX_WIDTH}` },
+  pairedBs: {
+    key: 'pairedBs',
+    names: ['--paired-bs', '-pbs'],
+    arity: 'flag',
+    help: 'several systems: paired bootstrap resampling test against the first (the baseline)',
+  },
+  pairedBsN: {
+    key: 'pairedBsN',
+    names: ['--paired-bs-n', '-pbsn'],
+    arity: 'one',
+    metavar: 'N',
+    help: `resamples of --paired-bs (default: ${DEFAULT_PAIRED_BS_N})`,
+  },
+  pairedAr: {
+    key: 'pairedAr',
+    names: ['--paired-ar', '-par'],
+    arity: 'flag',
+    help: 'several systems: paired approximate randomization test against the first (the baseline)',
+  },
+  pairedArN: {
+    key: 'pairedArN',
+    names: ['--paired-ar-n', '-parn'],
+    arity: 'one',
+    metavar: 'N',
+    help: `trials of --paired-ar (default: ${DEFAULT_PAIRED_AR_N})`,
+  },
 };
 
 /** The spec of shared option `name` in help section `group`, with `help` instead of the shared wording if given. */
@@ -253,6 +285,35 @@ export function readFormat<T extends string>(v: OptionValues, choices: readonly 
     throw badOption('--format', expected, raw);
   }
   return raw as T;
+}
+
+/** The paired test `--paired-bs`/`--paired-ar` asks for, and its resamples or trials. */
+export interface PairedTestChoice {
+  readonly paired: 'bs' | 'ar' | null;
+  readonly pairedBsN: number;
+  readonly pairedArN: number;
+}
+
+/**
+ * `--paired-bs [--paired-bs-n N]` or `--paired-ar [--paired-ar-n N]` (sacreBLEU's spellings and defaults; as
+ * sacreBLEU reads them, a count of 0 means the default).
+ * @throws InputError `E_BAD_OPTION` when both tests are asked for, or for a count that is not an integer >= 0.
+ */
+export function readPairedTest(v: OptionValues): PairedTestChoice {
+  if (v.flag('pairedBs') && v.flag('pairedAr')) {
+    throw new InputError('E_BAD_OPTION', 'options --paired-bs and --paired-ar are mutually exclusive');
+  }
+  const count = (key: string, flagName: string, fallback: number): number => {
+    const raw = v.str(key);
+    if (raw === undefined) return fallback;
+    const n = integerValue(flagName, raw, 0);
+    return n === 0 ? fallback : n;
+  };
+  return {
+    paired: v.flag('pairedBs') ? 'bs' : v.flag('pairedAr') ? 'ar' : null,
+    pairedBsN: count('pairedBsN', '--paired-bs-n', DEFAULT_PAIRED_BS_N),
+    pairedArN: count('pairedArN', '--paired-ar-n', DEFAULT_PAIRED_AR_N),
+  };
 }
 
 /** `-m/--metrics`: the names given, each once, in order; `fallback` when not given. */

@@ -1,6 +1,6 @@
 /**
  * `palette report REF [REF ...] -i HYP [HYP ...] -o report.html [-m METRIC ...] [--human FILE ...] [--source FILE]
- * [--bootstrap N] [--seed S] [--paired bs|ar [--all-pairs]]`: scores every system with the registry's metrics
+ * [--bootstrap N] [--seed S] [--paired-bs|--paired-ar [--all-pairs]]`: scores every system with the registry's metrics
  * (with `palette score`'s metric flags), computes intervals, paired tests and correlations with src/meta/, and
  * writes one self-contained HTML report (src/report/).
  *
@@ -188,7 +188,7 @@ export async function runReportCommand(
       throw err;
     }
     if (!options.quiet) {
-      for (const w of warnings) io.stderr.write(`palette report: warning: ${w}\n`);
+      for (const w of [...options.warnings, ...warnings]) io.stderr.write(`palette report: warning: ${w}\n`);
       for (const note of notes) io.stderr.write(`palette report: note: ${note}\n`);
       io.stderr.write(`palette report: wrote ${options.output} (${Buffer.byteLength(html)} bytes)\n`);
     }

@@ -8,9 +8,21 @@ import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
 import { pyParseInt } from '../py-format.js';
 import { METRIC_OPTION_SPECS, parseMetricFlags } from '../score-options.js';
-import { optionValues, readBootstrap, readInputs, readMetrics, readRefs, readSeed, sharedOption } from '../shared-options.js';
+import {
+  deprecatedSpecs,
+  optionValues,
+  readBootstrap,
+  readInputs,
+  readMetrics,
+  readPairedTest,
+  readRefs,
+  readSeed,
+  resolveDeprecated,
+  sharedOption,
+  type DeprecatedSpelling,
+} from '../shared-options.js';
 
-/** Pairwise tests `--paired` selects: paired bootstrap resampling or paired approximate randomization. */
+/** Pairwise tests: paired bootstrap resampling (`--paired-bs`) or paired approximate randomization (`--paired-ar`). */
 export const PAIRED_TESTS = ['bs', 'ar'] as const;
 
 /** What `palette report` was asked to do. */
@@ -33,9 +45,9 @@ export interface ReportOptions {
   readonly bootstrap: number;
   /** Seed of every resampling (`--seed`). @default $SACREBLEU_SEED, else 12345 (sacrebleu's) */
   readonly seed: number;
-  /** Pairwise test (`--paired`); none when absent. */
+  /** Pairwise test (`--paired-bs` or `--paired-ar`, as in `palette score`); none when absent. */
   readonly paired: (typeof PAIRED_TESTS)[number] | undefined;
-  /** Resamples (bs) or trials (ar) of the pairwise test (`--paired-n`). @default 1000 (bs), 10000 (ar), as sacrebleu */
+  /** Resamples (`--paired-bs-n`) or trials (`--paired-ar-n`) of the pairwise test. @default 1000 (bs), 10000 (ar), as sacrebleu */
   readonly pairedSamples: number | undefined;
   /** Test every pair of systems rather than each against the first (`--all-pairs`). @default false */
   readonly allPairs: boolean;
@@ -45,6 +57,8 @@ export interface ReportOptions {
   readonly created: string | undefined;
   /** No progress line and no messages (`-q`). */
   readonly quiet: boolean;
+  /** Deprecated spellings used, one message each (printed unless `-q`). */
+  readonly warnings: readonly string[];
 }
 
 /** A human judgment file and its columns (`--human-score`, `--human-system`, `--human-item`). */
@@ -96,22 +110,10 @@ const OWN_SPECS: readonly OptionSpec[] = [
   },
   sharedOption('bootstrap', GROUP),
   sharedOption('seed', GROUP, 'seed (≥ 1) of every resampling (default: $SACREBLEU_SEED, else 12345)'),
-  {
-    key: 'paired',
-    names: ['--paired'],
-    arity: 'one',
-    metavar: 'TEST',
-    help: 'pairwise significance: bs (paired bootstrap) or ar (approximate randomization), as sacrebleu',
-    group: GROUP,
-  },
-  {
-    key: 'pairedN',
-    names: ['--paired-n'],
-    arity: 'one',
-    metavar: 'N',
-    help: 'resamples (bs, default 1000) or trials (ar, default 10000) of --paired',
-    group: GROUP,
-  },
+  sharedOption('pairedBs', GROUP, 'pairwise significance by paired bootstrap resampling, as sacrebleu'),
+  sharedOption('pairedBsN', GROUP),
+  sharedOption('pairedAr', GROUP, 'pairwise significance by paired approximate randomization, as sacrebleu'),
+  sharedOption('pairedArN', GROUP),
   {
     key: 'allPairs',
     names: ['--all-pairs'],
@@ -133,17 +135,25 @@ const OWN_SPECS: readonly OptionSpec[] = [
 
 /** Every metric-setting flag of `palette score` (ParaEval's table, the chunker … included), accepted as it is. */
 const METRIC_SPECS = METRIC_OPTION_SPECS;
-const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...METRIC_SPECS];
+/**
+ * The report's first spellings of the pairwise test, before it took `palette score`'s: `--paired bs|ar` (its value
+ * is read below, as it names the test) and `--paired-n N`.
+ */
+const DEPRECATED: readonly DeprecatedSpelling[] = [
+  { names: ['--paired'], arity: 'one', key: 'pairedTest', use: '--paired-bs or --paired-ar' },
+  { names: ['--paired-n'], arity: 'one', key: 'pairedN', use: '--paired-bs-n N or --paired-ar-n N' },
+];
+const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...METRIC_SPECS, ...deprecatedSpecs(DEPRECATED)];
 
 /** The help text of `palette report`. */
 export function reportHelp(): string {
   return (
     'usage: palette report REF [REF ...] -i HYP [HYP ...] -o report.html [-m METRIC ...] [--human FILE ...]\n' +
-    '                      [--source FILE] [--bootstrap N] [--seed N] [--paired bs|ar] [--all-pairs] [-q] [metric flags]\n\n' +
+    '                      [--source FILE] [--bootstrap N] [--seed N] [--paired-bs|--paired-ar] [--all-pairs] [-q] [metric flags]\n\n' +
     'Writes one self-contained HTML file (no network needed): corpus scores with confidence intervals, ranking,\n' +
     'pairwise significance, metric-vs-human correlations and plots, and a per-segment drill-down.\n' +
     'Metric flags are those of "palette score --help" (-tok, -lc, --chrf-*, --rouge-*, --ter-*, --paraphrase-table, --chunker, ...).\n' +
-    formatOptionHelp(OWN_SPECS) +
+    formatOptionHelp([...OWN_SPECS, ...deprecatedSpecs(DEPRECATED)]) +
     '\n'
   );
 }
@@ -161,7 +171,9 @@ function count(flag: string, raw: string | undefined, min: number, fallback: num
  * @throws InputError `E_BAD_OPTION` (missing or bad option), or the metric flags' own errors.
  */
 export function parseReportArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): ReportCommand {
-  const { values, positionals } = parseArgs(argv, SPECS);
+  const parsed = parseArgs(argv, SPECS);
+  const { positionals } = parsed;
+  const { values, warnings } = resolveDeprecated(parsed.values, DEPRECATED);
   const v = optionValues(values);
   if (values.has('help')) return { kind: 'help' };
   const { str, list } = v;
@@ -171,12 +183,23 @@ export function parseReportArgs(argv: readonly string[], env: Readonly<Record<st
   if (inputs === undefined) throw new InputError('E_BAD_OPTION', 'system outputs are required (-i HYP [HYP ...])');
   const output = str('output');
   if (output === undefined) throw new InputError('E_BAD_OPTION', 'the output file is required (-o report.html)');
-  const paired = str('paired');
-  if (paired !== undefined && !(PAIRED_TESTS as readonly string[]).includes(paired)) {
-    throw badOption('--paired', PAIRED_TESTS.join(' or '), paired);
+  const test = readPairedTest(v);
+  const oldTest = str('pairedTest');
+  if (oldTest !== undefined && !(PAIRED_TESTS as readonly string[]).includes(oldTest)) {
+    throw badOption('--paired', PAIRED_TESTS.join(' or '), oldTest);
   }
-  if (str('pairedN') !== undefined && paired === undefined) throw new InputError('E_BAD_OPTION', '--paired-n needs --paired bs|ar');
-  if (values.has('allPairs') && paired === undefined) throw new InputError('E_BAD_OPTION', '--all-pairs needs --paired bs|ar');
+  if (oldTest !== undefined && test.paired !== null) {
+    throw new InputError('E_BAD_OPTION', '--paired and --paired-bs/--paired-ar are one option: give it once');
+  }
+  const paired = oldTest === undefined ? (test.paired ?? undefined) : (oldTest as ReportOptions['paired']);
+  const countGiven = paired === 'ar' ? str('pairedArN') : str('pairedBsN');
+  const otherGiven = paired === 'ar' ? str('pairedBsN') : str('pairedArN');
+  if (str('pairedN') !== undefined && paired === undefined) throw new InputError('E_BAD_OPTION', '--paired-n needs --paired-bs or --paired-ar');
+  if (countGiven === undefined && otherGiven !== undefined) {
+    const [given, needs] = str('pairedBsN') !== undefined ? ['--paired-bs-n', '--paired-bs'] : ['--paired-ar-n', '--paired-ar'];
+    throw new InputError('E_BAD_OPTION', `${given} needs ${needs}`);
+  }
+  if (values.has('allPairs') && paired === undefined) throw new InputError('E_BAD_OPTION', '--all-pairs needs --paired-bs or --paired-ar');
   if (paired !== undefined && inputs.length < 2) {
     throw new InputError('E_BAD_OPTION', '--paired compares systems: give at least two with -i (the first is the baseline)');
   }
@@ -210,12 +233,21 @@ export function parseReportArgs(argv: readonly string[], env: Readonly<Record<st
       bootstrap: readBootstrap(v),
       // sacreBLEU turns seed 0 into fresh entropy for the compared systems: a report must be reproducible.
       seed: readSeed(v, env, 1),
-      paired: paired as ReportOptions['paired'],
-      pairedSamples: str('pairedN') === undefined ? undefined : count('--paired-n', str('pairedN'), 1, 0),
+      paired,
+      // A count given (0 meaning the default, as sacrebleu reads it) is the chosen test's; none leaves the default.
+      pairedSamples:
+        str('pairedN') !== undefined
+          ? count('--paired-n', str('pairedN'), 1, 0)
+          : countGiven === undefined
+            ? undefined
+            : paired === 'ar'
+              ? test.pairedArN
+              : test.pairedBsN,
       allPairs: values.has('allPairs'),
       title: str('title'),
       created: str('created'),
       quiet: values.has('quiet'),
+      warnings,
     },
   };
 }

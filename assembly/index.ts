@@ -12,3 +12,4 @@ export { editDistances } from './edit';
 export { gtmRunStats } from './gtm';
 export { terSacrebleuEdits, terScratchBytes } from './ter-sacrebleu';
 export { bootstrapSums, pcg64Bools, pcg64Bounded, randomizationSums } from './pcg64';
+export { memoHash, memoRehash, memoRows, memoScan, memoTokenCount } from './chunk-memo';

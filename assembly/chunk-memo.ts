@@ -1,0 +1,269 @@
+/**
+ * The chunk memo of the n-best fast path, in linear memory: lines of UTF-8 bytes (WTF-8 where a JavaScript string
+ * held a lone surrogate) are cut at runs of U+0020 into chunks, each chunk is hashed and looked up in a table of the
+ * chunks seen so far (kept across calls: the memo of a thread), and a line's token row for a tokenizer is the
+ * concatenation of its chunks' memoised token ids. Chunks not seen before are added to the table with the next id;
+ * the caller tokenizes them (the tokenizers are TypeScript) and writes their token ids into their records before it
+ * asks for rows.
+ *
+ * The caller lays everything out and passes a header (u32 fields, see `H_*`): the open-addressing table (2^k slots
+ * of 16 bytes, linear probing from the slot the hash's high bits name, at most `H_LOAD` entries: the chunk's id + 1
+ * (0 = empty), its hash with the low byte replaced by its length (255 for 255 and more), and its first 8 bytes
+ * zero-padded, so that a chunk of up to 8 bytes is found or refused in its slot alone), the key records (12 bytes each: hash, byte offset of the key in the arena,
+ * key length), the token entries (`H_STRIDE` bytes per chunk: per tokenizer `first, count` as i32; with one token
+ * `first` is its id, with several it is the index of the first in the token store), the key arena and the token
+ * store. Inputs and arena are read in 8- and 16-byte words, so each must be followed by 16 readable bytes.
+ *
+ * A chunk's bytes never contain 0x20, and UTF-8 never encodes anything but U+0020 with that byte, so cutting the
+ * bytes at 0x20 cuts the code units at U+0020.
+ */
+
+/** Header fields (byte offsets of u32 values). */
+const H_TABLE: usize = 0;
+const H_MASK: usize = 4;
+const H_LOAD: usize = 8;
+const H_RECORDS: usize = 12;
+const H_STRIDE: usize = 16;
+const H_COUNT: usize = 20;
+const H_MAX_CHUNKS: usize = 24;
+const H_ARENA: usize = 28;
+const H_ARENA_USED: usize = 32;
+const H_ARENA_CAP: usize = 36;
+const H_TOKENS: usize = 40;
+const H_ENTRIES: usize = 44;
+const H_SHIFT: usize = 48;
+
+/** Record fields (byte offsets). */
+const R_HASH: usize = 0;
+const R_KEY: usize = 4;
+const R_LENGTH: usize = 8;
+const RECORD_BYTES: usize = 12;
+const SLOT_SHIFT: usize = 4;
+
+/** Bytes `[at, at + n)` of the word at `at` (n in 1..7), the rest zero. */
+// @ts-ignore: decorator
+@inline
+function partialWord(at: usize, n: usize): u64 {
+  return load<u64>(at) & ((u64(1) << (u64(n) << 3)) - 1);
+}
+
+/** One multiply-xorshift step over a word. */
+// @ts-ignore: decorator
+@inline
+function mixWord(h: u64, w: u64): u64 {
+  h = (h ^ w) * 0xFF51AFD7ED558CCD;
+  return h ^ (h >> 32);
+}
+
+/** Hash of bytes `[start, end)`, 8 at a time; its high bits pick the home slot. */
+// @ts-ignore: decorator
+@inline
+function chunkHash(start: usize, end: usize): u32 {
+  let h: u64 = u64(end - start) * 0x9E3779B97F4A7C15;
+  let p = start;
+  while (p + 8 <= end) {
+    h = mixWord(h, load<u64>(p));
+    p += 8;
+  }
+  if (p < end) h = mixWord(h, partialWord(p, end - p));
+  h *= 0xC4CEB9FE1A85EC53;
+  return u32(h ^ (h >> 29));
+}
+
+/** Whether the `n` bytes at `a` equal those at `b`. */
+// @ts-ignore: decorator
+@inline
+function sameBytes(a: usize, b: usize, n: usize): bool {
+  let k: usize = 0;
+  while (k + 8 <= n) {
+    if (load<u64>(a + k) != load<u64>(b + k)) return false;
+    k += 8;
+  }
+  return k == n || partialWord(a + k, n - k) == partialWord(b + k, n - k);
+}
+
+/** The slot tag of a chunk: its hash with the low byte replaced by its length (capped at 255). */
+// @ts-ignore: decorator
+@inline
+function slotTag(hash: u32, length: usize): u32 {
+  return (hash & 0xFFFFFF00) | u32(min<usize>(length, 255));
+}
+
+/** Writes chunk `id` into the empty slot at `at`. */
+// @ts-ignore: decorator
+@inline
+function fillSlot(at: usize, id: u32, tag: u32, head: u64): void {
+  store<u32>(at, id + 1);
+  store<u32>(at, tag, 4);
+  store<u64>(at, head, 8);
+}
+
+/**
+ * Cuts lines `fromLine .. nLines` (line `i` is bytes `input + lineOffsets[i] .. input + lineOffsets[i + 1]`) into
+ * chunks and writes each chunk's id to `chunkIds`, line by line: the ids of line `i` are
+ * `chunkIds[lineChunks[i] .. lineChunks[i + 1]]` (`lineChunks[fromLine]` must be set). New chunks get the ids from
+ * `H_COUNT` on, their keys copied to the arena, their token entries left for the caller. Before each line the
+ * kernel checks that the table, the records and the arena can take as many new chunks as the line can hold; when
+ * one cannot, it stops and returns the line it stopped at (the caller grows the memo and calls again from there).
+ * Returns `nLines` when every line is done. `H_COUNT` and `H_ARENA_USED` are updated.
+ */
+export function memoScan(
+  header: usize, input: usize, lineOffsets: usize, fromLine: i32, nLines: i32, chunkIds: usize, lineChunks: usize,
+): i32 {
+  const table = usize(load<u32>(header, H_TABLE));
+  const mask = load<u32>(header, H_MASK);
+  const shift = load<u32>(header, H_SHIFT);
+  const loadLimit = load<u32>(header, H_LOAD);
+  const records = usize(load<u32>(header, H_RECORDS));
+  const maxChunks = load<u32>(header, H_MAX_CHUNKS);
+  const arena = usize(load<u32>(header, H_ARENA));
+  const arenaCap = load<u32>(header, H_ARENA_CAP);
+  let count = load<u32>(header, H_COUNT);
+  let arenaUsed = load<u32>(header, H_ARENA_USED);
+  let out = chunkIds + (usize(load<u32>(lineChunks + (usize(fromLine) << 2))) << 2);
+  const spaces = i8x16.splat(0x20);
+  let line = fromLine;
+  for (; line < nLines; line++) {
+    const lineStart = input + usize(load<u32>(lineOffsets + (usize(line) << 2)));
+    const lineEnd = input + usize(load<u32>(lineOffsets + (usize(line) << 2), 4));
+    const length = u32(lineEnd - lineStart);
+    const most = (length + 1) >> 1;
+    if (count + most > maxChunks || count + most > loadLimit || arenaUsed + length > arenaCap) break;
+    let start = lineStart;
+    let base = lineStart;
+    // Each 16-byte window gives a mask of its spaces; every space ends the chunk before it (empty ones skipped).
+    while (true) {
+      let bits = u32(i8x16.bitmask(i8x16.eq(v128.load(base), spaces)));
+      const last = base + 16 >= lineEnd;
+      if (last) bits &= (u32(1) << u32(lineEnd - base)) - 1;
+      while (true) {
+        let end = lineEnd;
+        if (bits != 0) {
+          end = base + usize(ctz(bits));
+          bits &= bits - 1;
+        } else if (!last) {
+          break;
+        }
+        if (end > start) {
+          const n = end - start;
+          const hash = chunkHash(start, end);
+          const tag = slotTag(hash, n);
+          const head = n >= 8 ? load<u64>(start) : partialWord(start, n);
+          let slot = hash >>> shift;
+          let id: u32 = 0;
+          while (true) {
+            const at = table + (usize(slot) << SLOT_SHIFT);
+            const stored = load<u32>(at);
+            if (stored == 0) {
+              id = count++;
+              const record = records + usize(id) * RECORD_BYTES;
+              store<u32>(record, hash, R_HASH);
+              store<u32>(record, arenaUsed, R_KEY);
+              store<u32>(record, u32(n), R_LENGTH);
+              memory.copy(arena + usize(arenaUsed), start, n);
+              arenaUsed += u32(n);
+              fillSlot(at, id, tag, head);
+              break;
+            }
+            if (load<u32>(at, 4) == tag && load<u64>(at, 8) == head) {
+              const candidate = stored - 1;
+              if (n <= 8) {
+                id = candidate;
+                break;
+              }
+              const record = records + usize(candidate) * RECORD_BYTES;
+              if (usize(load<u32>(record, R_LENGTH)) == n && sameBytes(start + 8, arena + usize(load<u32>(record, R_KEY)) + 8, n - 8)) {
+                id = candidate;
+                break;
+              }
+            }
+            slot = (slot + 1) & mask;
+          }
+          store<u32>(out, id);
+          out += 4;
+        }
+        start = end + 1;
+        if (end == lineEnd) break;
+      }
+      if (last) break;
+      base += 16;
+    }
+    store<u32>(lineChunks + (usize(line) << 2), u32((out - chunkIds) >> 2), 4);
+  }
+  store<u32>(header, count, H_COUNT);
+  store<u32>(header, arenaUsed, H_ARENA_USED);
+  return line;
+}
+
+/** Clears the table and inserts every chunk of the records again (after the caller resized the table). */
+export function memoRehash(header: usize): void {
+  const table = usize(load<u32>(header, H_TABLE));
+  const mask = load<u32>(header, H_MASK);
+  const shift = load<u32>(header, H_SHIFT);
+  const records = usize(load<u32>(header, H_RECORDS));
+  const arena = usize(load<u32>(header, H_ARENA));
+  const count = load<u32>(header, H_COUNT);
+  memory.fill(table, 0, (usize(mask) + 1) << SLOT_SHIFT);
+  for (let id: u32 = 0; id < count; id++) {
+    const record = records + usize(id) * RECORD_BYTES;
+    const hash = load<u32>(record, R_HASH);
+    const n = usize(load<u32>(record, R_LENGTH));
+    const key = arena + usize(load<u32>(record, R_KEY));
+    let slot = hash >>> shift;
+    while (load<u32>(table + (usize(slot) << SLOT_SHIFT)) != 0) slot = (slot + 1) & mask;
+    fillSlot(table + (usize(slot) << SLOT_SHIFT), id, slotTag(hash, n), n >= 8 ? load<u64>(key) : partialWord(key, n));
+  }
+}
+
+/** Number of tokens tokenizer `t` gives the chunks `chunkIds[0 .. nChunks]`. */
+export function memoTokenCount(header: usize, chunkIds: usize, nChunks: i32, t: i32): i32 {
+  const counts = usize(load<u32>(header, H_ENTRIES)) + (usize(t) << 3) + 4;
+  const stride = usize(load<u32>(header, H_STRIDE));
+  const end = chunkIds + (usize(nChunks) << 2);
+  let total: i32 = 0;
+  for (let c = chunkIds; c < end; c += 4) total += load<i32>(counts + usize(load<u32>(c)) * stride);
+  return total;
+}
+
+/**
+ * Token rows of the `nLines` lines scanned by {@link memoScan}, for `nt` tokenizers at once: `outs` holds two u32
+ * per tokenizer, the address where its tokens go and a cursor (set to the same address by the caller, advanced
+ * here); its `nLines + 1` row offsets go to `rowOffsets + 4 · t · (nLines + 1)`. The caller makes room for every
+ * token (see {@link memoTokenCount}).
+ */
+export function memoRows(header: usize, chunkIds: usize, lineChunks: usize, nLines: i32, nt: i32, outs: usize, rowOffsets: usize): void {
+  const entries = usize(load<u32>(header, H_ENTRIES));
+  const stride = usize(load<u32>(header, H_STRIDE));
+  const tokens = usize(load<u32>(header, H_TOKENS));
+  const offsetsStride = usize(nLines + 1) << 2;
+  for (let t = 0; t < nt; t++) store<i32>(rowOffsets + usize(t) * offsetsStride, 0);
+  let c = chunkIds;
+  for (let i = 0; i < nLines; i++) {
+    const end = chunkIds + (usize(load<u32>(lineChunks + (usize(i) << 2), 4)) << 2);
+    for (; c < end; c += 4) {
+      const entry = entries + usize(load<u32>(c)) * stride;
+      for (let t = 0; t < nt; t++) {
+        const first = load<i32>(entry + (usize(t) << 3));
+        const n = load<i32>(entry + (usize(t) << 3), 4);
+        const slot = outs + (usize(t) << 3) + 4;
+        const at = usize(load<u32>(slot));
+        if (n == 1) {
+          store<i32>(at, first);
+          store<u32>(slot, u32(at + 4));
+        } else if (n > 1) {
+          memory.copy(at, tokens + (usize(first) << 2), usize(n) << 2);
+          store<u32>(slot, u32(at + (usize(n) << 2)));
+        }
+      }
+    }
+    for (let t = 0; t < nt; t++) {
+      const out = outs + (usize(t) << 3);
+      store<i32>(rowOffsets + usize(t) * offsetsStride + (usize(i + 1) << 2), i32((load<u32>(out, 4) - load<u32>(out)) >> 2));
+    }
+  }
+}
+
+/** The hash the table gives bytes `[start, end)` (for tests that need chunks whose hashes collide). */
+export function memoHash(start: usize, end: usize): u32 {
+  return chunkHash(start, end);
+}

@@ -1,0 +1,321 @@
+/**
+ * The chunk memo's table in WebAssembly memory (`assembly/chunk-memo.ts`): the lines of a call are written into the
+ * instance's memory as UTF-8 (./wtf8.ts), the kernel cuts them at U+0020 runs, hashes the chunks and looks them up
+ * in a table of the chunks seen so far, kept across calls. The caller tokenizes the chunks the table had not seen
+ * ({@link ChunkTable.chunkText}, {@link ChunkTable.setTokens}), then reads each tokenizer's token rows: every line's
+ * tokens are the concatenation of its chunks' memoised ones, written by the kernel.
+ *
+ * Each table owns a kernel instance. Its memory, upward from the heap base: a header the kernels read, the hash
+ * table, the chunk records, the key arena, the token store (these four grow by doubling, moved upward as a whole),
+ * then the scratch of the current call (its lines, their chunk ids, the rows).
+ */
+import type { Csr } from '../text/csr.js';
+import type { KernelExports } from './kernels.js';
+import { LinearMemory, alignUp } from './linear-memory.js';
+import { instantiateKernels } from './load.js';
+import { decodeWtf8, encodeStringInto } from './wtf8.js';
+
+/** The chunk memo kernels (see `assembly/chunk-memo.ts`; pointers are byte addresses). */
+export interface ChunkMemoExports extends KernelExports {
+  memoScan(header: number, input: number, lineOffsets: number, fromLine: number, nLines: number, chunkIds: number, lineChunks: number): number;
+  memoRehash(header: number): void;
+  memoHash(start: number, end: number): number;
+  memoTokenCount(header: number, chunkIds: number, nChunks: number, t: number): number;
+  memoRows(header: number, chunkIds: number, lineChunks: number, nLines: number, nt: number, outs: number, rowOffsets: number): void;
+}
+
+/** Header fields, as u32 indices from the header (the kernel's `H_*` byte offsets ÷ 4). */
+const H_TABLE = 0;
+const H_MASK = 1;
+const H_LOAD = 2;
+const H_RECORDS = 3;
+const H_STRIDE = 4;
+const H_COUNT = 5;
+const H_MAX_CHUNKS = 6;
+const H_ARENA = 7;
+const H_ARENA_USED = 8;
+const H_ARENA_CAP = 9;
+const H_TOKENS = 10;
+const H_ENTRIES = 11;
+const H_SHIFT = 12;
+const HEADER_BYTES = 64;
+/** Bytes of a table slot and of a key record (hash, key offset, key length). */
+const SLOT_BYTES = 16;
+const RECORD_BYTES = 12;
+/**
+ * Largest number of tokens a chunk may give a tokenizer for the rows to be sized by that number times the chunks
+ * of the call; past it, the tokens are counted first.
+ */
+const BOUND_BY_MOST = 4;
+/** Readable bytes the kernel may load past the end of an input or of the arena. */
+const PAD = 16;
+/** Slots of a new table: 2^12. */
+const INITIAL_TABLE_BITS = 12;
+
+/** Entries a table of `2^bits` slots takes (load factor 5/8: short probes, always an empty slot). */
+function loadLimit(bits: number): number {
+  return (2 ** bits / 8) * 5;
+}
+
+/** Addresses of the persistent regions for given capacities. */
+interface Regions {
+  readonly bits: number;
+  /** Chunks the records hold: as many as the table takes. */
+  readonly maxChunks: number;
+  readonly arenaCap: number;
+  readonly tokensCap: number;
+  readonly table: number;
+  readonly records: number;
+  readonly entries: number;
+  readonly arena: number;
+  readonly tokens: number;
+  readonly scratch: number;
+}
+
+/** Where the chunks of the current call are (byte offsets from the scratch start). */
+interface CallScratch {
+  readonly nLines: number;
+  readonly lineOffsets: number;
+  readonly lineChunks: number;
+  readonly chunkIds: number;
+  /** Chunks of the call (occurrences). */
+  readonly nChunks: number;
+  /** Bytes of the scratch holding the call's lines and chunk ids. */
+  readonly used: number;
+}
+
+/** A chunk table with its memoised token ids for `tokenizers` tokenizers, in a kernel instance of its own. */
+export class ChunkTable {
+  private readonly kernels: ChunkMemoExports;
+  private readonly memory: LinearMemory;
+  private readonly header: number;
+  /** Bytes of a chunk's token entries (`first, count` per tokenizer). */
+  private readonly stride: number;
+  private regions: Regions;
+  private tokensUsed = 0;
+  /** Per tokenizer: the most tokens it gave one chunk. */
+  private readonly most: Int32Array;
+  private call: CallScratch | null = null;
+  private lineOffsets = new Int32Array(1024);
+
+  constructor(readonly tokenizers: number, kernels: ChunkMemoExports = instantiateKernels() as ChunkMemoExports) {
+    this.kernels = kernels;
+    this.memory = new LinearMemory(kernels.memory);
+    this.header = alignUp(kernels.heapBase(), 16);
+    this.stride = 8 * tokenizers;
+    this.most = new Int32Array(tokenizers);
+    const bits = INITIAL_TABLE_BITS;
+    this.regions = this.place(bits, 16 * loadLimit(bits), 1024);
+    this.memory.reserve(this.regions.scratch);
+    this.writeHeader();
+    this.kernels.memoRehash(this.header);
+  }
+
+  /** Number of distinct chunks in the table. */
+  get size(): number {
+    return this.memory.u32[(this.header >> 2) + H_COUNT];
+  }
+
+  /** Bytes of the chunks' keys in the table. */
+  get keyBytes(): number {
+    return this.memory.u32[(this.header >> 2) + H_ARENA_USED];
+  }
+
+  /**
+   * Cuts `count` lines (`line(i)`) into chunks: chunks new to the table get the ids from {@link size} (before the
+   * call) on, in order of first appearance; their token ids must be set ({@link setTokens} or {@link setChunkId},
+   * every tokenizer) before {@link rows} reads them. The lines' chunks stay in the scratch until the next scan.
+   */
+  scan(count: number, line: (i: number) => string): void {
+    this.call = null;
+    const { memory } = this;
+    if (this.lineOffsets.length < count + 1) this.lineOffsets = new Int32Array(Math.max(count + 1, 2 * this.lineOffsets.length));
+    const offsets = this.lineOffsets;
+    let scratch = this.regions.scratch;
+    let used = 0;
+    let room = 0;
+    let u8 = memory.u8;
+    for (let i = 0; i < count; i++) {
+      const text = line(i);
+      const most = 3 * text.length;
+      if (most > room) {
+        memory.reserve(scratch + used + Math.max(most, used) + PAD);
+        u8 = memory.u8;
+        room = u8.length - PAD - scratch - used;
+      }
+      const n = encodeStringInto(text, u8, scratch + used);
+      used += n;
+      room -= n;
+      offsets[i + 1] = used;
+    }
+    offsets[0] = 0;
+    const bytes = used;
+    const lineOffsets = alignUp(bytes + PAD, 16);
+    const lineChunks = lineOffsets + 4 * (count + 1);
+    // A line of n bytes holds at most ⌈n / 2⌉ chunks (each at least a byte, each but the last followed by a space).
+    const chunkIds = lineChunks + 4 * (count + 1);
+    const end = alignUp(chunkIds + 4 * (Math.floor((bytes + count) / 2) + 1), 16);
+    memory.reserve(scratch + end);
+    const i32 = memory.i32;
+    i32.set(offsets.subarray(0, count + 1), (scratch + lineOffsets) >> 2);
+    i32[(scratch + lineChunks) >> 2] = 0;
+    let done = 0;
+    while (true) {
+      done = this.kernels.memoScan(this.header, scratch, scratch + lineOffsets, done, count, scratch + chunkIds, scratch + lineChunks);
+      if (done === count) break;
+      const length = offsets[done + 1] - offsets[done];
+      this.grow(this.size + Math.ceil(length / 2), this.keyBytes + length, 0, end);
+      scratch = this.regions.scratch;
+    }
+    const nChunks = memory.i32[(scratch + lineChunks + 4 * count) >> 2];
+    this.call = { nLines: count, lineOffsets, lineChunks, chunkIds, nChunks, used: end };
+  }
+
+  /** The text of chunk `id`. */
+  chunkText(id: number): string {
+    const u32 = this.memory.u32;
+    const record = (this.regions.records + id * RECORD_BYTES) >> 2;
+    const start = this.regions.arena + u32[record + 1];
+    return decodeWtf8(this.memory.u8, start, start + u32[record + 2]);
+  }
+
+  /** Sets the token ids tokenizer `t` gives chunk `id`: `tokens[from .. to]`. */
+  setTokens(id: number, t: number, tokens: Int32Array, from: number, to: number): void {
+    const n = to - from;
+    let first = n === 1 ? tokens[from] : 0;
+    if (n > 1) {
+      if (this.tokensUsed + n > this.regions.tokensCap) this.grow(0, 0, this.tokensUsed + n, this.call?.used ?? 0);
+      first = this.tokensUsed;
+      this.memory.i32.set(tokens.subarray(from, to), (this.regions.tokens >> 2) + first);
+      this.tokensUsed += n;
+    }
+    if (n > this.most[t]) this.most[t] = n;
+    this.setEntry(id, t, first, n);
+  }
+
+  /** Makes tokenizer `t` give chunk `id` one token: the chunk's id. */
+  setChunkId(id: number, t: number): void {
+    if (this.most[t] < 1) this.most[t] = 1;
+    this.setEntry(id, t, id, 1);
+  }
+
+  /**
+   * Token rows of every tokenizer for the lines of the last scan. The tokens of tokenizer `t` are copied into
+   * `buffers[t]` when it is large enough (the result's tokens are then a view of it), else into a new array
+   * (see {@link copyOut}).
+   */
+  rows(buffers?: readonly (Int32Array | undefined)[]): Csr[] {
+    const call = this.scanned();
+    const nt = this.tokenizers;
+    const scratch = this.regions.scratch;
+    const outs = call.used;
+    const rowOffsets = alignUp(outs + 8 * nt, 16);
+    let at = alignUp(rowOffsets + 4 * nt * (call.nLines + 1), 16);
+    const starts: number[] = [];
+    for (let t = 0; t < nt; t++) {
+      // Sized by the most tokens of a chunk when that is small, else counted: a few chunks of many tokens must not
+      // make every chunk of the call take room for as many.
+      const bound = this.most[t] <= BOUND_BY_MOST
+        ? call.nChunks * this.most[t]
+        : this.kernels.memoTokenCount(this.header, scratch + call.chunkIds, call.nChunks, t);
+      starts.push(at);
+      at = alignUp(at + 4 * bound, 16);
+    }
+    this.memory.reserve(scratch + at);
+    const u32 = this.memory.u32;
+    for (let t = 0; t < nt; t++) {
+      u32[((scratch + outs) >> 2) + 2 * t] = scratch + starts[t];
+      u32[((scratch + outs) >> 2) + 2 * t + 1] = scratch + starts[t];
+    }
+    this.kernels.memoRows(this.header, scratch + call.chunkIds, scratch + call.lineChunks, call.nLines, nt, scratch + outs, scratch + rowOffsets);
+    const i32 = this.memory.i32;
+    const out: Csr[] = [];
+    for (let t = 0; t < nt; t++) {
+      const from = ((scratch + rowOffsets) >> 2) + t * (call.nLines + 1);
+      const offsets = i32.slice(from, from + call.nLines + 1);
+      out.push({ tokens: copyOut(i32, (scratch + starts[t]) >> 2, offsets[call.nLines], buffers?.[t]), offsets });
+    }
+    return out;
+  }
+
+  private setEntry(id: number, t: number, first: number, n: number): void {
+    const entry = (this.regions.entries + id * this.stride + 8 * t) >> 2;
+    const i32 = this.memory.i32;
+    i32[entry] = first;
+    i32[entry + 1] = n;
+  }
+
+  private scanned(): CallScratch {
+    if (this.call === null) throw new TypeError('ChunkTable.rows: no scanned lines to read (call scan first)');
+    return this.call;
+  }
+
+  /** Addresses of the regions for the given capacities (as many chunks as the table takes). */
+  private place(bits: number, arenaCap: number, tokensCap: number): Regions {
+    const maxChunks = loadLimit(bits);
+    const table = this.header + HEADER_BYTES;
+    const records = alignUp(table + SLOT_BYTES * 2 ** bits, 16);
+    const entries = alignUp(records + RECORD_BYTES * maxChunks, 16);
+    const arena = alignUp(entries + this.stride * maxChunks, 16);
+    const tokens = alignUp(arena + arenaCap + PAD, 16);
+    const scratch = alignUp(tokens + 4 * tokensCap + PAD, 16);
+    return { bits, maxChunks, arenaCap, tokensCap, table, records, entries, arena, tokens, scratch };
+  }
+
+  private writeHeader(): void {
+    const r = this.regions;
+    const u32 = this.memory.u32;
+    const h = this.header >> 2;
+    u32[h + H_TABLE] = r.table;
+    u32[h + H_MASK] = 2 ** r.bits - 1;
+    u32[h + H_LOAD] = loadLimit(r.bits);
+    u32[h + H_RECORDS] = r.records;
+    u32[h + H_STRIDE] = this.stride;
+    u32[h + H_MAX_CHUNKS] = r.maxChunks;
+    u32[h + H_ARENA] = r.arena;
+    u32[h + H_ARENA_CAP] = r.arenaCap;
+    u32[h + H_TOKENS] = r.tokens;
+    u32[h + H_ENTRIES] = r.entries;
+    u32[h + H_SHIFT] = 32 - r.bits;
+  }
+
+  /**
+   * Makes room for `chunks` chunks, `keyBytes` bytes of keys and `tokens` stored tokens (each capacity at least
+   * doubled when it grows), moving the regions up, the call's `scratchUsed` bytes of scratch with them.
+   * @throws RangeError when the table would pass 2^28 slots (4 GiB of memory is near).
+   */
+  private grow(chunks: number, keyBytes: number, tokens: number, scratchUsed: number): void {
+    const old = this.regions;
+    let bits = old.bits;
+    while (loadLimit(bits) < chunks) bits++;
+    if (bits > 28) throw new RangeError('the chunk memo cannot hold more chunks: start a new one');
+    let arenaCap = old.arenaCap;
+    if (keyBytes > arenaCap) arenaCap = Math.max(keyBytes, 2 * arenaCap);
+    let tokensCap = old.tokensCap;
+    if (tokens > tokensCap) tokensCap = Math.max(tokens, 2 * tokensCap);
+    const next = this.place(bits, arenaCap, tokensCap);
+    this.memory.reserve(next.scratch + scratchUsed + PAD);
+    const u8 = this.memory.u8;
+    const count = this.size;
+    // Highest region first: each moves up, into room the regions above it have left.
+    u8.copyWithin(next.scratch, old.scratch, old.scratch + scratchUsed);
+    u8.copyWithin(next.tokens, old.tokens, old.tokens + 4 * this.tokensUsed);
+    u8.copyWithin(next.arena, old.arena, old.arena + this.keyBytes);
+    u8.copyWithin(next.entries, old.entries, old.entries + this.stride * count);
+    u8.copyWithin(next.records, old.records, old.records + RECORD_BYTES * count);
+    this.regions = next;
+    this.writeHeader();
+    if (bits !== old.bits) this.kernels.memoRehash(this.header);
+  }
+}
+
+/**
+ * `count` i32 of `i32` from index `at`, copied into `buffer` when large enough, else into a new array at least twice
+ * its size (so that a caller keeping it as its next buffer does not reallocate on every slightly larger call); the
+ * result is a view of the first `count` values (its `buffer` is the whole array's).
+ */
+function copyOut(i32: Int32Array, at: number, count: number, buffer: Int32Array | undefined): Int32Array {
+  const target = buffer !== undefined && buffer.length >= count ? buffer : new Int32Array(Math.max(count, 2 * (buffer?.length ?? 0)));
+  target.set(i32.subarray(at, at + count));
+  return target.subarray(0, count);
+}

@@ -1,0 +1,203 @@
+/**
+ * The chunk memo of the n-best fast path (src/engine/nbest/fast/chunk-memo.ts: cutting, hashing and look-up in
+ * WebAssembly, src/wasm/chunk-table.ts and assembly/chunk-memo.ts) against its plain oracle (test/reference/
+ * chunk-memo.ts): the same token rows for every tokenizer, call after call on one memo, for random lines of repeated
+ * words, non-ASCII text, surrogate pairs and lone surrogates, empty lines, runs of spaces and blanks other than
+ * U+0020; chunks that agree in their first 8 bytes or differ only by a trailing NUL; enough distinct and long chunks
+ * to grow the table, the key arena and the token store in the middle of a call; chunks whose slot tags collide. Also the WTF-8 strings the kernels
+ * read (src/wasm/wtf8.ts): one-to-one on all strings, UTF-8 on well-formed ones.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ChunkMemo, RowScratch } from '../src/engine/nbest/fast/chunk-memo.js';
+import type { Csr } from '../src/text/csr.js';
+import { ChunkTable, type ChunkMemoExports } from '../src/wasm/chunk-table.js';
+import { LinearMemory, alignUp } from '../src/wasm/linear-memory.js';
+import { instantiateKernels } from '../src/wasm/load.js';
+import { decodeWtf8, encodeStringInto, encodeWtf8Into, isWellFormedUtf16, scanWellFormed } from '../src/wasm/wtf8.js';
+import { OracleChunkMemo, type OracleTokenizer } from './reference/chunk-memo.js';
+
+/** Ids in order of first appearance. */
+function vocabulary(): (key: string) => number {
+  const ids = new Map<string, number>();
+  return (key) => {
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
+    }
+    return id;
+  };
+}
+
+/**
+ * Tokenizers of every shape the memo handles: chunk ids; one token per code unit (many tokens, past the bound that
+ * sizes rows by the longest chunk); runs of ASCII letters, lowercased (none, one or several); the upper-cased chunk
+ * (one token, shared by chunks that differ in case).
+ */
+function tokenizers(): OracleTokenizer[] {
+  const chars = vocabulary();
+  const letters = vocabulary();
+  const upper = vocabulary();
+  const direct = vocabulary();
+  return [
+    { chunkIds: true, tokenize: (chunk, out) => out.push(direct(chunk)) },
+    {
+      tokenize(chunk, out) {
+        for (const c of chunk.split('')) out.push(chars(c));
+      },
+    },
+    {
+      tokenize(chunk, out) {
+        for (const run of chunk.toLowerCase().match(/[a-z]+/g) ?? []) out.push(letters(run));
+      },
+    },
+    { tokenize: (chunk, out) => out.push(upper(chunk.toUpperCase())) },
+  ];
+}
+
+/** Rows as plain arrays: per tokenizer, per line. */
+function plain(rows: readonly Csr[]): number[][][] {
+  return rows.map(({ tokens, offsets }) => {
+    const lines: number[][] = [];
+    for (let i = 0; i + 1 < offsets.length; i++) lines.push(Array.from(tokens.subarray(offsets[i], offsets[i + 1])));
+    return lines;
+  });
+}
+
+/** Pieces of lines: words that repeat, blanks of every kind, non-ASCII text, surrogates, near-equal long chunks. */
+const PIECES = [
+  'the', 'The', 'cat', 'cats', 'w17', 'w1234', 'a', 'x-ray', 'e-mail', 'U.S.', '2024', 'Straße', 'naïve', '中文',
+  'Ελλάδα', '😀', '\ud83d', '\ude00', '\ud800', '\udfff', '\ufffd', '\u0000', 'ab', 'ab\u0000', 'abcdefgh', 'abcdefgh1',
+  'abcdefgh2', 'abcdefghijklmnop', 'abcdefghijklmnopq', 'x'.repeat(300), 'x'.repeat(301), ' ', ' ', '  ', '    ',
+  '\t', '\n', '\r', '\u00a0', '\u3000', '\u2009', '\u000b', '\u0085', '',
+];
+const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((p) => p.join(''));
+const batches = fc.array(fc.array(line, { maxLength: 12 }), { minLength: 1, maxLength: 4 });
+
+describe('chunk memo = its plain oracle', () => {
+  it('random lines, call after call on one memo, with and without row buffers', () => {
+    fc.assert(
+      fc.property(batches, (calls) => {
+        const memo = new ChunkMemo(tokenizers());
+        const buffered = new ChunkMemo(tokenizers());
+        const scratch = new RowScratch();
+        const oracle = new OracleChunkMemo(tokenizers());
+        for (const lines of calls) {
+          const expected = oracle.rows(lines);
+          expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(expected);
+          expect(plain(buffered.rows(lines.length, (i) => lines[i], scratch))).toEqual(expected);
+          expect(memo.size).toBe(oracle.size);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('grows its table, key arena and token store in the middle of a call, and keeps every chunk', () => {
+    // 3 calls of 4000 lines of 5 chunks: 36000 distinct chunks of up to ~70 bytes, most of several tokens.
+    const memo = new ChunkMemo(tokenizers());
+    const oracle = new OracleChunkMemo(tokenizers());
+    let seed = 12345;
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (let call = 0; call < 3; call++) {
+      const lines = Array.from({ length: 4000 }, () =>
+        Array.from({ length: 5 }, () => `w${next() % 40000}-${'é'.repeat(next() % 4)}${'z'.repeat(next() % 60)}`).join(' '),
+      );
+      expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(oracle.rows(lines));
+    }
+    expect(memo.size).toBe(oracle.size);
+    expect(memo.size).toBeGreaterThan(20000);
+  });
+
+  it('lone surrogates, their pair, U+FFFD and a NUL-padded chunk are distinct chunks', () => {
+    const memo = new ChunkMemo(tokenizers());
+    const lines = ['\ud83d \ude00 😀 \ufffd \ud83d\ude00 ab ab\u0000 ab', '\ude00\ud83d 😀'];
+    const [ids] = plain(memo.rows(lines.length, (i) => lines[i]));
+    expect(ids).toEqual([[0, 1, 2, 3, 2, 4, 5, 4], [6, 2]]);
+  });
+
+  it('chunks of one slot tag (hash without its low byte) and equal first 8 bytes are told apart', () => {
+    const kernels = instantiateKernels() as ChunkMemoExports;
+    const memory = new LinearMemory(kernels.memory);
+    const at = alignUp(kernels.heapBase(), 16);
+    /**
+     * Two different texts `make(i)` (i < limit) whose hashes agree but for the low byte (the table keeps the length
+     * there, and starts probing at the same slot for both), found by trying them in order.
+     */
+    const collision = (make: (i: number) => string, limit: number): [string, string] => {
+      const seen = new Map<number, string>();
+      for (let i = 0; i < limit; i++) {
+        const text = make(i);
+        memory.reserve(at + 3 * text.length + 16);
+        const n = encodeStringInto(text, memory.u8, at);
+        const tag = kernels.memoHash(at, at + n) >>> 8;
+        const other = seen.get(tag);
+        if (other !== undefined) return [other, text];
+        seen.set(tag, text);
+      }
+      throw new Error('no collision');
+    };
+    const digit = (i: number, k: number): string => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[(i >> (6 * k)) & 63];
+    const tail = (i: number): string => digit(i, 0) + digit(i, 1) + digit(i, 2);
+    const pairs = [
+      // 11 bytes: the slot's first 8 agree, the rest is compared.
+      collision((i) => `abcdefgh${tail(i)}`, 64 ** 3),
+      // 255 bytes and more: the slot's length byte is 255 for all of them.
+      collision((i) => `abcdefgh${tail(i)}${'y'.repeat(244 + (i % 46))}`, 64 ** 3),
+      // One a prefix of the other (past 255 bytes): only the lengths differ.
+      collision((i) => `abcdefgh${'y'.repeat(247 + i)}`, 40000),
+    ];
+    for (const [a, b] of pairs) {
+      expect(a).not.toBe(b);
+      // Each one first: the other is then looked up against it.
+      for (const lines of [[`${a} ${b}`, b, a], [`${b} ${a}`, a, b]]) {
+        const memo = new ChunkMemo(tokenizers());
+        expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(new OracleChunkMemo(tokenizers()).rows(lines));
+        expect(memo.size).toBe(2);
+      }
+    }
+  });
+
+  it('no lines, empty lines and lines of spaces give empty rows', () => {
+    const memo = new ChunkMemo(tokenizers());
+    for (const rows of memo.rows(0, () => '')) expect(Array.from(rows.offsets)).toEqual([0]);
+    const lines = ['', '   ', 'a', ' '];
+    for (const rows of memo.rows(lines.length, (i) => lines[i])) expect(Array.from(rows.offsets.subarray(0, 3))).toEqual([0, 0, 0]);
+  });
+
+  it('a table refuses rows before a scan', () => {
+    expect(() => new ChunkTable(1).rows()).toThrow(TypeError);
+  });
+});
+
+/** Strings of any UTF-16 code units, lone surrogates included. */
+const codeUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+
+describe('WTF-8 strings of the kernels', () => {
+  it('decode(encode(s)) = s for any string; UTF-8 (TextEncoder) bytes for well-formed ones', () => {
+    const encoder = new TextEncoder();
+    fc.assert(
+      fc.property(fc.oneof(codeUnits, fc.string({ unit: 'binary' })), (s) => {
+        const out = new Uint8Array(3 * s.length + 8);
+        const n = encodeStringInto(s, out, 5);
+        expect(decodeWtf8(out, 5, 5 + n)).toBe(s);
+        const wtf8 = new Uint8Array(3 * s.length);
+        expect(Array.from(out.subarray(5, 5 + n))).toEqual(Array.from(wtf8.subarray(0, encodeWtf8Into(s, wtf8, 0))));
+        expect(isWellFormedUtf16(s)).toBe(scanWellFormed(s));
+        if (scanWellFormed(s)) expect(Array.from(out.subarray(5, 5 + n))).toEqual(Array.from(encoder.encode(s)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('lone surrogates: three bytes each, distinct from U+FFFD', () => {
+    const out = new Uint8Array(16);
+    expect(Array.from(out.subarray(0, encodeStringInto('\ud800', out, 0)))).toEqual([0xed, 0xa0, 0x80]);
+    expect(Array.from(out.subarray(0, encodeStringInto('\udfff', out, 0)))).toEqual([0xed, 0xbf, 0xbf]);
+    expect(Array.from(out.subarray(0, encodeStringInto('\ud83d\ude00', out, 0)))).toEqual([0xf0, 0x9f, 0x98, 0x80]);
+    expect(scanWellFormed('\ud83d\ude00')).toBe(true);
+    expect(scanWellFormed('a\ud83d')).toBe(false);
+    expect(scanWellFormed('\ude00\ud83d')).toBe(false);
+  });
+});

@@ -287,6 +287,25 @@ export { parseNbestLines, type NbestBatch, type NbestOptions, type NbestParseSta
 /** Whole segments of an n-best list cut from its bytes (what the `palette nbest` workers parse). */
 export type { SegmentChunk } from './corpus/stream/segment-chunks.js';
 
+// Streaming n-best scoring through the engine (what `palette nbest` runs: bytes or text in, statistics rows out), in
+// this thread or on a pool the host hands over (the Node entry's `nbestWorkerPool`).
+export {
+  DEFAULT_TASK_SIZE,
+  scoreNbest,
+  scoreNbestRows,
+  type NbestBytesOptions,
+  type NbestChunkRunner,
+  type NbestInput,
+  type NbestRowBlock,
+  type NbestRowsOptions,
+  type NbestRunInfo,
+  type NbestRunnerFactory,
+  type NbestRunnerSetup,
+  type NbestScoringOptions,
+  type NbestStatsFormat,
+  type PreviousRunFile,
+} from './engine/index.js';
+
 // Tuning loops: statistics matrices, corpus scores from summed rows, selections.
 export { buildStatsMatrix, matrixColumnSums, type StatsMatrix } from './tuning/stats-matrix.js';
 export { scoreFromTotals } from './tuning/score-from-totals.js';

@@ -18,24 +18,7 @@
 export * from './core.js';
 export * from './node/index.js';
 
-// Streaming n-best scoring through the engine (what `palette nbest` runs: bytes or text in, statistics rows out),
-// and the worker pool that runs it on several threads.
-export {
-  DEFAULT_TASK_SIZE,
-  scoreNbest,
-  scoreNbestRows,
-  type NbestBytesOptions,
-  type NbestChunkRunner,
-  type NbestInput,
-  type NbestRowBlock,
-  type NbestRowsOptions,
-  type NbestRunInfo,
-  type NbestRunnerFactory,
-  type NbestRunnerSetup,
-  type NbestScoringOptions,
-  type NbestStatsFormat,
-  type PreviousRunFile,
-} from './engine/index.js';
+// The worker pool that runs the engine's n-best scoring (scoreNbest, from the core) on several threads.
 export { nbestPoolRunner, nbestWorkerPool } from './pool/nbest-pool.js';
 
 // The command line as a function (what bin/palette runs).

@@ -39,7 +39,7 @@ describe('pool worker imports', () => {
 
   it('the worker script imports each kind on demand, the same module either way', () => {
     const kinds = lazyImports(src('pool/worker.ts'));
-    expect(kinds.map(([esm]) => esm).sort()).toEqual(['./kinds/nbest.js', './kinds/ngram.js', './kinds/orange.js']);
+    expect(kinds.map(([esm]) => esm).sort()).toEqual(['./kinds/corpus.js', './kinds/nbest.js', './kinds/ngram.js', './kinds/orange.js']);
     for (const [esm, cjs] of kinds) expect(cjs).toBe(esm);
   });
 
@@ -58,5 +58,11 @@ describe('pool worker imports', () => {
 
   it('an ORANGE worker reaches no n-best engine', () => {
     expect(has(reach(src('pool/kinds/orange.ts')), /^engine\/nbest\//)).toEqual([]);
+  });
+
+  it('a corpus worker reaches the corpus engine, not the n-best engine or ORANGE', () => {
+    const files = reach(src('pool/kinds/corpus.ts'));
+    expect(has(files, /^engine\/corpus\//).length).toBeGreaterThan(0);
+    expect(has(files, /^engine\/nbest\/|^meta\//)).toEqual([]);
   });
 });

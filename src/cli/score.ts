@@ -9,9 +9,11 @@
  * A metric's complaint about the data (an `InputError` without a location, e.g. NLTK raising on a segment) is
  * reported with the system's file and, for segment scores, the segment's line.
  */
+import { availableParallelism } from 'node:os';
+import { SystemRowsError, scoreSystemRows, type CorpusRunnerFactory } from '../engine/corpus/index.js';
 import { InputError, unknownMetric } from '../errors.js';
 import { readLines, readStreamLines } from '../node/read-lines.js';
-import type { MetricScore } from '../metrics/metric.js';
+import type { MetricScore, PreparedReferences } from '../metrics/metric.js';
 import type { CliMetric, MetricRegistry } from '../metrics/registry.js';
 import { pyRstrip } from '../text/pystr.js';
 import type { CliIo } from './io.js';
@@ -240,6 +242,54 @@ function resolveIds(options: ScoreOptions, registry: MetricRegistry): string[] {
   return [...new Set(ids)];
 }
 
+/** The statistics rows of system `system` under metric `k` (the index into the sorted metrics). */
+type SystemRows = (system: number, k: number) => Float64Array;
+
+/** The pool's runner, its module imported only when the engine starts one (a small run never loads piscina). */
+const lazyPool: CorpusRunnerFactory = async (setup) => (await import('../pool/corpus-pool.js')).corpusWorkerPool(setup);
+
+/**
+ * Every system's rows under every metric, from the engine (src/engine/corpus/: each distinct segment hypothesis
+ * scored once per metric; with `-j N`, N threads). When a metric refuses a hypothesis, the engine names the first
+ * system and metric where it does; the loops that read the rows then meet that refusal where scoring system by
+ * system meets it, after scoring the pairs they visit before it one by one, so they report the error they always
+ * did, in their own order.
+ */
+async function engineRows(
+  ids: readonly string[],
+  metrics: readonly CliMetric[],
+  prepared: readonly PreparedReferences[],
+  systems: readonly System[],
+  references: readonly (readonly string[])[],
+  options: ScoreOptions,
+  registry: MetricRegistry,
+): Promise<SystemRows> {
+  const workers = options.significance.pairedJobs === 0 ? availableParallelism() : options.significance.pairedJobs;
+  // Pool workers build the metrics with the default registry: another registry (tests) keeps the run in this thread.
+  const pooled = workers > 1 && registry === (await import('../metrics/registry.js')).defaultRegistry;
+  try {
+    const { rows } = await scoreSystemRows(
+      systems.map((s) => s.lines),
+      {
+        metrics: ids,
+        references,
+        settings: options.metricSettings,
+        registry,
+        built: { metrics: metrics.map((m) => m.metric), prepared },
+        workers: pooled ? workers : 1,
+        pool: pooled ? lazyPool : undefined,
+      },
+    );
+    return (system, k) => rows[k][system];
+  } catch (err) {
+    if (!(err instanceof SystemRowsError)) throw err;
+    return (system, k) => {
+      if (system === err.system && k === err.metric) throw err.cause;
+      return metrics[k].metric.segmentStats(systems[system].lines, prepared[k]);
+    };
+  }
+}
+
 /**
  * Runs `palette score` and returns what goes to stdout (final newline included).
  * @throws InputError for anything the user must fix (files, options, line counts).
@@ -265,13 +315,16 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   }
   const nRefs = refs.streams.length;
   const prepared = metrics.map((m) => prepareLocated(m, refs));
+  // The rows are scored once every option has been checked.
+  const scoreRows = (): Promise<SystemRows> => engineRows(ids, metrics, prepared, systems, refs.streams, options, registry);
 
   if (options.sentenceLevel) {
     // One metric and one system: sacrebleu's lines; otherwise one row per segment and system with every metric.
     if (metrics.length === 1 && systems.length === 1 && options.format !== 'tsv' && options.format !== 'csv') {
-      return sentenceLevel(metrics[0], prepared[0], systems[0], nRefs, widths[0], options);
+      const rowsOf = await scoreRows();
+      return sentenceLevel(metrics[0], () => rowsOf(0, 0), systems[0], nRefs, widths[0], options);
     }
-    return segmentRows(metrics, prepared, systems, options);
+    return segmentRows(metrics, scoreRows, systems, options);
   }
   const format0 = options.format;
   if (format0 === 'tsv' || format0 === 'csv') throw new Error(`-f ${format0} reached a corpus-level run`);
@@ -279,6 +332,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   if (significance.paired === null && significance.confidence && systems.length > 1) {
     throw new InputError('E_BAD_OPTION', 'use paired tests (--paired-bs or --paired-ar) for multiple systems');
   }
+  const rowsOf = await scoreRows();
 
   // The warning is about detokenized-text BLEU; the nltk and moses flavors expect tokenized text by default.
   const flavor = options.metricSettings.bleu?.flavor ?? 'sacrebleu';
@@ -298,11 +352,10 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     }
     return blocks.map((b) => `\n${b}\n`).join('');
   };
-  const corpus = (system: System): MetricScore[] => {
+  const corpus = (s: number): MetricScore[] => {
+    const system = systems[s];
     if (warnBleu) warnIfTokenized(system, io);
-    return metrics.map((m, k) =>
-      locatedAt(system.file, undefined, () => m.corpusScore(m.metric.segmentStats(system.lines, prepared[k]))),
-    );
+    return metrics.map((m, k) => locatedAt(system.file, undefined, () => m.corpusScore(rowsOf(s, k))));
   };
 
   // --seed is SACREBLEU_SEED given on the command line: read, checked and printed the same way.
@@ -323,7 +376,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
         ),
         metrics: order.map((k) => metrics[k]),
         rows: order.map((k) =>
-          systems.map((s) => locatedAt(s.file, undefined, () => metrics[k].metric.segmentStats(s.lines, prepared[k]))),
+          systems.map((s, i) => locatedAt(s.file, undefined, () => rowsOf(i, k))),
         ),
         nRefs,
         width: Math.max(...widths),
@@ -340,9 +393,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     if (warnBleu) warnIfTokenized(systems[0], io);
     const results = confidenceResults({
       metrics,
-      rows: metrics.map((m, k) =>
-        locatedAt(systems[0].file, undefined, () => m.metric.segmentStats(systems[0].lines, prepared[k])),
-      ),
+      rows: metrics.map((_, k) => locatedAt(systems[0].file, undefined, () => rowsOf(0, k))),
       nRefs,
       nSamples: significance.confidenceN,
       widths,
@@ -357,7 +408,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   }
 
   if (systems.length === 1) {
-    const scores = corpus(systems[0]);
+    const scores = corpus(0);
     const results = scores.map((score, k) =>
       formatScore(score, {
         width: widths[k],
@@ -375,8 +426,8 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   // One table, one number format (tabulate re-formats every numeric column with the same floatfmt).
   const width = Math.max(...widths);
   const columns = new Map<string, { signature: string; scores: string[] }>();
-  for (const system of systems) {
-    corpus(system).forEach((score, k) => {
+  for (let s = 0; s < systems.length; s++) {
+    corpus(s).forEach((score, k) => {
       let column = columns.get(score.name);
       if (column === undefined) {
         column = { signature: metrics[k].signature(nRefs, options.short), scores: [] };
@@ -401,12 +452,12 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
  * `-sl` with several metrics or systems (or `-f tsv`/`csv`): every system's sentence scores under every metric, as
  * ./segment-rows.ts lays them out.
  */
-function segmentRows(
+async function segmentRows(
   metrics: readonly CliMetric[],
-  prepared: readonly ReturnType<CliMetric['metric']['prepareReferences']>[],
+  scoreRows: () => Promise<SystemRows>,
   systems: readonly System[],
   options: ScoreOptions,
-): string {
+): Promise<string> {
   // SACREBLEU_FORMAT names one of sacrebleu's outputs, and sacrebleu has no rows: only -f decides their format.
   const format = options.rowFormat ?? 'json';
   if (format !== 'json' && format !== 'tsv' && format !== 'csv') {
@@ -415,11 +466,12 @@ function segmentRows(
       `--sentence-level with several metrics or systems writes rows: -f json (JSON lines), tsv or csv, not ${format}`,
     );
   }
-  const scored = systems.map((system) => ({
+  const rowsOf = await scoreRows();
+  const scored = systems.map((system, s) => ({
     name: system.name,
     scores: metrics.map((cm, k) => {
       const { metric } = cm;
-      const rows = locatedAt(system.file, undefined, () => metric.segmentStats(system.lines, prepared[k]));
+      const rows = locatedAt(system.file, undefined, () => rowsOf(s, k));
       const w = metric.statsWidth;
       return system.lines.map((_, i) => locatedAt(system.file, i + 1, () => metric.sentenceScoreFromStats(rows.subarray(i * w, (i + 1) * w))));
     }),
@@ -434,14 +486,14 @@ function segmentRows(
 
 function sentenceLevel(
   cm: CliMetric,
-  prepared: ReturnType<CliMetric['metric']['prepareReferences']>,
+  systemRows: () => Float64Array,
   system: System,
   nRefs: number,
   width: number,
   options: ScoreOptions,
 ): string {
   const { metric } = cm;
-  const rows = locatedAt(system.file, undefined, () => metric.segmentStats(system.lines, prepared));
+  const rows = locatedAt(system.file, undefined, systemRows);
   // Palette's addition: an explicit `-f json` gives one JSON object per line; otherwise sacrebleu's text lines.
   const json = options.formatGiven && options.format === 'json';
   const signature = cm.signature(nRefs, options.short && !json);

@@ -41,6 +41,14 @@ export interface Metric<P extends PreparedReferences = PreparedReferences> {
   prepareReferences(refStreams: readonly (readonly string[])[]): P;
   /** Statistics rows (row-major, `statsWidth` per segment) of hypotheses `hyps[i]` against segment `i`. */
   segmentStats(hyps: readonly string[], refs: P): Float64Array;
+  /**
+   * Statistics rows of candidates grouped by segment: `hyps[h]` against segment `segmentOf[h]` of the prepared
+   * references (`segmentOf` non-decreasing; a segment may have any number of candidates, none included). Row `h` is
+   * the row `segmentStats` gives `hyps[h]` at position `segmentOf[h]`. Present where the metric gains from it (chrF
+   * counts each segment's reference n-grams once for all of its candidates); callers of a metric without it score
+   * candidates in layers of `segmentStats` calls (src/engine/layered-rows.ts).
+   */
+  candidateStats?(hyps: readonly string[], segmentOf: Int32Array, refs: P): Float64Array;
   /** Corpus score from the column sums of the rows. */
   scoreFromStats(totals: Float64Array): MetricScore;
   /** Sentence score from one row (may differ from `scoreFromStats`, e.g. effective order for BLEU). */
@@ -114,5 +122,20 @@ export function checkReferenceStreams(metricName: string, refStreams: readonly (
 export function checkHypothesisCount(hyps: readonly string[], segments: number): void {
   if (hyps.length !== segments) {
     throw new InputError('E_LINE_COUNT_MISMATCH', `${hyps.length} hypotheses but ${segments} reference segments`);
+  }
+}
+
+/**
+ * Checks the candidate→segment map of `Metric.candidateStats`: one segment per candidate, each a segment of the
+ * prepared references, in non-decreasing order.
+ * @throws RangeError otherwise.
+ */
+export function checkCandidateSegments(candidates: number, segmentOf: Int32Array, segments: number): void {
+  if (segmentOf.length !== candidates) throw new RangeError(`${candidates} candidates but ${segmentOf.length} segment indices`);
+  for (let h = 0; h < candidates; h++) {
+    const s = segmentOf[h];
+    if (!(s >= 0 && s < segments) || (h > 0 && s < segmentOf[h - 1])) {
+      throw new RangeError(`candidate ${h}: segment ${s} is not one of the ${segments} segments in non-decreasing order`);
+    }
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The one worker pool of Palette: every kind of task (n-gram statistics ./ngram-pool.ts, n-best chunks
- * ./nbest-pool.ts, ORANGE blocks ./orange-pool.ts) runs on a {@link TaskPool} of piscina workers started from one
- * worker script (./worker.ts), which loads only the code of its pool's kind.
+ * ./nbest-pool.ts, ORANGE blocks ./orange-pool.ts, corpus scoring ./corpus-pool.ts) runs on a {@link TaskPool} of
+ * piscina workers started from one worker script (./worker.ts), which loads only the code of its pool's kind.
  *
  * Design (spec/PERFORMANCE.md, "The glue is where speed is lost"):
  * - The kernels are compiled once on the main thread and the `WebAssembly.Module` goes to every worker in
@@ -20,6 +20,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { wasmModule } from '../wasm/load.js';
+import type { CorpusKind } from './kinds/corpus.js';
 import type { NbestKind } from './kinds/nbest.js';
 import type { NgramKind } from './kinds/ngram.js';
 import type { OrangeKind } from './kinds/orange.js';
@@ -46,6 +47,7 @@ export interface TaskKinds {
   readonly ngram: NgramKind;
   readonly nbest: NbestKind;
   readonly orange: OrangeKind;
+  readonly corpus: CorpusKind;
 }
 
 /** A kind of task. */

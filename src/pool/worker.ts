@@ -25,6 +25,7 @@ const KINDS: { readonly [K in TaskKind]: () => Promise<KindModule<K>> } = {
   ngram: () => lazyImport(() => import('./kinds/ngram.js'), () => require('./kinds/ngram.js')),
   nbest: () => lazyImport(() => import('./kinds/nbest.js'), () => require('./kinds/nbest.js')),
   orange: () => lazyImport(() => import('./kinds/orange.js'), () => require('./kinds/orange.js')),
+  corpus: () => lazyImport(() => import('./kinds/corpus.js'), () => require('./kinds/corpus.js')),
 };
 
 /** Sets this worker's kind up. */

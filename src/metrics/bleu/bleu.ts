@@ -31,7 +31,9 @@ import {
   type BleuSmoothMethod,
 } from './score.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from './text.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import {
+  checkCandidateSegments, checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences,
+} from '../metric.js';
 import { formatSignature, type SignatureField } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 
@@ -267,18 +269,34 @@ export class Bleu implements Metric<BleuReferences> {
    */
   segmentStats(hyps: readonly string[], refs: BleuReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
+    return this.rows(hyps, null, refs);
+  }
+
+  /**
+   * Rows of candidates grouped by segment (`Metric.candidateStats`): one n-gram kernel call builds each segment's
+   * reference table once for all of its candidates.
+   * @throws RangeError when `segmentOf` does not give each candidate a segment of `refs`, in non-decreasing order.
+   */
+  candidateStats(hyps: readonly string[], segmentOf: Int32Array, refs: BleuReferences): Float64Array {
+    checkCandidateSegments(hyps.length, segmentOf, refs.segments);
+    return this.rows(hyps, segmentOf, refs);
+  }
+
+  /** Rows of `hyps[i]` against segment `segmentOf[i]` (`i` when null). */
+  private rows(hyps: readonly string[], segmentOf: Int32Array | null, refs: BleuReferences): Float64Array {
     if (refs.textKey !== this.textKey) {
       throw new TypeError(`BLEU references were prepared with tokenize|case ${refs.textKey}, not ${this.textKey}`);
     }
     const n = this.options.maxNgramOrder;
     const hypCsr = internHypotheses(hyps, refs, this.text);
     const counts = clippedNgramCounts(
-      { hyps: hypCsr, hypSegment: null, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
+      { hyps: hypCsr, hypSegment: segmentOf, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
       n,
     );
     const width = this.statsWidth;
     const out = new Float64Array(hyps.length * width);
     for (let i = 0; i < hyps.length; i++) {
+      const s = segmentOf === null ? i : segmentOf[i];
       const hypLen = hypCsr.offsets[i + 1] - hypCsr.offsets[i];
       const row = i * width;
       out[row] = hypLen;
@@ -286,8 +304,8 @@ export class Bleu implements Metric<BleuReferences> {
         this.options.refLength,
         hypLen,
         refs.refLengths,
-        refs.segRefOffsets[i],
-        refs.segRefOffsets[i + 1],
+        refs.segRefOffsets[s],
+        refs.segRefOffsets[s + 1],
       );
       out.set(counts.subarray(i * 2 * n, (i + 1) * 2 * n), row + 2);
     }

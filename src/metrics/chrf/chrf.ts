@@ -12,7 +12,9 @@ import { badOption } from '../../errors.js';
 import { Vocabulary } from '../../text/intern.js';
 import { pyLower } from '../../text/pystr.js';
 import { perReferenceNgramCounts, type NgramBatch } from '../../wasm/ngram.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import {
+  checkCandidateSegments, checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences,
+} from '../metric.js';
 import { appendCodePoints, appendWords } from './text.js';
 import { chrfScore } from './score.js';
 import { formatSignature } from '../signature.js';
@@ -165,6 +167,21 @@ export class Chrf implements Metric<ChrfReferences> {
    */
   segmentStats(hyps: readonly string[], refs: ChrfReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
+    return this.rows(hyps, null, refs);
+  }
+
+  /**
+   * Rows of candidates grouped by segment (`Metric.candidateStats`): the n-gram kernel builds a segment's reference
+   * table once for all of its candidates, where one `segmentStats` call per candidate would build it every time.
+   * @throws RangeError when `segmentOf` does not give each candidate a segment of `refs`, in non-decreasing order.
+   */
+  candidateStats(hyps: readonly string[], segmentOf: Int32Array, refs: ChrfReferences): Float64Array {
+    checkCandidateSegments(hyps.length, segmentOf, refs.segments);
+    return this.rows(hyps, segmentOf, refs);
+  }
+
+  /** Rows of `hyps[h]` against segment `segmentOf[h]` (`h` when null). */
+  private rows(hyps: readonly string[], segmentOf: Int32Array | null, refs: ChrfReferences): Float64Array {
     if (refs.prepKey !== this.prepKey) {
       throw new TypeError('chrF references were prepared with other lowercase/whitespace/word-order options');
     }
@@ -177,9 +194,13 @@ export class Chrf implements Metric<ChrfReferences> {
       if (words) appendWords(refs.vocab, line, words, refs.missingId);
     }
     const charCounts =
-      this.charOrder > 0 ? countsPerReference(chars.finish(), refs.chars, refs.segRefOffsets, this.charOrder) : null;
+      this.charOrder > 0
+        ? countsPerReference(chars.finish(), segmentOf, refs.chars, refs.segRefOffsets, this.charOrder)
+        : null;
     const wordCounts =
-      words && refs.words ? countsPerReference(words.finish(), refs.words, refs.segRefOffsets, this.wordOrder) : null;
+      words && refs.words
+        ? countsPerReference(words.finish(), segmentOf, refs.words, refs.segRefOffsets, this.wordOrder)
+        : null;
 
     const width = this.statsWidth;
     const order = this.charOrder + this.wordOrder;
@@ -220,14 +241,18 @@ export class Chrf implements Metric<ChrfReferences> {
   }
 }
 
-/** Per-(hypothesis, reference) n-gram counts of a batch whose hypothesis `h` belongs to segment `h`. */
+/**
+ * Per-(hypothesis, reference) n-gram counts of a batch whose hypothesis `h` belongs to segment `hypSegment[h]` (`h`
+ * when null).
+ */
 function countsPerReference(
   hyps: Csr,
+  hypSegment: Int32Array | null,
   refs: Csr,
   segRefOffsets: Int32Array,
   maxOrder: number,
 ): { rows: Float64Array; rowOffsets: Int32Array } {
-  const batch: NgramBatch = { hyps, hypSegment: null, refs, segRefOffsets };
+  const batch: NgramBatch = { hyps, hypSegment, refs, segRefOffsets };
   return perReferenceNgramCounts(batch, maxOrder);
 }
 

@@ -11,7 +11,9 @@
  */
 import { CsrBuilder, csrRow, type Csr } from '../../text/csr.js';
 import { PaletteError, badOption } from '../../errors.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import {
+  checkCandidateSegments, checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences,
+} from '../metric.js';
 import { Vocabulary, internLine, lookupLine } from '../../text/intern.js';
 import { pyRstrip, pySplit } from '../../text/pystr.js';
 import { TercomTokenizer } from '../../text/tokenizers/tercom-tokenizer.js';
@@ -162,19 +164,35 @@ export class Ter implements Metric<TerReferences> {
   segmentStats(hyps: readonly string[], refs: TerReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
     this.checkRefs(refs);
-    const hypWords = this.hypIds(hyps, refs.vocab);
+    return this.rows(this.hypIds(hyps, refs.vocab), refs.words, refs.nRefs);
+  }
+
+  /**
+   * Rows of candidates grouped by segment (`Metric.candidateStats`): each candidate against the references of its
+   * segment, in one kernel call.
+   * @throws RangeError when `segmentOf` does not give each candidate a segment of `refs`, in non-decreasing order.
+   */
+  candidateStats(hyps: readonly string[], segmentOf: Int32Array, refs: TerReferences): Float64Array {
+    checkCandidateSegments(hyps.length, segmentOf, refs.segments);
+    this.checkRefs(refs);
     const nRefs = refs.nRefs;
-    const out = new Float64Array(hyps.length * TER_STATS_WIDTH);
+    return this.rows(this.hypIds(hyps, refs.vocab), referencesOf(refs.words, segmentOf, nRefs), nRefs);
+  }
+
+  /** Rows of hypothesis `i` (row `i` of `hypWords`) against reference rows `i · nRefs .. i · nRefs + nRefs − 1`. */
+  private rows(hypWords: Csr, refWords: Csr, nRefs: number): Float64Array {
+    const n = hypWords.offsets.length - 1;
+    const out = new Float64Array(n * TER_STATS_WIDTH);
     const engine = this.kernel();
-    const edits = engine ? engine.sacrebleuEdits(hypWords, refs.words, nRefs, SACREBLEU_TER_LIMITS) : null;
-    const offsets = refs.words.offsets;
-    for (let i = 0; i < hyps.length; i++) {
+    const edits = engine ? engine.sacrebleuEdits(hypWords, refWords, nRefs, SACREBLEU_TER_LIMITS) : null;
+    const offsets = refWords.offsets;
+    for (let i = 0; i < n; i++) {
       // sacreBLEU: the fewest edits (strictly fewer replaces), the reference lengths summed then divided once.
       let best = Infinity;
       let lengths = 0;
       for (let j = 0; j < nRefs; j++) {
         const row = i * nRefs + j;
-        const e = edits ? edits[row] : sacrebleuTer(csrRow(hypWords, i), csrRow(refs.words, row)).edits;
+        const e = edits ? edits[row] : sacrebleuTer(csrRow(hypWords, i), csrRow(refWords, row)).edits;
         if (e < best) best = e;
         lengths += offsets[row + 1] - offsets[row];
       }
@@ -227,4 +245,22 @@ export class Ter implements Metric<TerReferences> {
       details: { num_edits: stats[0], ref_length: stats[1] },
     };
   }
+}
+
+/** The reference rows of each candidate's segment, candidate after candidate (the layout the kernel pairs with them). */
+function referencesOf(words: Csr, segmentOf: Int32Array, nRefs: number): Csr {
+  const offsets = new Int32Array(segmentOf.length * nRefs + 1);
+  let total = 0;
+  for (let h = 0; h < segmentOf.length; h++) {
+    for (let j = 0; j < nRefs; j++) {
+      const r = segmentOf[h] * nRefs + j;
+      total += words.offsets[r + 1] - words.offsets[r];
+      offsets[h * nRefs + j + 1] = total;
+    }
+  }
+  const tokens = new Int32Array(total);
+  for (let h = 0; h < segmentOf.length; h++) {
+    for (let j = 0; j < nRefs; j++) tokens.set(csrRow(words, segmentOf[h] * nRefs + j), offsets[h * nRefs + j]);
+  }
+  return { tokens, offsets };
 }

@@ -1,0 +1,215 @@
+/**
+ * Corpus scoring through the engine (src/engine/corpus/): every system's rows equal the metric's own
+ * `segmentStats` of that system, bit for bit, for the metrics of the catalog (each distinct segment hypothesis is
+ * scored once and copied); `candidateStats` (BLEU, chrF, TER) gives each candidate the row `segmentStats` gives it;
+ * rows are identical for 1, 2 and 3 threads on the one pool; a metric's refusal of a hypothesis is reported for the
+ * first system and metric in the order asked, with the metric's own message and line.
+ */
+import { describe, expect, it } from 'vitest';
+import { distinctHypotheses, scoreSystemRows, SystemRowsError } from '../src/engine/corpus/index.js';
+import { InputError } from '../src/errors.js';
+import type { Metric, MetricScore, PreparedReferences } from '../src/metrics/metric.js';
+import { defaultRegistry, type MetricRegistry, type MetricSettings } from '../src/metrics/registry.js';
+import { corpusWorkerPool } from '../src/pool/corpus-pool.js';
+import { dataLines, haveShared } from './helpers/shared-data.js';
+import '../src/node/install.js';
+
+/** A small PRNG (mulberry32), so that the corpus is the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['the', 'cat', 'sat', 'on', 'a', 'mat', 'dog', 'ran', 'fast', 'Big', 'house', ',', '.', 'über', 'naïve', '3.5', "it's"];
+
+/** `segments` segments, two references each, and `systems` systems that share most of their hypotheses. */
+function corpus(seed: number, segments: number, systems: number): { refs: string[][]; hyps: string[][] } {
+  const rand = prng(seed);
+  const sentence = (): string => {
+    const n = Math.floor(rand() * 12);
+    return Array.from({ length: n }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(' ');
+  };
+  const refs = [Array.from({ length: segments }, sentence), Array.from({ length: segments }, sentence)];
+  // Each segment has a few variants (one of them a reference), and each system picks one: many pairs repeat.
+  const variants = refs[0].map((ref) => [ref, sentence(), sentence(), ''].slice(0, 1 + Math.floor(rand() * 4)));
+  const hyps = Array.from({ length: systems }, () => variants.map((v) => v[Math.floor(rand() * v.length)]));
+  return { refs, hyps };
+}
+
+const rowsEqual = (a: Float64Array, b: Float64Array): boolean =>
+  a.length === b.length && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+
+/** Metric ids with settings: every catalog metric that needs no resource file, and flavors that change the rows. */
+const CASES: readonly { ids: string[]; settings: MetricSettings }[] = [
+  { ids: ['bleu', 'chrf', 'ter', 'wer', 'per', 'nist', 'gtm', 'impact'], settings: {} },
+  { ids: ['rouge-1', 'rouge-2', 'rouge-l', 'rouge-lsum', 'rouge-w-1.2', 'rouge-s4', 'rouge-su4'], settings: {} },
+  { ids: ['chrf', 'bleu', 'nist', 'ter'], settings: { chrf: { wordOrder: 2, lowercase: true }, bleu: { flavor: 'nltk' }, nist: { flavor: 'nltk' }, ter: { flavor: 'tercom' } } },
+  { ids: ['bleu'], settings: { bleu: { flavor: 'moses' }, sentenceLevel: true } },
+];
+
+describe('scoreSystemRows', () => {
+  const { refs, hyps } = corpus(7, 40, 6);
+
+  it('distinct hypotheses: each (segment, hypothesis) once, every system pointing at its own', () => {
+    const d = distinctHypotheses(hyps, 40);
+    let pairs = 0;
+    for (let s = 0; s < 40; s++) pairs += new Set(hyps.map((h) => h[s])).size;
+    expect(d.hyps.length).toBe(pairs);
+    expect(pairs).toBeLessThan(6 * 40);
+    hyps.forEach((system, k) => system.forEach((h, s) => {
+      expect(d.hyps[d.index[k][s]]).toBe(h);
+      expect(d.segmentOf[d.index[k][s]]).toBe(s);
+    }));
+    expect(() => distinctHypotheses([hyps[0].slice(1)], 40)).toThrow(InputError);
+  });
+
+  for (const { ids, settings } of CASES) {
+    it(`rows equal segmentStats of each system: ${ids.join(' ')} ${JSON.stringify(settings)}`, async () => {
+      const result = await scoreSystemRows(hyps, { metrics: ids, references: refs, settings });
+      expect(result.threads).toBe(1);
+      ids.forEach((id, m) => {
+        const metric = defaultRegistry.create(id, settings).metric;
+        const prepared = metric.prepareReferences(refs);
+        hyps.forEach((system, k) => {
+          expect(rowsEqual(result.rows[m][k], metric.segmentStats(system, prepared)), `${id}, system ${k}`).toBe(true);
+        });
+      });
+    });
+  }
+
+  it('candidateStats: each candidate gets the row segmentStats gives it at its segment (random groups)', () => {
+    const rand = prng(11);
+    const metrics: Metric[] = [
+      defaultRegistry.create('bleu', {}).metric,
+      defaultRegistry.create('chrf', {}).metric,
+      defaultRegistry.create('chrf', { chrf: { wordOrder: 2 } }).metric,
+      defaultRegistry.create('ter', {}).metric,
+    ];
+    for (const metric of metrics) {
+      expect(metric.candidateStats).toBeDefined();
+      const prepared = metric.prepareReferences(refs);
+      for (let trial = 0; trial < 5; trial++) {
+        const cands: string[] = [];
+        const segmentOf: number[] = [];
+        for (let s = 0; s < 40; s++) {
+          const n = Math.floor(rand() * 4); // segments without candidates too
+          for (let c = 0; c < n; c++) {
+            cands.push(hyps[Math.floor(rand() * hyps.length)][s] + (c === 2 ? ' cat' : ''));
+            segmentOf.push(s);
+          }
+        }
+        const rows = metric.candidateStats!(cands, Int32Array.from(segmentOf), prepared);
+        const w = metric.statsWidth;
+        cands.forEach((cand, h) => {
+          const layer = refs[0].map(() => '');
+          layer[segmentOf[h]] = cand;
+          const own = metric.segmentStats(layer, prepared).subarray(segmentOf[h] * w, (segmentOf[h] + 1) * w);
+          expect(rowsEqual(rows.subarray(h * w, (h + 1) * w), own), `${metric.id} candidate ${h}`).toBe(true);
+        });
+      }
+      expect(() => metric.candidateStats!(['a', 'b'], Int32Array.of(3, 1), prepared)).toThrow(RangeError);
+      expect(() => metric.candidateStats!(['a'], Int32Array.of(40), prepared)).toThrow(RangeError);
+    }
+  });
+
+  it('rows are identical on 1, 2 and 3 threads of the pool (tasks of a few segments; NIST needs every reference)', async () => {
+    const big = corpus(3, 120, 5);
+    const ids = ['bleu', 'chrf', 'ter', 'nist', 'rouge-l', 'wer'];
+    const one = await scoreSystemRows(big.hyps, { metrics: ids, references: big.refs });
+    for (const workers of [2, 3]) {
+      const pooled = await scoreSystemRows(big.hyps, {
+        metrics: ids, references: big.refs, workers, pool: corpusWorkerPool, minPoolWork: 0,
+      });
+      expect(pooled.threads).toBe(workers);
+      ids.forEach((id, m) => big.hyps.forEach((_, k) => {
+        expect(rowsEqual(pooled.rows[m][k], one.rows[m][k]), `${id}, system ${k}, ${workers} threads`).toBe(true);
+      }));
+    }
+  }, 60_000);
+
+  it('a small run stays in this thread whatever workers says', async () => {
+    let started = 0;
+    const r = await scoreSystemRows(hyps, {
+      metrics: ['bleu'], references: refs, workers: 4,
+      pool: (setup) => { started++; return corpusWorkerPool(setup); },
+    });
+    expect(r.threads).toBe(1);
+    expect(started).toBe(0);
+  });
+});
+
+/** A metric that refuses hypotheses holding `word`, at their line (1-based), as a metric reports bad input. */
+class Refusing implements Metric {
+  readonly statsWidth = 1;
+  readonly statsColumns = ['n'];
+  constructor(readonly id: string, private readonly word: string) {}
+  signature(): string {
+    return this.id;
+  }
+  prepareReferences(refStreams: readonly (readonly string[])[]): PreparedReferences {
+    return { segments: refStreams[0].length };
+  }
+  segmentStats(hyps: readonly string[]): Float64Array {
+    hyps.forEach((h, i) => {
+      if (h.includes(this.word)) throw new InputError('E_BAD_INPUT', `${this.id} refuses ${this.word}`, { line: i + 1 });
+    });
+    return Float64Array.from(hyps, (h) => h.length);
+  }
+  scoreFromStats(totals: Float64Array): MetricScore {
+    return { name: this.id, score: totals[0], verboseScore: '' };
+  }
+  sentenceScoreFromStats(row: Float64Array): MetricScore {
+    return this.scoreFromStats(row);
+  }
+}
+
+describe('scoreSystemRows: a refused hypothesis', () => {
+  const metrics = [new Refusing('first', 'A!'), new Refusing('second', 'B!')];
+  const registry: MetricRegistry = {
+    ids: ['first', 'second'],
+    create: (id) => ({ metric: metrics[id === 'first' ? 0 : 1], signature: () => id, corpusScore: (rows) => metrics[0].scoreFromStats(rows) }),
+  };
+  const refs = [['r', 'r', 'r', 'r']];
+  // System 0 has B! on line 3 (refused by the second metric); system 1 has A! on line 2 (by the first).
+  const systems = [['x', 'y', 'B!', 'z'], ['x', 'A!', 'B!', 'z'], ['x', 'y', 'z', 'w']];
+
+  it('systems first: system 0 under the second metric, at its line', async () => {
+    const err = await scoreSystemRows(systems, { metrics: ['first', 'second'], references: refs, registry }).catch((e) => e);
+    expect(err).toBeInstanceOf(SystemRowsError);
+    expect([err.system, err.metric, err.cause.message, err.cause.line]).toEqual([0, 1, 'second refuses B!', 3]);
+  });
+
+  it('metrics first: system 1 under the first metric, at its line', async () => {
+    const err = await scoreSystemRows(systems, {
+      metrics: ['first', 'second'], references: refs, registry, errorOrder: 'metrics',
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(SystemRowsError);
+    expect([err.system, err.metric, err.cause.message, err.cause.line]).toEqual([1, 0, 'first refuses A!', 2]);
+  });
+});
+
+describe.skipIf(!haveShared('data/wmt21-news-en-de/en-de/ref.A.de'))('scoreSystemRows on WMT21 en-de', () => {
+  it('20 systems: 14,855 distinct pairs of 20,040; BLEU, chrF and TER rows equal each system scored alone', async () => {
+    const { readdirSync } = await import('node:fs');
+    const { sharedPath } = await import('./helpers/shared-data.js');
+    const dir = 'wmt21-news-en-de/en-de';
+    const names = readdirSync(sharedPath(`data/${dir}/systems/`)).filter((f) => f.endsWith('.de')).sort();
+    const refs = [dataLines(`${dir}/ref.A.de`)];
+    const systems = names.map((n) => dataLines(`${dir}/systems/${n}`));
+    const ids = ['bleu', 'chrf', 'ter'];
+    const r = await scoreSystemRows(systems, { metrics: ids, references: refs });
+    expect(systems.length * refs[0].length).toBe(20_040);
+    expect(r.distinct).toBe(14_855);
+    ids.forEach((id, m) => {
+      const metric = defaultRegistry.create(id, {}).metric;
+      const prepared = metric.prepareReferences(refs);
+      systems.forEach((s, k) => expect(rowsEqual(r.rows[m][k], metric.segmentStats(s, prepared)), `${id} ${names[k]}`).toBe(true));
+    });
+  }, 60_000);
+});

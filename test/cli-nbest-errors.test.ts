@@ -106,6 +106,13 @@ describe('palette nbest: bad input → exit 2, file and line, nothing left behin
     expect(r.err).toMatch(/msgpack is binary/);
   });
 
+  it('metric flags: palette score’s, with its messages; sacreBLEU’s BLEU flags are refused (bleu is Moses BLEU)', async () => {
+    await failsCleanly(args('good', '-m', 'rouge-l', '--rouge-flavor', 'perl'), /--rouge-flavor must be one of rouge155, rouge-score, paper \(got "perl"\)/);
+    await failsCleanly(args('good', '-m', 'chrf', '--chrf-word-order', 'x'), /--chrf-word-order must be/);
+    await failsCleanly(args('good', '-tok', 'intl'), /unrecognized option "-tok"/);
+    await failsCleanly(args('good', '-lc'), /unrecognized option "-lc"/);
+  });
+
   it('an output folder that does not exist', async () => {
     const r = await nbest(args('good', '--stats', join(f('nowhere'), 'stats')));
     expect(r.code).toBe(2);

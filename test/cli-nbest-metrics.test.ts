@@ -213,6 +213,28 @@ describe('palette nbest --wer-lowercase / --per-lowercase', () => {
   });
 });
 
+describe('palette nbest takes palette score’s metric flags', () => {
+  it('chrF++ (--chrf-word-order 2), TER without punctuation, GTM -e 2: each row = the Metric API’s with those settings', async () => {
+    const flags = ['--chrf-word-order', '2', '--ter-no-punct', '--gtm-exponent', '2'];
+    const settings: MetricSettings = { chrf: { wordOrder: 2 }, ter: { noPunct: true }, gtm: { exponent: 2 } };
+    const rows = await nbestJson(JOSHUA, ['-m', 'chrf', 'ter', 'gtm', ...flags, '--allow-duplicates']);
+    const { hyps, ids } = await readNbest(JOSHUA.nbest);
+    const refStreams = JOSHUA.refs.map((f) => readLines(f));
+    let column = 0;
+    for (const id of ['chrf', 'ter', 'gtm']) {
+      const metric = defaultRegistry.create(id, settings).metric;
+      const plain = defaultRegistry.create(id, {}).metric;
+      const matrix = buildStatsMatrix(metric, hyps, ids, metric.prepareReferences(refStreams));
+      const w = metric.statsWidth;
+      expect(metric.signature(4), `${id}: the flag changes the metric`).not.toBe(plain.signature(4));
+      for (let h = 0; h < hyps.length; h++) {
+        expect(rows[h].stats.slice(column, column + w), `${id}, candidate ${h}`).toEqual(Array.from(matrix.stats.subarray(h * w, (h + 1) * w)));
+      }
+      column += w;
+    }
+  });
+});
+
 describe('palette nbest --prev-stats with several metrics (fast path)', () => {
   it('each sentence: the previous run rows, then this run rows, every metric column', async () => {
     const run = async (extra: string[], out: string): Promise<string> => {

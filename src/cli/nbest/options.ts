@@ -3,11 +3,13 @@
  * usage problem is an `InputError` (exit status 2) before any file is opened.
  */
 import { InputError, badOption } from '../../errors.js';
-import type { RougeFlavor } from '../../metrics/rouge/rouge.js';
+import { METRIC_CATALOG } from '../../metrics/catalog.js';
+import { composeFlags } from '../../metrics/descriptor.js';
 import type { MetricSettings } from '../../metrics/registry.js';
 import type { NbestStatsFormat } from '../../engine/nbest/stats-format.js';
 import { DEFAULT_TASK_SIZE } from '../../engine/nbest/run.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
+import { parseMetricFlags } from '../score-options.js';
 import { optionValues, readRefs, readWorkers, sharedOption } from '../shared-options.js';
 
 export type { NbestStatsFormat };
@@ -57,10 +59,6 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'sentence', names: ['--sentence-scores'], arity: 'flag', help: 'add per-candidate sentence scores (json, msgpack)', group: GROUP },
   sharedOption('workers', GROUP, 'scoring threads: this one and N-1 pool workers (default: one per core; small lists run in-thread)'),
   { key: 'taskSize', names: ['--task-size'], arity: 'one', metavar: 'BYTES', help: `bytes of the n-best list per task (default ${DEFAULT_TASK_SIZE})`, group: GROUP },
-  { key: 'rougeFlavor', names: ['--rouge-flavor'], arity: 'one', metavar: 'FLAVOR', help: 'ROUGE flavor (as palette score)', group: GROUP },
-  { key: 'stem', names: ['--stem'], arity: 'flag', help: 'ROUGE: Porter stemming (as palette score)', group: GROUP },
-  { key: 'werLowercase', names: ['--wer-lowercase'], arity: 'flag', help: 'case-insensitive WER (as palette score)', group: GROUP },
-  { key: 'perLowercase', names: ['--per-lowercase'], arity: 'flag', help: 'case-insensitive PER (as palette score)', group: GROUP },
   { key: 'stats', names: ['--stats', '-o'], arity: 'one', metavar: 'OUT', help: 'output file (default: standard output)', group: GROUP },
   {
     key: 'format',
@@ -82,16 +80,26 @@ const SPECS: readonly OptionSpec[] = [
   },
 ];
 
+/**
+ * The metric flags of `palette score` for every metric but BLEU, composed from the metrics' own flag tables: `bleu`
+ * here is always Moses' BleuScorer, which sacreBLEU's BLEU flags (-tok, -lc, -s, …) do not describe, so they are
+ * refused rather than ignored.
+ */
+const METRIC_SPECS: readonly OptionSpec[] = composeFlags(METRIC_CATALOG.filter((d) => d.id !== 'bleu'));
+const ALL_SPECS: readonly OptionSpec[] = [...SPECS, ...METRIC_SPECS];
+
 /** The help text of `palette nbest`. */
 export function nbestHelp(): string {
   return (
     'usage: palette nbest --nbest FILE -r REF [REF ...] -m METRIC [METRIC ...] [--stats OUT]\n' +
     '                     [--stats-format moses|json|msgpack] [--sentence-scores] [--allow-duplicates]\n' +
     '                     [--prev-stats FILE --prev-features FILE] [--workers N] [--task-size BYTES] [-q]\n' +
-    '                     [--rouge-flavor F] [--stem] [--wer-lowercase] [--per-lowercase]\n\n' +
+    '                     [metric flags]\n\n' +
     'Per-candidate sufficient statistics of a Moses n-best list, as Moses MERT `extractor` writes them, for every\n' +
     'metric in one pass.\n' +
     formatOptionHelp(SPECS) +
+    '\nMetric flags: those of "palette score --help" for every metric but BLEU (--rouge-flavor, --stem, --wer-lowercase,\n' +
+    '--per-lowercase, --chrf-*, --ter-*, …), with the same defaults; bleu is Moses BLEU.\n' +
     '\n'
   );
 }
@@ -106,7 +114,7 @@ function single(values: ReadonlyMap<string, unknown>, key: string): string | und
  * @throws InputError `E_BAD_OPTION` (missing or bad option), `E_UNKNOWN_METRIC` (a metric other than bleu).
  */
 export function parseNbestArgs(argv: readonly string[]): NbestCommand {
-  const { values, positionals } = parseArgs(argv, SPECS);
+  const { values, positionals } = parseArgs(argv, ALL_SPECS);
   if (values.has('help')) return { kind: 'help' };
   const v = optionValues(values);
   const nbest = single(values, 'nbest');
@@ -115,13 +123,8 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
   if (refs === undefined) throw new InputError('E_BAD_OPTION', 'references are required (-r REF [REF ...])');
   const metrics = v.list('metrics');
   if (metrics === undefined) throw new InputError('E_BAD_OPTION', 'a metric is required (-m bleu)');
-  // The flavor is checked by the ROUGE metrics themselves (the registry is loaded only when one is asked for).
-  const rougeFlavor = single(values, 'rougeFlavor');
-  const settings: MetricSettings = {
-    rouge: { flavor: rougeFlavor as RougeFlavor | undefined, stem: values.has('stem') ? true : undefined },
-    wer: values.has('werLowercase') ? { lowercase: true } : undefined,
-    per: values.has('perLowercase') ? { lowercase: true } : undefined,
-  };
+  // Read as palette score reads them: the same settings and the same messages.
+  const settings = parseMetricFlags(values, METRIC_SPECS);
   const workers = readWorkers(v);
   const taskSizeText = single(values, 'taskSize');
   const taskSize = taskSizeText === undefined ? DEFAULT_TASK_SIZE : Number(taskSizeText);

@@ -306,6 +306,24 @@ export {
   type PreviousRunFile,
 } from './engine/index.js';
 
+// Corpus scoring of several systems through the engine (what `palette score` runs: each distinct segment hypothesis
+// scored once per metric), in this thread or with a pool (the Node entry's corpusWorkerPool).
+export {
+  distinctHypotheses,
+  MIN_POOL_WORK,
+  scoreSystemRows,
+  SystemRowsError,
+  type CorpusRows,
+  type CorpusRowsOptions,
+  type CorpusRunnerFactory,
+  type CorpusRunnerSetup,
+  type CorpusTask,
+  type CorpusTaskError,
+  type CorpusTaskResult,
+  type CorpusTaskRunner,
+  type DistinctHypotheses,
+} from './engine/corpus/index.js';
+
 // Tuning loops: statistics matrices, corpus scores from summed rows, selections.
 export { buildStatsMatrix, matrixColumnSums, type StatsMatrix } from './tuning/stats-matrix.js';
 export { scoreFromTotals } from './tuning/score-from-totals.js';

@@ -20,6 +20,8 @@ export * from './node/index.js';
 
 // The worker pool that runs the engine's n-best scoring (scoreNbest, from the core) on several threads.
 export { nbestPoolRunner, nbestWorkerPool } from './pool/nbest-pool.js';
+// The worker pool that runs the engine's corpus scoring (scoreSystemRows, from the core) on several threads.
+export { corpusWorkerPool } from './pool/corpus-pool.js';
 
 // The command line as a function (what bin/palette runs).
 export { run, type CliIo } from './cli/main.js';

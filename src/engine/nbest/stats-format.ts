@@ -39,7 +39,7 @@ export interface SentenceScoreSource {
   score(stats: ArrayLike<number>, row: number): number[];
 }
 
-/** The `scores` value of a row: id → score. */
+/** The `scores` value of a row: id → score (JSON output). */
 function scoreMap(scores: SentenceScoreSource, stats: ArrayLike<number>, row: number): Record<string, number> {
   const values = scores.score(stats, row);
   const map: Record<string, number> = {};
@@ -86,12 +86,119 @@ export function blockEncoder(
       }
     };
   }
-  const packr = new Packr({ useRecords: false });
-  return (sentence, stats, rows, out) => {
-    for (let k = 0; k < rows.length; k++) {
-      const value: Record<string, unknown> = { sentence, stats: rowArray(stats, width, rows[k]) };
-      if (scores !== undefined) value.scores = scoreMap(scores, stats, rows[k]);
-      out.bytes(packr.pack(value));
+  return msgpackEncoder(width, scores);
+}
+
+/**
+ * Appends the MessagePack of number `v` at `buf[p]` as msgpackr writes it (the branches of its `pack`, without its
+ * float32 option): a whole number in 32 bits as the shortest integer (positive ones below 128 as fixints, since
+ * the encoder has no records; -0 as 0), anything else as a float64. Returns the new position; needs 9 bytes.
+ */
+function packNumber(buf: Uint8Array, view: DataView, p: number, v: number): number {
+  if (v >>> 0 === v) {
+    if (v < 0x80) {
+      buf[p] = v;
+      return p + 1;
     }
+    if (v < 0x100) {
+      buf[p] = 0xcc;
+      buf[p + 1] = v;
+      return p + 2;
+    }
+    if (v < 0x10000) {
+      buf[p] = 0xcd;
+      buf[p + 1] = v >> 8;
+      buf[p + 2] = v & 0xff;
+      return p + 3;
+    }
+    buf[p] = 0xce;
+    view.setUint32(p + 1, v);
+    return p + 5;
+  }
+  if (v >> 0 === v) {
+    if (v >= -0x20) {
+      buf[p] = 0x100 + v;
+      return p + 1;
+    }
+    if (v >= -0x80) {
+      buf[p] = 0xd0;
+      buf[p + 1] = v + 0x100;
+      return p + 2;
+    }
+    if (v >= -0x8000) {
+      buf[p] = 0xd1;
+      view.setInt16(p + 1, v);
+      return p + 3;
+    }
+    buf[p] = 0xd2;
+    view.setInt32(p + 1, v);
+    return p + 5;
+  }
+  buf[p] = 0xcb;
+  view.setFloat64(p + 1, v);
+  return p + 9;
+}
+
+/** msgpackr's header of a map of `n` entries: it always writes map 16 (it sets the size after the entries). */
+function mapHeader(n: number): number[] {
+  return [0xde, n >> 8, n & 0xff];
+}
+
+/** msgpackr's header of an array of `n` values. */
+function arrayHeader(n: number): number[] {
+  if (n < 0x10) return [0x90 | n];
+  if (n < 0x10000) return [0xdc, n >> 8, n & 0xff];
+  return [0xdd, (n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+}
+
+/**
+ * The msgpack encoder: the bytes of msgpackr's `Packr({ useRecords: false }).pack({ sentence, stats[, scores] })`
+ * for each row, written straight into one buffer per block (no object, array or Packr call per candidate). The
+ * keys' bytes are msgpackr's own, packed once.
+ */
+function msgpackEncoder(width: number, scores: SentenceScoreSource | undefined): BlockEncoder {
+  const packr = new Packr({ useRecords: false });
+  const key = (k: string): number[] => Array.from(packr.pack(k));
+  const head = Uint8Array.from([...mapHeader(scores === undefined ? 2 : 3), ...key('sentence')]);
+  const statsHead = Uint8Array.from([...key('stats'), ...arrayHeader(width)]);
+  // The scores map's entries as the object the JSON output builds would hold them: a repeated id once, with its last
+  // value, in the object's key order (msgpackr walks it with for-in).
+  const sample: Record<string, number> = {};
+  scores?.ids.forEach((id, k) => (sample[id] = k));
+  const scoreIds = Object.keys(sample);
+  const scoreIndex = scoreIds.map((id) => sample[id]);
+  const scoresHead = scores === undefined ? undefined : Uint8Array.from([...key('scores'), ...mapHeader(scoreIds.length)]);
+  const scoreKeys = scoreIds.map((id) => Uint8Array.from(key(id)));
+  let keyBytes = head.length + statsHead.length + (scoresHead?.length ?? 0);
+  for (const k of scoreKeys) keyBytes += k.length;
+  let buf = new Uint8Array(1 << 16);
+  let view = new DataView(buf.buffer);
+  const put = (bytes: Uint8Array, p: number): number => {
+    for (let i = 0; i < bytes.length; i++) buf[p + i] = bytes[i];
+    return p + bytes.length;
+  };
+  return (sentence, stats, rows, out) => {
+    const most = rows.length * (keyBytes + 9 * (1 + width + scoreKeys.length));
+    if (buf.length < most) {
+      buf = new Uint8Array(Math.max(most, 2 * buf.length));
+      view = new DataView(buf.buffer);
+    }
+    let p = 0;
+    for (let k = 0; k < rows.length; k++) {
+      p = put(head, p);
+      p = packNumber(buf, view, p, sentence);
+      p = put(statsHead, p);
+      const at = rows[k] * width;
+      for (let i = 0; i < width; i++) p = packNumber(buf, view, p, stats[at + i]);
+      if (scores !== undefined) {
+        p = put(scoresHead!, p);
+        const values = scores.score(stats, rows[k]);
+        for (let i = 0; i < scoreKeys.length; i++) {
+          p = put(scoreKeys[i], p);
+          p = packNumber(buf, view, p, values[scoreIndex[i]]);
+        }
+      }
+    }
+    out.bytes(buf.subarray(0, p));
   };
 }

@@ -226,40 +226,64 @@ export function memoTokenCount(header: usize, chunkIds: usize, nChunks: i32, t: 
 }
 
 /**
- * Token rows of the `nLines` lines scanned by {@link memoScan}, for `nt` tokenizers at once: `outs` holds two u32
- * per tokenizer, the address where its tokens go and a cursor (set to the same address by the caller, advanced
- * here); its `nLines + 1` row offsets go to `rowOffsets + 4 · t · (nLines + 1)`. The caller makes room for every
- * token (see {@link memoTokenCount}).
+ * Appends the tokens of a chunk's entry `entry` for one tokenizer at `at`; returns the new end. One token is stored
+ * unconditionally and kept only when it is one (no branch for the usual zero or one token): the caller leaves room
+ * for one token past the end.
  */
-export function memoRows(header: usize, chunkIds: usize, lineChunks: usize, nLines: i32, nt: i32, outs: usize, rowOffsets: usize): void {
-  const entries = usize(load<u32>(header, H_ENTRIES));
+// @ts-ignore: decorator
+@inline
+function emitTokens(entry: usize, at: usize, tokens: usize): usize {
+  const first = load<i32>(entry);
+  const n = load<i32>(entry, 4);
+  store<i32>(at, first);
+  if (n <= 1) return at + (usize(n) << 2);
+  const from = tokens + (usize(first) << 2);
+  for (let k: usize = 0; k < usize(n); k++) store<i32>(at + (k << 2), load<i32>(from + (k << 2)));
+  return at + (usize(n) << 2);
+}
+
+/**
+ * Token rows of the `nLines` lines scanned by {@link memoScan}, for tokenizers `firstT .. firstT + nt` (at most 4)
+ * at once: `outs` holds the u32 address where each one's tokens go (with room for one token more than it gives),
+ * and the `nLines + 1` row offsets of the `t`-th go to `rowOffsets + 4 · t · (nLines + 1)`. The caller makes room
+ * for every token (see {@link memoTokenCount}).
+ */
+export function memoRows(
+  header: usize, chunkIds: usize, lineChunks: usize, nLines: i32, firstT: i32, nt: i32, outs: usize, rowOffsets: usize,
+): void {
+  const entries = usize(load<u32>(header, H_ENTRIES)) + (usize(firstT) << 3);
   const stride = usize(load<u32>(header, H_STRIDE));
   const tokens = usize(load<u32>(header, H_TOKENS));
   const offsetsStride = usize(nLines + 1) << 2;
+  // One cursor per tokenizer in a local: the tests on `nt` are the same for every chunk, hence predicted.
+  const start0 = usize(load<u32>(outs));
+  const start1 = nt > 1 ? usize(load<u32>(outs, 4)) : 0;
+  const start2 = nt > 2 ? usize(load<u32>(outs, 8)) : 0;
+  const start3 = nt > 3 ? usize(load<u32>(outs, 12)) : 0;
+  let at0 = start0;
+  let at1 = start1;
+  let at2 = start2;
+  let at3 = start3;
+  const offsets0 = rowOffsets;
+  const offsets1 = rowOffsets + offsetsStride;
+  const offsets2 = rowOffsets + 2 * offsetsStride;
+  const offsets3 = rowOffsets + 3 * offsetsStride;
   for (let t = 0; t < nt; t++) store<i32>(rowOffsets + usize(t) * offsetsStride, 0);
   let c = chunkIds;
   for (let i = 0; i < nLines; i++) {
     const end = chunkIds + (usize(load<u32>(lineChunks + (usize(i) << 2), 4)) << 2);
     for (; c < end; c += 4) {
       const entry = entries + usize(load<u32>(c)) * stride;
-      for (let t = 0; t < nt; t++) {
-        const first = load<i32>(entry + (usize(t) << 3));
-        const n = load<i32>(entry + (usize(t) << 3), 4);
-        const slot = outs + (usize(t) << 3) + 4;
-        const at = usize(load<u32>(slot));
-        if (n == 1) {
-          store<i32>(at, first);
-          store<u32>(slot, u32(at + 4));
-        } else if (n > 1) {
-          memory.copy(at, tokens + (usize(first) << 2), usize(n) << 2);
-          store<u32>(slot, u32(at + (usize(n) << 2)));
-        }
-      }
+      at0 = emitTokens(entry, at0, tokens);
+      if (nt > 1) at1 = emitTokens(entry + 8, at1, tokens);
+      if (nt > 2) at2 = emitTokens(entry + 16, at2, tokens);
+      if (nt > 3) at3 = emitTokens(entry + 24, at3, tokens);
     }
-    for (let t = 0; t < nt; t++) {
-      const out = outs + (usize(t) << 3);
-      store<i32>(rowOffsets + usize(t) * offsetsStride + (usize(i + 1) << 2), i32((load<u32>(out, 4) - load<u32>(out)) >> 2));
-    }
+    const o = usize(i + 1) << 2;
+    store<i32>(offsets0 + o, i32((at0 - start0) >> 2));
+    if (nt > 1) store<i32>(offsets1 + o, i32((at1 - start1) >> 2));
+    if (nt > 2) store<i32>(offsets2 + o, i32((at2 - start2) >> 2));
+    if (nt > 3) store<i32>(offsets3 + o, i32((at3 - start3) >> 2));
   }
 }
 

@@ -76,18 +76,23 @@ const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((p) => 
 const batches = fc.array(fc.array(line, { maxLength: 12 }), { minLength: 1, maxLength: 4 });
 
 describe('chunk memo = its plain oracle', () => {
-  it('random lines, call after call on one memo, with and without row buffers', () => {
+  it('random lines, call after call on one memo, with and without row buffers, 4 and 8 tokenizers', () => {
     fc.assert(
       fc.property(batches, (calls) => {
         const memo = new ChunkMemo(tokenizers());
         const buffered = new ChunkMemo(tokenizers());
         const scratch = new RowScratch();
         const oracle = new OracleChunkMemo(tokenizers());
+        // More tokenizers than the row kernel takes in one call.
+        const wide = (): OracleTokenizer[] => [...tokenizers(), ...tokenizers().reverse()];
+        const wideMemo = new ChunkMemo(wide());
+        const wideOracle = new OracleChunkMemo(wide());
         for (const lines of calls) {
           const expected = oracle.rows(lines);
           expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(expected);
           expect(plain(buffered.rows(lines.length, (i) => lines[i], scratch))).toEqual(expected);
           expect(memo.size).toBe(oracle.size);
+          expect(plain(wideMemo.rows(lines.length, (i) => lines[i]))).toEqual(wideOracle.rows(lines));
         }
       }),
       { numRuns: 300 },

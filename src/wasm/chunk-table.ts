@@ -21,7 +21,7 @@ export interface ChunkMemoExports extends KernelExports {
   memoRehash(header: number): void;
   memoHash(start: number, end: number): number;
   memoTokenCount(header: number, chunkIds: number, nChunks: number, t: number): number;
-  memoRows(header: number, chunkIds: number, lineChunks: number, nLines: number, nt: number, outs: number, rowOffsets: number): void;
+  memoRows(header: number, chunkIds: number, lineChunks: number, nLines: number, firstT: number, nt: number, outs: number, rowOffsets: number): void;
 }
 
 /** Header fields, as u32 indices from the header (the kernel's `H_*` byte offsets ÷ 4). */
@@ -47,6 +47,8 @@ const RECORD_BYTES = 12;
  * of the call; past it, the tokens are counted first.
  */
 const BOUND_BY_MOST = 4;
+/** Tokenizers whose rows one call of the row kernel writes. */
+const ROWS_PER_CALL = 4;
 /** Readable bytes the kernel may load past the end of an input or of the arena. */
 const PAD = 16;
 /** Slots of a new table: 2^12. */
@@ -209,7 +211,7 @@ export class ChunkTable {
     const nt = this.tokenizers;
     const scratch = this.regions.scratch;
     const outs = call.used;
-    const rowOffsets = alignUp(outs + 8 * nt, 16);
+    const rowOffsets = alignUp(outs + 4 * nt, 16);
     let at = alignUp(rowOffsets + 4 * nt * (call.nLines + 1), 16);
     const starts: number[] = [];
     for (let t = 0; t < nt; t++) {
@@ -219,15 +221,19 @@ export class ChunkTable {
         ? call.nChunks * this.most[t]
         : this.kernels.memoTokenCount(this.header, scratch + call.chunkIds, call.nChunks, t);
       starts.push(at);
-      at = alignUp(at + 4 * bound, 16);
+      // One token more: the kernel stores a token before it knows whether the chunk has one.
+      at = alignUp(at + 4 * bound + 4, 16);
     }
     this.memory.reserve(scratch + at);
     const u32 = this.memory.u32;
-    for (let t = 0; t < nt; t++) {
-      u32[((scratch + outs) >> 2) + 2 * t] = scratch + starts[t];
-      u32[((scratch + outs) >> 2) + 2 * t + 1] = scratch + starts[t];
+    for (let t = 0; t < nt; t++) u32[((scratch + outs) >> 2) + t] = scratch + starts[t];
+    // The kernel takes up to ROWS_PER_CALL tokenizers a call, each cursor in a local.
+    for (let t = 0; t < nt; t += ROWS_PER_CALL) {
+      this.kernels.memoRows(
+        this.header, scratch + call.chunkIds, scratch + call.lineChunks, call.nLines, t, Math.min(ROWS_PER_CALL, nt - t),
+        scratch + outs + 4 * t, scratch + rowOffsets + 4 * t * (call.nLines + 1),
+      );
     }
-    this.kernels.memoRows(this.header, scratch + call.chunkIds, scratch + call.lineChunks, call.nLines, nt, scratch + outs, scratch + rowOffsets);
     const i32 = this.memory.i32;
     const out: Csr[] = [];
     for (let t = 0; t < nt; t++) {

@@ -1,5 +1,5 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|pool|nbest|orange|paraeval|npchunk|meta|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|pool|nbest|nbest-memo|orange|paraeval|npchunk|meta|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
  *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
  *   - kernel-edit: word Levenshtein (WER) with and without alignment, GTM (bench/kernel-edit.ts)
@@ -10,6 +10,7 @@
  *   - rouge:  `palette rouge155` on SummEval, the Rouge metric vs js-rouge, ROUGE-N statistics (bench/rouge.ts)
  *   - nbest:  `palette nbest -m bleu rouge-l rouge-s4 wer` (and bleu alone) on a generated 1000 × 1000 n-best list, cold
  *             process (1 and 2 workers) and in-process, stages per hypothesis fast vs generic path (bench/nbest.ts)
+ *   - nbest-memo: the n-best fast path's chunk memo (warm and fresh) and msgpack statistics alone, µs per candidate (bench/nbest-memo.ts)
  *   - orange: `palette orange` with 10 metric variants in one pass on the generated 1000 × 1000 n-best list (bench/orange.ts)
  *   - paraeval: ParaEval hyps/s on TED sk-en and SummEval with the example, WordNet-exception and synthetic tables (bench/paraeval.ts)
  *   - npchunk: IMPACT and the NP-chunk metric hyps/s on TED sk-en and SummEval, chunking timed apart (bench/npchunk.ts)
@@ -29,6 +30,7 @@ const SCOPES: Record<string, () => Promise<void>> = {
   tuning: async () => (await import('./tuning.js')).benchTuning(),
   pool: async () => (await import('./pool.js')).benchPool(),
   nbest: async () => (await import('./nbest.js')).benchNbest(),
+  'nbest-memo': async () => (await import('./nbest-memo.js')).benchNbestMemo(),
   orange: async () => (await import('./orange.js')).benchOrange(),
   paraeval: async () => (await import('./paraeval.js')).benchParaEval(),
   npchunk: async () => (await import('./npchunk.js')).benchNpChunk(),

@@ -1,5 +1,5 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|rouge|tuning|pool|nbest|nbest-memo|orange|paraeval|npchunk|meta|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|corpus|rouge|tuning|pool|nbest|nbest-memo|orange|paraeval|npchunk|meta|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
  *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
  *   - kernel-edit: word Levenshtein (WER) with and without alignment, GTM (bench/kernel-edit.ts)
@@ -7,6 +7,8 @@
  *   - pool:   BLEU counts of 1M hypotheses in-thread vs 1 and 2 piscina workers (bench/pool.ts)
  *   - text:   tokenization and interning (bench/text.ts)
  *   - e2e:    `palette score` from text files, all WMT17 en-de systems (bench/e2e.ts)
+ *   - corpus: corpus scoring through the engine, 20 WMT21 en-de systems × BLEU, chrF, TER: per system vs distinct
+ *             pairs, 1 and 2 threads, and a cold `palette score` (bench/corpus.ts)
  *   - rouge:  `palette rouge155` on SummEval, the Rouge metric vs js-rouge, ROUGE-N statistics (bench/rouge.ts)
  *   - nbest:  `palette nbest -m bleu rouge-l rouge-s4 wer` (and bleu alone) on a generated 1000 × 1000 n-best list, cold
  *             process (1 and 2 workers) and in-process, stages per hypothesis fast vs generic path (bench/nbest.ts)
@@ -26,6 +28,7 @@ const SCOPES: Record<string, () => Promise<void>> = {
   'kernel-edit': async () => (await import('./kernel-edit.js')).benchKernelEdit(),
   text: async () => (await import('./text.js')).benchText(),
   e2e: async () => (await import('./e2e.js')).benchE2e(),
+  corpus: async () => (await import('./corpus.js')).benchCorpus(),
   rouge: async () => (await import('./rouge.js')).benchRouge(),
   tuning: async () => (await import('./tuning.js')).benchTuning(),
   pool: async () => (await import('./pool.js')).benchPool(),

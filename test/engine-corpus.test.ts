@@ -6,7 +6,9 @@
  * first system and metric in the order asked, with the metric's own message and line.
  */
 import { describe, expect, it } from 'vitest';
-import { distinctHypotheses, scoreSystemRows, SystemRowsError } from '../src/engine/corpus/index.js';
+import {
+  CorpusTaskMetric, distinctHypotheses, scoreSystemRows, SystemRowsError, type CorpusTask, type CorpusTaskRunner,
+} from '../src/engine/corpus/index.js';
 import { InputError } from '../src/errors.js';
 import type { Metric, MetricScore, PreparedReferences } from '../src/metrics/metric.js';
 import { defaultRegistry, type MetricRegistry, type MetricSettings } from '../src/metrics/registry.js';
@@ -118,13 +120,50 @@ describe('scoreSystemRows', () => {
     }
   });
 
-  it('rows are identical on 1, 2 and 3 threads of the pool (tasks of a few segments; NIST needs every reference)', async () => {
+  it('a pool worker gives every task the rows this thread gives it (tasks of 1 to 40 segments; NIST needs every reference)', async () => {
     const big = corpus(3, 120, 5);
     const ids = ['bleu', 'chrf', 'ter', 'nist', 'rouge-l', 'wer'];
+    const d = distinctHypotheses(big.hyps, 120);
+    const runner = await corpusWorkerPool({ workers: 2, ids, settings: {}, references: big.refs });
+    try {
+      const checks: Promise<void>[] = [];
+      ids.forEach((id, m) => {
+        const metric = defaultRegistry.create(id, {}).metric;
+        // Every distinct hypothesis scored in this thread at once, against the whole prepared references.
+        const local = new CorpusTaskMetric(metric, big.refs, defaultRegistry.describe?.(id)?.wholeReference === true);
+        const whole = local.rows({ from: 0, hyps: d.hyps, groupStarts: d.groupStarts });
+        const w = metric.statsWidth;
+        for (const [from, to] of [[0, 1], [1, 41], [41, 83], [83, 120], [0, 120]]) {
+          const base = d.groupStarts[from];
+          const task: CorpusTask = {
+            metric: m, from, hyps: d.hyps.slice(base, d.groupStarts[to]),
+            groupStarts: d.groupStarts.slice(from, to + 1).map((x) => x - base),
+          };
+          const own = whole.subarray(base * w, d.groupStarts[to] * w);
+          checks.push(runner.run(task).then((result) => {
+            expect(result.ok).toBe(true);
+            if (result.ok) expect(rowsEqual(result.rows, own), `${id}, segments ${from}..${to}`).toBe(true);
+          }));
+        }
+      });
+      await Promise.all(checks);
+    } finally {
+      await runner.close();
+    }
+  }, 60_000);
+
+  it('rows are identical on 1, 2 and 3 threads, the pool started before the run', async () => {
+    const big = corpus(5, 120, 5);
+    const ids = ['bleu', 'chrf', 'ter', 'nist', 'rouge-l'];
     const one = await scoreSystemRows(big.hyps, { metrics: ids, references: big.refs });
     for (const workers of [2, 3]) {
       const pooled = await scoreSystemRows(big.hyps, {
-        metrics: ids, references: big.refs, workers, pool: corpusWorkerPool, minPoolWork: 0,
+        metrics: ids, references: big.refs, workers, minPoolWork: 0,
+        pool: async (setup) => {
+          const runner = corpusWorkerPool(setup) as CorpusTaskRunner & { start(): Promise<void> };
+          await runner.start();
+          return runner;
+        },
       });
       expect(pooled.threads).toBe(workers);
       ids.forEach((id, m) => big.hyps.forEach((_, k) => {
@@ -132,6 +171,58 @@ describe('scoreSystemRows', () => {
       }));
     }
   }, 60_000);
+
+  it("a runner's rows land where this thread's would (a runner that answers at once takes half the tasks)", async () => {
+    const ids = ['bleu', 'chrf', 'nist'];
+    const one = await scoreSystemRows(hyps, { metrics: ids, references: refs });
+    let answered = 0;
+    let inFlight = 0;
+    const pooled = await scoreSystemRows(hyps, {
+      metrics: ids, references: refs, workers: 2, minPoolWork: 0,
+      pool: (setup) => {
+        const metrics = setup.ids.map((id) => new CorpusTaskMetric(
+          defaultRegistry.create(id, setup.settings).metric, setup.references, defaultRegistry.describe?.(id)?.wholeReference === true,
+        ));
+        return {
+          capacity: 1,
+          get inFlight() { return inFlight; },
+          run: async (task) => {
+            inFlight++;
+            const rows = metrics[task.metric].rows(task);
+            await Promise.resolve();
+            inFlight--;
+            answered++;
+            return { ok: true, rows };
+          },
+          close: async () => {},
+        };
+      },
+    });
+    expect(answered).toBeGreaterThan(0);
+    ids.forEach((id, m) => hyps.forEach((_, k) => expect(rowsEqual(pooled.rows[m][k], one.rows[m][k]), `${id} ${k}`).toBe(true)));
+  });
+
+  it('a pool that never answers does not hold the run up: this thread scores its tasks too', async () => {
+    let closed = 0;
+    const stuck: CorpusTaskRunner = {
+      capacity: 3,
+      inFlight: 3,
+      run: () => new Promise(() => {}),
+      close: async () => {
+        closed++;
+      },
+    };
+    // inFlight starts below capacity so that tasks are posted, then the pool holds them forever.
+    let posted = 0;
+    const r = await scoreSystemRows(hyps, {
+      metrics: ['bleu', 'ter'], references: refs, workers: 2, minPoolWork: 0,
+      pool: () => ({ ...stuck, get inFlight() { return posted; }, run: (t) => { posted++; return stuck.run(t); } }),
+    });
+    expect(posted).toBe(3);
+    expect(closed).toBe(1);
+    const alone = await scoreSystemRows(hyps, { metrics: ['bleu', 'ter'], references: refs });
+    r.rows.forEach((m, i) => m.forEach((rows, k) => expect(rowsEqual(rows, alone.rows[i][k])).toBe(true)));
+  });
 
   it('a small run stays in this thread whatever workers says', async () => {
     let started = 0;

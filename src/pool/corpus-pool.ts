@@ -17,6 +17,11 @@ class CorpusPool implements CorpusTaskRunner {
     this.pool = new TaskPool({ kind: 'corpus', workers, setup: { ids, settings, references } });
   }
 
+  /** Waits until every worker has loaded and built the run's metrics. */
+  start(): Promise<void> {
+    return this.pool.start();
+  }
+
   get capacity(): number {
     return this.pool.capacity;
   }
@@ -31,8 +36,9 @@ class CorpusPool implements CorpusTaskRunner {
     return (await this.pool.run(task, { label })).result;
   }
 
+  /** Stops the workers; a task still running is abandoned (the engine has taken its rows from its own thread). */
   close(): Promise<void> {
-    return this.pool.close();
+    return this.pool.inFlight > 0 ? this.pool.terminate() : this.pool.close();
   }
 }
 

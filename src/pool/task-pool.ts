@@ -182,4 +182,9 @@ export class TaskPool<K extends TaskKind> {
   async close(): Promise<void> {
     await this.piscina.close({ force: true });
   }
+
+  /** Stops the workers now: tasks not yet settled fail (for a caller that no longer needs their results). */
+  async terminate(): Promise<void> {
+    await this.piscina.destroy();
+  }
 }

@@ -40,6 +40,14 @@ export class CorpusTaskMetric {
     this.whole = prepared;
   }
 
+  /**
+   * Whether tasks of a part of the segments cost about their share of the whole: false for a metric scored in
+   * layers against every reference (its rows need them all, and each layer is as long as the corpus).
+   */
+  get splits(): boolean {
+    return this.metric.candidateStats !== undefined || !this.wholeReference;
+  }
+
   /** The references prepared over every segment (prepared on the first call). */
   prepared(): PreparedReferences {
     this.whole ??= this.metric.prepareReferences(this.references);

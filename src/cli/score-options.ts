@@ -92,7 +92,7 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
   sharedOption('seed', SIGNIFICANCE,
     `seed of --confidence, --paired-bs and --paired-ar: an integer, or none for fresh entropy (default: $SACREBLEU_SEED, else ${DEFAULT_SEED})`),
   { key: 'pairedJobs', names: ['--paired-jobs', '-j'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
-    help: 'accepted for sacrebleu compatibility (0 or more); the tests run in-process, the results do not depend on it' },
+    help: 'scoring threads (0: one per core; default 1): this one and N-1 pool workers, for runs large enough to gain from them; the numbers do not depend on it' },
   sharedOption('help', REPORT),
   { key: 'version', names: ['--version', '-V'], arity: 'flag', group: REPORT, help: "show Palette's version and exit" },
   ...(

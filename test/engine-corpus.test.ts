@@ -1,7 +1,7 @@
 /**
  * Corpus scoring through the engine (src/engine/corpus/): every system's rows equal the metric's own
  * `segmentStats` of that system, bit for bit, for the metrics of the catalog (each distinct segment hypothesis is
- * scored once and copied); `candidateStats` (BLEU, chrF, TER) gives each candidate the row `segmentStats` gives it;
+ * scored once and copied); `candidateStats` (BLEU, chrF, TER, NIST) gives each candidate the row `segmentStats` gives it;
  * rows are identical for 1, 2 and 3 threads on the one pool; a metric's refusal of a hypothesis is reported for the
  * first system and metric in the order asked, with the metric's own message and line.
  */
@@ -28,7 +28,7 @@ function prng(seed: number): () => number {
   };
 }
 
-const WORDS = ['the', 'cat', 'sat', 'on', 'a', 'mat', 'dog', 'ran', 'fast', 'Big', 'house', ',', '.', 'über', 'naïve', '3.5', "it's"];
+const WORDS = ['0', 'the', 'cat', 'sat', 'on', 'a', 'mat', 'dog', 'ran', 'fast', 'Big', 'house', ',', '.', 'über', 'naïve', '3.5', "it's"];
 
 /** `segments` segments, two references each, and `systems` systems that share most of their hypotheses. */
 function corpus(seed: number, segments: number, systems: number): { refs: string[][]; hyps: string[][] } {
@@ -92,6 +92,8 @@ describe('scoreSystemRows', () => {
       defaultRegistry.create('chrf', {}).metric,
       defaultRegistry.create('chrf', { chrf: { wordOrder: 2 } }).metric,
       defaultRegistry.create('ter', {}).metric,
+      defaultRegistry.create('nist', {}).metric,
+      defaultRegistry.create('nist', { nist: { flavor: 'nltk' } }).metric,
     ];
     for (const metric of metrics) {
       expect(metric.candidateStats).toBeDefined();

@@ -32,11 +32,16 @@ export function mtevalColumns(n: number): string[] {
   return cols;
 }
 
-/** mteval statistics rows of the hypotheses `hyps` (row `h` against segment `h`). */
-export function mtevalRows(hyps: Csr, data: MtevalReferenceData, maxOrder: number): Float64Array {
+/** mteval statistics rows of the hypotheses `hyps` (row `h` against segment `segmentOf[h]`, or `h` when null). */
+export function mtevalRows(
+  hyps: Csr,
+  data: MtevalReferenceData,
+  maxOrder: number,
+  segmentOf: Int32Array | null = null,
+): Float64Array {
   const nHyp = hyps.offsets.length - 1;
   const counts = clippedNgramCounts(
-    { hyps, hypSegment: null, refs: data.refs, segRefOffsets: data.segRefOffsets },
+    { hyps, hypSegment: segmentOf, refs: data.refs, segRefOffsets: data.segRefOffsets },
     maxOrder,
     data.weights,
   );
@@ -45,15 +50,16 @@ export function mtevalRows(hyps: Csr, data: MtevalReferenceData, maxOrder: numbe
   for (let h = 0; h < nHyp; h++) {
     const src = h * 3 * maxOrder;
     const dst = h * width;
+    const seg = segmentOf === null ? h : segmentOf[h];
     out[dst] = 1;
-    out[dst + 1] = data.segRefOffsets[h + 1] - data.segRefOffsets[h];
-    out[dst + 2] = data.refWords[h];
+    out[dst + 1] = data.segRefOffsets[seg + 1] - data.segRefOffsets[seg];
+    out[dst + 2] = data.refWords[seg];
     for (let n = 0; n < maxOrder; n++) {
       out[dst + 3 + n] = counts[src + maxOrder + n];
       out[dst + 3 + maxOrder + n] = counts[src + n];
       out[dst + 3 + 2 * maxOrder + n] = counts[src + 2 * maxOrder + n];
     }
-    if (maxOrder >= 2 && data.zeroId >= 0) out[dst + 3 + 2 * maxOrder + 1] += zeroPrefixCorrection(hyps, h, data);
+    if (maxOrder >= 2 && data.zeroId >= 0) out[dst + 3 + 2 * maxOrder + 1] += zeroPrefixCorrection(hyps, h, seg, data);
   }
   return out;
 }
@@ -62,10 +68,10 @@ export function mtevalRows(hyps: Csr, data: MtevalReferenceData, maxOrder: numbe
  * mteval's Perl tests the prefix of an n-gram for truth (`$mgram ? … : …`), and the string `0` is false in Perl:
  * a bigram whose first word is `0` gets `log2(total words / count(bigram))`, the unigram formula, instead of
  * `log2(count(0) / count(bigram))`. The difference is exactly the unigram weight of `0`, so the info of such a
- * matched bigram is the standard weight plus `weight(0)`. Returns that extra info for hypothesis `h`
+ * matched bigram is the standard weight plus `weight(0)`. Returns that extra info for hypothesis `h` of `segment`
  * (Σ over distinct bigrams `0 x` of clipped count × weight(0)); 0 when the hypothesis has no such bigram.
  */
-function zeroPrefixCorrection(hyps: Csr, h: number, data: MtevalReferenceData): number {
+function zeroPrefixCorrection(hyps: Csr, h: number, segment: number, data: MtevalReferenceData): number {
   const zero = data.zeroId;
   const t = hyps.tokens;
   const from = hyps.offsets[h];
@@ -79,7 +85,7 @@ function zeroPrefixCorrection(hyps: Csr, h: number, data: MtevalReferenceData): 
   if (hypFollowers === null) return 0;
   const refMax = new Map<number, number>();
   const r = data.refs;
-  for (let j = data.segRefOffsets[h]; j < data.segRefOffsets[h + 1]; j++) {
+  for (let j = data.segRefOffsets[segment]; j < data.segRefOffsets[segment + 1]; j++) {
     const own = new Map<number, number>();
     for (let i = r.offsets[j]; i + 1 < r.offsets[j + 1]; i++) {
       if (r.tokens[i] === zero) own.set(r.tokens[i + 1], (own.get(r.tokens[i + 1]) ?? 0) + 1);

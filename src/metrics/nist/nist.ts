@@ -22,7 +22,9 @@ import { pyJoinSplit, pyLower } from '../../text/pystr.js';
 import { getTokenizer, type Tokenizer, type TokenizerName } from '../../text/tokenizers/index.js';
 import { pyFixed } from '../../util/py-fixed.js';
 import { ngramWeights, type NgramWeights } from '../../wasm/ngram.js';
-import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import {
+  checkCandidateSegments, checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences,
+} from '../metric.js';
 import { NistOracleError, nistFailure } from './failure.js';
 import { NIST_FLAVORS, type NistFlavor } from './flavor.js';
 import { mtevalColumns, mtevalRows, mtevalScore } from './mteval.js';
@@ -184,6 +186,21 @@ export class Nist implements Metric<NistReferences> {
    */
   segmentStats(hyps: readonly string[], refs: NistReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
+    return this.rows(hyps, null, refs);
+  }
+
+  /**
+   * Rows of candidates grouped by segment (`Metric.candidateStats`): one n-gram kernel call over the whole-reference
+   * weights, each segment's reference table built once for all of its candidates.
+   * @throws RangeError when `segmentOf` does not give each candidate a segment of `refs`, in non-decreasing order.
+   */
+  candidateStats(hyps: readonly string[], segmentOf: Int32Array, refs: NistReferences): Float64Array {
+    checkCandidateSegments(hyps.length, segmentOf, refs.segments);
+    return this.rows(hyps, segmentOf, refs);
+  }
+
+  /** Rows of `hyps[h]` against segment `segmentOf[h]` (`h` when null). */
+  private rows(hyps: readonly string[], segmentOf: Int32Array | null, refs: NistReferences): Float64Array {
     if (refs.prepKey !== this.prepKey) {
       throw new TypeError('NIST references were prepared with another flavor, tokenizer, case or order');
     }
@@ -191,7 +208,9 @@ export class Nist implements Metric<NistReferences> {
     // Tokens no reference has can never match and have no weight: one shared id keeps the references frozen.
     for (const h of hyps) lookupLine(refs.vocab, this.tokens(h), builder, refs.missingId);
     const hypCsr = builder.finish();
-    return this.flavor === 'mteval' ? mtevalRows(hypCsr, refs, this.maxOrder) : nltkRows(hypCsr, refs, this.maxOrder);
+    return this.flavor === 'mteval'
+      ? mtevalRows(hypCsr, refs, this.maxOrder, segmentOf)
+      : nltkRows(hypCsr, refs, this.maxOrder, segmentOf);
   }
 
   /**

@@ -32,22 +32,28 @@ export function nltkColumns(n: number): string[] {
 }
 
 /**
- * NLTK statistics rows of `hyps` (row `h` against segment `h`). The corpus-weight part comes from one batch; the
+ * NLTK statistics rows of `hyps` (row `h` against segment `segmentOf[h]`, or `h` when null). The corpus-weight part comes from one batch; the
  * sentence part needs each segment's own weights, so it is one small batch per segment.
  */
-export function nltkRows(hyps: Csr, data: NltkReferenceData, maxOrder: number): Float64Array {
+export function nltkRows(
+  hyps: Csr,
+  data: NltkReferenceData,
+  maxOrder: number,
+  segmentOf: Int32Array | null = null,
+): Float64Array {
   const nHyp = hyps.offsets.length - 1;
   const width = 1 + 5 * maxOrder;
   const out = new Float64Array(nHyp * width);
   const corpus = perReferenceNgramCounts(
-    { hyps, hypSegment: null, refs: data.refs, segRefOffsets: data.segRefOffsets },
+    { hyps, hypSegment: segmentOf, refs: data.refs, segRefOffsets: data.segRefOffsets },
     maxOrder,
     data.weights,
   );
   for (let h = 0; h < nHyp; h++) {
     const dst = h * width;
     out[dst] = hyps.offsets[h + 1] - hyps.offsets[h];
-    const firstRef = data.segRefOffsets[h];
+    const seg = segmentOf === null ? h : segmentOf[h];
+    const firstRef = data.segRefOffsets[seg];
     pickBest(
       out,
       dst,
@@ -61,7 +67,7 @@ export function nltkRows(hyps: Csr, data: NltkReferenceData, maxOrder: number): 
       true,
     );
 
-    const segRefs = segmentRefs(data.refs, firstRef, data.segRefOffsets[h + 1]);
+    const segRefs = segmentRefs(data.refs, firstRef, data.segRefOffsets[seg + 1]);
     const own = perReferenceNgramCounts(
       {
         hyps: {

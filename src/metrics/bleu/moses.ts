@@ -14,13 +14,13 @@
  * Scores are on the 0–1 scale, as Moses computes them.
  */
 import { CsrBuilder, type Csr } from '../../text/csr.js';
-import { clippedNgramCounts } from '../../wasm/ngram.js';
 import { expCR, logCR } from '../../util/correctly-rounded.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
+import { writeMosesBleuRows, type MosesRefLength } from './moses-rows.js';
 import { internId } from './text.js';
 
-/** Reference-length strategies of Moses' `reflen` scorer option. */
-export type MosesRefLength = 'closest' | 'shortest' | 'average';
+/** Reference-length strategies of Moses' `reflen` scorer option (./moses-rows.ts). */
+export type { MosesRefLength } from './moses-rows.js';
 
 /** Options of the Moses statistics; every field is optional. */
 export interface MosesBleuOptions {
@@ -85,24 +85,6 @@ export function prepareMosesReferences(
   return { segments, refs: builder.finish(), segRefOffsets, vocab, lowercase };
 }
 
-/** Moses' `Reference::CalcClosest/CalcShortest/CalcAverage`. */
-function mosesRefLength(strategy: MosesRefLength, hypLen: number, lengths: number[]): number {
-  if (strategy === 'shortest') return Math.min(...lengths);
-  if (strategy === 'average') {
-    let total = 0;
-    for (const l of lengths) total += l;
-    // static_cast<int>(static_cast<float>(total) / size): single-precision quotient, truncated.
-    return Math.trunc(Math.fround(Math.fround(total) / lengths.length));
-  }
-  let best = lengths[0];
-  for (const l of lengths) {
-    const d = Math.abs(l - hypLen);
-    const bd = Math.abs(best - hypLen);
-    if (d < bd || (d === bd && l < best)) best = l;
-  }
-  return best;
-}
-
 /**
  * The reference vocabulary as a {@link Vocabulary} (hash table over code units), built once per references object
  * from its `vocab` map: hypothesis tokens are then looked up straight from the candidate text, without a string per
@@ -139,34 +121,6 @@ function lookupSpaceTokens(line: string, out: CsrBuilder, vocab: Vocabulary, unk
     out.push(id < 0 ? unknown : id);
   }
   out.endRow();
-}
-
-/** Moses' closest reference length without a lengths array (same tie rule as {@link mosesRefLength}). */
-function closestRefLength(refs: MosesReferences, s: number, hypLen: number): number {
-  const offsets = refs.refs.offsets;
-  const first = refs.segRefOffsets[s];
-  const last = refs.segRefOffsets[s + 1];
-  if (last <= first) return mosesRefLength('closest', hypLen, []);
-  let best = offsets[first + 1] - offsets[first];
-  let bd = Math.abs(best - hypLen);
-  for (let r = first + 1; r < last; r++) {
-    const l = offsets[r + 1] - offsets[r];
-    const d = Math.abs(l - hypLen);
-    if (d < bd || (d === bd && l < best)) {
-      best = l;
-      bd = d;
-    }
-  }
-  return best;
-}
-
-/** The reference lengths of sentence `s`. */
-function refLengths(refs: MosesReferences, s: number): number[] {
-  const lengths: number[] = [];
-  for (let r = refs.segRefOffsets[s]; r < refs.segRefOffsets[s + 1]; r++) {
-    lengths.push(refs.refs.offsets[r + 1] - refs.refs.offsets[r]);
-  }
-  return lengths;
 }
 
 /**
@@ -221,25 +175,18 @@ export function mosesBleuStats(
     kernelHyps = sorted.finish();
     kernelSegments = Int32Array.from(perm, (c) => hypSegment[c]);
   }
-  const counts = clippedNgramCounts(
-    { hyps: kernelHyps, hypSegment: kernelSegments, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
-    order,
-  );
   const width = 2 * order + 1;
-  const out = new Float64Array(n * width);
-  for (let k = 0; k < n; k++) {
-    const c = perm === undefined ? k : perm[k];
-    const row = c * width;
-    const at = k * 2 * order;
-    for (let i = 0; i < order; i++) {
-      out[row + 2 * i] = counts[at + i];
-      out[row + 2 * i + 1] = counts[at + order + i];
-    }
-    const s = hypSegment[c];
-    const hypLen = hyps.offsets[c + 1] - hyps.offsets[c];
-    out[row + 2 * order] =
-      strategy === 'closest' ? closestRefLength(refs, s, hypLen) : mosesRefLength(strategy, hypLen, refLengths(refs, s));
+  const batch = { hyps: kernelHyps, hypSegment: kernelSegments, refs: refs.refs, segRefOffsets: refs.segRefOffsets };
+  if (perm === undefined) {
+    const out = new Float64Array(n * width);
+    writeMosesBleuRows(batch, order, strategy, out, 0, width);
+    return out;
   }
+  // Rows in kernel order, then each one back to its candidate's place.
+  const sortedRows = new Float64Array(n * width);
+  writeMosesBleuRows(batch, order, strategy, sortedRows, 0, width);
+  const out = new Float64Array(n * width);
+  for (let k = 0; k < n; k++) out.set(sortedRows.subarray(k * width, (k + 1) * width), perm[k] * width);
   return out;
 }
 

@@ -5,20 +5,22 @@
  * lowercasing word splits), non-ASCII letters, digits, hyphens and punctuation; the word tokenizers give WER/PER's
  * own words; and Moses' split is the chunking itself; (2) for random n-best lists and references, the fused rows
  * equal the generic path's rows (each metric's Metric API in layers) bit for bit, for several metric combinations
- * and settings (ROUGE-W and ROUGE-1.5.5's ROUGE-L, lowercased WER/PER against case-flipped references included);
- * (3) the fast path is taken exactly when every metric allows it.
+ * and settings (ROUGE-W and ROUGE-1.5.5's ROUGE-L, lowercased WER/PER against case-flipped references, metrics
+ * without a token stage beside those with one included); (3) the fast path is taken exactly when some metric of the
+ * run has a token stage.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkJobContext, streamReferenceSource } from '../src/engine/nbest/chunk-job.js';
 import { ChunkMemo } from '../src/engine/nbest/fast/chunk-memo.js';
-import {
-  rougeChunkTokenizer, spaceChunkTokenizer, wordChunkTokenizer, type ChunkTokenizer,
-} from '../src/engine/nbest/fast/chunk-tokenizers.js';
 import { IntList } from '../src/engine/nbest/fast/int-list.js';
 import { scoreTask, type NbestTaskSettings } from '../src/engine/nbest/nbest-task.js';
 import { resolveNbestMetricIds } from '../src/engine/nbest/nbest-metrics.js';
+import { spaceChunkTokenizer } from '../src/metrics/bleu/moses-token-stage.js';
+import { wordChunkTokenizer } from '../src/metrics/edit/token-stage.js';
 import { editTextOptions } from '../src/metrics/edit/words.js';
+import { rougeChunkTokenizer } from '../src/metrics/rouge/token-stage.js';
+import type { ChunkTokenizer } from '../src/metrics/token-stage.js';
 import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
 import { pyLower } from '../src/text/pystr.js';
 import { bleuScan, TokenBounds } from '../src/text/tokenizers/index.js';
@@ -172,6 +174,11 @@ const COMBINATIONS: [string[], MetricSettings][] = [
   [['rouge-w', 'rouge-l'], { rouge: { flavor: 'paper' } }],
   [['rouge-w-1.3', 'per'], { rouge: { flavor: 'paper', multiReference: 'pool' } }],
   [['rouge-w', 'rouge-l'], { rouge: { flavor: 'paper', multiReference: 'best-recall', jackknife: true } }],
+  [['bleu'], {}],
+  [['wer', 'per'], { wer: { tokenize: 'none' }, per: { tokenize: 'jiwer', lowercase: true } } as MetricSettings],
+  // Metrics without a token stage give their own rows beside the stages' (chrF, TER, ROUGE-Lsum's sentences).
+  [['rouge-l', 'chrf', 'wer'], {}],
+  [['rouge-lsum', 'bleu', 'ter', 'rouge-1'], {}],
 ];
 
 describe('fused rows = generic rows, bit for bit', () => {
@@ -230,19 +237,20 @@ describe('fused rows = generic rows, bit for bit', () => {
     );
   });
 
-  it('metrics or settings the chunk memo cannot serve take the generic path', () => {
+  it('the fast path runs when some metric has a token stage, the generic path when none has', () => {
     const refStreams = [['a b c']];
     const text = '0 ||| a b ||| 0 ||| 0\n';
-    expect(bothPaths(['bleu'], {}, refStreams, text).fused).toBe(false);
-    expect(bothPaths(['rouge-l', 'chrf'], {}, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['chrf'], {}, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-lsum'], {}, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-w'], { rouge: { split: 'punct' } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-l'], { rouge: { flavor: 'rouge155', limit: { bytes: 10 } } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-l'], { rouge: { tokenizer: '13a' } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-s4'], { rouge: { limit: { words: 3 } } }, refStreams, text).fused).toBe(false);
     expect(bothPaths(['rouge-2'], { rouge: { split: 'punct' } }, refStreams, text).fused).toBe(false);
-    expect(bothPaths(['wer'], { wer: { tokenize: '13a' } } as MetricSettings, refStreams, text).fused).toBe(false);
-    expect(bothPaths(['per'], { per: { lowercase: true, tokenize: 'jiwer' } } as MetricSettings, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['wer', 'chrf'], { wer: { tokenize: '13a' } } as MetricSettings, refStreams, text).fused).toBe(false);
+    expect(bothPaths(['bleu'], {}, refStreams, text).fused).toBe(true);
+    expect(bothPaths(['rouge-l', 'chrf'], {}, refStreams, text).fused).toBe(true);
+    expect(bothPaths(['per'], { per: { lowercase: true, tokenize: 'jiwer' } } as MetricSettings, refStreams, text).fused).toBe(true);
     expect(bothPaths(['rouge-l', 'wer', 'bleu'], {}, refStreams, text).fused).toBe(true);
     expect(bothPaths(['rouge-w', 'wer'], {}, refStreams, text).fused).toBe(true);
     expect(bothPaths(['rouge-l', 'bleu'], { rouge: { flavor: 'rouge155' } }, refStreams, text).fused).toBe(true);

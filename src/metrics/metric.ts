@@ -5,6 +5,7 @@
  */
 
 import { InputError } from '../errors.js';
+import type { TokenStage } from './token-stage.js';
 
 /** A score as printed and as JSON-serialised. */
 export interface MetricScore {
@@ -53,6 +54,12 @@ export interface Metric<P extends PreparedReferences = PreparedReferences> {
   scoreFromStats(totals: Float64Array): MetricScore;
   /** Sentence score from one row (may differ from `scoreFromStats`, e.g. effective order for BLEU). */
   sentenceScoreFromStats(row: Float64Array): MetricScore;
+  /**
+   * Its token-level stage (./token-stage.ts): the tokenizer it needs and its rows from token batches with a
+   * candidate→segment map; absent, or undefined for settings whose rows need the text itself (their
+   * `segmentStats` is then the only way to the rows).
+   */
+  tokenStage?(): TokenStage | undefined;
 }
 
 /** Column sums of row-major statistics. */

@@ -36,6 +36,8 @@ import {
   type MosesRefLength,
 } from './moses.js';
 import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
+import type { TokenStage } from '../token-stage.js';
+import { mosesTokenStage } from './moses-token-stage.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 
@@ -185,7 +187,8 @@ export class MosesBleu implements Metric<MosesBleuReferences> {
   }
 
   /**
-   * Moses statistics rows of `hyps[i]` against segment `i`.
+   * Moses statistics rows of `hyps[i]` against segment `i` (the row writer of {@link tokenStage}, with the identity
+   * candidate→segment map).
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    * @throws TypeError when the references were prepared with another tokenizer or case setting.
    */
@@ -199,6 +202,15 @@ export class MosesBleu implements Metric<MosesBleuReferences> {
     const ids = new Int32Array(hyps.length);
     for (let i = 0; i < ids.length; i++) ids[i] = i;
     return mosesBleuStats(this.text(hyps), ids, refs, { refLength: this.refLength, order: this.maxNgramOrder });
+  }
+
+  /**
+   * The token stage (../token-stage.ts) of Moses' own space split: the rows of `segmentStats`, whose tokens are the
+   * chunks of the line. Undefined with `lowercase` or a `tokenize` name (they change the text before the split).
+   */
+  tokenStage(): TokenStage | undefined {
+    if (this.tokenize !== undefined || this.lowercase) return undefined;
+    return mosesTokenStage(this.maxNgramOrder, this.refLength);
   }
 
   private checkWidth(row: ArrayLike<number>): void {

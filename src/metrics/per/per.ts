@@ -18,9 +18,11 @@
  * Statistics row (width 3): `correct, hypLength, refLength` of the line against its chosen reference.
  */
 import { perReferenceNgramCounts } from '../../wasm/ngram.js';
+import { wordTokenStage } from '../edit/token-stage.js';
 import { WordMetric } from '../edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from '../edit/words.js';
 import type { MetricScore } from '../metric.js';
+import { identitySegments, type TokenBatch, type TokenStage } from '../token-stage.js';
 
 /** Options of {@link Per}. */
 export interface PerOptions {
@@ -47,7 +49,7 @@ export function perFromStats(correct: number, hypLength: number, refLength: numb
  * The multi-reference rule: for each of `count` hypotheses, the per-reference order-1 rows `match, hypTotal,
  * refTotal` (pairs `rowOffsets[h]` to `rowOffsets[h + 1]`) against the reference with the fewest errors
  * max(n, m) − correct, the first one on ties, written to `out[h * stride + column ..+3]`. A hypothesis without
- * references leaves its cells as they are. Every PER path (the metric and the fused n-best writer) uses this one rule.
+ * references leaves its cells as they are.
  */
 export function writeFewestErrorRows(
   rows: ArrayLike<number>,
@@ -75,6 +77,15 @@ export function writeFewestErrorRows(
   }
 }
 
+/**
+ * Writes the PER row of every candidate of `batch` at `out[h · stride + column ..]`: clipped unigram counts (the
+ * n-gram kernels' order 1: exactly the multiset intersection) against the reference with the fewest errors.
+ */
+export function writePerRows(batch: TokenBatch, out: Float64Array, column: number, stride: number): void {
+  const { rows, rowOffsets } = perReferenceNgramCounts(batch, 1);
+  writeFewestErrorRows(rows, rowOffsets, batch.hypSegment.length, out, column, stride);
+}
+
 /** Position-independent word error rate. */
 export class Per extends WordMetric {
   /** Metric id as given to `-m`. */
@@ -91,19 +102,21 @@ export class Per extends WordMetric {
   }
 
   /**
-   * One row per hypothesis against the reference with the fewest errors. `correct` is the clipped unigram count of
-   * the n-gram kernels (order 1): exactly the multiset intersection.
+   * One row per hypothesis against the reference with the fewest errors ({@link writePerRows}, the rows of
+   * {@link tokenStage}, with the identity candidate→segment map).
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array {
     const words = this.words(hyps, refs);
-    const { rows, rowOffsets } = perReferenceNgramCounts(
-      { hyps: words, hypSegment: null, refs: refs.refs, segRefOffsets: refs.segRefOffsets },
-      1,
-    );
     const out = new Float64Array(hyps.length * 3);
-    writeFewestErrorRows(rows, rowOffsets, hyps.length, out, 0, 3);
+    const batch = { hyps: words, hypSegment: identitySegments(hyps.length), refs: refs.refs, segRefOffsets: refs.segRefOffsets };
+    writePerRows(batch, out, 0, 3);
     return out;
+  }
+
+  /** The token stage (../token-stage.ts) of the jiwer and Python word splits; undefined for the others. */
+  tokenStage(): TokenStage | undefined {
+    return wordTokenStage(this.tokenize, this.lowercase, writePerRows);
   }
 
   /** PER from a row or the column sums (one formula for a line and a corpus). */

@@ -22,8 +22,10 @@ import { resolveRougeOptions, type ResolvedRougeOptions, type RougeOptions } fro
 import { humanReferenceScores, type HumanScores } from './jackknife.js';
 import { rougePairStats } from './pair-stats.js';
 import { rougeTypeId, rougeTypeName } from './rouge-type.js';
-import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH, segmentRows } from './segment-row.js';
+import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH } from './segment-row.js';
 import { SummaryReader, type SummaryStore } from './summary-text.js';
+import { rougeRowWriter, rougeTokenStage, type RougeRowWriter } from './token-stage.js';
+import { identitySegments, type TokenStage } from '../token-stage.js';
 import { formatSignature, type SignatureField } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 
@@ -77,6 +79,7 @@ export class Rouge implements Metric<RougeReferences> {
   /** {@link ROUGE_STATS_COLUMNS}: `hit, hyp, ref, precision, recall, fmeasure, segments`. */
   readonly statsColumns: readonly string[] = ROUGE_STATS_COLUMNS;
   private readonly fmeasure: FMeasure;
+  private readonly rowWriter: RougeRowWriter;
 
   /** @throws InputError `E_BAD_OPTION` (see {@link resolveRougeOptions}). */
   constructor(options: RougeOptions) {
@@ -84,6 +87,7 @@ export class Rouge implements Metric<RougeReferences> {
     this.id = rougeTypeId(this.options.type);
     this.name = rougeTypeName(this.options.type);
     this.fmeasure = fMeasureOf(this.options.weighting);
+    this.rowWriter = rougeRowWriter(this.options);
   }
 
   /**
@@ -132,7 +136,8 @@ export class Rouge implements Metric<RougeReferences> {
   }
 
   /**
-   * One statistics row per hypothesis (columns: ./segment-row.ts).
+   * One statistics row per hypothesis (columns: ./segment-row.ts): the pair statistics of the hypotheses read as
+   * text (sentences included) against their segments, reduced by the writer the token stage uses.
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length; TypeError for
    *   references prepared with other text settings.
    */
@@ -142,8 +147,18 @@ export class Rouge implements Metric<RougeReferences> {
       throw new TypeError(`${this.name} references were prepared with other flavor/type/tokenizer/split/limit options`);
     }
     const store = refs.reader.read(hyps, hyps.length);
-    const pairs = rougePairStats(store, refs.refs, refs.segRefOffsets, this.options);
-    return segmentRows(pairs, hyps.length, this.options, this.fmeasure);
+    const pairs = rougePairStats(store, refs.refs, refs.segRefOffsets, this.options, identitySegments(hyps.length));
+    const out = new Float64Array(hyps.length * ROUGE_STATS_WIDTH);
+    this.rowWriter(pairs, hyps.length, out, 0, ROUGE_STATS_WIDTH);
+    return out;
+  }
+
+  /**
+   * The token stage (./token-stage.ts) where these settings allow one: the pair statistics and row reduction of
+   * `segmentStats` over token batches with a candidate→segment map.
+   */
+  tokenStage(): TokenStage | undefined {
+    return rougeTokenStage(this.options);
   }
 
   /** Corpus score from the column sums of the rows: mean of the segments' P/R/F, or P/R/F of the pooled counts. */

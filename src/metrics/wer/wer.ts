@@ -12,9 +12,11 @@
  */
 import { editDistances } from '../../wasm/edit.js';
 import { jiwerMeasures } from '../edit/jiwer-measures.js';
+import { wordTokenStage } from '../edit/token-stage.js';
 import { WordMetric } from '../edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from '../edit/words.js';
 import type { MetricScore } from '../metric.js';
+import { identitySegments, type TokenBatch, type TokenStage } from '../token-stage.js';
 
 /** Options of {@link Wer}; the defaults are jiwer 4.0's. */
 export interface WerOptions {
@@ -30,6 +32,17 @@ export interface WerOptions {
 
 /** Column names of a WER statistics row. */
 export const WER_STATS_COLUMNS = ['hits', 'substitutions', 'deletions', 'insertions'] as const;
+
+/**
+ * Writes the WER row of every candidate of `batch` at `out[h · stride + column ..]`: the kernel's alignment counts
+ * against the reference with the fewest edits (the first on ties).
+ */
+export function writeWerRows(batch: TokenBatch, out: Float64Array, column: number, stride: number): void {
+  const { ops } = editDistances(batch, { alignment: true });
+  const n = batch.hypSegment.length;
+  // ops rows are `best, hits, substitutions, deletions, insertions`: the row is its last four.
+  for (let h = 0; h < n; h++) for (let c = 0; c < 4; c++) out[h * stride + column + c] = ops![5 * h + 1 + c];
+}
 
 /** jiwer-compatible word error rate. */
 export class Wer extends WordMetric {
@@ -47,16 +60,21 @@ export class Wer extends WordMetric {
   }
 
   /**
-   * One row per hypothesis: its alignment counts against the reference with the fewest edits.
+   * One row per hypothesis: its alignment counts against the reference with the fewest edits ({@link writeWerRows},
+   * the rows of {@link tokenStage}, with the identity candidate→segment map).
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array {
     const words = this.words(hyps, refs);
-    const { ops } = editDistances({ hyps: words, hypSegment: null, refs: refs.refs, segRefOffsets: refs.segRefOffsets }, { alignment: true });
     const out = new Float64Array(hyps.length * 4);
-    // ops rows are `best, hits, substitutions, deletions, insertions`: the row is its last four.
-    for (let h = 0; h < hyps.length; h++) for (let c = 0; c < 4; c++) out[4 * h + c] = ops![5 * h + 1 + c];
+    const batch = { hyps: words, hypSegment: identitySegments(hyps.length), refs: refs.refs, segRefOffsets: refs.segRefOffsets };
+    writeWerRows(batch, out, 0, 4);
     return out;
+  }
+
+  /** The token stage (../token-stage.ts) of the jiwer and Python word splits; undefined for the others. */
+  tokenStage(): TokenStage | undefined {
+    return wordTokenStage(this.tokenize, this.lowercase, writeWerRows);
   }
 
   /**

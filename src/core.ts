@@ -35,6 +35,13 @@ export {
   type PreparedReferences,
 } from './metrics/metric.js';
 export { formatSignature, parseSignature, type SignatureField } from './metrics/signature.js';
+export {
+  identitySegments,
+  type ChunkTokenizer,
+  type TokenBatch,
+  type TokenSink,
+  type TokenStage,
+} from './metrics/token-stage.js';
 
 // Metrics.
 export { Bleu, characterBleu, type BleuOptions, type BleuRefLength, type BleuReferences } from './metrics/bleu/bleu.js';

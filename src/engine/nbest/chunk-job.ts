@@ -101,7 +101,7 @@ export interface ChunkJobContext {
   readonly encode: BlockEncoder;
   /** The thread's output buffer (reused by every chunk job of the context). */
   readonly out: ByteOut;
-  /** The fast path's rows when every metric of the run has one (./fast/fused-scorer.ts). */
+  /** The fast path's rows when some metric of the run has a token stage (./fast/fused-scorer.ts). */
   readonly fused: FusedRows | undefined;
 }
 

@@ -16,9 +16,10 @@
  *   thread) over every segment, and each layer is as long as the reference set, segments outside the task holding
  *   the empty hypothesis. Correct but slow on large n-best lists.
  *
- * When every metric of a run allows it (BLEU, ROUGE-N/S/SU/L/W with a ROUGE tokenizer and whole-line sentences,
- * WER, PER with their default word splits), none of this runs: ./fast/fused-scorer.ts computes the same rows in one pass over the task
- * (lines scanned once into memoised chunks, all candidates per kernel call); the tests check both paths bit for bit.
+ * When some metric of a run has a token stage (`Metric.tokenStage`: Moses BLEU, ROUGE-N/S/SU/L/W with a ROUGE
+ * tokenizer and whole-line sentences, WER and PER with jiwer's or Python's split), ./fast/fused-scorer.ts computes
+ * the rows of those metrics in one pass over the task (lines scanned once into memoised chunks, all candidates per
+ * kernel call) and asks the others for their `rows` above; the tests check both paths bit for bit.
  *
  * Ids (token interning): each preparation interns into its own vocabulary, and a segment's candidates are read
  * against the references prepared with them, so the ids of a candidate and of its references always come from one

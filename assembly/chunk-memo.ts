@@ -32,6 +32,9 @@ const H_ARENA_CAP: usize = 36;
 const H_TOKENS: usize = 40;
 const H_ENTRIES: usize = 44;
 const H_SHIFT: usize = 48;
+const H_NEED: usize = 52;
+const H_RESUME: usize = 56;
+const H_OUT: usize = 60;
 
 /** Record fields (byte offsets). */
 const R_HASH: usize = 0;
@@ -102,10 +105,13 @@ function fillSlot(at: usize, id: u32, tag: u32, head: u64): void {
  * Cuts lines `fromLine .. nLines` (line `i` is bytes `input + lineOffsets[i] .. input + lineOffsets[i + 1]`) into
  * chunks and writes each chunk's id to `chunkIds`, line by line: the ids of line `i` are
  * `chunkIds[lineChunks[i] .. lineChunks[i + 1]]` (`lineChunks[fromLine]` must be set). New chunks get the ids from
- * `H_COUNT` on, their keys copied to the arena, their token entries left for the caller. Before each line the
- * kernel checks that the table, the records and the arena can take as many new chunks as the line can hold; when
- * one cannot, it stops and returns the line it stopped at (the caller grows the memo and calls again from there).
- * Returns `nLines` when every line is done. `H_COUNT` and `H_ARENA_USED` are updated.
+ * `H_COUNT` on, their keys copied to the arena, their token entries left for the caller.
+ *
+ * When a new chunk finds the table, the records or the arena full, the kernel stops before it and returns its line;
+ * `H_NEED` is then the chunk's length, `H_RESUME` its byte offset from `input` and `H_OUT` the number of ids written,
+ * and the caller grows the memo and calls again from that line, which goes on from that chunk. Before a first call
+ * the caller sets `H_RESUME` to 0xFFFFFFFF (start at the line's start) and `H_OUT` to 0. Returns `nLines` when every
+ * line is done. `H_COUNT` and `H_ARENA_USED` are updated.
  */
 export function memoScan(
   header: usize, input: usize, lineOffsets: usize, fromLine: i32, nLines: i32, chunkIds: usize, lineChunks: usize,
@@ -113,24 +119,24 @@ export function memoScan(
   const table = usize(load<u32>(header, H_TABLE));
   const mask = load<u32>(header, H_MASK);
   const shift = load<u32>(header, H_SHIFT);
-  const loadLimit = load<u32>(header, H_LOAD);
+  const limit = min(load<u32>(header, H_LOAD), load<u32>(header, H_MAX_CHUNKS));
   const records = usize(load<u32>(header, H_RECORDS));
-  const maxChunks = load<u32>(header, H_MAX_CHUNKS);
   const arena = usize(load<u32>(header, H_ARENA));
   const arenaCap = load<u32>(header, H_ARENA_CAP);
   let count = load<u32>(header, H_COUNT);
   let arenaUsed = load<u32>(header, H_ARENA_USED);
-  let out = chunkIds + (usize(load<u32>(lineChunks + (usize(fromLine) << 2))) << 2);
+  let out = chunkIds + (usize(load<u32>(header, H_OUT)) << 2);
+  let resume = load<u32>(header, H_RESUME);
   const spaces = i8x16.splat(0x20);
-  let line = fromLine;
-  for (; line < nLines; line++) {
+  for (let line = fromLine; line < nLines; line++) {
     const lineStart = input + usize(load<u32>(lineOffsets + (usize(line) << 2)));
     const lineEnd = input + usize(load<u32>(lineOffsets + (usize(line) << 2), 4));
-    const length = u32(lineEnd - lineStart);
-    const most = (length + 1) >> 1;
-    if (count + most > maxChunks || count + most > loadLimit || arenaUsed + length > arenaCap) break;
     let start = lineStart;
-    let base = lineStart;
+    if (resume != 0xFFFFFFFF) {
+      start = input + usize(resume);
+      resume = 0xFFFFFFFF;
+    }
+    let base = start;
     // Each 16-byte window gives a mask of its spaces; every space ends the chunk before it (empty ones skipped).
     while (true) {
       let bits = u32(i8x16.bitmask(i8x16.eq(v128.load(base), spaces)));
@@ -155,6 +161,14 @@ export function memoScan(
             const at = table + (usize(slot) << SLOT_SHIFT);
             const stored = load<u32>(at);
             if (stored == 0) {
+              if (count >= limit || arenaUsed + u32(n) > arenaCap) {
+                store<u32>(header, u32(n), H_NEED);
+                store<u32>(header, u32(start - input), H_RESUME);
+                store<u32>(header, u32((out - chunkIds) >> 2), H_OUT);
+                store<u32>(header, count, H_COUNT);
+                store<u32>(header, arenaUsed, H_ARENA_USED);
+                return line;
+              }
               id = count++;
               const record = records + usize(id) * RECORD_BYTES;
               store<u32>(record, hash, R_HASH);
@@ -190,9 +204,11 @@ export function memoScan(
     }
     store<u32>(lineChunks + (usize(line) << 2), u32((out - chunkIds) >> 2), 4);
   }
+  store<u32>(header, u32((out - chunkIds) >> 2), H_OUT);
+  store<u32>(header, 0xFFFFFFFF, H_RESUME);
   store<u32>(header, count, H_COUNT);
   store<u32>(header, arenaUsed, H_ARENA_USED);
-  return line;
+  return nLines;
 }
 
 /** Clears the table and inserts every chunk of the records again (after the caller resized the table). */

@@ -115,6 +115,19 @@ describe('chunk memo = its plain oracle', () => {
     expect(memo.size).toBeGreaterThan(20000);
   });
 
+  it('a long line of few distinct chunks leaves the table its size (it grows by the chunks it gets, not by a bound)', () => {
+    const table = new ChunkTable(1);
+    const lines = ['x'.repeat(1 << 20), 'ab '.repeat(300000), 'x ab'];
+    const before = table.capacity;
+    table.scan(lines.length, (i) => lines[i]);
+    for (let id = 0; id < 3; id++) table.setTokens(id, 0, Int32Array.of(7 + id), 0, 1);
+    expect(table.size).toBe(3);
+    expect(table.capacity).toBe(before);
+    const [rows] = table.rows();
+    expect(Array.from(rows.offsets)).toEqual([0, 1, 300001, 300003]);
+    expect(Array.from(rows.tokens.subarray(300000))).toEqual([8, 9, 8]);
+  });
+
   it('lone surrogates, their pair, U+FFFD and a NUL-padded chunk are distinct chunks', () => {
     const memo = new ChunkMemo(tokenizers());
     const lines = ['\ud83d \ude00 😀 \ufffd \ud83d\ude00 ab ab\u0000 ab', '\ude00\ud83d 😀'];

@@ -38,6 +38,9 @@ const H_ARENA_CAP = 9;
 const H_TOKENS = 10;
 const H_ENTRIES = 11;
 const H_SHIFT = 12;
+const H_NEED = 13;
+const H_RESUME = 14;
+const H_OUT = 15;
 const HEADER_BYTES = 64;
 /** Bytes of a table slot and of a key record (hash, key offset, key length). */
 const SLOT_BYTES = 16;
@@ -118,6 +121,11 @@ export class ChunkTable {
     return this.memory.u32[(this.header >> 2) + H_COUNT];
   }
 
+  /** Slots of the hash table (it grows as chunks come). */
+  get capacity(): number {
+    return 2 ** this.regions.bits;
+  }
+
   /** Bytes of the chunks' keys in the table. */
   get keyBytes(): number {
     return this.memory.u32[(this.header >> 2) + H_ARENA_USED];
@@ -161,12 +169,15 @@ export class ChunkTable {
     const i32 = memory.i32;
     i32.set(offsets.subarray(0, count + 1), (scratch + lineOffsets) >> 2);
     i32[(scratch + lineChunks) >> 2] = 0;
+    const h = this.header >> 2;
+    memory.u32[h + H_RESUME] = 0xffffffff;
+    memory.u32[h + H_OUT] = 0;
     let done = 0;
     while (true) {
       done = this.kernels.memoScan(this.header, scratch, scratch + lineOffsets, done, count, scratch + chunkIds, scratch + lineChunks);
       if (done === count) break;
-      const length = offsets[done + 1] - offsets[done];
-      this.grow(this.size + Math.ceil(length / 2), this.keyBytes + length, 0, end);
+      // A new chunk found the memo full: room for it (the table doubles), then on from that chunk.
+      this.grow(this.size + 1, this.keyBytes + memory.u32[h + H_NEED], 0, end);
       scratch = this.regions.scratch;
     }
     const nChunks = memory.i32[(scratch + lineChunks + 4 * count) >> 2];

@@ -2,11 +2,12 @@
  * Start-up is most of a short `palette` run, so the CLI's entry loads almost nothing: importing src/cli/main.ts
  * (what bin/palette does before `--version` or `--help` print) reaches no metric, tokenizer, kernel, Node adapter or
  * command module; each command imports its own code when it runs. bin/palette runs the bundled CLI (dist/bundle/,
- * built by `npm run build:ts`), which carries the pool's code but not its worker script: a pooled run through it
- * must still find the worker and the kernels.
+ * built by `npm run build:ts`) with the pool's worker script bundled beside it (a worker loads a few files, not one
+ * per module): a pooled run through it finds that worker and the kernels, with no other file of dist/ there.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, reach, src } from './helpers/static-imports.js';
@@ -48,6 +49,25 @@ describe('palette start-up', () => {
     expect(two.status, two.stderr).toBe(0);
     expect(one.stdout.length).toBeGreaterThan(10000);
     expect(two.stdout).toBe(one.stdout);
+
+    // The bundle alone (no dist/pool/, no dist/metrics/ …): its workers come from its own worker.js.
+    const alone = mkdtempSync(join(tmpdir(), 'palette-bundle-alone-'));
+    try {
+      mkdirSync(join(alone, 'dist'));
+      mkdirSync(join(alone, 'bin'));
+      cpSync(join(ROOT, 'dist', 'bundle'), join(alone, 'dist', 'bundle'), { recursive: true });
+      expect(existsSync(join(alone, 'dist', 'bundle', 'worker.js'))).toBe(true);
+      symlinkSync(join(ROOT, 'build'), join(alone, 'build'));
+      symlinkSync(join(ROOT, 'node_modules'), join(alone, 'node_modules'));
+      cpSync(join(ROOT, 'package.json'), join(alone, 'package.json'));
+      writeFileSync(join(alone, 'bin', 'palette'), "import { main } from '../dist/bundle/main.js';\nawait main();\n");
+      const args = ['nbest', '--nbest', join(J, 'output.nbest'), '-r', join(J, 'reference.en.0'), join(J, 'reference.en.1'), '-m', 'bleu', 'rouge-l'];
+      const pooled = spawnSync(process.execPath, [join(alone, 'bin', 'palette'), ...args, '-j', '2', '--task-size', '32768'], { encoding: 'utf8', cwd: alone });
+      expect(pooled.status, pooled.stderr).toBe(0);
+      expect(pooled.stdout).toBe(one.stdout);
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,12 +2,12 @@
  * The n-best fast path's one scan per line: a line is cut at U+0020 runs into chunks, each distinct chunk is
  * interned once into a chunk table (kept across the tasks of a thread), and each tokenizer of the run tokenizes it
  * once; a line's tokens for a tokenizer are then the concatenation of its chunks' memoised token ids (the tokenizers
- * are context-free across a space, see ./chunk-tokenizers.ts). In an n-best list most chunks repeat (the candidates of a segment share most
+ * are context-free across a space, see ../../../metrics/token-stage.ts). In an n-best list most chunks repeat (the candidates of a segment share most
  * words), so tokenizing, lowercasing, stemming and interning run per distinct chunk, not per token.
  */
 import type { Csr } from '../../../text/csr.js';
 import { ChunkTable } from '../../../wasm/chunk-table.js';
-import type { ChunkTokenizer } from './chunk-tokenizers.js';
+import type { ChunkTokenizer } from '../../../metrics/token-stage.js';
 import { IntList } from './int-list.js';
 
 /**

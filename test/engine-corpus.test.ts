@@ -15,18 +15,9 @@ import { defaultRegistry, type MetricRegistry, type MetricSettings } from '../sr
 import { corpusWorkerPool } from '../src/pool/corpus-pool.js';
 import { dataLines, haveShared } from './helpers/shared-data.js';
 import '../src/node/install.js';
+import { mulberry32 } from './helpers/mulberry32.js';
 
-/** A small PRNG (mulberry32), so that the corpus is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 const WORDS = ['0', 'the', 'cat', 'sat', 'on', 'a', 'mat', 'dog', 'ran', 'fast', 'Big', 'house', ',', '.', 'über', 'naïve', '3.5', "it's"];
 

@@ -13,17 +13,9 @@ import { planTasks } from '../src/pool/ngram-task.js';
 import { bleuTokenize, getTokenizer } from '../src/text/tokenizers/index.js';
 import { internLines, Vocabulary } from '../src/text/intern.js';
 import { clippedNgramCounts, ngramWeights, type NgramBatch } from '../src/wasm/ngram.js';
+import { mulberry32 } from './helpers/mulberry32.js';
 
-/** mulberry32. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 /** Random batch: 1–5 hypotheses and 0–4 references per segment, lengths 0–30, a small vocabulary (many matches). */
 function randomBatch(segments: number, seed: number): NgramBatch {

@@ -72,6 +72,9 @@ describe('readSegmentChunks', () => {
           expect(chunk.firstLine).toBe(bytes.subarray(0, chunk.byteOffset).toString().split('\n').length);
           const ids = lineIds(b.toString());
           expect(ids.length).toBeGreaterThan(0);
+          // Past twice the chunk size, a chunk is a single segment too long to share one (the last chunk of a file
+          // without a final newline excepted: its last line is not seen to end, so the chunker leaves the rest whole).
+          if (b.length > 2 * chunkBytes && b[b.length - 1] === 0x0a) expect(new Set(ids).size).toBe(1);
           expect(ids[0]).not.toBe(previousLast);
           previousLast = ids[ids.length - 1];
           parts.push(b);
@@ -80,6 +83,16 @@ describe('readSegmentChunks', () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('cuts at the last segment boundary within twice the chunk size: segments of 100 bytes, chunks of 160 → 300 bytes', async () => {
+    // Ids 0-9: five lines of 20 bytes a segment.
+    const segment = (id: number): string => `${id} ||| abcd ||| f= 1\n`.repeat(5);
+    expect(segment(1).length).toBe(100);
+    writeFileSync(join(dir, 'even'), Array.from({ length: 10 }, (_, k) => segment(k)).join(''));
+    const sizes: number[] = [];
+    for await (const chunk of readSegmentChunks(join(dir, 'even'), 160)) sizes.push(chunk.bytes.length);
+    expect(sizes).toEqual([300, 300, 300, 100]);
   });
 
   it('shared chunks live in a SharedArrayBuffer; a 0-byte file is E_EMPTY_INPUT', async () => {

@@ -6,6 +6,7 @@
 import type { Csr } from '../../text/csr.js';
 import type { BleuTextOptions } from '../bleu/text.js';
 import type { Metric, MetricScore } from '../metric.js';
+import { identitySegments, type TokenStage } from '../token-stage.js';
 import { formatSignature, type SignatureField } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 import {
@@ -86,6 +87,19 @@ export abstract class WordMetric implements Metric<EditReferences> {
   /** Fields a metric adds to the signature after `case` and `tok`. */
   protected signatureFields(): readonly SignatureField[] {
     return [];
+  }
+
+  /**
+   * Rows of `hyps` from a token-stage row writer (the metric's own), one hypothesis per segment: the identity
+   * candidate→segment map over the hypotheses' words.
+   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
+   */
+  protected rowsOf(writeRows: TokenStage['writeRows'], hyps: readonly string[], refs: EditReferences): Float64Array {
+    const words = this.words(hyps, refs);
+    const out = new Float64Array(hyps.length * this.statsWidth);
+    const batch = { hyps: words, hypSegment: identitySegments(hyps.length), refs: refs.refs, segRefOffsets: refs.segRefOffsets };
+    writeRows(batch, out, 0, this.statsWidth);
+    return out;
   }
 
   /**

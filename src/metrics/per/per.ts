@@ -22,7 +22,7 @@ import { wordTokenStage } from '../edit/token-stage.js';
 import { WordMetric } from '../edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from '../edit/words.js';
 import type { MetricScore } from '../metric.js';
-import { identitySegments, type TokenBatch, type TokenStage } from '../token-stage.js';
+import type { TokenBatch, TokenStage } from '../token-stage.js';
 
 /** Options of {@link Per}. */
 export interface PerOptions {
@@ -107,11 +107,7 @@ export class Per extends WordMetric {
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array {
-    const words = this.words(hyps, refs);
-    const out = new Float64Array(hyps.length * 3);
-    const batch = { hyps: words, hypSegment: identitySegments(hyps.length), refs: refs.refs, segRefOffsets: refs.segRefOffsets };
-    writePerRows(batch, out, 0, 3);
-    return out;
+    return this.rowsOf(writePerRows, hyps, refs);
   }
 
   /** The token stage (../token-stage.ts) of the jiwer and Python word splits; undefined for the others. */

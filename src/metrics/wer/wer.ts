@@ -16,7 +16,7 @@ import { wordTokenStage } from '../edit/token-stage.js';
 import { WordMetric } from '../edit/word-metric.js';
 import type { EditReferences, EditTokenizer } from '../edit/words.js';
 import type { MetricScore } from '../metric.js';
-import { identitySegments, type TokenBatch, type TokenStage } from '../token-stage.js';
+import type { TokenBatch, TokenStage } from '../token-stage.js';
 
 /** Options of {@link Wer}; the defaults are jiwer 4.0's. */
 export interface WerOptions {
@@ -65,11 +65,7 @@ export class Wer extends WordMetric {
    * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: EditReferences): Float64Array {
-    const words = this.words(hyps, refs);
-    const out = new Float64Array(hyps.length * 4);
-    const batch = { hyps: words, hypSegment: identitySegments(hyps.length), refs: refs.refs, segRefOffsets: refs.segRefOffsets };
-    writeWerRows(batch, out, 0, 4);
-    return out;
+    return this.rowsOf(writeWerRows, hyps, refs);
   }
 
   /** The token stage (../token-stage.ts) of the jiwer and Python word splits; undefined for the others. */

@@ -138,6 +138,8 @@ describe('palette report: bad input → exit 2, file and line, no file left', ()
     ['both paired tests', [f('ref'), '-i', f('hyp'), f('evil'), '--paired-bs', '--paired-ar'], /--paired-bs and --paired-ar are mutually exclusive/],
     ['--paired and --paired-ar', [f('ref'), '-i', f('hyp'), '--paired', 'bs', '--paired-ar'], /give it once/],
     ['--paired-ar-n without --paired-ar', [f('ref'), '-i', f('hyp'), '--paired-bs', '--paired-ar-n', '5'], /--paired-ar-n needs --paired-ar/],
+    ['--paired-bs-n without a test', [f('ref'), '-i', f('hyp'), f('evil'), '--paired-bs-n', '5'], /--paired-bs-n needs --paired-bs/],
+    ['both counts with --paired-bs', [f('ref'), '-i', f('hyp'), f('evil'), '--paired-bs', '--paired-bs-n', '5', '--paired-ar-n', '5'], /--paired-ar-n needs --paired-ar/],
     ['--all-pairs without a test', [f('ref'), '-i', f('hyp'), '--all-pairs'], /--all-pairs needs --paired-bs or --paired-ar/],
     ['seed 0', [f('ref'), '-i', f('hyp'), '--seed', '0'], /--seed must be an integer >= 1/],
     ['--paired-n without --paired', [f('ref'), '-i', f('hyp'), '--paired-n', '5'], /--paired-n needs --paired-bs or --paired-ar/],

@@ -192,13 +192,11 @@ export function parseReportArgs(argv: readonly string[], env: Readonly<Record<st
     throw new InputError('E_BAD_OPTION', '--paired and --paired-bs/--paired-ar are one option: give it once');
   }
   const paired = oldTest === undefined ? (test.paired ?? undefined) : (oldTest as ReportOptions['paired']);
-  const countGiven = paired === 'ar' ? str('pairedArN') : str('pairedBsN');
-  const otherGiven = paired === 'ar' ? str('pairedBsN') : str('pairedArN');
   if (str('pairedN') !== undefined && paired === undefined) throw new InputError('E_BAD_OPTION', '--paired-n needs --paired-bs or --paired-ar');
-  if (countGiven === undefined && otherGiven !== undefined) {
-    const [given, needs] = str('pairedBsN') !== undefined ? ['--paired-bs-n', '--paired-bs'] : ['--paired-ar-n', '--paired-ar'];
-    throw new InputError('E_BAD_OPTION', `${given} needs ${needs}`);
-  }
+  // A test's count goes with that test only.
+  if (str('pairedBsN') !== undefined && paired !== 'bs') throw new InputError('E_BAD_OPTION', '--paired-bs-n needs --paired-bs');
+  if (str('pairedArN') !== undefined && paired !== 'ar') throw new InputError('E_BAD_OPTION', '--paired-ar-n needs --paired-ar');
+  const countGiven = paired === 'ar' ? str('pairedArN') : str('pairedBsN');
   if (values.has('allPairs') && paired === undefined) throw new InputError('E_BAD_OPTION', '--all-pairs needs --paired-bs or --paired-ar');
   if (paired !== undefined && inputs.length < 2) {
     throw new InputError('E_BAD_OPTION', '--paired compares systems: give at least two with -i (the first is the baseline)');

@@ -21,6 +21,7 @@ Commands:
   rouge155  ROUGE-1.5.5.pl drop-in: its options, XML configuration and byte-identical output
   nbest     per-candidate statistics of a Moses n-best list, every metric in one pass on a worker pool
             (Moses extractor SCORES_TXT, json, msgpack)
+  extractor Moses MERT extractor drop-in: its flags, SCORES_TXT and FEATURES_TXT byte-identical, previous runs merged
   orange    ORANGE of metric variants over an n-best list with several references (seed 002), bootstrap CIs
   correlate correlation of metric scores with human scores (Pearson, Spearman, Kendall) with bootstrap CIs
   report    one self-contained HTML report: scores, CIs, ranking, significance, human correlations, segments
@@ -30,7 +31,7 @@ version.
 `;
 
 /** The sub-commands, as the unknown-command message lists them. */
-const COMMANDS = ['score', 'rouge155', 'nbest', 'orange', 'correlate', 'report'];
+const COMMANDS = ['score', 'rouge155', 'nbest', 'extractor', 'orange', 'correlate', 'report'];
 
 /** The registry of every metric, imported on first need (it loads every metric's module). */
 async function defaultRegistry(): Promise<MetricRegistry> {
@@ -82,6 +83,7 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
     if (COMMANDS.includes(command)) await import('../node/install.js');
     if (command === 'rouge155') return await (await import('./rouge155/command.js')).runRouge155Command(rest, io);
     if (command === 'nbest') return await (await import('./nbest/command.js')).runNbestCommand(rest, io);
+    if (command === 'extractor') return await (await import('./extractor/command.js')).runExtractorCommand(rest, io);
     if (command === 'orange') return await (await import('./orange/command.js')).runOrangeCommand(rest, io);
     if (command === 'correlate') return await (await import('./correlate/command.js')).runCorrelateCommand(rest, io);
     if (command === 'report') return await (await import('./report-command/command.js')).runReportCommand(rest, io, registry ?? (await defaultRegistry()));

@@ -40,6 +40,8 @@ export interface NbestOptions {
   readonly prevStats: string | undefined;
   /** The previous run's FEATURES_TXT file (Moses `--prev-ffile`), needed to remove duplicates across runs. */
   readonly prevFeatures: string | undefined;
+  /** Where to write the candidates' features as Moses FEATURES_TXT (Moses `--ffile`); none when absent. */
+  readonly ffile: string | undefined;
   /** No progress line on standard error. */
   readonly quiet: boolean;
 }
@@ -78,6 +80,7 @@ const SPECS: readonly OptionSpec[] = [
     help: 'the FEATURES_TXT file of --prev-stats (duplicates across runs)',
     group: GROUP,
   },
+  { key: 'ffile', names: ['--ffile'], arity: 'one', metavar: 'FILE', help: 'also write the features as Moses FEATURES_TXT (extractor --ffile)', group: GROUP },
 ];
 
 /**
@@ -93,7 +96,8 @@ export function nbestHelp(): string {
   return (
     'usage: palette nbest --nbest FILE -r REF [REF ...] -m METRIC [METRIC ...] [--stats OUT]\n' +
     '                     [--stats-format moses|json|msgpack] [--sentence-scores] [--allow-duplicates]\n' +
-    '                     [--prev-stats FILE --prev-features FILE] [--workers N] [--task-size BYTES] [-q]\n' +
+    '                     [--prev-stats FILE --prev-features FILE] [--ffile FILE] [--workers N]\n' +
+    '                     [--task-size BYTES] [-q]\n' +
     '                     [metric flags]\n\n' +
     'Per-candidate sufficient statistics of a Moses n-best list, as Moses MERT `extractor` writes them, for every\n' +
     'metric in one pass.\n' +
@@ -154,6 +158,10 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
       '--sentence-scores are not representable in Moses SCORES_TXT (it holds statistics only): use --stats-format json or msgpack',
     );
   }
+  const ffile = single(values, 'ffile');
+  if (ffile !== undefined && prevStats !== undefined && prevFeatures === undefined) {
+    throw new InputError('E_BAD_OPTION', '--ffile with --prev-stats needs --prev-features FILE: the merged features include the previous run\'s');
+  }
   const stats = single(values, 'stats');
   if (format === 'msgpack' && stats === undefined) {
     throw new InputError('E_BAD_OPTION', '--stats-format msgpack is binary: give an output file with --stats OUT');
@@ -173,6 +181,7 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
       allowDuplicates,
       prevStats,
       prevFeatures,
+      ffile,
       quiet: values.has('quiet'),
     },
   };

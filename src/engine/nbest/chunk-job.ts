@@ -81,6 +81,8 @@ export type ChunkResult =
       readonly ok: true;
       /** Encoded blocks of the chunk's segments, in order. */
       readonly out: Uint8Array;
+      /** Their FEATURES_TXT blocks, when the settings ask for them (`featuresTxt`). */
+      readonly features?: Uint8Array;
       /** Candidates read (before duplicate removal). */
       readonly hyps: number;
       /** First and last segment id (-1 when the chunk holds no candidate). */
@@ -101,6 +103,8 @@ export interface ChunkJobContext {
   readonly encode: BlockEncoder;
   /** The thread's output buffer (reused by every chunk job of the context). */
   readonly out: ByteOut;
+  /** The thread's FEATURES_TXT buffer, when the settings ask for FEATURES_TXT blocks. */
+  readonly featuresOut: ByteOut | undefined;
   /** The fast path's rows when some metric of the run has a token stage (./fast/fused-scorer.ts). */
   readonly fused: FusedRows | undefined;
 }
@@ -118,7 +122,8 @@ export function chunkJobContext(
 ): ChunkJobContext {
   const metrics = buildNbestMetrics(spec, registry);
   const fused = generic ? undefined : fusedRows(metrics);
-  return { settings, metrics, refs, encode: taskEncoder(settings, metrics), out: new ByteOut(), fused };
+  const featuresOut = settings.featuresTxt === undefined ? undefined : new ByteOut();
+  return { settings, metrics, refs, encode: taskEncoder(settings, metrics), out: new ByteOut(), featuresOut, fused };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -146,13 +151,15 @@ export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: 
   try {
     const text = decodeChunk(bytes, byteOffset, firstLine, ctx.settings.path);
     const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused);
-    encodeTask(task, ctx.settings, ctx.encode, ctx.out);
+    encodeTask(task, ctx.settings, ctx.encode, ctx.out, ctx.featuresOut);
     const out = ctx.out.take();
+    const features = ctx.featuresOut?.take();
     const n = task.hyps.length;
     const ids = task.segmentIds;
     return {
       ok: true,
       out,
+      ...(features === undefined ? {} : { features }),
       hyps: n,
       firstId: n > 0 ? ids[0] : -1,
       lastId: n > 0 ? ids[ids.length - 1] : -1,

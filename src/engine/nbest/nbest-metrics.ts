@@ -6,7 +6,8 @@
  * construction the row that metric's `segmentStats` gives the candidate (the tests check it against
  * `buildStatsMatrix`, the Metric API's n-best path). Three ways to get there:
  * - `bleu`: always Moses MERT's BleuScorer statistics (the `moses` BLEU flavor: Moses' own space split, 9
- *   columns), which is what `extractor` writes. References of the task's segments are prepared once, and
+ *   columns), which is what `extractor` writes; `settings.bleu`'s `lowercase` and `refLength` are its `case:false`
+ *   and `reflen:` (closest unless set). References of the task's segments are prepared once, and
  *   `mosesBleuStats` scores every candidate against its segment with a hypothesis→segment map (no layers).
  * - any other metric whose row depends only on the candidate and its own segment's references (all but NIST):
  *   references of the task's segments are prepared once per task, and the candidates are scored in layers
@@ -141,8 +142,8 @@ export function needsRegistry(ids: readonly string[]): boolean {
 export function buildNbestMetrics(spec: NbestMetricSpec, registry: MetricRegistry | undefined): NbestMetric[] {
   return spec.ids.map((id): NbestMetric => {
     if (id === 'bleu') {
-      // The registry's `--bleu-flavor moses` with the defaults: Moses' own space split, closest reference length.
-      const metric = new MosesBleu();
+      // The registry's `--bleu-flavor moses`: Moses' own space split; case and reference length as Moses' scconfig.
+      const metric = new MosesBleu({ lowercase: spec.settings.bleu?.lowercase, refLength: spec.settings.bleu?.refLength });
       return { id, scorerName: 'BLEU', metric, width: metric.statsWidth, rows: mosesBleuRows(metric) };
     }
     if (registry === undefined) throw new Error(`the metric registry is needed for ${id}`);

@@ -17,6 +17,7 @@ import { rowsEncoder } from './rows.js';
 import type { ByteOut } from './byte-out.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
 import type { FusedRows } from './fast/fused-scorer.js';
+import { nbestFeaturesLine, writeFeaturesBlock, type FeaturesTxtHeader } from './features-txt.js';
 
 /** Settings of the tasks of a run. */
 export interface NbestTaskSettings {
@@ -27,6 +28,8 @@ export interface NbestTaskSettings {
   readonly allowDuplicates: boolean;
   /** Per-candidate sentence scores in the output (json, msgpack). */
   readonly sentenceScores: boolean;
+  /** When set, the candidates' features are also written as Moses FEATURES_TXT blocks with this header (./features-txt.ts). */
+  readonly featuresTxt?: FeaturesTxtHeader;
 }
 
 /** A task's candidates, scored (before duplicate removal). */
@@ -35,7 +38,7 @@ export interface ScoredTask extends TaskSegments {
   readonly stats: Float64Array;
   /** Width of a row (sum of the metrics' widths). */
   readonly width: number;
-  /** Raw features field of each candidate (absent with `allowDuplicates`). */
+  /** Raw features field of each candidate (absent with `allowDuplicates` and no `featuresTxt`). */
   readonly features: readonly string[] | undefined;
   /** 1-based file line of each candidate. */
   readonly lines: Int32Array;
@@ -51,9 +54,10 @@ function parseTask(
   const hyps: string[] = [];
   const ids: number[] = [];
   const lines: number[] = [];
-  const features: string[] | undefined = settings.allowDuplicates ? undefined : [];
+  const wantFeatures = !settings.allowDuplicates || settings.featuresTxt !== undefined;
+  const features: string[] | undefined = wantFeatures ? [] : undefined;
   const state: NbestParseState = { previousId: 0 };
-  const options = { segmentCount: segments, features: !settings.allowDuplicates };
+  const options = { segmentCount: segments, features: wantFeatures };
   for (const lineBatch of splitBatches(text, firstLine, 'lf', text.length + 1)) {
     const batch = parseNbestLines(lineBatch, settings.path, options, state);
     for (let c = 0; c < batch.count; c++) {
@@ -183,8 +187,20 @@ export function taskEncoder(settings: NbestTaskSettings, metrics: readonly Nbest
   return blockEncoder(settings.format, scorer, width, scores);
 }
 
-/** The rows of every segment of a scored task, duplicates removed unless allowed, encoded block by block into `out`. */
-export function encodeTask(task: ScoredTask, settings: NbestTaskSettings, encode: BlockEncoder, out: ByteOut): void {
+/**
+ * The rows of every segment of a scored task, duplicates removed unless allowed, encoded block by block into `out`;
+ * with `featuresOut` (and `settings.featuresTxt`), the same candidates' FEATURES_TXT blocks into it.
+ */
+export function encodeTask(
+  task: ScoredTask,
+  settings: NbestTaskSettings,
+  encode: BlockEncoder,
+  out: ByteOut,
+  featuresOut?: ByteOut,
+): void {
+  const featuresTxt = featuresOut === undefined ? undefined : settings.featuresTxt;
+  const fields = task.features;
+  const line = (i: number): string => nbestFeaturesLine(fields![i]);
   const { segmentIds, segmentStarts, stats, width } = task;
   for (let k = 0; k < segmentIds.length; k++) {
     const from = segmentStarts[k];
@@ -197,6 +213,7 @@ export function encodeTask(task: ScoredTask, settings: NbestTaskSettings, encode
       rows = keptCandidates(stats, width, task.features!, from, to);
     }
     encode(segmentIds[k], stats, rows, out);
+    if (featuresTxt !== undefined) writeFeaturesBlock(featuresOut!, segmentIds[k], featuresTxt, rows, line);
   }
 }
 

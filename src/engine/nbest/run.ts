@@ -26,6 +26,7 @@ import {
 import type { NbestMetricSpec } from './nbest-metrics.js';
 import { inputErrorOf, keptCandidates, scoreTask, type NbestTaskSettings } from './nbest-task.js';
 import type { PreviousRun } from './previous-run.js';
+import { featuresFileLine, nbestFeaturesLine, writeFeaturesBlock } from './features-txt.js';
 
 /**
  * Default bytes per task: about 1.5k candidates of 150 bytes, a few ms of work for four metrics on the fast path.
@@ -102,6 +103,11 @@ export interface NbestRunOptions {
 export interface NbestRunOutput {
   /** Receives the encoded blocks in sentence order (whole blocks per call; the array is the caller's to keep). */
   readonly output: (bytes: Uint8Array) => void;
+  /**
+   * Receives the FEATURES_TXT blocks of the same sentences when the task settings ask for them (`featuresTxt`),
+   * each call right after the `output` call of the same blocks.
+   */
+  readonly features?: (bytes: Uint8Array) => void;
   /** Candidates read so far and the fraction of the segments done. */
   readonly onProgress?: (hyps: number, fraction: number) => void;
 }
@@ -184,6 +190,7 @@ class OrderedWriter {
       );
     }
     this.out.output(result.out);
+    if (result.features !== undefined) this.out.features?.(result.features);
     this.lastId = result.lastId;
     this.hyps += result.hyps;
     // Ids are non-decreasing and bounded by the reference count, so the last id gives the fraction done.
@@ -200,6 +207,8 @@ interface Group {
   stats: number[];
   count: number;
   features: string[];
+  /** FEATURES_TXT lines of the candidates, when they are written. */
+  lines: string[];
 }
 
 /** Lets the event loop run (an interrupt handler, say) between synchronous stretches. */
@@ -318,16 +327,21 @@ export class NbestRun {
     const { refs } = context;
     const width = this.width;
     const keepFeatures = !settings.allowDuplicates;
+    const featuresTxt = options.features === undefined ? undefined : settings.featuresTxt;
+    if (featuresTxt !== undefined && previous.stats.size > 0 && previous.featureLines === undefined) {
+      throw new RangeError('FEATURES_TXT output of a merge needs the previous run\'s features');
+    }
     const held = new Map<number, Group>();
     const groupOf = (sentence: number): Group => {
       let group = held.get(sentence);
       if (group === undefined) {
-        group = { stats: [], count: 0, features: [] };
+        group = { stats: [], count: 0, features: [], lines: [] };
         for (const row of previous.stats.get(sentence) ?? []) {
           for (const v of row) group.stats.push(v);
           group.count++;
         }
         if (keepFeatures) for (const key of previous.featureKeys?.get(sentence) ?? []) group.features.push(key);
+        if (featuresTxt !== undefined) for (const line of previous.featureLines?.get(sentence) ?? []) group.lines.push(featuresFileLine(line));
         held.set(sentence, group);
       }
       return group;
@@ -346,6 +360,7 @@ export class NbestRun {
         for (let c = 0; c < width; c++) group.stats.push(task.stats[h * width + c]);
         group.count++;
         if (keepFeatures) group.features.push(task.features![h]);
+        if (featuresTxt !== undefined) group.lines.push(nbestFeaturesLine(task.features![h]));
       }
       if (task.hyps.length > 0) {
         lastId = task.segmentIds[task.segmentIds.length - 1];
@@ -360,6 +375,12 @@ export class NbestRun {
       else rows = Int32Array.from({ length: group.count }, (_, i) => i);
       context.encode(sentence, stats, rows, context.out);
       options.output(context.out.take());
+      if (featuresTxt !== undefined) {
+        // A sentence of the previous run keeps its block's header, as Moses merges new candidates into that block.
+        const header = previous.featureHeaders?.get(sentence) ?? featuresTxt;
+        writeFeaturesBlock(context.out, sentence, header, rows, (i) => group.lines[i]);
+        options.features!(context.out.take());
+      }
     };
     // Every sentence is written in one synchronous stretch after the whole list was read; the event loop gets a turn
     // now and then so that an interrupt is handled (a temporary output file removed) while it runs, not after it.

@@ -67,7 +67,12 @@ export async function createHandler(setup: NbestWorkerSetup): Promise<TaskHandle
   warmUp(context, setup);
   return {
     run: (task) => runChunkJob(context, task.bytes, task.firstLine, task.byteOffset),
-    // The result is one byte array (its own buffer), not an object per hypothesis.
-    transfer: (result) => (result.ok ? [result.out.buffer as ArrayBuffer] : []),
+    // The result is one byte array (its own buffer; two with FEATURES_TXT blocks), not an object per hypothesis.
+    transfer: (result) => {
+      if (!result.ok) return [];
+      const buffers = [result.out.buffer as ArrayBuffer];
+      if (result.features !== undefined) buffers.push(result.features.buffer as ArrayBuffer);
+      return buffers;
+    },
   };
 }

@@ -335,6 +335,29 @@ export {
 export { buildStatsMatrix, matrixColumnSums, type StatsMatrix } from './tuning/stats-matrix.js';
 export { scoreFromTotals } from './tuning/score-from-totals.js';
 export { applyRowDelta, selectionScore, selectionTotals } from './tuning/selection.js';
+// MERT (Moses mert): the problem as flat typed arrays, one exact line search, a selection's score, a whole
+// optimisation with Moses' random restarts (glibc's rand), and Moses' FEATURES_TXT / SCORES_TXT / INIT files as lines.
+export {
+  metricObjective,
+  mertProblem,
+  mosesBleuObjective,
+  type MertObjective,
+  type MertProblem,
+  type MertProblemInput,
+} from './tuning/mert/problem.js';
+export { mertLineSearch, mertSelectionScore, type MertLineResult, type MertSelection } from './tuning/mert/api.js';
+export {
+  MERT_OPTIMIZERS,
+  mertOptimize,
+  type MertOptimizerType,
+  type MertOptions,
+  type MertResult,
+  type MertRun,
+  type MertRunStreams,
+} from './tuning/mert/optimizer.js';
+export { mertObjective } from './tuning/mert/objective-name.js';
+export { readMertFiles, readMertInit, type MertFiles, type MertInit, type MertInputFile } from './tuning/mert/moses-files.js';
+export { GlibcRandom, GLIBC_RAND_MAX } from './tuning/mert/glibc-random.js';
 
 // The HTML report: data model, computation, self-contained rendering.
 export {

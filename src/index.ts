@@ -22,6 +22,8 @@ export * from './node/index.js';
 export { nbestPoolRunner, nbestWorkerPool } from './pool/nbest-pool.js';
 // The worker pool that runs the engine's corpus scoring (scoreSystemRows, from the core) on several threads.
 export { corpusWorkerPool } from './pool/corpus-pool.js';
+// MERT's start points on worker threads (palette mert --threads N).
+export { runMertOnPool } from './pool/mert-pool.js';
 
 // The command line as a function (what bin/palette runs).
 export { run, type CliIo } from './cli/main.js';

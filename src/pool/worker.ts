@@ -26,6 +26,7 @@ const KINDS: { readonly [K in TaskKind]: () => Promise<KindModule<K>> } = {
   nbest: () => lazyImport(() => import('./kinds/nbest.js'), () => require('./kinds/nbest.js')),
   orange: () => lazyImport(() => import('./kinds/orange.js'), () => require('./kinds/orange.js')),
   corpus: () => lazyImport(() => import('./kinds/corpus.js'), () => require('./kinds/corpus.js')),
+  mert: () => lazyImport(() => import('./kinds/mert.js'), () => require('./kinds/mert.js')),
 };
 
 /** Sets this worker's kind up. */

@@ -102,7 +102,8 @@ function fillSlot(at: usize, id: u32, tag: u32, head: u64): void {
 }
 
 /**
- * Cuts lines `fromLine .. nLines` (line `i` is bytes `input + lineOffsets[i] .. input + lineOffsets[i + 1]`) into
+ * Cuts lines `fromLine .. nLines` (line `i` is bytes `input + lineStarts[i] .. input + lineEnds[i]`; lines laid end
+ * to end pass one offsets array twice, `lineEnds = lineStarts + 4`, and fields of a larger text their own bounds) into
  * chunks and writes each chunk's id to `chunkIds`, line by line: the ids of line `i` are
  * `chunkIds[lineChunks[i] .. lineChunks[i + 1]]` (`lineChunks[fromLine]` must be set). New chunks get the ids from
  * `H_COUNT` on, their keys copied to the arena, their token entries left for the caller.
@@ -114,7 +115,8 @@ function fillSlot(at: usize, id: u32, tag: u32, head: u64): void {
  * line is done. `H_COUNT` and `H_ARENA_USED` are updated.
  */
 export function memoScan(
-  header: usize, input: usize, lineOffsets: usize, fromLine: i32, nLines: i32, chunkIds: usize, lineChunks: usize,
+  header: usize, input: usize, lineStarts: usize, lineEnds: usize, fromLine: i32, nLines: i32, chunkIds: usize,
+  lineChunks: usize,
 ): i32 {
   const table = usize(load<u32>(header, H_TABLE));
   const mask = load<u32>(header, H_MASK);
@@ -129,8 +131,8 @@ export function memoScan(
   let resume = load<u32>(header, H_RESUME);
   const spaces = i8x16.splat(0x20);
   for (let line = fromLine; line < nLines; line++) {
-    const lineStart = input + usize(load<u32>(lineOffsets + (usize(line) << 2)));
-    const lineEnd = input + usize(load<u32>(lineOffsets + (usize(line) << 2), 4));
+    const lineStart = input + usize(load<u32>(lineStarts + (usize(line) << 2)));
+    const lineEnd = input + usize(load<u32>(lineEnds + (usize(line) << 2)));
     let start = lineStart;
     if (resume != 0xFFFFFFFF) {
       start = input + usize(resume);

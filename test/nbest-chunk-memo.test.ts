@@ -5,7 +5,8 @@
  * words, non-ASCII text, surrogate pairs and lone surrogates, empty lines, runs of spaces and blanks other than
  * U+0020; chunks that agree in their first 8 bytes or differ only by a trailing NUL; enough distinct and long chunks
  * to grow the table, the key arena and the token store in the middle of a call; chunks whose slot tags collide. Also the WTF-8 strings the kernels
- * read (src/wasm/wtf8.ts): one-to-one on all strings, UTF-8 on well-formed ones.
+ * read (src/wasm/wtf8.ts): one-to-one on all strings, UTF-8 on well-formed ones. The memo also reads lines as byte
+ * ranges of a larger UTF-8 text (the fields of an n-best chunk): the same rows as from the lines' strings.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +74,33 @@ const PIECES = [
   '\t', '\n', '\r', '\u00a0', '\u3000', '\u2009', '\u000b', '\u0085', '',
 ];
 const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).map((p) => p.join(''));
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Lines as byte ranges of one UTF-8 text in which other bytes (` ||| 0 ||| `, words) separate them. */
+function embedded(lines: readonly string[]): { bytes: Uint8Array; starts: Int32Array; ends: Int32Array } {
+  const encoder = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  const starts = new Int32Array(lines.length);
+  const ends = new Int32Array(lines.length);
+  let at = 0;
+  lines.forEach((l, i) => {
+    const before = encoder.encode(i % 2 === 0 ? '7 ||| ' : 'x y |||');
+    const body = encoder.encode(l);
+    parts.push(before, body);
+    starts[i] = at + before.length;
+    ends[i] = starts[i] + body.length;
+    at = ends[i];
+  });
+  parts.push(encoder.encode(' ||| f= 1\n'));
+  const bytes = new Uint8Array(at + parts[parts.length - 1].length);
+  let p = 0;
+  for (const b of parts) {
+    bytes.set(b, p);
+    p += b.length;
+  }
+  return { bytes, starts, ends };
+}
 const batches = fc.array(fc.array(line, { maxLength: 12 }), { minLength: 1, maxLength: 4 });
 
 describe('chunk memo = its plain oracle', () => {
@@ -87,7 +115,16 @@ describe('chunk memo = its plain oracle', () => {
         const wide = (): OracleTokenizer[] => [...tokenizers(), ...tokenizers().reverse()];
         const wideMemo = new ChunkMemo(wide());
         const wideOracle = new OracleChunkMemo(wide());
+        const rangesMemo = new ChunkMemo(tokenizers());
+        const rangesOracle = new OracleChunkMemo(tokenizers());
+        const rangesScratch = new RowScratch();
         for (const lines of calls) {
+          // The same lines as byte ranges of one UTF-8 text, with other bytes between them (n-best fields).
+          const wellFormed = lines.map((l) => l.replace(LONE_SURROGATE, '\ufffd'));
+          const { bytes, starts, ends } = embedded(wellFormed);
+          expect(plain(rangesMemo.rowsOfRanges(bytes, starts, ends, wellFormed.length, rangesScratch))).toEqual(
+            rangesOracle.rows(wellFormed),
+          );
           const expected = oracle.rows(lines);
           expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(expected);
           expect(plain(buffered.rows(lines.length, (i) => lines[i], scratch))).toEqual(expected);

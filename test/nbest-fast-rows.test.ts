@@ -28,6 +28,26 @@ describe('perlRound5Fast = Number(perlFixed5(x))', () => {
     for (let k = 0; k < 200000; k += 1) expect(perlRound5Fast(k / 200000)).toBe(Number(perlFixed5(k / 200000)));
   });
 
+  it('exact ties (odd multiples of 1/64) and the doubles next to them and to other near-ties', () => {
+    const neighbours = (x: number): number[] => {
+      const b = new Float64Array([x]);
+      const bits = new BigInt64Array(b.buffer);
+      const out: number[] = [];
+      for (let d = -3n; d <= 3n; d++) {
+        bits[0] = new BigInt64Array(new Float64Array([x]).buffer)[0] + d;
+        if (b[0] >= 0) out.push(b[0]);
+      }
+      return out;
+    };
+    for (let q = 0; q < 128; q++) {
+      for (const x of neighbours(q / 64)) expect(perlRound5Fast(x)).toBe(Number(perlFixed5(x)));
+    }
+    // Doubles nearest to (2k + 1)/200000 that are not binary fractions: near a tie, not on one.
+    for (let k = 0; k < 200000; k += 7) {
+      for (const x of neighbours((2 * k + 1) / 200000)) expect(perlRound5Fast(x)).toBe(Number(perlFixed5(x)));
+    }
+  });
+
   it('random doubles, inside and outside [0, 2)', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 3, noNaN: true }), (x) => {

@@ -17,7 +17,10 @@ import { decodeWtf8, encodeStringInto } from './wtf8.js';
 
 /** The chunk memo kernels (see `assembly/chunk-memo.ts`; pointers are byte addresses). */
 export interface ChunkMemoExports extends KernelExports {
-  memoScan(header: number, input: number, lineOffsets: number, fromLine: number, nLines: number, chunkIds: number, lineChunks: number): number;
+  memoScan(
+    header: number, input: number, lineStarts: number, lineEnds: number, fromLine: number, nLines: number,
+    chunkIds: number, lineChunks: number,
+  ): number;
   memoRehash(header: number): void;
   memoHash(start: number, end: number): number;
   memoTokenCount(header: number, chunkIds: number, nChunks: number, t: number): number;
@@ -80,7 +83,6 @@ interface Regions {
 /** Where the chunks of the current call are (byte offsets from the scratch start). */
 interface CallScratch {
   readonly nLines: number;
-  readonly lineOffsets: number;
   readonly lineChunks: number;
   readonly chunkIds: number;
   /** Chunks of the call (occurrences). */
@@ -141,7 +143,7 @@ export class ChunkTable {
     const { memory } = this;
     if (this.lineOffsets.length < count + 1) this.lineOffsets = new Int32Array(Math.max(count + 1, 2 * this.lineOffsets.length));
     const offsets = this.lineOffsets;
-    let scratch = this.regions.scratch;
+    const scratch = this.regions.scratch;
     let used = 0;
     let room = 0;
     let u8 = memory.u8;
@@ -166,22 +168,53 @@ export class ChunkTable {
     const chunkIds = lineChunks + 4 * (count + 1);
     const end = alignUp(chunkIds + 4 * (Math.floor((bytes + count) / 2) + 1), 16);
     memory.reserve(scratch + end);
+    memory.i32.set(offsets.subarray(0, count + 1), (scratch + lineOffsets) >> 2);
+    this.cut(count, lineOffsets, lineOffsets + 4, lineChunks, chunkIds, end);
+  }
+
+  /**
+   * {@link scan} of byte ranges of one text: line `i` is `bytes[starts[i] .. ends[i]]` (UTF-8). The text is copied
+   * into the kernel's memory once, not line by line.
+   */
+  scanRanges(bytes: Uint8Array, starts: Int32Array, ends: Int32Array, count: number): void {
+    this.call = null;
+    const { memory } = this;
+    const lineStarts = alignUp(bytes.length + PAD, 16);
+    const lineEnds = alignUp(lineStarts + 4 * count, 16);
+    const lineChunks = alignUp(lineEnds + 4 * count, 16);
+    let total = 0;
+    for (let i = 0; i < count; i++) total += ends[i] - starts[i];
+    const chunkIds = lineChunks + 4 * (count + 1);
+    const end = alignUp(chunkIds + 4 * (Math.floor((total + count) / 2) + 1), 16);
+    const scratch = this.regions.scratch;
+    memory.reserve(scratch + end);
+    memory.u8.set(bytes, scratch);
     const i32 = memory.i32;
-    i32.set(offsets.subarray(0, count + 1), (scratch + lineOffsets) >> 2);
-    i32[(scratch + lineChunks) >> 2] = 0;
+    i32.set(starts.subarray(0, count), (scratch + lineStarts) >> 2);
+    i32.set(ends.subarray(0, count), (scratch + lineEnds) >> 2);
+    this.cut(count, lineStarts, lineEnds, lineChunks, chunkIds, end);
+  }
+
+  /** Runs the cutting kernel over the `count` lines laid out in the scratch (offsets from its start), growing as needed. */
+  private cut(count: number, lineStarts: number, lineEnds: number, lineChunks: number, chunkIds: number, end: number): void {
+    const { memory } = this;
+    let scratch = this.regions.scratch;
+    memory.i32[(scratch + lineChunks) >> 2] = 0;
     const h = this.header >> 2;
     memory.u32[h + H_RESUME] = 0xffffffff;
     memory.u32[h + H_OUT] = 0;
     let done = 0;
     while (true) {
-      done = this.kernels.memoScan(this.header, scratch, scratch + lineOffsets, done, count, scratch + chunkIds, scratch + lineChunks);
+      done = this.kernels.memoScan(
+        this.header, scratch, scratch + lineStarts, scratch + lineEnds, done, count, scratch + chunkIds, scratch + lineChunks,
+      );
       if (done === count) break;
       // A new chunk found the memo full: room for it (the table doubles), then on from that chunk.
       this.grow(this.size + 1, this.keyBytes + memory.u32[h + H_NEED], 0, end);
       scratch = this.regions.scratch;
     }
     const nChunks = memory.i32[(scratch + lineChunks + 4 * count) >> 2];
-    this.call = { nLines: count, lineOffsets, lineChunks, chunkIds, nChunks, used: end };
+    this.call = { nLines: count, lineChunks, chunkIds, nChunks, used: end };
   }
 
   /** The text of chunk `id`. */

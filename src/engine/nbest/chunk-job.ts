@@ -150,7 +150,7 @@ export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: 
   const start = performance.now();
   try {
     const text = decodeChunk(bytes, byteOffset, firstLine, ctx.settings.path);
-    const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused);
+    const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused, bytes);
     encodeTask(task, ctx.settings, ctx.encode, ctx.out, ctx.featuresOut);
     const out = ctx.out.take();
     const features = ctx.featuresOut?.take();

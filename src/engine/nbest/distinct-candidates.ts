@@ -78,8 +78,18 @@ export function distinctCandidates(task: TaskSegments): DistinctCandidates | und
     starts[hypLocal[h] + 1]++;
   }
   for (let s = 0; s < segmentIds.length; s++) starts[s + 1] += starts[s];
+  let hypBytes = task.hypBytes;
+  if (hypBytes !== undefined) {
+    const byteStarts = new Int32Array(m);
+    const byteEnds = new Int32Array(m);
+    for (let k = 0; k < m; k++) {
+      byteStarts[k] = hypBytes.starts[firsts[k]];
+      byteEnds[k] = hypBytes.ends[firsts[k]];
+    }
+    hypBytes = { bytes: hypBytes.bytes, starts: byteStarts, ends: byteEnds };
+  }
   return {
-    task: { hyps: distinctHyps, hypLocal: distinctLocal, segmentIds, segmentStarts: starts },
+    task: { hyps: distinctHyps, hypLocal: distinctLocal, segmentIds, segmentStarts: starts, hypBytes },
     source,
   };
 }

@@ -51,6 +51,18 @@ export interface TaskSegments {
   readonly segmentIds: Int32Array;
   /** Candidates of local segment `k` are `segmentStarts[k] .. segmentStarts[k + 1]`. */
   readonly segmentStarts: Int32Array;
+  /**
+   * The candidates as byte ranges of the UTF-8 text they were parsed from (`hyps[h]` is the text of
+   * `bytes[starts[h] .. ends[h]]`), when the task was parsed from bytes: the fast path then reads them there.
+   */
+  readonly hypBytes?: HypBytes;
+}
+
+/** Candidates as byte ranges of one UTF-8 text. */
+export interface HypBytes {
+  readonly bytes: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
 }
 
 /** The reference texts of a run: reference `j` of segment `s`. */

@@ -15,7 +15,8 @@ import { blockEncoder, type BlockEncoder, type NbestStatsFormat } from './stats-
 import { distinctCandidates, expandRows } from './distinct-candidates.js';
 import { rowsEncoder } from './rows.js';
 import type { ByteOut } from './byte-out.js';
-import type { NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
+import type { HypBytes, NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
+import { parseChunkBytes } from './nbest-bytes.js';
 import type { FusedRows } from './fast/fused-scorer.js';
 import { nbestFeaturesLine, writeFeaturesBlock, type FeaturesTxtHeader } from './features-txt.js';
 
@@ -44,13 +45,33 @@ export interface ScoredTask extends TaskSegments {
   readonly lines: Int32Array;
 }
 
-/** Parses the raw text of a task (lines `firstLine …`) into segments. */
+/** A task's candidates as parsed. */
+interface ParsedTask {
+  hyps: string[];
+  ids: number[];
+  features: string[] | undefined;
+  lines: number[];
+  hypBytes?: HypBytes;
+}
+
+/**
+ * Parses the raw text of a task (lines `firstLine …`) into segments; from its UTF-8 `bytes` when given and every
+ * line is plainly well-formed (./nbest-bytes.ts), else from the text.
+ */
 function parseTask(
   text: string,
   firstLine: number,
   settings: NbestTaskSettings,
   segments: number,
-): { hyps: string[]; ids: number[]; features: string[] | undefined; lines: number[] } {
+  bytes?: Uint8Array,
+): ParsedTask {
+  if (bytes !== undefined) {
+    const parsed = parseChunkBytes(bytes, text, firstLine, segments, !settings.allowDuplicates);
+    if (parsed !== undefined) {
+      const { hyps, ids, features, lines, hypStarts, hypEnds } = parsed;
+      return { hyps, ids, features, lines, hypBytes: { bytes, starts: hypStarts, ends: hypEnds } };
+    }
+  }
   const hyps: string[] = [];
   const ids: number[] = [];
   const lines: number[] = [];
@@ -71,8 +92,9 @@ function parseTask(
 }
 
 /**
- * Parses and scores the text of a task: whole segments, starting at file line `firstLine`. With `fused` (the fast
- * path of ./fast/fused-scorer.ts, for the run's metrics) the rows come from it, else from each metric in turn.
+ * Parses and scores the text of a task: whole segments, starting at file line `firstLine` (`bytes`: the UTF-8 the
+ * text was decoded from, when the caller has it). With `fused` (the fast path of ./fast/fused-scorer.ts, for the
+ * run's metrics) the rows come from it, else from each metric in turn.
  * @throws InputError for a malformed line (file and line named), and the metrics' errors.
  */
 export function scoreTask(
@@ -82,8 +104,9 @@ export function scoreTask(
   metrics: readonly NbestMetric[],
   refs: ReferenceSource,
   fused?: FusedRows,
+  bytes?: Uint8Array,
 ): ScoredTask {
-  const { hyps, ids, features, lines } = parseTask(text, firstLine, settings, refs.segments);
+  const { hyps, ids, features, lines, hypBytes } = parseTask(text, firstLine, settings, refs.segments, bytes);
   const n = hyps.length;
   const hypLocal = new Int32Array(n);
   const segmentIds: number[] = [];
@@ -101,6 +124,7 @@ export function scoreTask(
     hypLocal,
     segmentIds: Int32Array.from(segmentIds),
     segmentStarts: Int32Array.from(starts),
+    hypBytes,
   };
   let width = 0;
   for (const m of metrics) width += m.width;

@@ -354,7 +354,7 @@ export class NbestRun {
       const text = decodeChunk(chunk.bytes, chunk.byteOffset, chunk.firstLine, settings.path);
       const first = firstChunkId(chunk);
       if (first.id >= 0 && first.id < lastId) throw orderError(settings.path, first.id, lastId, first.line);
-      const task = scoreTask(text, chunk.firstLine, settings, context.metrics, refs, context.fused);
+      const task = scoreTask(text, chunk.firstLine, settings, context.metrics, refs, context.fused, chunk.bytes);
       for (let h = 0; h < task.hyps.length; h++) {
         const group = groupOf(task.segmentIds[task.hypLocal[h]]);
         for (let c = 0; c < width; c++) group.stats.push(task.stats[h * width + c]);

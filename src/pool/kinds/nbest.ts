@@ -46,7 +46,8 @@ function warmUp(context: ChunkJobContext, setup: NbestWorkerSetup): void {
   }
   try {
     const settings = { ...setup.settings, allowDuplicates: true };
-    for (let r = 0; r < 4; r++) scoreTask(text, 1, settings, context.metrics, refs, context.fused);
+    const bytes = new TextEncoder().encode(text);
+    for (let r = 0; r < 4; r++) scoreTask(text, 1, settings, context.metrics, refs, context.fused, bytes);
   } catch {
     // Warm-up only: a reference a metric refuses as a candidate changes nothing for the real tasks.
   }

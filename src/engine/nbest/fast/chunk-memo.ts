@@ -37,9 +37,24 @@ export class ChunkMemo {
    * same scratch: the caller must be done with the rows by then), so that a task allocates no token store.
    */
   rows(count: number, line: (i: number) => string, scratch?: RowScratch): Csr[] {
+    const before = this.table.size;
+    this.table.scan(count, line);
+    return this.tokenRows(before, scratch);
+  }
+
+  /**
+   * {@link rows} of byte ranges of one UTF-8 text: line `i` is `bytes[starts[i] .. ends[i]]` (the fields of a chunk
+   * of an n-best list, which then never become strings on the way to the kernels).
+   */
+  rowsOfRanges(bytes: Uint8Array, starts: Int32Array, ends: Int32Array, count: number, scratch?: RowScratch): Csr[] {
+    const before = this.table.size;
+    this.table.scanRanges(bytes, starts, ends, count);
+    return this.tokenRows(before, scratch);
+  }
+
+  /** Tokenizes the chunks new since `before` and reads the token rows of the lines just scanned. */
+  private tokenRows(before: number, scratch: RowScratch | undefined): Csr[] {
     const { table, tokenizers, tokens } = this;
-    const before = table.size;
-    table.scan(count, line);
     // New chunks, in order of first appearance: each tokenizer sees them in that order, as it would unmemoised.
     for (let id = before; id < table.size; id++) {
       const text = table.chunkText(id);

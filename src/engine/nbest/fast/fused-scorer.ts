@@ -48,7 +48,10 @@ export function fusedRows(metrics: readonly NbestMetric[]): FusedRows | undefine
     // earlier tasks give the same rows), started afresh when it has grown large.
     if (memo === undefined || memo.size > MEMO_CHUNK_LIMIT) memo = new ChunkMemo(makers.map((make) => make()));
     const refCsr = memo.rows(nSegments * nRefs, (i) => refs.line(i % nRefs, task.segmentIds[Math.floor(i / nRefs)]), refScratch);
-    const hypCsr = memo.rows(n, (h) => task.hyps[h], hypScratch);
+    const bytes = task.hypBytes;
+    const hypCsr = bytes === undefined
+      ? memo.rows(n, (h) => task.hyps[h], hypScratch)
+      : memo.rowsOfRanges(bytes.bytes, bytes.starts, bytes.ends, n, hypScratch);
     const segRefOffsets = new Int32Array(nSegments + 1);
     for (let k = 0; k <= nSegments; k++) segRefOffsets[k] = k * nRefs;
     const out = new Float64Array(n * stride);

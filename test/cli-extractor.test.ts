@@ -171,6 +171,46 @@ describe('palette extractor: scorer types and configuration', () => {
   });
 });
 
+describe('palette extractor --sctype PER: Moses PerScorer statistics', () => {
+  const rows = (text: string): number[][] =>
+    text.split('\n').filter((l) => l !== '' && !l.startsWith('SCORES_TXT')).map((l) => l.trim().split(' ').map(Number));
+
+  it("mert.extractor-txt list 1: every row is Palette PER's (Python split = Moses' split on this ASCII text)", async () => {
+    const got = await extract('per', ['-n', join(dir, 'nbest.1'), '-r', REF, '-s', 'PER', '-d']);
+    expect(got.scores.split('\n')[0]).toBe('SCORES_TXT_BEGIN_0 0 100 3 PER');
+    expect(got.features).toBe(truth(1, 'features'));
+    const { Per } = await import('../src/metrics/per/per.js');
+    const per = new Per({ tokenize: 'none' });
+    const refs = readFileSync(REF, 'utf8').trimEnd().split('\n');
+    const lines = readFileSync(join(dir, 'nbest.1'), 'utf8').trimEnd().split('\n');
+    const hyps = lines.map((l) => l.split('|||')[1]);
+    const segments = lines.map((l) => Number(l.split('|||')[0]));
+    const expected = hyps.map((h, i) => Array.from(per.segmentStats([h], per.prepareReferences([[refs[segments[i]]]]))));
+    expect(rows(got.scores)).toEqual(expected);
+  });
+
+  it("Moses' words: a tab stays inside a word, case:false lowers ASCII letters only; BLEU,PER side by side", async () => {
+    const nbest = join(dir, 'per.nbest');
+    const ref = join(dir, 'per.ref');
+    writeFileSync(nbest, '0 ||| Élan a\tb C c ||| lm= 1 ||| 1\n');
+    writeFileSync(ref, 'élan a b c c\n');
+    // Mixed case: a\tb matches nothing, C is not c: correct = 1 (c), 4 words, reference of 5.
+    expect(rows((await extract('per-mixed', ['-n', nbest, '-r', ref, '-s', 'PER'])).scores)).toEqual([[1, 4, 5]]);
+    // case:false: C -> c matches the second c; É is not ASCII and stays.
+    expect(rows((await extract('per-lower', ['-n', nbest, '-r', ref, '-s', 'PER', '-c', 'case:false'])).scores)).toEqual([[2, 4, 5]]);
+    const both = await extract('bleu-per', ['-n', nbest, '-r', ref, '-s', 'BLEU,PER']);
+    const bleu = await extract('bleu-only', ['-n', nbest, '-r', ref]);
+    expect(both.scores.split('\n')[0]).toBe('SCORES_TXT_BEGIN_0 0 1 12 BLEU,PER');
+    expect(rows(both.scores)).toEqual([[...rows(bleu.scores)[0], 1, 4, 5]]);
+  });
+
+  it('more than one reference is refused, as Moses refuses it', async () => {
+    const r = await extractor(['-n', DUPS, '-r', `${DUPS_REF},${DUPS_REF}`, '-s', 'PER', '-S', join(dir, 'p.sc'), '-F', join(dir, 'p.ff')]);
+    expectInputError(r, 'extractor', /--sctype PER only supports a single reference \(got 2\)/);
+    expect(existsSync(join(dir, 'p.sc'))).toBe(false);
+  });
+});
+
 describe('palette extractor: refused options and bad input', () => {
   const out = (): string[] => ['-S', join(dir, 'bad.sc'), '-F', join(dir, 'bad.ff')];
   const noOutput = (): void => {

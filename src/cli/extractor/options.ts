@@ -71,7 +71,8 @@ export function extractorHelp(): string {
     "n-best list, byte-identical to Moses', merged with the previous iterations' files when given. Moses' flags and\n" +
     'defaults; the statistics come from the engine of "palette nbest" (worker pool, same bytes for any -j).\n' +
     formatOptionHelp(SPECS) +
-    '\nScorer types: BLEU (and interpolated ones of it). Other Moses types are refused by name.\n\n'
+    '\nScorer types: BLEU, PER (one reference), and interpolated ones of them (BLEU,PER). Other Moses types are\n' +
+    'refused by name.\n\n'
   );
 }
 
@@ -106,6 +107,9 @@ export function parseExtractorArgs(argv: readonly string[]): ExtractorCommand {
   const references = fileList(v.str('reference'));
   if (references.length === 0) {
     throw new InputError('E_BAD_OPTION', 'reference file is not specified; you can not score the nbest (--reference FILE[,FILE…])');
+  }
+  if (scorer.ids.includes('per-moses') && references.length !== 1) {
+    throw new InputError('E_BAD_OPTION', `--sctype PER only supports a single reference (got ${references.length}), as Moses' PerScorer`);
   }
   const scfile = v.str('scfile') ?? DEFAULT_SCFILE;
   const ffile = v.str('ffile') ?? DEFAULT_FFILE;

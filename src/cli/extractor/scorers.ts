@@ -4,6 +4,8 @@
  * by name. Read from Moses' mert/ScorerFactory.cpp, Scorer.cpp (`InitConfig`), StatisticsBasedScorer.cpp,
  * BleuScorer.cpp and InterpolatedScorer.cpp.
  *
+ * - `BLEU` is Moses BLEU (src/metrics/bleu/moses-metric.ts), `PER` Moses' PER statistics
+ *   (src/metrics/per/moses.ts; one reference only, as Moses' PerScorer).
  * - `--sctype A,B` is Moses' InterpolatedScorer: the scorers' statistics one after the other on each line, the
  *   header naming the type as given (`BLEU,PER`), every scorer built with the same configuration.
  * - `--scconfig name:value,name:value`: every item needs a colon (else Moses stops); `case:false` lowercases ASCII
@@ -22,13 +24,16 @@ const MOSES_TYPES = [
 ];
 
 /** The Moses types Palette writes exactly, with the `palette nbest` metric that writes them. */
-const SUPPORTED: ReadonlyMap<string, string> = new Map([['BLEU', 'bleu']]);
+const SUPPORTED: ReadonlyMap<string, string> = new Map([
+  ['BLEU', 'bleu'],
+  ['PER', 'per-moses'],
+]);
 
 /** What `--sctype` and `--scconfig` ask `palette nbest`'s engine for. */
 export interface ExtractorScorer {
   /** Metric ids of the run, in `--sctype` order (repeats kept: Moses writes a repeated scorer's statistics twice). */
   readonly ids: readonly string[];
-  /** Their settings (Moses BLEU's case and reference length). */
+  /** Their settings (Moses BLEU's case and reference length, Moses PER's case). */
   readonly settings: MetricSettings;
 }
 
@@ -99,6 +104,9 @@ export function extractorScorer(sctype: string, scconfig: string): ExtractorScor
   const lowercase = config.get('case') === 'false';
   return {
     ids,
-    settings: { bleu: { flavor: 'moses', lowercase, refLength: reflen as 'closest' | 'shortest' | 'average' } },
+    settings: {
+      bleu: { flavor: 'moses', lowercase, refLength: reflen as 'closest' | 'shortest' | 'average' },
+      per: { lowercase },
+    },
   };
 }

@@ -30,6 +30,7 @@
 import type { Metric, PreparedReferences } from '../../metrics/metric.js';
 import { layeredRows } from '../layered-rows.js';
 import { MosesBleu } from '../../metrics/bleu/moses-metric.js';
+import { MosesPer } from '../../metrics/per/moses.js';
 import { mosesBleuStats } from '../../metrics/bleu/moses.js';
 import type { MetricRegistry, MetricSettings } from '../../metrics/registry.js';
 
@@ -141,9 +142,15 @@ export async function nbestRegistry(names: readonly string[]): Promise<MetricReg
   return (await import('../../metrics/registry.js')).defaultRegistry;
 }
 
-/** Whether a run's metrics need the registry (any metric but `bleu`). */
+/**
+ * Moses' scorers the engine builds itself (no registry): `bleu` (its BleuScorer) and `per-moses` (its PerScorer's
+ * statistics, ../../metrics/per/moses.ts; not a `-m` name: `palette extractor --sctype PER` asks for it).
+ */
+const MOSES_IDS: readonly string[] = ['bleu', 'per-moses'];
+
+/** Whether a run's metrics need the registry (any metric but Moses' own). */
 export function needsRegistry(ids: readonly string[]): boolean {
-  return !ids.every((id) => id.toLowerCase() === 'bleu');
+  return !ids.every((id) => MOSES_IDS.includes(id.toLowerCase()));
 }
 
 /**
@@ -157,6 +164,11 @@ export function buildNbestMetrics(spec: NbestMetricSpec, registry: MetricRegistr
       // The registry's `--bleu-flavor moses`: Moses' own space split; case and reference length as Moses' scconfig.
       const metric = new MosesBleu({ lowercase: spec.settings.bleu?.lowercase, refLength: spec.settings.bleu?.refLength });
       return { id, scorerName: 'BLEU', metric, width: metric.statsWidth, rows: mosesBleuRows(metric) };
+    }
+    if (id === 'per-moses') {
+      const metric = new MosesPer({ lowercase: spec.settings.per?.lowercase });
+      // Moses BLEU of order 1 against one reference: its rows on either path (see MosesPer).
+      return { id, scorerName: 'PER', metric, width: metric.statsWidth, rows: localRows(metric) };
     }
     if (registry === undefined) throw new Error(`the metric registry is needed for ${id}`);
     const metric = registry.create(id, spec.settings).metric;

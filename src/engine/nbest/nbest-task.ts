@@ -65,8 +65,9 @@ function parseTask(
   segments: number,
   bytes?: Uint8Array,
 ): ParsedTask {
+  const wantFeatures = !settings.allowDuplicates || settings.featuresTxt !== undefined;
   if (bytes !== undefined) {
-    const parsed = parseChunkBytes(bytes, text, firstLine, segments, !settings.allowDuplicates);
+    const parsed = parseChunkBytes(bytes, text, firstLine, segments, wantFeatures);
     if (parsed !== undefined) {
       const { hyps, ids, features, lines, hypStarts, hypEnds } = parsed;
       return { hyps, ids, features, lines, hypBytes: { bytes, starts: hypStarts, ends: hypEnds } };
@@ -75,7 +76,6 @@ function parseTask(
   const hyps: string[] = [];
   const ids: number[] = [];
   const lines: number[] = [];
-  const wantFeatures = !settings.allowDuplicates || settings.featuresTxt !== undefined;
   const features: string[] | undefined = wantFeatures ? [] : undefined;
   const state: NbestParseState = { previousId: 0 };
   const options = { segmentCount: segments, features: wantFeatures };

@@ -331,6 +331,22 @@ export {
   type DistinctHypotheses,
 } from './engine/corpus/index.js';
 
+// All-pairs sentence scores (chrF, chrF++, BLEU, TER): the |A| × |B| matrix of each hypothesis against each
+// reference alone, every text tokenized once, and minimum Bayes risk selection over a segment's matrix.
+export {
+  hasPairwise,
+  mbrSelect,
+  pairwiseRowBlocks,
+  pairwiseScores,
+  pairwiseStageOf,
+  PairwiseScorer,
+  type MbrChoice,
+  type MbrOptions,
+  type PairwiseOptions,
+  type PairwiseRowBlock,
+} from './engine/pairwise/index.js';
+export type { PairwiseStage, PairwiseTexts } from './metrics/pairwise.js';
+
 // Tuning loops: statistics matrices, corpus scores from summed rows, selections.
 export { buildStatsMatrix, matrixColumnSums, type StatsMatrix } from './tuning/stats-matrix.js';
 export { scoreFromTotals } from './tuning/score-from-totals.js';

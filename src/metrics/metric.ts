@@ -5,6 +5,7 @@
  */
 
 import { InputError } from '../errors.js';
+import type { PairwiseStage } from './pairwise.js';
 import type { TokenStage } from './token-stage.js';
 
 /** A score as printed and as JSON-serialised. */
@@ -60,6 +61,11 @@ export interface Metric<P extends PreparedReferences = PreparedReferences> {
    * `segmentStats` is then the only way to the rows).
    */
   tokenStage?(): TokenStage | undefined;
+  /**
+   * Its pairwise stage (./pairwise.ts): the statistics rows of every (hypothesis, reference) pair of two sets of
+   * texts, each text tokenized once; absent for metrics that have none.
+   */
+  pairwise?(): PairwiseStage;
 }
 
 /** Column sums of row-major statistics. */

@@ -19,7 +19,11 @@
 import { badOption } from '../../errors.js';
 import { getTokenizer, type TokenizerName } from '../../text/tokenizers/index.js';
 import { pyFixed } from '../../util/py-fixed.js';
-import { clippedNgramCounts } from '../../wasm/ngram.js';
+import { clippedNgramCounts, perReferenceNgramCounts } from '../../wasm/ngram.js';
+import type { Csr } from '../../text/csr.js';
+import {
+  PAIR_BLOCK, checkPairRange, csrSlice, hypothesesPerBlock, referenceBlocks, type PairwiseStage, type PairwiseTexts,
+} from '../pairwise.js';
 import { formatBleuVerbose } from './format.js';
 import {
   BLEU_DEFAULT_MAX_ORDER,
@@ -152,6 +156,15 @@ export interface BleuReferences extends PreparedReferences, InternedReferences {
   readonly refLengths: Int32Array;
   /** Tokenizer and case setting the references were prepared with (hypotheses must use the same). */
   readonly textKey: string;
+}
+
+/** Texts prepared as references of {@link Bleu}'s pairwise stage: each text its own one-reference segment. */
+export interface BleuPairReferences extends BleuReferences, PairwiseTexts {}
+
+/** Texts prepared as hypotheses of {@link Bleu}'s pairwise stage: token ids in the references' vocabulary. */
+export interface BleuPairHypotheses extends PairwiseTexts {
+  /** Token ids of every text. */
+  readonly tokens: Csr;
 }
 
 /** The reference length sacrebleu-style BLEU uses for a hypothesis of `hypLen` tokens. */
@@ -308,6 +321,65 @@ export class Bleu implements Metric<BleuReferences> {
         refs.segRefOffsets[s + 1],
       );
       out.set(counts.subarray(i * 2 * n, (i + 1) * 2 * n), row + 2);
+    }
+    return out;
+  }
+
+  private checkTextKey(refs: BleuReferences): void {
+    if (refs.textKey !== this.textKey) {
+      throw new TypeError(`BLEU references were prepared with tokenize|case ${refs.textKey}, not ${this.textKey}`);
+    }
+  }
+
+  /**
+   * The pairwise stage (src/metrics/pairwise.ts): each text tokenized once; a tile's references go to the
+   * per-reference n-gram kernel in blocks, each block a segment whose hypotheses are the tile's hypotheses. With a
+   * single reference, its per-reference count is the clipped count, so a pair's row is the one
+   * {@link segmentStats} gives with that reference alone.
+   */
+  pairwise(): PairwiseStage<BleuPairHypotheses, BleuPairReferences> {
+    return {
+      statsWidth: this.statsWidth,
+      references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length }),
+      hypotheses: (texts, refs) => {
+        this.checkTextKey(refs);
+        return { count: texts.length, tokens: internHypotheses(texts, refs, this.text) };
+      },
+      pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => this.pairRows(hyps, hypFrom, hypTo, refs, refFrom, refTo),
+    };
+  }
+
+  private pairRows(
+    hyps: BleuPairHypotheses, hypFrom: number, hypTo: number, refs: BleuPairReferences, refFrom: number, refTo: number,
+  ): Float64Array {
+    checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
+    checkPairRange('reference', refFrom, refTo, refs.count);
+    const n = hypTo - hypFrom;
+    const m = refTo - refFrom;
+    const order = this.options.maxNgramOrder;
+    const width = this.statsWidth;
+    const out = new Float64Array(n * m * width);
+    if (n === 0 || m === 0) return out;
+    const blocks = referenceBlocks(m, PAIR_BLOCK);
+    const batch = hypothesesPerBlock(hyps.tokens, hypFrom, hypTo, blocks.length - 1);
+    // Per reference: match_1..N, hypTotal_1..N, refTotal_1..N.
+    const counts = perReferenceNgramCounts(
+      { hyps: batch.hyps, hypSegment: batch.segment, refs: csrSlice(refs.refs, refFrom, refTo), segRefOffsets: blocks },
+      order,
+    );
+    const offsets = hyps.tokens.offsets;
+    for (let b = 0; b + 1 < blocks.length; b++) {
+      for (let i = 0; i < n; i++) {
+        const hypLen = offsets[hypFrom + i + 1] - offsets[hypFrom + i];
+        const first = counts.rowOffsets[b * n + i];
+        for (let j = blocks[b]; j < blocks[b + 1]; j++) {
+          const row = (i * m + j) * width;
+          const src = (first + j - blocks[b]) * 3 * order;
+          out[row] = hypLen;
+          out[row + 1] = chooseRefLength(this.options.refLength, hypLen, refs.refLengths, refFrom + j, refFrom + j + 1);
+          out.set(counts.rows.subarray(src, src + 2 * order), row + 2);
+        }
+      }
     }
     return out;
   }

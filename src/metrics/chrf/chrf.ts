@@ -19,6 +19,20 @@ import { appendCodePoints, appendWords } from './text.js';
 import { chrfScore } from './score.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
+import {
+  PAIR_BLOCK, checkPairRange, csrSlice, hypothesesPerBlock, referenceBlocks, type PairwiseStage, type PairwiseTexts,
+} from '../pairwise.js';
+
+/** Texts prepared as references of {@link Chrf}'s pairwise stage: each text its own one-reference segment. */
+export interface ChrfPairReferences extends ChrfReferences, PairwiseTexts {}
+
+/** Texts prepared as hypotheses of {@link Chrf}'s pairwise stage: code points, and words in the references' ids. */
+export interface ChrfPairHypotheses extends PairwiseTexts {
+  /** Code points of every text. */
+  readonly chars: Csr;
+  /** Word ids of every text (or null when `wordOrder` is 0). */
+  readonly words: Csr | null;
+}
 
 /** Options of {@link Chrf}; the defaults are sacrebleu's. */
 export interface ChrfOptions {
@@ -186,20 +200,14 @@ export class Chrf implements Metric<ChrfReferences> {
       throw new TypeError('chrF references were prepared with other lowercase/whitespace/word-order options');
     }
     const nHyp = hyps.length;
-    const chars = new CsrBuilder(nHyp * 128, nHyp);
-    const words = this.wordOrder > 0 ? new CsrBuilder(nHyp * 24, nHyp) : null;
-    for (const h of hyps) {
-      const line = this.prepare(h);
-      appendCodePoints(line, this.whitespace, chars);
-      if (words) appendWords(refs.vocab, line, words, refs.missingId);
-    }
+    const text = this.hypothesisTexts(hyps, refs);
     const charCounts =
       this.charOrder > 0
-        ? countsPerReference(chars.finish(), segmentOf, refs.chars, refs.segRefOffsets, this.charOrder)
+        ? countsPerReference(text.chars, segmentOf, refs.chars, refs.segRefOffsets, this.charOrder)
         : null;
     const wordCounts =
-      words && refs.words
-        ? countsPerReference(words.finish(), segmentOf, refs.words, refs.segRefOffsets, this.wordOrder)
+      text.words && refs.words
+        ? countsPerReference(text.words, segmentOf, refs.words, refs.segRefOffsets, this.wordOrder)
         : null;
 
     const width = this.statsWidth;
@@ -221,6 +229,69 @@ export class Chrf implements Metric<ChrfReferences> {
         }
       }
     }
+    return out;
+  }
+
+  /** Code points and words (in the references' ids) of hypotheses, as the kernels take them. */
+  private hypothesisTexts(hyps: readonly string[], refs: ChrfReferences): ChrfPairHypotheses {
+    const nHyp = hyps.length;
+    const chars = new CsrBuilder(nHyp * 128, nHyp);
+    const words = this.wordOrder > 0 ? new CsrBuilder(nHyp * 24, nHyp) : null;
+    for (const h of hyps) {
+      const line = this.prepare(h);
+      appendCodePoints(line, this.whitespace, chars);
+      if (words) appendWords(refs.vocab, line, words, refs.missingId);
+    }
+    return { count: nHyp, chars: chars.finish(), words: words ? words.finish() : null };
+  }
+
+  /**
+   * The pairwise stage (src/metrics/pairwise.ts): each text prepared once; the pairs of a tile go to the
+   * per-reference n-gram kernel as blocks of references, each block a segment whose every hypothesis is the
+   * tile's hypotheses, so one probe counts a hypothesis n-gram in all references of a block. A pair's row is the
+   * one {@link segmentStats} gives with that reference alone.
+   */
+  pairwise(): PairwiseStage<ChrfPairHypotheses, ChrfPairReferences> {
+    return {
+      statsWidth: this.statsWidth,
+      references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length }),
+      hypotheses: (texts, refs) => {
+        if (refs.prepKey !== this.prepKey) {
+          throw new TypeError('chrF references were prepared with other lowercase/whitespace/word-order options');
+        }
+        return this.hypothesisTexts(texts, refs);
+      },
+      pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => this.pairRows(hyps, hypFrom, hypTo, refs, refFrom, refTo),
+    };
+  }
+
+  private pairRows(
+    hyps: ChrfPairHypotheses, hypFrom: number, hypTo: number, refs: ChrfPairReferences, refFrom: number, refTo: number,
+  ): Float64Array {
+    checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
+    checkPairRange('reference', refFrom, refTo, refs.count);
+    const n = hypTo - hypFrom;
+    const m = refTo - refFrom;
+    const width = this.statsWidth;
+    const out = new Float64Array(n * m * width);
+    if (n === 0 || m === 0) return out;
+    const blocks = referenceBlocks(m, PAIR_BLOCK);
+    const tile = (hypCsr: Csr, refCsr: Csr, maxOrder: number, at: number): void => {
+      const batch = hypothesesPerBlock(hypCsr, hypFrom, hypTo, blocks.length - 1);
+      const counts = countsPerReference(
+        batch.hyps, batch.segment, csrSlice(refCsr, refFrom, refTo), blocks, maxOrder,
+      );
+      for (let b = 0; b + 1 < blocks.length; b++) {
+        for (let i = 0; i < n; i++) {
+          const first = counts.rowOffsets[b * n + i];
+          for (let j = blocks[b]; j < blocks[b + 1]; j++) {
+            fillTriples(out, (i * m + j) * width + at, counts.rows, first + j - blocks[b], maxOrder);
+          }
+        }
+      }
+    };
+    if (this.charOrder > 0) tile(hyps.chars, refs.chars, this.charOrder, 0);
+    if (hyps.words && refs.words) tile(hyps.words, refs.words, this.wordOrder, 3 * this.charOrder);
     return out;
   }
 

@@ -24,6 +24,7 @@ import { SACREBLEU_TER_LIMITS } from './limits.js';
 import { sacrebleuTer } from './shift-search.js';
 import { TER_STATS_COLUMNS, TER_STATS_WIDTH, terScore, terSegmentStats } from './statistics.js';
 import { checkStatsWidth } from '../stats-width.js';
+import { checkPairRange, csrRepeat, csrRepeatEach, csrSlice, type PairwiseStage, type PairwiseTexts } from '../pairwise.js';
 
 /** Options of {@link Ter}, sacreBLEU's `TER(...)` arguments; all default to `false`. */
 export interface TerOptions {
@@ -53,6 +54,15 @@ export interface TerReferences extends PreparedReferences {
   readonly vocab: Vocabulary;
   /** The tokenizer options the references were prepared with. */
   readonly prepKey: string;
+}
+
+/** Texts prepared as references of {@link Ter}'s pairwise stage: each text its own one-reference segment. */
+export interface TerPairReferences extends TerReferences, PairwiseTexts {}
+
+/** Texts prepared as hypotheses of {@link Ter}'s pairwise stage: word ids in the references' vocabulary. */
+export interface TerPairHypotheses extends PairwiseTexts {
+  /** Word ids of every text (-1 for a word no reference has). */
+  readonly words: Csr;
 }
 
 /** One segment aligned to each of its references: what `--detail` shows. */
@@ -177,6 +187,32 @@ export class Ter implements Metric<TerReferences> {
     this.checkRefs(refs);
     const nRefs = refs.nRefs;
     return this.rows(this.hypIds(hyps, refs.vocab), referencesOf(refs.words, segmentOf, nRefs), nRefs);
+  }
+
+  /**
+   * The pairwise stage (src/metrics/pairwise.ts): each text preprocessed once as a hypothesis and (twice, as
+   * sacreBLEU) as a reference; every pair of a tile goes to the shift-search kernel as one hypothesis with one
+   * reference, so a pair's row is the one {@link segmentStats} gives with that reference alone.
+   */
+  pairwise(): PairwiseStage<TerPairHypotheses, TerPairReferences> {
+    return {
+      statsWidth: TER_STATS_WIDTH,
+      references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length }),
+      hypotheses: (texts, refs) => {
+        this.checkRefs(refs);
+        return { count: texts.length, words: this.hypIds(texts, refs.vocab) };
+      },
+      pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => {
+        checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
+        checkPairRange('reference', refFrom, refTo, refs.count);
+        const n = hypTo - hypFrom;
+        const m = refTo - refFrom;
+        if (n === 0 || m === 0) return new Float64Array(0);
+        // Pair (i, j) is row i · m + j on both sides: each hypothesis m times, the references' run n times.
+        const refRows = csrSlice(refs.words, refFrom, refTo);
+        return this.rows(csrRepeatEach(hyps.words, hypFrom, hypTo, m), csrRepeat(refRows, 0, m, n), 1);
+      },
+    };
   }
 
   /** Rows of hypothesis `i` (row `i` of `hypWords`) against reference rows `i · nRefs .. i · nRefs + nRefs − 1`. */

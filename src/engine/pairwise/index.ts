@@ -1,0 +1,210 @@
+/**
+ * All-pairs sentence scores: for hypotheses A and references B, the |A| × |B| matrix whose entry (i, j) is the
+ * metric's sentence score of `A[i]` against `B[j]` as its only reference — exactly `sentenceScore(metric, A[i],
+ * [B[j]])`. Each text is tokenized once (as a hypothesis, and once as a reference); the pairs go to the metric's own
+ * kernels in tiles through its pairwise stage (src/metrics/pairwise.ts), and each pair's score is the metric's
+ * `sentenceScoreFromStats` of its row. Memory is bounded by the tile, not by the matrix: {@link pairwiseRowBlocks}
+ * gives the matrix a block of rows at a time.
+ *
+ * Minimum Bayes risk selection ({@link mbrSelect}) reduces one segment's matrix (samples × pseudo-references) to
+ * the sample with the best expected utility.
+ *
+ * @example
+ * ```ts
+ * import { Chrf, pairwiseScores } from 'palette-mt';
+ * const m = pairwiseScores(new Chrf(), hyps, refs); // m[i * refs.length + j]
+ * ```
+ */
+import { InputError } from '../../errors.js';
+import type { Metric } from '../../metrics/metric.js';
+import type { PairwiseStage, PairwiseTexts } from '../../metrics/pairwise.js';
+
+/** Options of the pairwise scorers. */
+export interface PairwiseOptions {
+  /** Hypotheses per tile (one kernel batch). @default 64 */
+  readonly tileRows?: number;
+  /** References per tile. @default 256 */
+  readonly tileColumns?: number;
+}
+
+const DEFAULT_TILE_ROWS = 64;
+const DEFAULT_TILE_COLUMNS = 256;
+
+/** Whether a metric has a pairwise stage (chrF, chrF++, BLEU, TER). */
+export function hasPairwise(metric: Metric): boolean {
+  return typeof metric.pairwise === 'function';
+}
+
+/**
+ * The pairwise stage of `metric`.
+ * @throws InputError `E_UNKNOWN_METRIC` when the metric has none.
+ */
+export function pairwiseStageOf(metric: Metric): PairwiseStage {
+  if (!metric.pairwise) {
+    throw new InputError('E_UNKNOWN_METRIC', `metric "${metric.id}" has no pairwise sentence scores (chrf, bleu and ter have)`);
+  }
+  return metric.pairwise();
+}
+
+function tileSize(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 1) throw new RangeError(`${name} must be a positive integer (got ${value})`);
+  return v;
+}
+
+/**
+ * Hypotheses and references prepared once for any number of pairwise queries: rows of the matrix, blocks of it,
+ * or the whole.
+ */
+export class PairwiseScorer {
+  /** Number of hypotheses (matrix rows). */
+  readonly rows: number;
+  /** Number of references (matrix columns). */
+  readonly columns: number;
+  private readonly stage: PairwiseStage;
+  private readonly refs: PairwiseTexts;
+  private readonly hyps: PairwiseTexts;
+  private readonly tileRows: number;
+  private readonly tileColumns: number;
+
+  /**
+   * Tokenizes `hyps` and `refs` once.
+   * @throws InputError `E_UNKNOWN_METRIC` when the metric has no pairwise stage.
+   */
+  constructor(
+    /** The metric whose sentence scores fill the matrix. */
+    readonly metric: Metric,
+    hyps: readonly string[],
+    refs: readonly string[],
+    options: PairwiseOptions = {},
+  ) {
+    this.stage = pairwiseStageOf(metric);
+    this.tileRows = tileSize('tileRows', options.tileRows, DEFAULT_TILE_ROWS);
+    this.tileColumns = tileSize('tileColumns', options.tileColumns, DEFAULT_TILE_COLUMNS);
+    this.refs = this.stage.references(refs);
+    this.hyps = this.stage.hypotheses(hyps, this.refs);
+    this.rows = hyps.length;
+    this.columns = refs.length;
+  }
+
+  /**
+   * Scores of rows `[from, to)`: `(to - from) × columns` numbers, row-major (entry `(i - from) · columns + j`).
+   * @throws RangeError for a range outside the rows.
+   */
+  scoreRows(from: number, to: number): Float64Array {
+    if (!(Number.isInteger(from) && Number.isInteger(to) && from >= 0 && from <= to && to <= this.rows)) {
+      throw new RangeError(`rows [${from}, ${to}) are not within the ${this.rows} hypotheses`);
+    }
+    const m = this.columns;
+    const out = new Float64Array((to - from) * m);
+    const width = this.stage.statsWidth;
+    const row = new Float64Array(width);
+    for (let i0 = from; i0 < to; i0 += this.tileRows) {
+      const i1 = Math.min(to, i0 + this.tileRows);
+      for (let j0 = 0; j0 < m; j0 += this.tileColumns) {
+        const j1 = Math.min(m, j0 + this.tileColumns);
+        const stats = this.stage.pairStats(this.hyps, i0, i1, this.refs, j0, j1);
+        const tw = j1 - j0;
+        for (let i = i0; i < i1; i++) {
+          for (let j = j0; j < j1; j++) {
+            const at = ((i - i0) * tw + (j - j0)) * width;
+            row.set(stats.subarray(at, at + width));
+            out[(i - from) * m + j] = this.metric.sentenceScoreFromStats(row).score;
+          }
+        }
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * The whole |hyps| × |refs| matrix of sentence scores, row-major: entry `i · refs.length + j` is the score of
+ * `hyps[i]` against `refs[j]` alone.
+ * @throws InputError `E_UNKNOWN_METRIC` when the metric has no pairwise stage.
+ */
+export function pairwiseScores(
+  metric: Metric,
+  hyps: readonly string[],
+  refs: readonly string[],
+  options: PairwiseOptions = {},
+): Float64Array {
+  const scorer = new PairwiseScorer(metric, hyps, refs, options);
+  return scorer.scoreRows(0, scorer.rows);
+}
+
+/** A block of matrix rows from {@link pairwiseRowBlocks}. */
+export interface PairwiseRowBlock {
+  /** First row of the block. */
+  readonly from: number;
+  /** One past its last row. */
+  readonly to: number;
+  /** `(to - from) × columns` scores, row-major. */
+  readonly scores: Float64Array;
+}
+
+/**
+ * The matrix a block of `blockRows` rows at a time (memory bounded by the block, for matrices too big to hold).
+ * @throws InputError `E_UNKNOWN_METRIC` when the metric has no pairwise stage.
+ */
+export function* pairwiseRowBlocks(
+  metric: Metric,
+  hyps: readonly string[],
+  refs: readonly string[],
+  options: PairwiseOptions & { readonly blockRows?: number } = {},
+): Generator<PairwiseRowBlock> {
+  const scorer = new PairwiseScorer(metric, hyps, refs, options);
+  const block = tileSize('blockRows', options.blockRows, 256);
+  for (let from = 0; from < scorer.rows; from += block) {
+    const to = Math.min(scorer.rows, from + block);
+    yield { from, to, scores: scorer.scoreRows(from, to) };
+  }
+}
+
+/** Options of {@link mbrSelect}. */
+export interface MbrOptions {
+  /** Whether higher utilities are better (chrF, BLEU) or lower (TER). @default 'higher' */
+  readonly direction?: 'higher' | 'lower';
+  /**
+   * Count each sample's score against itself as a pseudo-reference (only when the pseudo-references are the
+   * samples: column `i` is sample `i`). @default false
+   */
+  readonly includeSelf?: boolean;
+}
+
+/** The MBR choice of one segment. */
+export interface MbrChoice {
+  /** Index of the chosen sample (the lowest on ties). */
+  readonly choice: number;
+  /** Expected utility of every sample. */
+  readonly utilities: Float64Array;
+}
+
+/**
+ * Minimum Bayes risk selection over one segment's matrix of `rows` samples × `columns` pseudo-references
+ * (row-major, as {@link pairwiseScores} gives it) with uniform weights. When the pseudo-references are the samples
+ * themselves (`columns === rows`), each sample's self-pair is left out unless `includeSelf`; a sample's expected
+ * utility is the mean of its row's other entries, summed left to right in column order. The choice is the best
+ * utility in `direction`, the lowest index on ties.
+ * @throws RangeError when the matrix does not have `rows × columns` entries, or no column is left for a row.
+ */
+export function mbrSelect(matrix: Float64Array, rows: number, columns: number, options: MbrOptions = {}): MbrChoice {
+  if (matrix.length !== rows * columns) throw new RangeError(`a ${rows} × ${columns} matrix has ${rows * columns} entries, not ${matrix.length}`);
+  const skipSelf = !(options.includeSelf ?? false);
+  if (skipSelf && rows !== columns) {
+    throw new RangeError(`leaving self-pairs out needs the samples as pseudo-references (${rows} rows, ${columns} columns)`);
+  }
+  const count = skipSelf ? columns - 1 : columns;
+  if (count < 1) throw new RangeError(`a sample needs at least one other pseudo-reference (${columns} columns)`);
+  const higher = (options.direction ?? 'higher') === 'higher';
+  const utilities = new Float64Array(rows);
+  let choice = -1;
+  for (let i = 0; i < rows; i++) {
+    let sum = 0;
+    for (let j = 0; j < columns; j++) if (!(skipSelf && j === i)) sum += matrix[i * columns + j];
+    const u = sum / count;
+    utilities[i] = u;
+    if (choice < 0 || (higher ? u > utilities[choice] : u < utilities[choice])) choice = i;
+  }
+  return { choice, utilities };
+}

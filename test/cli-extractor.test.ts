@@ -211,6 +211,55 @@ describe('palette extractor --sctype PER: Moses PerScorer statistics', () => {
   });
 });
 
+describe('palette extractor --sctype WER: Moses CderScorer (no long jumps) statistics', () => {
+  const rows = (text: string): number[][] =>
+    text.split('\n').filter((l) => l !== '' && !l.startsWith('SCORES_TXT')).map((l) => l.trim().split(' ').map(Number));
+
+  it('mert.extractor-txt list 1: edits and reference length = S+D+I and H+S+D of Palette WER; generic path = fast path', async () => {
+    const got = await extract('wer', ['-n', join(dir, 'nbest.1'), '-r', REF, '-s', 'WER', '-d']);
+    expect(got.scores.split('\n')[0]).toBe('SCORES_TXT_BEGIN_0 0 100 2 WER');
+    const { Wer } = await import('../src/metrics/wer/wer.js');
+    const wer = new Wer({ tokenize: 'none' });
+    const refs = readFileSync(REF, 'utf8').trimEnd().split('\n');
+    const lines = readFileSync(join(dir, 'nbest.1'), 'utf8').trimEnd().split('\n');
+    const expected = lines.map((l) => {
+      const [id, hyp] = l.split('|||');
+      const [h, sub, del, ins] = wer.segmentStats([hyp], wer.prepareReferences([[refs[Number(id)]]]));
+      return [sub + del + ins, h + sub + del];
+    });
+    expect(rows(got.scores)).toEqual(expected);
+    // The text is lower-cased already: case:false goes through the metric's own rows, not the token stage.
+    const lower = await extract('wer-lower', ['-n', join(dir, 'nbest.1'), '-r', REF, '-s', 'WER', '-d', '-c', 'case:false']);
+    expect(lower.scores).toBe(got.scores);
+  });
+
+  it("several references: Moses' choice (first, unless a later one scores a higher integer), not the fewest edits", async () => {
+    const nbest = join(dir, 'wer.nbest');
+    const refs = [1, 2, 3].map((k) => join(dir, `wer.ref${k}`));
+    writeFileSync(nbest, '0 ||| a b c ||| lm= 1 ||| 1\n1 ||| a b c ||| lm= 1 ||| 1\n');
+    writeFileSync(refs[0], 'a b d e\na b d e\n');
+    writeFileSync(refs[1], 'a b c d\na b c d\n');
+    writeFileSync(refs[2], 'x y z w v\na b c\n');
+    const got = await extract('wer-refs', ['-n', nbest, '-r', refs.join(','), '-s', 'WER', '-d']);
+    // Sentence 0: 2 edits of 4 (score 0), 1 of 4 (0), 5 of 5 (0): the first. Sentence 1: the third matches (1).
+    expect(rows(got.scores)).toEqual([[2, 4], [0, 3]]);
+    const lower = await extract('wer-refs-lower', ['-n', nbest, '-r', refs.join(','), '-s', 'WER', '-d', '-c', 'case:false']);
+    expect(lower.scores).toBe(got.scores);
+  });
+
+  it('case:false lowers ASCII letters only; WER,BLEU side by side', async () => {
+    const nbest = join(dir, 'wer-case.nbest');
+    const ref = join(dir, 'wer-case.ref');
+    writeFileSync(nbest, '0 ||| A b É ||| lm= 1 ||| 1\n');
+    writeFileSync(ref, 'a b é\n');
+    expect(rows((await extract('wer-case-mixed', ['-n', nbest, '-r', ref, '-s', 'WER'])).scores)).toEqual([[2, 3]]);
+    expect(rows((await extract('wer-case-lower', ['-n', nbest, '-r', ref, '-s', 'WER', '-c', 'case:false'])).scores)).toEqual([[1, 3]]);
+    const both = await extract('wer-bleu', ['-n', nbest, '-r', ref, '-s', 'WER,BLEU']);
+    expect(both.scores.split('\n')[0]).toBe('SCORES_TXT_BEGIN_0 0 1 11 WER,BLEU');
+    expect(rows(both.scores)[0].slice(0, 2)).toEqual([2, 3]);
+  });
+});
+
 describe('palette extractor: refused options and bad input', () => {
   const out = (): string[] => ['-S', join(dir, 'bad.sc'), '-F', join(dir, 'bad.ff')];
   const noOutput = (): void => {

@@ -71,8 +71,8 @@ export function extractorHelp(): string {
     "n-best list, byte-identical to Moses', merged with the previous iterations' files when given. Moses' flags and\n" +
     'defaults; the statistics come from the engine of "palette nbest" (worker pool, same bytes for any -j).\n' +
     formatOptionHelp(SPECS) +
-    '\nScorer types: BLEU, PER (one reference), and interpolated ones of them (BLEU,PER). Other Moses types are\n' +
-    'refused by name.\n\n'
+    '\nScorer types: BLEU, PER (one reference), WER, and interpolated ones of them (BLEU,PER). Other Moses types\n' +
+    'are refused by name.\n\n'
   );
 }
 

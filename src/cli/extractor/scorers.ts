@@ -4,8 +4,8 @@
  * by name. Read from Moses' mert/ScorerFactory.cpp, Scorer.cpp (`InitConfig`), StatisticsBasedScorer.cpp,
  * BleuScorer.cpp and InterpolatedScorer.cpp.
  *
- * - `BLEU` is Moses BLEU (src/metrics/bleu/moses-metric.ts), `PER` Moses' PER statistics
- *   (src/metrics/per/moses.ts; one reference only, as Moses' PerScorer).
+ * - `BLEU` is Moses BLEU (src/metrics/bleu/moses-metric.ts), `PER` and `WER` Moses' PER and WER statistics
+ *   (src/metrics/per/moses.ts: one reference only, as Moses' PerScorer; src/metrics/wer/moses.ts).
  * - `--sctype A,B` is Moses' InterpolatedScorer: the scorers' statistics one after the other on each line, the
  *   header naming the type as given (`BLEU,PER`), every scorer built with the same configuration.
  * - `--scconfig name:value,name:value`: every item needs a colon (else Moses stops); `case:false` lowercases ASCII
@@ -27,13 +27,14 @@ const MOSES_TYPES = [
 const SUPPORTED: ReadonlyMap<string, string> = new Map([
   ['BLEU', 'bleu'],
   ['PER', 'per-moses'],
+  ['WER', 'wer-moses'],
 ]);
 
 /** What `--sctype` and `--scconfig` ask `palette nbest`'s engine for. */
 export interface ExtractorScorer {
   /** Metric ids of the run, in `--sctype` order (repeats kept: Moses writes a repeated scorer's statistics twice). */
   readonly ids: readonly string[];
-  /** Their settings (Moses BLEU's case and reference length, Moses PER's case). */
+  /** Their settings (Moses BLEU's case and reference length, Moses PER's and WER's case). */
   readonly settings: MetricSettings;
 }
 
@@ -107,6 +108,7 @@ export function extractorScorer(sctype: string, scconfig: string): ExtractorScor
     settings: {
       bleu: { flavor: 'moses', lowercase, refLength: reflen as 'closest' | 'shortest' | 'average' },
       per: { lowercase },
+      wer: { lowercase },
     },
   };
 }

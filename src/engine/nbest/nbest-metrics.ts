@@ -31,6 +31,7 @@ import type { Metric, PreparedReferences } from '../../metrics/metric.js';
 import { layeredRows } from '../layered-rows.js';
 import { MosesBleu } from '../../metrics/bleu/moses-metric.js';
 import { MosesPer } from '../../metrics/per/moses.js';
+import { MosesWer } from '../../metrics/wer/moses.js';
 import { mosesBleuStats } from '../../metrics/bleu/moses.js';
 import type { MetricRegistry, MetricSettings } from '../../metrics/registry.js';
 
@@ -143,10 +144,11 @@ export async function nbestRegistry(names: readonly string[]): Promise<MetricReg
 }
 
 /**
- * Moses' scorers the engine builds itself (no registry): `bleu` (its BleuScorer) and `per-moses` (its PerScorer's
- * statistics, ../../metrics/per/moses.ts; not a `-m` name: `palette extractor --sctype PER` asks for it).
+ * Moses' scorers the engine builds itself (no registry): `bleu` (its BleuScorer), `per-moses` and `wer-moses` (the
+ * statistics of its PerScorer and of its CderScorer without long jumps, ../../metrics/{per,wer}/moses.ts; not `-m`
+ * names: `palette extractor --sctype PER|WER` asks for them).
  */
-const MOSES_IDS: readonly string[] = ['bleu', 'per-moses'];
+const MOSES_IDS: readonly string[] = ['bleu', 'per-moses', 'wer-moses'];
 
 /** Whether a run's metrics need the registry (any metric but Moses' own). */
 export function needsRegistry(ids: readonly string[]): boolean {
@@ -169,6 +171,10 @@ export function buildNbestMetrics(spec: NbestMetricSpec, registry: MetricRegistr
       const metric = new MosesPer({ lowercase: spec.settings.per?.lowercase });
       // Moses BLEU of order 1 against one reference: its rows on either path (see MosesPer).
       return { id, scorerName: 'PER', metric, width: metric.statsWidth, rows: localRows(metric) };
+    }
+    if (id === 'wer-moses') {
+      const metric = new MosesWer({ lowercase: spec.settings.wer?.lowercase });
+      return { id, scorerName: 'WER', metric, width: metric.statsWidth, rows: localRows(metric) };
     }
     if (registry === undefined) throw new Error(`the metric registry is needed for ${id}`);
     const metric = registry.create(id, spec.settings).metric;

@@ -124,6 +124,24 @@ function lookupSpaceTokens(line: string, out: CsrBuilder, vocab: Vocabulary, unk
 }
 
 /**
+ * Moses' words of candidates (its split at spaces, its case setting) as ids of the references' vocabulary, one row
+ * per candidate; words no reference has share one id that matches nothing, as Moses' kUnknownToken.
+ */
+export function mosesCandidateTokens(candidates: readonly string[], refs: MosesReferences): Csr {
+  const n = candidates.length;
+  const unknown = refs.vocab.size;
+  const vocabulary = referenceVocabulary(refs);
+  const lookup = (t: string): number => refs.vocab.get(t) ?? unknown;
+  const builder = new CsrBuilder(n * 32, n);
+  for (let c = 0; c < n; c++) {
+    const line = refs.lowercase ? asciiLower(candidates[c]) : candidates[c];
+    if (vocabulary !== undefined) lookupSpaceTokens(line, builder, vocabulary, unknown);
+    else appendSpaceTokens(line, builder, lookup);
+  }
+  return builder.finish();
+}
+
+/**
  * Moses BLEU statistics of candidates: `candidates[c]` is a translation of sentence `sentenceIds[c]`.
  * Returns `2 * order + 1` numbers per candidate: `m1 t1 … m_order t_order reflen`.
  * @throws RangeError for a sentence id without references (Moses: "Sentence id … not found in reference set").
@@ -138,11 +156,6 @@ export function mosesBleuStats(
   const strategy = options.refLength ?? 'closest';
   const n = candidates.length;
   if (n !== sentenceIds.length) throw new RangeError('one sentence id per candidate is needed');
-  // Hypothesis tokens unknown to the references share one id, as Moses' kUnknownToken.
-  const unknown = refs.vocab.size;
-  const vocabulary = referenceVocabulary(refs);
-  const lookup = (t: string): number => refs.vocab.get(t) ?? unknown;
-  const builder = new CsrBuilder(n * 32, n);
   const hypSegment = new Int32Array(n);
   let grouped = true;
   for (let c = 0; c < n; c++) {
@@ -152,11 +165,8 @@ export function mosesBleuStats(
     }
     hypSegment[c] = sid;
     if (c > 0 && sid < hypSegment[c - 1]) grouped = false;
-    const line = refs.lowercase ? asciiLower(candidates[c]) : candidates[c];
-    if (vocabulary !== undefined) lookupSpaceTokens(line, builder, vocabulary, unknown);
-    else appendSpaceTokens(line, builder, lookup);
   }
-  const hyps = builder.finish();
+  const hyps = mosesCandidateTokens(candidates, refs);
   // The n-gram contract wants hypotheses grouped by segment in non-decreasing order. N-best lists already are
   // (the common case, no copy); otherwise a stable sort of a permutation regroups them.
   let perm: Int32Array | undefined;

@@ -36,6 +36,11 @@ export interface PairwiseStage<H extends PairwiseTexts = PairwiseTexts, R extend
    * @throws RangeError for ranges outside the prepared texts.
    */
   pairStats(hyps: H, hypFrom: number, hypTo: number, refs: R, refFrom: number, refTo: number): Float64Array;
+  /**
+   * The sentence score of the row at `rows[at .. at + statsWidth)`: the metric's `sentenceScoreFromStats(row).score`
+   * through the same score function, without building the score object (the inner loop of a matrix).
+   */
+  score(rows: Float64Array, at: number): number;
 }
 
 /**

@@ -3,7 +3,7 @@
  * metric's sentence score of `A[i]` against `B[j]` as its only reference — exactly `sentenceScore(metric, A[i],
  * [B[j]])`. Each text is tokenized once (as a hypothesis, and once as a reference); the pairs go to the metric's own
  * kernels in tiles through its pairwise stage (src/metrics/pairwise.ts), and each pair's score is the metric's
- * `sentenceScoreFromStats` of its row. Memory is bounded by the tile, not by the matrix: {@link pairwiseRowBlocks}
+ * sentence score of its row (`sentenceScoreFromStats`, through the stage's `score`). Memory is bounded by the tile, not by the matrix: {@link pairwiseRowBlocks}
  * gives the matrix a block of rows at a time.
  *
  * Minimum Bayes risk selection ({@link mbrSelect}) reduces one segment's matrix (samples × pseudo-references) to
@@ -98,7 +98,6 @@ export class PairwiseScorer {
     const m = this.columns;
     const out = new Float64Array((to - from) * m);
     const width = this.stage.statsWidth;
-    const row = new Float64Array(width);
     for (let i0 = from; i0 < to; i0 += this.tileRows) {
       const i1 = Math.min(to, i0 + this.tileRows);
       for (let j0 = 0; j0 < m; j0 += this.tileColumns) {
@@ -107,9 +106,7 @@ export class PairwiseScorer {
         const tw = j1 - j0;
         for (let i = i0; i < i1; i++) {
           for (let j = j0; j < j1; j++) {
-            const at = ((i - i0) * tw + (j - j0)) * width;
-            row.set(stats.subarray(at, at + width));
-            out[(i - from) * m + j] = this.metric.sentenceScoreFromStats(row).score;
+            out[(i - from) * m + j] = this.stage.score(stats, ((i - i0) * tw + (j - j0)) * width);
           }
         }
       }

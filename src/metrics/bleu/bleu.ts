@@ -30,6 +30,7 @@ import {
   BLEU_SMOOTH_DEFAULTS,
   BLEU_SMOOTH_METHODS,
   bleuFromStats,
+  bleuScore,
   type BleuReduction,
   type BleuResult,
   type BleuSmoothMethod,
@@ -338,6 +339,7 @@ export class Bleu implements Metric<BleuReferences> {
    * {@link segmentStats} gives with that reference alone.
    */
   pairwise(): PairwiseStage<BleuPairHypotheses, BleuPairReferences> {
+    const scratch = new Float64Array(3 * this.options.maxNgramOrder);
     return {
       statsWidth: this.statsWidth,
       references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length }),
@@ -346,6 +348,7 @@ export class Bleu implements Metric<BleuReferences> {
         return { count: texts.length, tokens: internHypotheses(texts, refs, this.text) };
       },
       pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => this.pairRows(hyps, hypFrom, hypTo, refs, refFrom, refTo),
+      score: (rows, at) => bleuScore(rows, this.sentenceReduction, at, scratch),
     };
   }
 

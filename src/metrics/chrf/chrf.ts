@@ -262,6 +262,7 @@ export class Chrf implements Metric<ChrfReferences> {
         return this.hypothesisTexts(texts, refs);
       },
       pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => this.pairRows(hyps, hypFrom, hypTo, refs, refFrom, refTo),
+      score: (rows, at) => chrfScore(rows, at, this.charOrder + this.wordOrder, this.beta, this.epsSmoothing),
     };
   }
 

@@ -212,6 +212,7 @@ export class Ter implements Metric<TerReferences> {
         const refRows = csrSlice(refs.words, refFrom, refTo);
         return this.rows(csrRepeatEach(hyps.words, hypFrom, hypTo, m), csrRepeat(refRows, 0, m, n), 1);
       },
+      score: (rows, at) => terScore(rows[at], rows[at + 1]),
     };
   }
 

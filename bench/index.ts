@@ -1,9 +1,10 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|corpus|rouge|tuning|pool|nbest|nbest-memo|orange|paraeval|npchunk|meta|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|corpus|rouge|tuning|mert|pool|nbest|nbest-memo|orange|paraeval|npchunk|meta|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
  *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
  *   - kernel-edit: word Levenshtein (WER) with and without alignment, GTM (bench/kernel-edit.ts)
  *   - tuning: scoreFromTotals and selection scores over a statistics matrix (bench/tuning.ts)
+ *   - mert:   one MERT line search and a whole mert -n 20 (1 and 2 threads) on the generated 1000 × 1000 list (bench/mert.ts)
  *   - pool:   BLEU counts of 1M hypotheses in-thread vs 1 and 2 piscina workers (bench/pool.ts)
  *   - text:   tokenization and interning (bench/text.ts)
  *   - e2e:    `palette score` from text files, all WMT17 en-de systems (bench/e2e.ts)
@@ -31,6 +32,7 @@ const SCOPES: Record<string, () => Promise<void>> = {
   corpus: async () => (await import('./corpus.js')).benchCorpus(),
   rouge: async () => (await import('./rouge.js')).benchRouge(),
   tuning: async () => (await import('./tuning.js')).benchTuning(),
+  mert: async () => (await import('./mert.js')).benchMert(),
   pool: async () => (await import('./pool.js')).benchPool(),
   nbest: async () => (await import('./nbest.js')).benchNbest(),
   'nbest-memo': async () => (await import('./nbest-memo.js')).benchNbestMemo(),

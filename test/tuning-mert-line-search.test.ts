@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './helpers/mulberry32.js';
 import { bruteForceLineSearch, scoreAt, type PlainLineProblem } from './reference/mert-line-search.js';
-import { fullSpace, lineOptimize } from '../src/tuning/mert/line-search.js';
+import { dot, fullSpace, lineOptimize, modelScores } from '../src/tuning/mert/line-search.js';
+import { mosesBleuCached } from '../src/tuning/mert/moses-bleu-objective.js';
+import { mosesBleu } from '../src/metrics/bleu/moses.js';
 import { mertProblem, mosesBleuObjective, type MertProblem } from '../src/tuning/mert/problem.js';
 import { mertLineSearch, mertSelectionScore } from '../src/tuning/mert/api.js';
 
@@ -112,6 +114,28 @@ describe('line search against the brute-force oracle', () => {
     const r = along(threeLines(-0.99995, 1));
     expect(r.intervals).toBe(2);
     expect(r.score).toBe(0);
+  });
+});
+
+describe('line search arithmetic', () => {
+  it('model scores of every candidate (four at a time) are Moses’ dot products', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const c = randomCase(seed, false);
+      const w = Float32Array.from(c.origin);
+      const scores = modelScores(c.problem, fullSpace(c.problem.dimensions), w);
+      for (let r = 0; r < c.problem.candidates; r++) expect(scores[r]).toBe(f32(dot(c.problem, fullSpace(c.problem.dimensions), w, r)));
+    }
+  });
+
+  it('the cached Moses BLEU objective gives mosesBleu’s numbers', () => {
+    const rand = mulberry32(99);
+    for (let i = 0; i < 3000; i++) {
+      const row = bleuRow(rand).map((v) => v * (1 + Math.floor(rand() * 5000)));
+      if (i % 3 === 0) row[2 * Math.floor(rand() * 4)] = 0;
+      if (i % 7 === 0) row[8] += 0.5;
+      expect(mosesBleuCached(row)).toBe(mosesBleu(row));
+      expect(mosesBleuCached(row)).toBe(mosesBleu(row));
+    }
   });
 });
 

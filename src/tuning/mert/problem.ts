@@ -8,7 +8,7 @@
  * float once, so every caller sees the numbers Moses computes with.
  */
 import type { Metric } from '../../metrics/metric.js';
-import { mosesBleu } from '../../metrics/bleu/moses.js';
+import { mosesBleuCached } from './moses-bleu-objective.js';
 
 /** The corpus score MERT maximises, from the column sums of the chosen candidates' statistics rows. */
 export interface MertObjective {
@@ -25,12 +25,13 @@ export interface MertObjective {
 
 /**
  * Moses' BLEU objective (`BleuScorer::calculateScore`): corpus BLEU on the 0–1 scale from rows
- * `m1 t1 … mN tN reflen`, no smoothing, 0 when an order has no match, in Moses' single-precision arithmetic.
+ * `m1 t1 … mN tN reflen`, no smoothing, 0 when an order has no match, in Moses' single-precision arithmetic
+ * (`mosesBleu`'s numbers; logarithms of integer statistics are cached: ./moses-bleu-objective.ts).
  * @param order n-gram order (Moses fixes 4) @default 4
  */
 export function mosesBleuObjective(order = 4): MertObjective {
   if (!Number.isInteger(order) || order < 1) throw new RangeError(`order must be an integer >= 1 (got ${order})`);
-  return { name: 'BLEU', width: 2 * order + 1, score: (totals) => mosesBleu(totals, order) };
+  return { name: 'BLEU', width: 2 * order + 1, score: (totals) => mosesBleuCached(totals, order) };
 }
 
 /**

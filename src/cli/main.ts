@@ -26,13 +26,15 @@ Commands:
   correlate correlation of metric scores with human scores (Pearson, Spearman, Kendall) with bootstrap CIs
   report    one self-contained HTML report: scores, CIs, ranking, significance, human correlations, segments
   mert      Moses mert: Och's exact line search with random restarts on FEATURES_TXT/SCORES_TXT files
+  pairwise  all-pairs sentence scores (chrF, chrF++, BLEU, TER) of every line of one file against every line of
+            another, exact to sacreBLEU's sentence_score: tsv, msgpack or numpy .npy
 
 Run "palette COMMAND --help" (or "palette rouge155 -h") for the options of a command; "palette --version" prints the
 version.
 `;
 
 /** The sub-commands, as the unknown-command message lists them. */
-const COMMANDS = ['score', 'rouge155', 'nbest', 'extractor', 'orange', 'correlate', 'report', 'mert'];
+const COMMANDS = ['score', 'rouge155', 'nbest', 'extractor', 'orange', 'correlate', 'report', 'mert', 'pairwise'];
 
 /** The registry of every metric, imported on first need (it loads every metric's module). */
 async function defaultRegistry(): Promise<MetricRegistry> {
@@ -88,6 +90,7 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
     if (command === 'orange') return await (await import('./orange/command.js')).runOrangeCommand(rest, io);
     if (command === 'correlate') return await (await import('./correlate/command.js')).runCorrelateCommand(rest, io);
     if (command === 'mert') return await (await import('./mert/command.js')).runMertCommand(rest, io, registry ?? (await defaultRegistry()));
+    if (command === 'pairwise') return await (await import('./pairwise/command.js')).runPairwiseCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command === 'report') return await (await import('./report-command/command.js')).runReportCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command !== 'score') {
       // Not reportError's way: its hint points at "palette score --help", and the command may not be score.

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliRunner, expectInputError } from './helpers/cli.js';
+import { defaultRegistry } from '../src/metrics/registry.js';
 
 const FIXTURE = new URL('./fixtures/mert/mert.basic/data/', import.meta.url).pathname;
 const mert = cliRunner(['mert']);
@@ -116,6 +117,33 @@ describe('palette mert: bad input', () => {
     expectInputError(await mert(args(dir, '--scconfig', 'regtype:average')), 'mert', /--scconfig regtype/);
     expectInputError(await mert(args(dir, '--sctype', 'nosuch')), 'mert', /unknown metric "nosuch"/);
     expectInputError(await mert(args(dir, '--scfile', 'a,b')), 'mert', /--scfile names 2 file\(s\) and --ffile 1/);
+  });
+});
+
+describe('palette mert: another objective', () => {
+  it('--sctype WER minimises corpus WER over palette nbest rows (the objective is minus WER)', async () => {
+    const wer = defaultRegistry.create('wer', {}).metric;
+    const refs = ['the cat sat on the mat', 'a dog ran home'];
+    const cands = [
+      ['the cat sat on the mat', 'cat the sat', 'the cat sat on mat'],
+      ['a dog ran home', 'dog ran', 'a cat ran home today'],
+    ];
+    const prepared = wer.prepareReferences([refs]);
+    const rows = cands.map((c, s) => c.map((h) => Array.from(wer.segmentStats([s === 0 ? h : refs[0], s === 1 ? h : refs[1]], prepared).subarray(s * wer.statsWidth, (s + 1) * wer.statsWidth))));
+    // Features that make the worst candidate of each sentence the 1-best at the INIT point (1 1).
+    const feats = [['0 0', '5 5', '1 1'], ['0 0', '1 1', '5 5']];
+    const dir = mkdtempSync(join(tmpdir(), 'palette-mert-wer-'));
+    writeFileSync(join(dir, 'ff'), cands.map((c, s) => `FEATURES_TXT_BEGIN_0 ${s} ${c.length} 2 a b\n${feats[s].join('\n')}\nFEATURES_TXT_END_0\n`).join(''));
+    writeFileSync(join(dir, 'sf'), rows.map((r, s) => `SCORES_TXT_BEGIN_0 ${s} ${r.length} ${wer.statsWidth} WER\n${r.map((x) => x.join(' ')).join('\n')}\nSCORES_TXT_END_0\n`).join(''));
+    writeFileSync(join(dir, 'init'), '1 1\n-1 -1\n1 1\n');
+    const r = await mert(['--sctype', 'WER', '--scfile', join(dir, 'sf'), '--ffile', join(dir, 'ff'), '--ifile', join(dir, 'init'), '-d', '2', '-n', '3', '-r', '3', '--weights-file', join(dir, 'w')]);
+    expect(r.code).toBe(0);
+    // The best any selection reaches: every pair of candidates, scored as a corpus.
+    let best = -Infinity;
+    for (const a of rows[0]) for (const b of rows[1]) best = Math.max(best, 0 - wer.scoreFromStats(Float64Array.from(a.map((v, i) => v + b[i]))).score);
+    expect(best).toBe(0);
+    expect(r.err).toMatch(/ => 0\n$/);
+    expect(best).toBe(0);
   });
 });
 

@@ -40,8 +40,11 @@ export function mosesBleuObjective(order = 4): MertObjective {
  * @param direction whether higher or lower scores of `metric` are better @default 'higher'
  */
 export function metricObjective(metric: Metric, direction: 'higher' | 'lower' = 'higher'): MertObjective {
-  const sign = direction === 'lower' ? -1 : 1;
-  return { name: metric.id, width: metric.statsWidth, score: (totals) => sign * metric.scoreFromStats(totals).score };
+  // 0 − score, not −score: a perfect error rate is the objective 0, not −0 (printed "-0").
+  const score = direction === 'lower'
+    ? (totals: Float64Array) => 0 - metric.scoreFromStats(totals).score
+    : (totals: Float64Array) => metric.scoreFromStats(totals).score;
+  return { name: metric.id, width: metric.statsWidth, score };
 }
 
 /** The input of {@link mertProblem}. */

@@ -15,6 +15,7 @@ import { mertOptimize } from '../src/tuning/mert/optimizer.js';
 import { mertSelectionScore } from '../src/tuning/mert/api.js';
 import { mosesBleuObjective } from '../src/tuning/mert/problem.js';
 import { mosesRemoveDuplicates } from './reference/moses-dedup.js';
+import { runMertOnPool } from '../src/pool/mert-pool.js';
 
 const FIXTURE = new URL('./fixtures/mert/mert.basic/', import.meta.url).pathname;
 const data = (name: string): string => join(FIXTURE, 'data', name);
@@ -83,6 +84,18 @@ describe('mert.basic (Moses regression test)', () => {
     const r = await mert(['--scfile', data('SCORESTAT.txt'), '--ffile', data('FEATSTAT.txt'), '--ifile', data('INIT'), '-d', '14', '-n', '20', '-r', '1000', '--threads', '2', '--weights-file', weights]);
     expect(r.code).toBe(0);
     expect(r.err).toBe(`${truth}\n`);
+  }, 60000);
+
+  it('with random directions, pool workers give what one thread gives with a stream per run', async () => {
+    const { problem: p } = problem();
+    const options = { ...init(), restarts: 3, seed: 11, randomDirections: 2, streams: 'per-run' as const };
+    const serial = mertOptimize(p, options);
+    const pooled = await runMertOnPool(p, 'BLEU', options, 2);
+    expect(pooled.map((r) => [r.score, Array.from(r.point)])).toEqual(serial.runs.map((r) => [r.score, Array.from(r.point)]));
+    // Moses' one shared stream draws other directions for the later runs.
+    const shared = mertOptimize(p, { ...options, streams: 'shared' });
+    expect(shared.runs.map((r) => r.start)).toEqual(serial.runs.map((r) => r.start));
+    expect(shared.runs.map((r) => Array.from(r.point))).not.toEqual(serial.runs.map((r) => Array.from(r.point)));
   }, 60000);
 
   it('-o optimises the named features only: the others keep their INIT weights, nothing is normalised', async () => {

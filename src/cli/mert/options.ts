@@ -64,7 +64,9 @@ export function mertHelp(): string {
     "Och's minimum error rate training as Moses `mert` runs it: exact line searches (upper envelopes of the\n" +
     'candidates\' model scores) along every feature and random directions, from the INIT point and -n random restarts\n' +
     "drawn with glibc's rand as Moses draws them. Prints \"Best point: W1 … WN  => SCORE\" on standard error and writes\n" +
-    'the weights to weights.txt, as Moses does.\n' +
+    'the weights to weights.txt, as Moses does. With --threads N > 1 the start points run on N worker threads and each\n' +
+    'run draws its random directions (-m) from a stream of its own, so the result is the same for every N > 1 (Moses\'\n' +
+    'threads share one stream: its results with -m depend on their scheduling); one thread is Moses without threads.\n' +
     formatOptionHelp(SPECS) +
     '\n\n'
   );

@@ -11,8 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNbestCommand } from '../src/cli/nbest/command.js';
+import { ByteOut } from '../src/engine/nbest/byte-out.js';
 import {
-  cAtof, featuresFileLine, featuresTxtHeader, featuresTxtHeaderOfNames, nbestFeaturesLine,
+  cAtof, featuresFileLine, featuresTxtHeader, featuresTxtHeaderOfNames, nbestFeaturesLine, writeNbestFeaturesLine,
 } from '../src/engine/nbest/features-txt.js';
 import { cFormatG } from '../src/util/c-format.js';
 import { captureCli, expectInputError } from './helpers/cli.js';
@@ -38,6 +39,8 @@ describe('FEATURES_TXT names and lines', () => {
     expect(nbestFeaturesLine(' d= 0 -3.30693 lm= -47.29819 w= -14 ')).toBe('0 -3.30693 -47.2982 -14 ');
     expect(nbestFeaturesLine('a= 1e-5 0.00001 1234567 0.10000 -0.0 +2 .5 3abc')).toBe('1e-05 1e-05 1.23457e+06 0.1 -0 2 0.5 3 ');
     expect(nbestFeaturesLine('lm= 1 sp_x= 0.5 tm= 2 sp_y= 0.000001 sp_x= 0.25')).toBe('1 2 sp_x=0.25 ');
+    // Copied up to its trailing zeros: as %g prints them.
+    expect(nbestFeaturesLine('x= 0.2200 -0.000 5. 100.0 0.000100 123456.0 1234567.0')).toBe('0.22 -0 5 100 0.0001 123456 1.23457e+06 ');
     // A previous FEATURES_TXT line: tokens with "=" are sparse pairs.
     expect(featuresFileLine('0 -3.306930 sp_x=0.50 ')).toBe('0 -3.30693 sp_x=0.5 ');
   });
@@ -46,6 +49,7 @@ describe('FEATURES_TXT names and lines', () => {
     expect([cAtof('1.5e3x'), cAtof('abc'), cAtof(' -2'), cAtof('.5'), cAtof('5.'), cAtof('-inf'), cAtof('1e')]).toEqual([
       1500, 0, -2, 0.5, 5, -Infinity, 1,
     ]);
+    expect([cAtof('0x10'), cAtof('-0x1.8p1'), cAtof('0x.8'), cAtof('0xg'), cAtof('INFINITY')]).toEqual([16, -3, 0.5, 0, Infinity]);
     expect(Number.isNaN(cAtof('nan'))).toBe(true);
   });
 
@@ -59,8 +63,25 @@ describe('FEATURES_TXT names and lines', () => {
       const t = `${random() < 0.5 ? '-' : ''}${whole}${fraction}`;
       const expected = `${cFormatG(Math.fround(Number(t)))} `;
       if (nbestFeaturesLine(t) !== expected) bad.push(`${t}: ${nbestFeaturesLine(t)} != ${expected}`);
+      // The byte writer of the engine's tasks: the same line, labels dropped.
+      const field = ` lm= ${t}  w= ${t} 1e-7 `;
+      const out = new ByteOut();
+      writeNbestFeaturesLine(field, out);
+      const written = new TextDecoder().decode(out.take());
+      if (written !== `${expected}${expected}1e-07 `) bad.push(`${field}: wrote ${written}`);
     }
     expect(bad.slice(0, 10)).toEqual([]);
+  });
+
+  it('the byte writer takes the general way for a field that may hold sparse features, and writes non-ASCII as UTF-8', () => {
+    const write = (field: string): string => {
+      const out = new ByteOut();
+      writeNbestFeaturesLine(field, out);
+      return new TextDecoder().decode(out.take());
+    };
+    expect(write('lm= 1 sp_x= 0.5 tm= 2')).toBe(nbestFeaturesLine('lm= 1 sp_x= 0.5 tm= 2'));
+    expect(write('lm= 1 sp_x= 0.5 tm= 2')).toBe('1 2 sp_x=0.5 ');
+    expect(write('lm= ½ 0x10 0x1.8p1 inf')).toBe('0 16 3 inf ');
   });
 });
 

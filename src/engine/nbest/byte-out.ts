@@ -77,6 +77,15 @@ export class ByteOut {
     this.pos = at;
   }
 
+  /** Appends `s[from, to)`, which holds only ASCII (a number's text copied from its line). */
+  asciiRange(s: string, from: number, to: number): void {
+    this.reserve(to - from);
+    const buf = this.buf;
+    let at = this.pos;
+    for (let i = from; i < to; i++) buf[at++] = s.charCodeAt(i);
+    this.pos = at;
+  }
+
   /** Appends any text as UTF-8. */
   text(s: string): void {
     this.reserve(3 * s.length);

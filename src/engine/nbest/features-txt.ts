@@ -71,9 +71,18 @@ export function featuresTxtHeaderOfNames(names: string): FeaturesTxtHeader {
 }
 
 const ATOF = /^[ \t\n\v\f\r]*([+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|inf(?:inity)?|nan))/i;
+const HEX = /^[ \t\n\v\f\r]*([+-]?)0x([0-9a-f]+\.?[0-9a-f]*|\.[0-9a-f]+)(?:p([+-]?\d+))?/i;
 
-/** C's `atof`: the longest leading number (after blanks), 0 when there is none. */
+/** C's `atof`: the longest leading number (after blanks; decimal, hexadecimal, inf, nan), 0 when there is none. */
 export function cAtof(s: string): number {
+  const hex = HEX.exec(s);
+  if (hex !== null) {
+    const [whole, fraction = ''] = hex[2].split('.');
+    let v = 0;
+    for (const c of whole + fraction) v = v * 16 + parseInt(c, 16);
+    const value = v * 2 ** (Number(hex[3] ?? 0) - 4 * fraction.length);
+    return hex[1] === '-' ? -value : value;
+  }
   const m = ATOF.exec(s);
   if (m === null) return 0;
   const t = m[1].toLowerCase();
@@ -83,36 +92,40 @@ export function cAtof(s: string): number {
 }
 
 /**
- * Whether `%g` of the single-precision value of decimal `t` is `t` itself: an optional minus, then digits with at
- * most six significant ones, no superfluous zero (leading, or trailing in a fraction) and a value of 1e-4 or more
- * (or 0). Rounding such a decimal to single precision moves it by under 6e-8 of itself, far less than half a unit
- * of its sixth digit, so six digits give it back. Most feature values of a Moses list are of this form, and they
- * are copied without a parse.
+ * Where `%g` of the single-precision value of decimal `t[from, to)` is that text itself up to the returned index
+ * (the text without the trailing zeros of its fraction, and without its point when nothing is left after it), or -1
+ * when it is not: the text must be an optional minus, then digits with at most six significant ones once those
+ * zeros are gone, no leading zero, and a value of 1e-4 or more (or 0). Rounding such a decimal to single precision
+ * moves it by under 6e-8 of itself, far less than half a unit of its sixth digit, so six digits give it back. Most
+ * feature values of a Moses list are of this form, and they are copied without a parse.
  */
-function printsAsItself(t: string): boolean {
-  const n = t.length;
-  let i = t.charCodeAt(0) === 0x2d ? 1 : 0;
+function selfPrintEnd(t: string, from: number, to: number): number {
+  let i = t.charCodeAt(from) === 0x2d ? from + 1 : from;
   const intStart = i;
-  while (i < n && t.charCodeAt(i) >= 0x30 && t.charCodeAt(i) <= 0x39) i++;
+  while (i < to && t.charCodeAt(i) >= 0x30 && t.charCodeAt(i) <= 0x39) i++;
   const intDigits = i - intStart;
-  if (intDigits === 0 || (intDigits > 1 && t.charCodeAt(intStart) === 0x30)) return false;
-  const zeroInt = intDigits === 1 && t.charCodeAt(intStart) === 0x30;
-  if (i === n) return intDigits <= 6;
-  if (t.charCodeAt(i) !== 0x2e) return false;
+  if (intDigits === 0 || (intDigits > 1 && t.charCodeAt(intStart) === 0x30)) return -1;
+  if (i === to) return intDigits <= 6 ? to : -1;
+  if (t.charCodeAt(i) !== 0x2e) return -1;
+  const point = i;
   i++;
   const fracStart = i;
-  while (i < n && t.charCodeAt(i) >= 0x30 && t.charCodeAt(i) <= 0x39) i++;
-  const fracDigits = i - fracStart;
-  if (i !== n || fracDigits === 0 || t.charCodeAt(n - 1) === 0x30) return false;
-  if (!zeroInt) return intDigits + fracDigits <= 6;
+  while (i < to && t.charCodeAt(i) >= 0x30 && t.charCodeAt(i) <= 0x39) i++;
+  if (i !== to) return -1;
+  let end = to;
+  while (end > fracStart && t.charCodeAt(end - 1) === 0x30) end--;
+  if (end === fracStart) return intDigits <= 6 ? point : -1;
+  const fracDigits = end - fracStart;
+  if (!(intDigits === 1 && t.charCodeAt(intStart) === 0x30)) return intDigits + fracDigits <= 6 ? end : -1;
   let zeros = 0;
   while (t.charCodeAt(fracStart + zeros) === 0x30) zeros++;
-  return zeros <= 3 && fracDigits - zeros <= 6;
+  return zeros <= 3 && fracDigits - zeros <= 6 ? end : -1;
 }
 
 /** `%g` of the single-precision value of token `t` read by `atof`. */
 function valueText(t: string): string {
-  return printsAsItself(t) ? t : cFormatG(Math.fround(cAtof(t)));
+  const end = selfPrintEnd(t, 0, t.length);
+  return end >= 0 ? t.slice(0, end) : cFormatG(Math.fround(cAtof(t)));
 }
 
 /** Whether a sparse value is written (Moses skips those under 1e-5 in magnitude). */
@@ -142,6 +155,32 @@ export function nbestFeaturesLine(field: string): string {
     for (const [name, value] of sparse) if (sparseWritten(value)) line += `${name}${valueText(value)} `;
   }
   return line;
+}
+
+/**
+ * Writes {@link nbestFeaturesLine} of `field` into `out` (without the newline), copying each value's text straight
+ * from the field where it prints as itself: no string per value or line, which is most of the cost of a features
+ * file of a large list. A field with an underscore may name sparse features and takes the general way.
+ */
+export function writeNbestFeaturesLine(field: string, out: ByteOut): void {
+  if (field.indexOf('_') >= 0) {
+    out.text(nbestFeaturesLine(field));
+    return;
+  }
+  const n = field.length;
+  let i = 0;
+  while (i < n) {
+    while (i < n && field.charCodeAt(i) === 0x20) i++;
+    if (i === n) break;
+    const start = i;
+    while (i < n && field.charCodeAt(i) !== 0x20) i++;
+    // A label (a sparse name holds an underscore, and this field has none).
+    if (field.charCodeAt(i - 1) === 0x3d) continue;
+    const end = selfPrintEnd(field, start, i);
+    if (end >= 0) out.asciiRange(field, start, end);
+    else out.text(cFormatG(Math.fround(cAtof(field.slice(start, i)))));
+    out.byte(0x20);
+  }
 }
 
 /**
@@ -187,19 +226,20 @@ function writeHeader(out: ByteOut, sentence: number, candidates: number, header:
 }
 
 /**
- * Writes one sentence's FEATURES_TXT block: candidate `k` is `lines[rows[k]]`, given by `line(i)` (the raw n-best
- * field formatted by {@link nbestFeaturesLine}, or a line formatted before).
+ * Writes one sentence's FEATURES_TXT block: candidate `k` is line `rows[k]`, a line formatted before (`line`), or
+ * with `fields` the raw n-best features field `fields[rows[k]]`, formatted as it is written.
  */
 export function writeFeaturesBlock(
   out: ByteOut,
   sentence: number,
   header: FeaturesTxtHeader,
   rows: ArrayLike<number>,
-  line: (i: number) => string,
+  lines: { readonly line: (i: number) => string } | { readonly fields: readonly string[] },
 ): void {
   writeHeader(out, sentence, rows.length, header);
   for (let k = 0; k < rows.length; k++) {
-    out.text(line(rows[k]));
+    if ('fields' in lines) writeNbestFeaturesLine(lines.fields[rows[k]], out);
+    else out.text(lines.line(rows[k]));
     out.byte(0x0a);
   }
   out.text('FEATURES_TXT_END_0\n');

@@ -18,7 +18,7 @@ import type { ByteOut } from './byte-out.js';
 import type { HypBytes, NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
 import { parseChunkBytes } from './nbest-bytes.js';
 import type { FusedRows } from './fast/fused-scorer.js';
-import { nbestFeaturesLine, writeFeaturesBlock, type FeaturesTxtHeader } from './features-txt.js';
+import { writeFeaturesBlock, type FeaturesTxtHeader } from './features-txt.js';
 
 /** Settings of the tasks of a run. */
 export interface NbestTaskSettings {
@@ -223,8 +223,7 @@ export function encodeTask(
   featuresOut?: ByteOut,
 ): void {
   const featuresTxt = featuresOut === undefined ? undefined : settings.featuresTxt;
-  const fields = task.features;
-  const line = (i: number): string => nbestFeaturesLine(fields![i]);
+  const lines = { fields: task.features! };
   const { segmentIds, segmentStarts, stats, width } = task;
   for (let k = 0; k < segmentIds.length; k++) {
     const from = segmentStarts[k];
@@ -237,7 +236,7 @@ export function encodeTask(
       rows = keptCandidates(stats, width, task.features!, from, to);
     }
     encode(segmentIds[k], stats, rows, out);
-    if (featuresTxt !== undefined) writeFeaturesBlock(featuresOut!, segmentIds[k], featuresTxt, rows, line);
+    if (featuresTxt !== undefined) writeFeaturesBlock(featuresOut!, segmentIds[k], featuresTxt, rows, lines);
   }
 }
 

@@ -378,7 +378,7 @@ export class NbestRun {
       if (featuresTxt !== undefined) {
         // A sentence of the previous run keeps its block's header, as Moses merges new candidates into that block.
         const header = previous.featureHeaders?.get(sentence) ?? featuresTxt;
-        writeFeaturesBlock(context.out, sentence, header, rows, (i) => group.lines[i]);
+        writeFeaturesBlock(context.out, sentence, header, rows, { line: (i) => group.lines[i] });
         options.features!(context.out.take());
       }
     };

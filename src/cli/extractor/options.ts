@@ -43,8 +43,8 @@ const GROUP = 'palette extractor options (Moses extractor)';
 const PALETTE_GROUP = 'Palette additions';
 const SPECS: readonly OptionSpec[] = [
   sharedOption('help', GROUP),
-  { key: 'sctype', names: ['--sctype', '-s'], arity: 'one', metavar: 'TYPE', group: GROUP, help: 'scorer type (default BLEU); several joined by commas: interpolated (BLEU,BLEU)' },
-  { key: 'scconfig', names: ['--scconfig', '-c'], arity: 'one', metavar: 'CONFIG', group: GROUP, help: 'scorer configuration NAME:VALUE,NAME:VALUE (case:false, reflen:closest|shortest|average, weights:W1+W2, …)' },
+  { key: 'sctype', names: ['--sctype', '-s'], arity: 'one', metavar: 'TYPE', group: GROUP, help: 'scorer type: BLEU (default), PER, WER; several joined by commas are interpolated (BLEU,PER)' },
+  { key: 'scconfig', names: ['--scconfig', '-c'], arity: 'one', metavar: 'CONFIG', group: GROUP, help: 'scorer configuration NAME:VALUE,… (case:false, reflen:closest|shortest|average, weights:W1+W2)' },
   { key: 'reference', names: ['--reference', '-r'], arity: 'one', metavar: 'FILES', group: GROUP, help: 'reference files, comma-separated (required)' },
   { key: 'nbest', names: ['--nbest', '-n'], arity: 'one', metavar: 'FILE', group: GROUP, help: 'the Moses n-best list (required)' },
   { key: 'scfile', names: ['--scfile', '-S'], arity: 'one', metavar: 'FILE', group: GROUP, help: `statistics output, SCORES_TXT (default ${DEFAULT_SCFILE})` },
@@ -71,8 +71,8 @@ export function extractorHelp(): string {
     "n-best list, byte-identical to Moses', merged with the previous iterations' files when given. Moses' flags and\n" +
     'defaults; the statistics come from the engine of "palette nbest" (worker pool, same bytes for any -j).\n' +
     formatOptionHelp(SPECS) +
-    '\nScorer types: BLEU, PER (one reference), WER, and interpolated ones of them (BLEU,PER). Other Moses types\n' +
-    'are refused by name.\n\n'
+    '\n\nScorer types: BLEU, PER (one reference), WER, and interpolated ones of them (BLEU,PER). Other Moses types\n' +
+    '(TER, CDER, CHRF, …) are refused by name.\n\n'
   );
 }
 

@@ -335,12 +335,14 @@ export {
 // reference alone, every text tokenized once, and minimum Bayes risk selection over a segment's matrix.
 export {
   hasPairwise,
+  mbrDecode,
   mbrSelect,
   pairwiseRowBlocks,
   pairwiseScores,
   pairwiseStageOf,
   PairwiseScorer,
   type MbrChoice,
+  type MbrDecodeOptions,
   type MbrOptions,
   type PairwiseOptions,
   type PairwiseRowBlock,

@@ -205,3 +205,53 @@ export function mbrSelect(matrix: Float64Array, rows: number, columns: number, o
   }
   return { choice, utilities };
 }
+
+/** Options of {@link mbrDecode}. */
+export interface MbrDecodeOptions extends MbrOptions, PairwiseOptions {
+  /**
+   * Pseudo-reference streams (`pseudoRefs[r][s]` = pseudo-reference `r` of segment `s`), or undefined for the
+   * samples themselves. With separate pseudo-references every pair counts (there is no self-pair to leave out).
+   */
+  readonly pseudoRefs?: readonly (readonly string[])[];
+}
+
+function streamLength(what: string, streams: readonly (readonly string[])[]): number {
+  if (streams.length === 0) throw new InputError('E_EMPTY_INPUT', `MBR needs at least one ${what} stream`);
+  const n = streams[0].length;
+  streams.forEach((s, k) => {
+    if (s.length !== n) {
+      throw new InputError('E_LINE_COUNT_MISMATCH', `${what} stream ${k + 1} has ${s.length} lines, ${what} stream 1 has ${n}`);
+    }
+  });
+  return n;
+}
+
+/**
+ * Minimum Bayes risk decoding of every segment: `samples[k][s]` is sample `k` of segment `s` (one stream per
+ * sample, all of one length); each segment's samples are scored against its pseudo-references (the samples
+ * themselves unless `pseudoRefs`) with {@link pairwiseScores} and reduced by {@link mbrSelect}. One segment's matrix
+ * at a time.
+ * @throws InputError `E_EMPTY_INPUT` without streams, `E_LINE_COUNT_MISMATCH` when streams differ in length,
+ *   `E_BAD_INPUT` when the samples are their own pseudo-references, self-pairs are left out and there is one sample,
+ *   `E_UNKNOWN_METRIC` when the metric has no pairwise stage.
+ */
+export function mbrDecode(metric: Metric, samples: readonly (readonly string[])[], options: MbrDecodeOptions = {}): MbrChoice[] {
+  const segments = streamLength('sample', samples);
+  const pseudo = options.pseudoRefs;
+  if (pseudo !== undefined && streamLength('pseudo-reference', pseudo) !== segments) {
+    throw new InputError('E_LINE_COUNT_MISMATCH', `the pseudo-references have ${pseudo[0].length} lines, the samples ${segments}`);
+  }
+  const includeSelf = pseudo !== undefined || (options.includeSelf ?? false);
+  if (!includeSelf && samples.length < 2) {
+    throw new InputError('E_BAD_INPUT', 'MBR with the samples as pseudo-references needs at least two samples (or self-pairs included)');
+  }
+  pairwiseStageOf(metric);
+  const out: MbrChoice[] = [];
+  for (let s = 0; s < segments; s++) {
+    const hyps = samples.map((stream) => stream[s]);
+    const refs = pseudo === undefined ? hyps : pseudo.map((stream) => stream[s]);
+    const matrix = pairwiseScores(metric, hyps, refs, options);
+    out.push(mbrSelect(matrix, hyps.length, refs.length, { direction: options.direction, includeSelf }));
+  }
+  return out;
+}

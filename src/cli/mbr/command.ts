@@ -1,0 +1,145 @@
+/**
+ * `palette mbr --samples S1 S2 … -m METRIC [--pseudo-refs P1 P2 …] [--include-self] [--scores FILE] [-o FILE]`:
+ * minimum Bayes risk decoding on the engine's pairwise scorer (src/engine/pairwise). The sample files are aligned,
+ * one sample per line (like `palette score -i` systems); for each line, every sample is scored against the
+ * pseudo-references (the samples themselves, or the `--pseudo-refs` files) with the metric's sentence score, its
+ * expected utility is the mean over them with uniform weights (its own pair left out unless `--include-self`), and
+ * the sample with the best utility (highest, or lowest for TER; the first sample on ties) is printed: one line per
+ * segment, the MBR output. `--scores` writes, per segment, a JSON object `{"segment": LINE, "choice": INDEX,
+ * "utilities": [...]}` (INDEX counts the sample files from 0).
+ *
+ * Bad input (sample files of different lengths, one sample without --include-self, a metric without pairwise
+ * scores, a bad option) ends the run with `palette mbr: error: …` and exit status 2 before any output file is
+ * touched; output files are written whole or not at all (../output-file.ts).
+ */
+import { InputError, locate } from '../../errors.js';
+import { mbrDecode } from '../../engine/pairwise/index.js';
+import type { MetricRegistry } from '../../metrics/registry.js';
+import { readLines } from '../../node/read-lines.js';
+import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
+import { EXIT_INPUT, EXIT_OK, type CliIo } from '../io.js';
+import { checkOutputFile, openOutputFile, type OutputFile } from '../output-file.js';
+import { pairwiseMetric } from '../pairwise/command.js';
+import { PAIRWISE_METRIC_FLAGS, readMetric, readSettings } from '../pairwise/options.js';
+
+const GROUP = 'palette mbr options';
+
+const SPECS: readonly OptionSpec[] = [
+  { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help message and exit', group: GROUP },
+  { key: 'samples', names: ['--samples', '-s'], arity: 'some', metavar: 'FILE', group: GROUP,
+    help: 'sample files, one sample per line, aligned (line n of every file: the samples of segment n)' },
+  { key: 'metric', names: ['--metrics', '-m'], arity: 'one', metavar: 'METRIC', group: GROUP,
+    help: 'the utility: chrf (chrF++ with --chrf-word-order 2), bleu (sentence BLEU: effective order) or ter (lower is better)' },
+  { key: 'pseudoRefs', names: ['--pseudo-refs'], arity: 'some', metavar: 'FILE', group: GROUP,
+    help: 'pseudo-reference files, aligned with the samples (default: the samples themselves)' },
+  { key: 'includeSelf', names: ['--include-self'], arity: 'flag', group: GROUP,
+    help: "count each sample's score against itself (default: left out when the samples are the pseudo-references)" },
+  { key: 'scores', names: ['--scores'], arity: 'one', metavar: 'FILE', group: GROUP,
+    help: 'write each segment\'s expected utilities as JSON lines {"segment", "choice", "utilities"}' },
+  { key: 'output', names: ['--output', '-o'], arity: 'one', metavar: 'FILE', group: GROUP,
+    help: 'write the chosen samples to FILE instead of standard output' },
+  ...PAIRWISE_METRIC_FLAGS,
+];
+
+/** The help text of `palette mbr`. */
+export function mbrHelp(): string {
+  return (
+    'usage: palette mbr --samples FILE [FILE ...] -m METRIC [--pseudo-refs FILE [FILE ...]] [--include-self]\n' +
+    '                   [--scores FILE] [-o FILE] [metric options]\n\n' +
+    "Minimum Bayes risk decoding: for each line, the sample with the best mean sentence score against the others\n" +
+    '(exactly sacreBLEU\'s sentence_score for each pair), uniform weights, ties to the first sample file.\n' +
+    formatOptionHelp(SPECS) +
+    '\n\n'
+  );
+}
+
+function list(values: ReadonlyMap<string, ParsedValue>, key: string): string[] | undefined {
+  const v = values.get(key);
+  if (v === undefined) return undefined;
+  return Array.isArray(v) ? v : [String(v)];
+}
+
+function single(values: ReadonlyMap<string, ParsedValue>, key: string): string | undefined {
+  const v = values.get(key);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Reads aligned files, refusing files whose line counts differ from the first one's. */
+function readAligned(files: readonly string[], what: string, lines?: { file: string; count: number }): string[][] {
+  const streams = files.map((f) => readLines(f));
+  const first = lines ?? { file: files[0], count: streams[0].length };
+  streams.forEach((s, k) => {
+    if (s.length !== first.count) {
+      throw new InputError(
+        'E_LINE_COUNT_MISMATCH',
+        `${what} file has ${s.length} lines, but ${first.file} has ${first.count}`,
+        { file: files[k] },
+      );
+    }
+  });
+  return streams;
+}
+
+/** Runs `palette mbr`; bad input is reported as `palette mbr: error: FILE:LINE: message`, exit status 2. */
+export async function runMbrCommand(argv: readonly string[], io: CliIo, registry: MetricRegistry): Promise<number> {
+  try {
+    return mbr(argv, io, registry);
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    io.stderr.write(`palette mbr: error: ${locate(err.message, err.file, err.line)}\n`);
+    return EXIT_INPUT;
+  }
+}
+
+function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry): number {
+  const { values, positionals } = parseArgs(argv, SPECS);
+  if (values.has('help')) {
+    io.stdout.write(mbrHelp());
+    return EXIT_OK;
+  }
+  if (positionals.length > 0) throw new InputError('E_BAD_OPTION', `unrecognized arguments: ${positionals.join(' ')}`);
+  const sampleFiles = list(values, 'samples');
+  if (sampleFiles === undefined || sampleFiles.length === 0) {
+    throw new InputError('E_BAD_OPTION', 'the sample files are required (--samples FILE [FILE ...])');
+  }
+  const pseudoFiles = list(values, 'pseudoRefs');
+  const includeSelf = values.has('includeSelf');
+  if (pseudoFiles === undefined && !includeSelf && sampleFiles.length < 2) {
+    throw new InputError('E_BAD_OPTION', 'MBR needs at least two sample files to score each against the others (or --include-self)');
+  }
+  const name = readMetric(values);
+  const metric = pairwiseMetric(name, readSettings(values), registry);
+  const direction = registry.describe?.(name)?.direction ?? 'higher';
+  const output = single(values, 'output');
+  const scoresFile = single(values, 'scores');
+  if (output !== undefined) checkOutputFile(output);
+  if (scoresFile !== undefined) checkOutputFile(scoresFile);
+
+  const samples = readAligned(sampleFiles, 'sample');
+  const first = { file: sampleFiles[0], count: samples[0].length };
+  const pseudoRefs = pseudoFiles === undefined ? undefined : readAligned(pseudoFiles, 'pseudo-reference', first);
+  const choices = mbrDecode(metric, samples, { direction, includeSelf, pseudoRefs });
+
+  const opened: OutputFile[] = [];
+  try {
+    const chosen = choices.map((c, s) => `${samples[c.choice][s]}\n`).join('');
+    if (output === undefined) io.stdout.write(chosen);
+    else {
+      const out = openOutputFile(output);
+      opened.push(out);
+      out.write(chosen);
+    }
+    if (scoresFile !== undefined) {
+      const out = openOutputFile(scoresFile);
+      opened.push(out);
+      choices.forEach((c, s) => {
+        out.write(`${JSON.stringify({ segment: s + 1, choice: c.choice, utilities: Array.from(c.utilities) })}\n`);
+      });
+    }
+    for (const out of opened) out.commit();
+  } catch (err) {
+    for (const out of opened) out.abort();
+    throw err;
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,184 @@
+/**
+ * `palette mbr`: the MBR choice and expected utilities of every segment equal the sacreBLEU golden's (the slice in
+ * test/fixtures/pairwise for a clone, the 100 segments of ../shared/golden/mbr when present), for chrF, chrF++, BLEU
+ * and TER; --include-self and --pseudo-refs; bad input refused with one line and exit 2, leaving output files
+ * untouched; help and its place in `palette --help`.
+ */
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliRunner, expectInputError } from './helpers/cli.js';
+import { goldenClose, haveShared, sharedPath } from './helpers/shared-data.js';
+
+const mbr = cliRunner(['mbr']);
+const palette = cliRunner();
+
+const METRIC_ARGS: Record<string, string[]> = {
+  chrF: ['-m', 'chrf'],
+  'chrF++': ['-m', 'chrf', '--chrf-word-order', '2'],
+  BLEU: ['-m', 'bleu'],
+  TER: ['-m', 'ter'],
+};
+
+interface Golden {
+  readonly choice: number;
+  readonly nearTies: readonly number[];
+  readonly means: readonly number[];
+}
+
+/** Writes sample k's lines to sample-k.txt and returns the file names. */
+function writeSamples(dir: string, samplesBySegment: readonly (readonly string[])[]): string[] {
+  const n = samplesBySegment[0].length;
+  return Array.from({ length: n }, (_, k) => {
+    const file = join(dir, `sample-${String(k).padStart(2, '0')}.txt`);
+    writeFileSync(file, `${samplesBySegment.map((s) => s[k]).join('\n')}\n`);
+    return file;
+  });
+}
+
+/** Runs palette mbr and checks the output lines, the choices and the utilities against the golden. */
+async function checkMbr(dir: string, files: string[], samples: readonly (readonly string[])[], golden: Record<string, Golden[]>): Promise<number> {
+  let checked = 0;
+  for (const [name, args] of Object.entries(METRIC_ARGS)) {
+    const scores = join(dir, `${name}.jsonl`);
+    const r = await mbr(['--samples', ...files, ...args, '--scores', scores]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const out = r.out.split('\n');
+    expect(out.pop()).toBe('');
+    const rows = readFileSync(scores, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { segment: number; choice: number; utilities: number[] });
+    expect(rows).toHaveLength(samples.length);
+    rows.forEach((row, s) => {
+      const g = golden[name][s];
+      expect(row.segment).toBe(s + 1);
+      if (row.choice !== g.choice) expect(g.nearTies).toContain(row.choice);
+      expect(out[s]).toBe(samples[s][row.choice]);
+      row.utilities.forEach((u, i) => {
+        if (!goldenClose(u, g.means[i])) throw new Error(`${name} segment ${s + 1} utility ${i}: ${u} ≠ ${g.means[i]}`);
+      });
+      checked++;
+    });
+  }
+  return checked;
+}
+
+const fixture = JSON.parse(readFileSync(new URL('fixtures/pairwise/wmt21-en-de-5.json', import.meta.url), 'utf8')) as {
+  segments: { samples: string[]; metrics: Record<string, { mbr_choice: number; near_ties: number[]; means: number[]; matrix: number[][] }> }[];
+};
+const fixtureGolden = (name: string): Golden[] =>
+  fixture.segments.map((s) => ({ choice: s.metrics[name].mbr_choice, nearTies: s.metrics[name].near_ties, means: s.metrics[name].means }));
+
+describe('the golden MBR choices and utilities', () => {
+  it('clone fixture: 5 segments × chrF, chrF++, BLEU, TER', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-mbr-'));
+    const samples = fixture.segments.map((s) => s.samples);
+    const golden = Object.fromEntries(Object.keys(METRIC_ARGS).map((n) => [n, fixtureGolden(n)]));
+    expect(await checkMbr(dir, writeSamples(dir, samples), samples, golden)).toBe(20);
+  });
+
+  const GOLDEN = 'golden/mbr/wmt21-en-de.pairwise.json';
+  it.skipIf(!haveShared(GOLDEN))('../shared golden: 100 segments × chrF, chrF++, BLEU, TER', async () => {
+    const g = JSON.parse(readFileSync(sharedPath(GOLDEN), 'utf8')) as {
+      header: { samples: string[] };
+      records: { metric: string; segments: [number, number, number[], number[], number[][]][] }[];
+    };
+    const files = g.header.samples.map((p) => readFileSync(sharedPath(`data/${p}`), 'utf8').split('\n'));
+    const samples = Array.from({ length: 100 }, (_, s) => files.map((f) => f[s]));
+    const golden: Record<string, Golden[]> = {};
+    for (const r of g.records) {
+      const [line, choice, means, nearTies] = r.segments[0];
+      (golden[r.metric] ??= [])[line - 1] = { choice, nearTies, means };
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'palette-mbr-'));
+    expect(await checkMbr(dir, writeSamples(dir, samples), samples, golden)).toBe(400);
+  });
+});
+
+describe('self-pairs and separate pseudo-references', () => {
+  const seg = fixture.segments[1];
+  const dir = mkdtempSync(join(tmpdir(), 'palette-mbr-'));
+  const samples = fixture.segments.map((s) => s.samples);
+  const files = writeSamples(dir, samples);
+  // Row means over all 20 columns, the diagonal included, summed left to right.
+  const withSelf = seg.metrics.chrF.matrix.map((row) => row.reduce((a, b) => a + b, 0) / 20);
+
+  it('--include-self averages over every column', async () => {
+    const scores = join(dir, 'self.jsonl');
+    const r = await mbr(['--samples', ...files, '-m', 'chrf', '--include-self', '--scores', scores]);
+    expect(r.code).toBe(0);
+    const row = JSON.parse(readFileSync(scores, 'utf8').split('\n')[1]) as { utilities: number[]; choice: number };
+    row.utilities.forEach((u, i) => expect(goldenClose(u, withSelf[i])).toBe(true));
+    const best = withSelf.indexOf(Math.max(...withSelf));
+    expect(row.choice).toBe(best);
+  });
+
+  it('--pseudo-refs scores the samples against other files (every pair counts)', async () => {
+    const scores = join(dir, 'pseudo.jsonl');
+    // The first 5 samples as pseudo-references: column j of the golden matrix for j < 5.
+    const r = await mbr(['--samples', ...files, '--pseudo-refs', ...files.slice(0, 5), '-m', 'chrf', '--scores', scores]);
+    expect(r.code).toBe(0);
+    const row = JSON.parse(readFileSync(scores, 'utf8').split('\n')[1]) as { utilities: number[] };
+    const want = seg.metrics.chrF.matrix.map((m) => m.slice(0, 5).reduce((a, b) => a + b, 0) / 5);
+    row.utilities.forEach((u, i) => expect(goldenClose(u, want[i])).toBe(true));
+  });
+
+  it('-o writes the chosen samples to a file', async () => {
+    const out = join(dir, 'mbr.txt');
+    const r = await mbr(['--samples', ...files, '-m', 'ter', '-o', out]);
+    expect(r).toEqual({ code: 0, out: '', err: '' });
+    const lines = readFileSync(out, 'utf8').split('\n');
+    expect(lines).toHaveLength(6);
+    fixture.segments.forEach((s, k) => {
+      const g = s.metrics.TER;
+      expect([g.mbr_choice, ...g.near_ties].map((c) => s.samples[c])).toContain(lines[k]);
+    });
+  });
+});
+
+describe('bad input: one line, exit 2, output files untouched', () => {
+  const make = (): { dir: string; a: string; b: string; short: string } => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-mbr-bad-'));
+    writeFileSync(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+    writeFileSync(join(dir, 'b.txt'), 'uno\ndos\ntres\n');
+    writeFileSync(join(dir, 'short.txt'), 'eins\nzwei\n');
+    writeFileSync(join(dir, 'out.txt'), 'old\n');
+    return { dir, a: join(dir, 'a.txt'), b: join(dir, 'b.txt'), short: join(dir, 'short.txt') };
+  };
+  const cases: [string, (f: ReturnType<typeof make>) => string[], RegExp][] = [
+    ['sample files of different lengths', (f) => ['--samples', f.a, f.short, '-m', 'chrf'], /short\.txt: sample file has 2 lines, but .*a\.txt has 3/],
+    ['pseudo-references of another length', (f) => ['--samples', f.a, f.b, '--pseudo-refs', f.short, '-m', 'chrf'], /short\.txt: pseudo-reference file has 2 lines, but .*a\.txt has 3/],
+    ['one sample without --include-self', (f) => ['--samples', f.a, '-m', 'bleu'], /at least two sample files .*--include-self/],
+    ['no samples', () => ['-m', 'bleu'], /the sample files are required/],
+    ['a metric without pairwise scores', (f) => ['--samples', f.a, f.b, '-m', 'rouge-2'], /-m rouge-2: no pairwise sentence scores/],
+    ['no metric', (f) => ['--samples', f.a, f.b], /a metric is required/],
+    ['a missing sample file', (f) => ['--samples', f.a, join(f.dir, 'nope.txt'), '-m', 'ter'], /nope\.txt: no such file/],
+  ];
+  for (const [label, argv, message] of cases) {
+    it(label, async () => {
+      const f = make();
+      const out = join(f.dir, 'out.txt');
+      const r = await mbr([...argv(f), '-o', out, '--scores', out]);
+      expectInputError(r, 'mbr', message);
+      expect(readFileSync(out, 'utf8')).toBe('old\n');
+      expect(readdirSync(f.dir).sort()).toEqual(['a.txt', 'b.txt', 'out.txt', 'short.txt']);
+    });
+  }
+  it('one sample with --include-self is its own choice', async () => {
+    const f = make();
+    const r = await mbr(['--samples', f.a, '-m', 'chrf', '--include-self']);
+    expect(r).toEqual({ code: 0, out: 'one\ntwo\nthree\n', err: '' });
+  });
+});
+
+describe('help', () => {
+  it('palette mbr --help', async () => {
+    const r = await mbr(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^usage: palette mbr --samples FILE/);
+    for (const flag of ['--pseudo-refs', '--include-self', '--scores', '--chrf-word-order']) expect(r.out).toContain(flag);
+  });
+  it('palette --help lists it', async () => {
+    expect((await palette(['--help'])).out).toMatch(/\n {2}mbr {7}minimum Bayes risk decoding/);
+  });
+});

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import { runExtractorCommand } from '../src/cli/extractor/command.js';
@@ -59,6 +59,21 @@ describe('palette extractor: byte-identical to Moses extractor', () => {
       expect(got.features, `run ${n} FEATSTAT`).toBe(truth(n, 'features'));
       expect(got.scores, `run ${n} SCORESTAT`).toBe(truth(n, 'scores'));
     }
+  });
+
+  it("a gzip n-best list (Moses' MERT loop writes run1.best100.out.gz) is read as the plain one, pooled or not", async () => {
+    const gz = join(dir, 'run1.best100.out.gz');
+    writeFileSync(gz, gzipSync(readFileSync(join(dir, 'nbest.1'))));
+    for (const workers of ['1', '2']) {
+      const got = await extract(`gz${workers}`, ['--nbest', gz, '--reference', REF, '--workers', workers, '--task-size', '30000']);
+      expect(got.features).toBe(truth(1, 'features'));
+      expect(got.scores).toBe(truth(1, 'scores'));
+    }
+    const broken = join(dir, 'broken.gz');
+    writeFileSync(broken, readFileSync(gz).subarray(0, 2000));
+    const r = await extractor(['--nbest', broken, '--reference', REF, '-S', join(dir, 'gzbad.sc'), '-F', join(dir, 'gzbad.ff')]);
+    expectInputError(r, 'extractor', /broken\.gz: cannot decompress the gzip file: /);
+    expect(existsSync(join(dir, 'gzbad.sc')) || existsSync(join(dir, 'gzbad.ff'))).toBe(false);
   });
 
   it("Moses' short letters (-n -r -S -F -R -E -s -c) give the same files", async () => {

@@ -1,16 +1,18 @@
 /**
- * Streaming an n-best list file as chunks of whole segments: the file's bytes, read in blocks, go through the
+ * Streaming an n-best list file (plain or gzip) as chunks of whole segments: the file's bytes, read in blocks, go through the
  * engine's one chunker (../engine/nbest/segment-stream.ts, which the library's `scoreNbest` also runs), so a file
  * and the same bytes handed over in memory are cut by the same rules. Memory: the blocks in the chunker's buffer
  * (about twice the chunk size, more only for a segment longer than that) plus the chunks in flight.
  */
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { InputError } from '../errors.js';
 import type { SegmentChunk } from '../corpus/stream/segment-chunks.js';
 import { segmentChunksOf } from '../engine/nbest/segment-stream.js';
 import { openForReading, readInto } from './chunk-buffer.js';
 
 /** The bytes of the file at `path`, in blocks of up to `blockBytes` (each a fresh array: the chunker may keep it). */
-async function* fileBlocks(path: string, blockBytes: number): AsyncGenerator<Uint8Array> {
+async function* rawBlocks(path: string, blockBytes: number): AsyncGenerator<Uint8Array> {
   const fh = await openForReading(path);
   try {
     for (;;) {
@@ -21,6 +23,42 @@ async function* fileBlocks(path: string, blockBytes: number): AsyncGenerator<Uin
     }
   } finally {
     await fh.close();
+  }
+}
+
+/** Whether a file's first bytes are gzip's magic number. */
+function isGzip(block: Uint8Array): boolean {
+  return block.length >= 2 && block[0] === 0x1f && block[1] === 0x8b;
+}
+
+/**
+ * The bytes of the file at `path` in blocks, decompressed when the file is gzip (recognised by its first bytes, as
+ * Moses' FilePiece recognises it: Moses' MERT loop writes its n-best lists as `run1.best100.out.gz`).
+ * @throws InputError `E_FILE_UNREADABLE` for gzip data that cannot be decompressed.
+ */
+async function* fileBlocks(path: string, blockBytes: number): AsyncGenerator<Uint8Array> {
+  const blocks = rawBlocks(path, blockBytes);
+  const first = await blocks.next();
+  if (first.done === true) return;
+  if (!isGzip(first.value)) {
+    yield first.value;
+    yield* blocks;
+    return;
+  }
+  async function* compressed(): AsyncGenerator<Uint8Array> {
+    yield first.value as Uint8Array;
+    yield* blocks;
+  }
+  const gunzip = Readable.from(compressed()).pipe(createGunzip({ chunkSize: blockBytes }));
+  try {
+    for await (const piece of gunzip) yield new Uint8Array(piece.buffer, piece.byteOffset, piece.length);
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    const why = err instanceof Error ? err.message : String(err);
+    throw new InputError('E_FILE_UNREADABLE', `cannot decompress the gzip file: ${why}`, { file: path });
+  } finally {
+    gunzip.destroy();
+    await blocks.return(undefined);
   }
 }
 

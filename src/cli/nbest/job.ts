@@ -8,7 +8,7 @@
  * The FEATURES_TXT header names the features as Moses does: after the first previous features file's first block
  * when there is one, else after the features field of the list's first line.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { InputError } from '../../errors.js';
 import { featuresTxtHeader, type FeaturesTxtHeader } from '../../engine/nbest/features-txt.js';
@@ -78,31 +78,21 @@ function fileSize(path: string): number {
 
 /**
  * The features field of the list's first non-empty line (the third `|||` field, as Moses' `Data::loadNBest` takes
- * it), read from the file's start; '' when the line has no such field (the list's parser reports that line).
+ * it), read from the list's first chunk (the file reader's, so a gzip list is read alike); '' when the line has no
+ * such field (the list's parser reports that line).
  */
-function firstFeaturesField(path: string): string {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (err) {
-    throw fileError(err, path);
-  }
-  try {
-    const block = Buffer.alloc(1 << 16);
-    let pending = Buffer.alloc(0);
-    for (;;) {
-      const n = readSync(fd, block, 0, block.length, null);
-      pending = Buffer.concat([pending, block.subarray(0, n)]);
-      let start = 0;
-      for (let end = pending.indexOf(0x0a); end >= 0; start = end + 1, end = pending.indexOf(0x0a, start)) {
-        if (end > start) return pending.subarray(start, end).toString('utf8').split('|||')[2] ?? '';
-      }
-      pending = pending.subarray(start);
-      if (n === 0) return pending.length > 0 ? pending.toString('utf8').split('|||')[2] ?? '' : '';
+async function firstFeaturesField(path: string): Promise<string> {
+  for await (const chunk of readSegmentChunks(path, 1 << 16)) {
+    const { bytes } = chunk;
+    let start = 0;
+    while (start < bytes.length) {
+      let end = bytes.indexOf(0x0a, start);
+      if (end < 0) end = bytes.length;
+      if (end > start) return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8').split('|||')[2] ?? '';
+      start = end + 1;
     }
-  } finally {
-    closeSync(fd);
   }
+  return '';
 }
 
 /** A file read when a parser first asks for its lines (each access reads it). */
@@ -111,14 +101,17 @@ function lazyFile(name: string): PreviousRunFile {
 }
 
 /** The FEATURES_TXT header of a job (see the file comment). */
-function featuresHeaderOf(job: NbestJob, previous: readonly { features: PreviousRunFile | undefined }[]): FeaturesTxtHeader {
+async function featuresHeaderOf(
+  job: NbestJob,
+  previous: readonly { features: PreviousRunFile | undefined }[],
+): Promise<FeaturesTxtHeader> {
   const first = previous[0]?.features;
   if (first !== undefined) {
     const header = firstFeaturesHeader(first.lines);
     // Moses names the features after the list's first line when the previous run named none.
     if (header !== undefined && header.names !== '') return header;
   }
-  return featuresTxtHeader(firstFeaturesField(job.nbest));
+  return featuresTxtHeader(await firstFeaturesField(job.nbest));
 }
 
 /**
@@ -135,7 +128,7 @@ export async function runNbestJob(job: NbestJob, out: NbestRunOutput, hooks: Nbe
   if (out.features !== undefined && previous.some((p) => p.features === undefined)) {
     throw new RangeError('FEATURES_TXT output of a merge needs every previous run\'s features file');
   }
-  const featuresTxt = out.features === undefined ? undefined : featuresHeaderOf(job, previous);
+  const featuresTxt = out.features === undefined ? undefined : await featuresHeaderOf(job, previous);
   const task: NbestTaskSettings = featuresTxt === undefined ? job.task : { ...job.task, featuresTxt };
   const run = new NbestRun({ ids: job.ids, settings: job.settings, registry: job.registry, references, task });
   const chunks = (shared: boolean) => readSegmentChunks(job.nbest, job.taskSize, shared);

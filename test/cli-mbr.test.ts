@@ -123,6 +123,18 @@ describe('self-pairs and separate pseudo-references', () => {
     row.utilities.forEach((u, i) => expect(goldenClose(u, want[i])).toBe(true));
   });
 
+  it('lower-is-better metrics through their token stage (WER) choose the lowest utility', async () => {
+    const scores = join(dir, 'wer.jsonl');
+    const r = await mbr(['--samples', ...files, '-m', 'wer', '--scores', scores]);
+    expect(r.code).toBe(0);
+    const rows = readFileSync(scores, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { utilities: number[]; choice: number });
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(row.choice).toBe(row.utilities.indexOf(Math.min(...row.utilities)));
+      expect(Math.min(...row.utilities)).toBeLessThan(Math.max(...row.utilities));
+    }
+  });
+
   it('-o writes the chosen samples to a file', async () => {
     const out = join(dir, 'mbr.txt');
     const r = await mbr(['--samples', ...files, '-m', 'ter', '-o', out]);
@@ -150,7 +162,7 @@ describe('bad input: one line, exit 2, output files untouched', () => {
     ['pseudo-references of another length', (f) => ['--samples', f.a, f.b, '--pseudo-refs', f.short, '-m', 'chrf'], /short\.txt: pseudo-reference file has 2 lines, but .*a\.txt has 3/],
     ['one sample without --include-self', (f) => ['--samples', f.a, '-m', 'bleu'], /at least two sample files .*--include-self/],
     ['no samples', () => ['-m', 'bleu'], /the sample files are required/],
-    ['a metric without pairwise scores', (f) => ['--samples', f.a, f.b, '-m', 'rouge-2'], /-m rouge-2: no pairwise sentence scores/],
+    ['a metric without pairwise scores', (f) => ['--samples', f.a, f.b, '-m', 'nist'], /-m nist: no pairwise sentence scores/],
     ['no metric', (f) => ['--samples', f.a, f.b], /a metric is required/],
     ['a missing sample file', (f) => ['--samples', f.a, join(f.dir, 'nope.txt'), '-m', 'ter'], /nope\.txt: no such file/],
   ];

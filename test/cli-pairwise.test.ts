@@ -16,6 +16,8 @@ import { pairwiseScores } from '../src/engine/pairwise/index.js';
 import { Chrf } from '../src/metrics/chrf/chrf.js';
 import { Ter } from '../src/metrics/ter/ter.js';
 import { Bleu } from '../src/metrics/bleu/bleu.js';
+import { sentenceScore } from '../src/metrics/metric.js';
+import { defaultRegistry, type MetricSettings } from '../src/metrics/registry.js';
 import { cliRunner, expectInputError } from './helpers/cli.js';
 import { goldenClose } from './helpers/shared-data.js';
 
@@ -58,6 +60,26 @@ describe('formats', () => {
           expect(goldenClose(Number(cell), fixture.segments[0].metrics[name].matrix[i][j])).toBe(true);
         });
       });
+    }
+  });
+
+  it('metrics through their token stage: ROUGE-L with stemming, WER, PER', async () => {
+    const dir = workspace();
+    const hyps = fixture.segments[1].samples.slice(0, 3);
+    for (const [id, args, settings] of [
+      ['rouge-l', ['--stem'], { rouge: { stem: true } }],
+      ['wer', [], {}],
+      ['per', ['--per-lowercase'], { per: { lowercase: true } }],
+    ] as const) {
+      const r = await pairwise([join(dir, 'three.txt'), join(dir, 'samples.txt'), '-m', id, ...args]);
+      expect(r.err).toBe('');
+      const { metric } = defaultRegistry.create(id, { ...settings, sentenceLevel: true } as MetricSettings);
+      const want = pairwiseScores(metric, hyps, SAMPLES);
+      expect(r.out).toBe(
+        [0, 1, 2].map((i) => Array.from(want.subarray(i * 20, (i + 1) * 20), pyFloatRepr).join('\t') + '\n').join(''),
+      );
+      // And each entry is the -sl sentence score of its pair.
+      expect(want[1 * 20 + 7]).toBe(sentenceScore(metric, hyps[1], [SAMPLES[7]]).score);
     }
   });
 
@@ -153,7 +175,7 @@ describe('the same numbers as palette score -sl', () => {
 describe('bad input: one line, exit 2, no output file', () => {
   const cases: [string, (dir: string) => string[], RegExp][] = [
     ['a metric without pairwise scores', (d) => [join(d, 'samples.txt'), join(d, 'three.txt'), '-m', 'nist'], /-m nist: no pairwise sentence scores .*chrf, bleu, ter/],
-    ['ROUGE', (d) => [join(d, 'samples.txt'), join(d, 'three.txt'), '-m', 'rouge-l'], /-m rouge-l: no pairwise sentence scores/],
+    ['ROUGE-Lsum', (d) => [join(d, 'samples.txt'), join(d, 'three.txt'), '-m', 'rouge-lsum'], /-m rouge-lsum: no pairwise sentence scores/],
     ['tercom TER', (d) => [join(d, 'samples.txt'), join(d, 'three.txt'), '-m', 'ter', '--ter-flavor', 'tercom'], /-m ter: no pairwise sentence scores/],
     ['an unknown metric', (d) => [join(d, 'samples.txt'), join(d, 'three.txt'), '-m', 'blue'], /unknown metric "blue"/],
     ['no metric', (d) => [join(d, 'samples.txt'), join(d, 'three.txt')], /a metric is required/],
@@ -185,7 +207,9 @@ describe('help', () => {
     const r = await pairwise(['--help']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^usage: palette pairwise A_FILE B_FILE -m METRIC/);
-    for (const flag of ['--format', '--output', '--chrf-word-order', '--tokenize', '--ter-case-sensitive']) expect(r.out).toContain(flag);
+    for (const flag of ['--format', '--output', '--chrf-word-order', '--tokenize', '--ter-case-sensitive', '--stem', '--wer-tokenize']) {
+      expect(r.out).toContain(flag);
+    }
   });
   it('palette --help lists it', async () => {
     expect((await palette(['--help'])).out).toMatch(/\n {2}pairwise {2}all-pairs sentence scores/);

@@ -1,8 +1,8 @@
 /**
  * All-pairs sentence scores (src/engine/pairwise): every matrix entry equals sacreBLEU 2.6.0's `sentence_score` of
  * the pair (the golden of ../shared/golden/mbr, and its slice in test/fixtures/pairwise for a clone alone), equals
- * the sentence score of the same pair through the library `palette score -sl` runs, whatever the tiling; MBR picks
- * the golden's choice.
+ * the sentence score of the same pair through the library `palette score -sl` runs, whatever the tiling (chrF, BLEU,
+ * TER through their own stages; ROUGE, WER, PER through their token stages); MBR picks the golden's choice.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +130,16 @@ describe('a pair scores as the sentence score of that pair (the library palette 
     ['bleu', 'BLEU char, order 6', { bleu: { tokenize: 'char', maxNgramOrder: 6 } }],
     ['ter', 'TER', {}],
     ['ter', 'TER case-sensitive, no punctuation, normalized', { ter: { caseSensitive: true, noPunct: true, normalized: true } }],
+    // Metrics scored through their token stage (src/engine/pairwise/token-stage.ts).
+    ['rouge-1', 'ROUGE-1', {}],
+    ['rouge-2', 'ROUGE-2 stemmed, stopwords removed', { rouge: { stem: true, removeStopwords: true } }],
+    ['rouge-l', 'ROUGE-L', {}],
+    ['rouge-w', 'ROUGE-W-1.2', {}],
+    ['rouge-su4', 'ROUGE-SU4', {}],
+    ['rouge-s*', 'ROUGE-S*', {}],
+    ['wer', 'WER', {}],
+    ['wer', 'WER lowercase', { wer: { lowercase: true } }],
+    ['per', 'PER', {}],
   ];
   for (const [id, label, s] of settings) {
     it(label, () => {
@@ -169,8 +179,22 @@ describe('a pair scores as the sentence score of that pair (the library palette 
     expect(pairwiseScores(new Ter(), TEXTS, []).length).toBe(0);
   });
 
-  it('a metric without a pairwise stage is refused with E_UNKNOWN_METRIC', () => {
-    for (const id of ['nist', 'rouge-l', 'wer']) {
+  it('a text holding a line break is refused where the token stage scores lines', () => {
+    const { metric } = defaultRegistry.create('rouge-l', { sentenceLevel: true });
+    for (const [a, b] of [[['one\ntwo'], ['x']], [['x'], ['y', 'one\u2028two']]]) {
+      let err: unknown;
+      try {
+        pairwiseScores(metric, a, b);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(InputError);
+      expect((err as InputError).message).toMatch(/holds a line break/);
+    }
+  });
+
+  it('a metric without pairwise scores is refused with E_UNKNOWN_METRIC', () => {
+    for (const id of ['nist', 'gtm', 'rouge-lsum']) {
       const { metric } = defaultRegistry.create(id, { sentenceLevel: true });
       let err: unknown;
       try {

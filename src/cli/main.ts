@@ -26,16 +26,18 @@ Commands:
   correlate correlation of metric scores with human scores (Pearson, Spearman, Kendall) with bootstrap CIs
   report    one self-contained HTML report: scores, CIs, ranking, significance, human correlations, segments
   mert      Moses mert: Och's exact line search with random restarts on FEATURES_TXT/SCORES_TXT files
-  pairwise  all-pairs sentence scores (chrF, chrF++, BLEU, TER) of every line of one file against every line of
-            another, exact to sacreBLEU's sentence_score: tsv, msgpack or numpy .npy
-  mbr       minimum Bayes risk decoding: per line, the sample with the best mean chrF/BLEU/TER against the others
+  pairwise  all-pairs sentence scores (chrF, chrF++, BLEU, TER, WER, PER, ROUGE) of every line of one file against
+            every line of another, exact to palette score -sl (sacreBLEU's sentence_score): tsv, msgpack or numpy .npy
+  mbr       minimum Bayes risk decoding: per line, the sample with the best mean chrF/BLEU/TER/… against the others
+  worker    takes shard jobs of queue runs (palette nbest --queue redis://…) from Redis and scores them
+  queue     status or clean-up of a queue run: palette queue status|clean RUN --redis URL
 
 Run "palette COMMAND --help" (or "palette rouge155 -h") for the options of a command; "palette --version" prints the
 version.
 `;
 
 /** The sub-commands, as the unknown-command message lists them. */
-const COMMANDS = ['score', 'rouge155', 'nbest', 'extractor', 'orange', 'correlate', 'report', 'mert', 'pairwise', 'mbr'];
+const COMMANDS = ['score', 'rouge155', 'nbest', 'extractor', 'orange', 'correlate', 'report', 'mert', 'pairwise', 'mbr', 'worker', 'queue'];
 
 /** The registry of every metric, imported on first need (it loads every metric's module). */
 async function defaultRegistry(): Promise<MetricRegistry> {
@@ -93,6 +95,8 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
     if (command === 'mert') return await (await import('./mert/command.js')).runMertCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command === 'pairwise') return await (await import('./pairwise/command.js')).runPairwiseCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command === 'mbr') return await (await import('./mbr/command.js')).runMbrCommand(rest, io, registry ?? (await defaultRegistry()));
+    if (command === 'worker') return await (await import('./worker/command.js')).runWorkerCommand(rest, io);
+    if (command === 'queue') return await (await import('./queue/command.js')).runQueueCommand(rest, io);
     if (command === 'report') return await (await import('./report-command/command.js')).runReportCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command !== 'score') {
       // Not reportError's way: its hint points at "palette score --help", and the command may not be score.

@@ -4,7 +4,7 @@
  * one sample per line (like `palette score -i` systems); for each line, every sample is scored against the
  * pseudo-references (the samples themselves, or the `--pseudo-refs` files) with the metric's sentence score, its
  * expected utility is the mean over them with uniform weights (its own pair left out unless `--include-self`), and
- * the sample with the best utility (highest, or lowest for TER; the first sample on ties) is printed: one line per
+ * the sample with the best utility (highest, or lowest for TER, WER, PER; the first sample on ties) is printed: one line per
  * segment, the MBR output. `--scores` writes, per segment, a JSON object `{"segment": LINE, "choice": INDEX,
  * "utilities": [...]}` (INDEX counts the sample files from 0).
  *
@@ -29,7 +29,7 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'samples', names: ['--samples', '-s'], arity: 'some', metavar: 'FILE', group: GROUP,
     help: 'sample files, one sample per line, aligned (line n of every file: the samples of segment n)' },
   { key: 'metric', names: ['--metrics', '-m'], arity: 'one', metavar: 'METRIC', group: GROUP,
-    help: 'the utility: chrf (chrF++ with --chrf-word-order 2), bleu (sentence BLEU: effective order) or ter (lower is better)' },
+    help: 'the utility: chrf (chrF++ with --chrf-word-order 2), bleu (sentence BLEU: effective order), rouge-N, rouge-l, …; or ter, wer, per (lower is better)' },
   { key: 'pseudoRefs', names: ['--pseudo-refs'], arity: 'some', metavar: 'FILE', group: GROUP,
     help: 'pseudo-reference files, aligned with the samples (default: the samples themselves)' },
   { key: 'includeSelf', names: ['--include-self'], arity: 'flag', group: GROUP,

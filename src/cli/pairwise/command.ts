@@ -35,7 +35,7 @@ export function pairwiseMetric(name: string, settings: MetricSettings, registry:
   if (!hasPairwise(metric)) {
     throw new InputError(
       'E_UNKNOWN_METRIC',
-      `-m ${name}: no pairwise sentence scores for this metric (with these settings); use one of ${PAIRWISE_METRICS.join(', ')}`,
+      `-m ${name}: no pairwise sentence scores for this metric with these settings; use one of ${PAIRWISE_METRICS.join(', ')}`,
     );
   }
   return metric;

@@ -10,12 +10,12 @@ import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
 import { parseMetricFlags } from '../score-options.js';
 
-/** The metrics with pairwise sentence scores, whose flags the commands take. */
-export const PAIRWISE_METRICS = ['chrf', 'bleu', 'ter'] as const;
+/** The metrics with pairwise sentence scores (ROUGE as its family's names), whose flags the commands take. */
+export const PAIRWISE_METRICS = ['chrf', 'bleu', 'ter', 'wer', 'per', 'rouge-N', 'rouge-l', 'rouge-w', 'rouge-sD', 'rouge-suD'] as const;
 
-/** Their flags (`--chrf-word-order`, `--tokenize`, `--ter-case-sensitive`, …), as `palette score` spells them. */
+/** Their flags (`--chrf-word-order`, `--tokenize`, `--ter-case-sensitive`, `--stem`, …), as `palette score` spells them. */
 export const PAIRWISE_METRIC_FLAGS: readonly OptionSpec[] = composeFlags(
-  PAIRWISE_METRICS.map((id) => metricDescriptor(id) as MetricDescriptor),
+  ['chrf', 'bleu', 'ter', 'wer', 'per', 'rouge-1'].map((id) => metricDescriptor(id) as MetricDescriptor),
 );
 
 /** Output formats of `palette pairwise`. */
@@ -43,7 +43,7 @@ const GROUP = 'palette pairwise options';
 const SPECS: readonly OptionSpec[] = [
   { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help message and exit', group: GROUP },
   { key: 'metric', names: ['--metrics', '-m'], arity: 'one', metavar: 'METRIC', group: GROUP,
-    help: 'the metric of every pair: chrf (chrF++ with --chrf-word-order 2), bleu (sentence BLEU: effective order) or ter' },
+    help: 'the metric of every pair: chrf (chrF++ with --chrf-word-order 2), bleu (sentence BLEU: effective order), ter, wer, per, or rouge-N, rouge-l, rouge-w, rouge-sD, rouge-suD' },
   { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FORMAT', group: GROUP,
     help: 'tsv (default: |A| lines of |B| tab-separated scores, Python repr precision), msgpack (one array of |B| numbers per row), npy (numpy .npy, float64 |A| × |B|)' },
   { key: 'output', names: ['--output', '-o'], arity: 'one', metavar: 'FILE', group: GROUP,
@@ -74,7 +74,7 @@ function single(values: ReadonlyMap<string, ParsedValue>, key: string): string |
 /** The metric of `-m`, refused unless there is exactly one. */
 export function readMetric(values: ReadonlyMap<string, ParsedValue>): string {
   const metric = single(values, 'metric');
-  if (metric === undefined) throw new InputError('E_BAD_OPTION', 'a metric is required (-m chrf, -m bleu or -m ter)');
+  if (metric === undefined) throw new InputError('E_BAD_OPTION', 'a metric is required (-m chrf, -m bleu, -m ter, …)');
   return metric;
 }
 

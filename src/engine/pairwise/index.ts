@@ -18,6 +18,7 @@
 import { InputError } from '../../errors.js';
 import type { Metric } from '../../metrics/metric.js';
 import type { PairwiseStage, PairwiseTexts } from '../../metrics/pairwise.js';
+import { tokenPairwiseStage } from './token-stage.js';
 
 /** Options of the pairwise scorers. */
 export interface PairwiseOptions {
@@ -30,20 +31,28 @@ export interface PairwiseOptions {
 const DEFAULT_TILE_ROWS = 64;
 const DEFAULT_TILE_COLUMNS = 256;
 
-/** Whether a metric has a pairwise stage (chrF, chrF++, BLEU, TER). */
+/**
+ * Whether a metric has pairwise scores: a pairwise stage of its own (chrF, chrF++, BLEU, TER) or a token stage
+ * (ROUGE-N/L/W/S/SU, WER, PER with their default word splits, …; ./token-stage.ts).
+ */
 export function hasPairwise(metric: Metric): boolean {
-  return typeof metric.pairwise === 'function';
+  return typeof metric.pairwise === 'function' || metric.tokenStage?.() !== undefined;
 }
 
 /**
- * The pairwise stage of `metric`.
- * @throws InputError `E_UNKNOWN_METRIC` when the metric has none.
+ * The pairwise stage of `metric`: its own, or one over its token stage.
+ * @throws InputError `E_UNKNOWN_METRIC` when the metric has neither.
  */
 export function pairwiseStageOf(metric: Metric): PairwiseStage {
-  if (!metric.pairwise) {
-    throw new InputError('E_UNKNOWN_METRIC', `metric "${metric.id}" has no pairwise sentence scores (chrf, bleu and ter have)`);
+  if (metric.pairwise) return metric.pairwise();
+  const tokens = metric.tokenStage?.();
+  if (tokens === undefined) {
+    throw new InputError(
+      'E_UNKNOWN_METRIC',
+      `metric "${metric.id}" has no pairwise sentence scores with these settings (chrf, bleu, ter, wer, per and rouge-* have)`,
+    );
   }
-  return metric.pairwise();
+  return tokenPairwiseStage(metric, tokens);
 }
 
 function tileSize(name: string, value: number | undefined, fallback: number): number {

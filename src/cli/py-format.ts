@@ -19,6 +19,11 @@ export function pyFloatRepr(x: number): string {
   if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
   const sign = x < 0 || Object.is(x, -0) ? '-' : '';
   if (x === 0) return `${sign}0.0`;
+  // Where both print positional notation (Python: 1e-4 <= |x| < 1e16; JavaScript: 1e-7 <= |x| < 1e21) both print
+  // the same shortest round-trip digits, and Python adds '.0' to integral values: the common case, without the
+  // string surgery below (palette pairwise writes millions of them).
+  const magnitude = Math.abs(x);
+  if (magnitude >= 1e-4 && magnitude < 1e16) return Number.isInteger(x) ? `${x}.0` : `${x}`;
   // toExponential() without an argument gives the shortest digits that round-trip, like Python's repr.
   const [mant, exp] = Math.abs(x).toExponential().split('e');
   const digits = mant.replace('.', '');

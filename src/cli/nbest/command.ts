@@ -16,7 +16,7 @@
  * 1, no output file).
  */
 import { InputError, locate } from '../../errors.js';
-import { EXIT_INPUT, EXIT_OK, type CliIo } from '../io.js';
+import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, type CliIo } from '../io.js';
 import { createProgress, type Progress } from '../progress.js';
 import { nbestRegistry, resolveNbestMetricIds } from '../../engine/nbest/nbest-metrics.js';
 import type { NbestRunOutput } from '../../engine/nbest/run.js';
@@ -28,16 +28,44 @@ import { runNbestJob, type NbestHooks } from './job.js';
 export type { NbestRunInfo } from '../../engine/nbest/run.js';
 export type { NbestHooks } from './job.js';
 
-/** Computes and writes the statistics (and features); the sinks are committed by the caller. */
+/**
+ * Computes and writes the statistics (and features); the sinks are committed by the caller, which then runs what
+ * this returns (a queue run's clean-up).
+ */
 async function extract(
   options: NbestOptions,
   sink: StatsSink,
   features: StatsSink | undefined,
   progress: Progress,
   hooks: NbestHooks,
-): Promise<void> {
+  io: CliIo,
+): Promise<(() => Promise<void>) | undefined> {
   const registry = await nbestRegistry(options.metrics);
   const ids = resolveNbestMetricIds(options.metrics, options.settings, registry);
+  if (options.queue !== undefined) {
+    // Imported here: BullMQ and its Redis client load only for a queue run.
+    const { runQueued } = await import('./queue.js');
+    return runQueued(
+      {
+        url: options.queue,
+        shardSize: options.shardSize,
+        nbest: options.nbest,
+        refs: options.refs,
+        metrics: options.metrics,
+        ids,
+        settings: options.settings,
+        registry,
+        task: { path: options.nbest, format: options.format, allowDuplicates: options.allowDuplicates, sentenceScores: options.sentenceScores },
+        taskSize: options.taskSize,
+        stats: options.stats!,
+        note: (line) => {
+          if (!options.quiet) io.stderr.write(`palette nbest: ${line}\n`);
+        },
+      },
+      sink,
+      progress,
+    );
+  }
   const out: NbestRunOutput = {
     output: (bytes) => sink.write(bytes),
     ...(features === undefined ? {} : { features: (bytes: Uint8Array) => features.write(bytes) }),
@@ -60,6 +88,7 @@ async function extract(
     taskSize: options.taskSize,
   };
   await runNbestJob(job, out, hooks);
+  return undefined;
 }
 
 /**
@@ -82,16 +111,22 @@ export async function runNbestCommand(argv: readonly string[], io: CliIo, hooks:
     // Progress on a terminal only, not with -q, and not when the statistics themselves go to the same terminal,
     // where the redrawn line would garble them.
     const statsOnTerminal = options.stats === undefined && io.stdout.isTTY === true;
-    progress = createProgress(io.stderr, { label: 'palette nbest', unit: 'hyps', quiet: options.quiet || statsOnTerminal });
-    await extract(options, sink, features, progress, hooks);
+    const unit = options.queue === undefined ? 'hyps' : 'shards';
+    progress = createProgress(io.stderr, { label: 'palette nbest', unit, quiet: options.quiet || statsOnTerminal });
+    const cleanUp = await extract(options, sink, features, progress, hooks, io);
     sink.commit();
     features?.commit();
     progress.done();
+    await cleanUp?.();
     return EXIT_OK;
   } catch (err) {
     progress?.clear();
     sink?.abort();
     features?.abort();
+    if (err instanceof Error && err.name === 'QueueRunError') {
+      io.stderr.write(`palette nbest: error: ${err.message}\n`);
+      return EXIT_INTERNAL;
+    }
     if (!(err instanceof InputError)) throw err;
     io.stderr.write(`palette nbest: error: ${locate(err.message, err.file, err.line)}\n`);
     return EXIT_INPUT;

@@ -44,6 +44,10 @@ export interface NbestOptions {
   readonly ffile: string | undefined;
   /** No progress line on standard error. */
   readonly quiet: boolean;
+  /** Redis URL of a queue run (`palette worker`s score the shards); none: this process scores the list. */
+  readonly queue: string | undefined;
+  /** Bytes of the list per shard of a queue run. */
+  readonly shardSize: number;
 }
 
 /** A parsed command line: a run, or a request for help. */
@@ -81,6 +85,15 @@ const SPECS: readonly OptionSpec[] = [
     group: GROUP,
   },
   { key: 'ffile', names: ['--ffile'], arity: 'one', metavar: 'FILE', help: 'also write the features as Moses FEATURES_TXT (extractor --ffile)', group: GROUP },
+  {
+    key: 'queue',
+    names: ['--queue'],
+    arity: 'one',
+    metavar: 'URL',
+    help: 'score on palette workers through a BullMQ queue on Redis: redis://[user:password@]host[:port][/db] or rediss:// (TLS); needs --stats',
+    group: GROUP,
+  },
+  { key: 'shardSize', names: ['--shard-size'], arity: 'one', metavar: 'BYTES', help: `bytes of the list per shard of a queue run (default ${1 << 22})`, group: GROUP },
 ];
 
 /**
@@ -97,7 +110,7 @@ export function nbestHelp(): string {
     'usage: palette nbest --nbest FILE -r REF [REF ...] -m METRIC [METRIC ...] [--stats OUT]\n' +
     '                     [--stats-format moses|json|msgpack] [--sentence-scores] [--allow-duplicates]\n' +
     '                     [--prev-stats FILE --prev-features FILE] [--ffile FILE] [--workers N]\n' +
-    '                     [--task-size BYTES] [-q]\n' +
+    '                     [--task-size BYTES] [--queue URL [--shard-size BYTES]] [-q]\n' +
     '                     [metric flags]\n\n' +
     'Per-candidate sufficient statistics of a Moses n-best list, as Moses MERT `extractor` writes them, for every\n' +
     'metric in one pass.\n' +
@@ -166,6 +179,21 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
   if (format === 'msgpack' && stats === undefined) {
     throw new InputError('E_BAD_OPTION', '--stats-format msgpack is binary: give an output file with --stats OUT');
   }
+  const queue = single(values, 'queue');
+  const shardSizeText = single(values, 'shardSize');
+  const shardSize = shardSizeText === undefined ? 1 << 22 : Number(shardSizeText);
+  if (!(Number.isInteger(shardSize) && shardSize >= 1 && shardSize <= 1 << 30)) {
+    throw badOption('--shard-size', 'a number of bytes from 1 to 2^30', shardSizeText);
+  }
+  if (shardSizeText !== undefined && queue === undefined) throw new InputError('E_BAD_OPTION', '--shard-size needs --queue URL');
+  if (queue !== undefined) {
+    if (stats === undefined) {
+      throw new InputError('E_BAD_OPTION', '--queue needs --stats OUT: the shards\' results are written to a folder beside it');
+    }
+    // A merge with a previous run holds every sentence in one place; FEATURES_TXT is not sharded (yet).
+    if (prevStats !== undefined) throw new InputError('E_BAD_OPTION', '--queue does not merge with a previous run (--prev-stats): run it without --queue');
+    if (ffile !== undefined) throw new InputError('E_BAD_OPTION', '--queue does not write FEATURES_TXT (--ffile): run it without --queue');
+  }
   return {
     kind: 'run',
     options: {
@@ -183,6 +211,8 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
       prevFeatures,
       ffile,
       quiet: values.has('quiet'),
+      queue,
+      shardSize,
     },
   };
 }

@@ -110,6 +110,12 @@ export interface NbestRunOutput {
   readonly features?: (bytes: Uint8Array) => void;
   /** Candidates read so far and the fraction of the segments done. */
   readonly onProgress?: (hyps: number, fraction: number) => void;
+  /**
+   * After each `output` call: the first segment id of the blocks written (with the line of its first candidate)
+   * and the last one. A part of a list scored on its own (a queue's shard) reports them so that the parts can be
+   * checked against each other when they are put together, as chunks are here.
+   */
+  readonly onBlocks?: (firstId: number, firstIdLine: number, lastId: number) => void;
 }
 
 /** Options of {@link NbestRun.score}. */
@@ -164,8 +170,11 @@ function orderError(path: string, id: number, lastId: number, line: number): Inp
   return new InputError('E_BAD_INPUT', `malformed n-best line: id ${id} after id ${lastId}: ${why}`, { file: path, line });
 }
 
-/** Checks chunk results in order (ids across chunks) and writes them. */
-class OrderedWriter {
+/**
+ * Checks chunk results in order (ids across chunks) and writes them. Also what puts the separately scored parts of
+ * one list back together (a queue run's shards, each given as one chunk and its result).
+ */
+export class OrderedWriter {
   lastId = -1;
   hyps = 0;
 
@@ -191,6 +200,7 @@ class OrderedWriter {
     }
     this.out.output(result.out);
     if (result.features !== undefined) this.out.features?.(result.features);
+    this.out.onBlocks?.(result.firstId, result.firstIdLine, result.lastId);
     this.lastId = result.lastId;
     this.hyps += result.hyps;
     // Ids are non-decreasing and bounded by the reference count, so the last id gives the fraction done.

@@ -61,7 +61,7 @@ describe('palette extractor: byte-identical to Moses extractor', () => {
     }
   });
 
-  it("a gzip n-best list (Moses' MERT loop writes run1.best100.out.gz) is read as the plain one, pooled or not", async () => {
+  it("gzip n-best lists (Moses' MERT loop writes run1.best100.out.gz) and previous files are read as plain ones", async () => {
     const gz = join(dir, 'run1.best100.out.gz');
     writeFileSync(gz, gzipSync(readFileSync(join(dir, 'nbest.1'))));
     for (const workers of ['1', '2']) {
@@ -69,11 +69,23 @@ describe('palette extractor: byte-identical to Moses extractor', () => {
       expect(got.features).toBe(truth(1, 'features'));
       expect(got.scores).toBe(truth(1, 'scores'));
     }
+    // Previous runs' files may be gzip too (Moses reads run1.scores.dat.gz through its gzip stream).
+    writeFileSync(join(dir, 'run1.sc.gz'), gzipSync(readFileSync(join(dir, 'run1.sc'))));
+    writeFileSync(join(dir, 'run1.ff.gz'), gzipSync(readFileSync(join(dir, 'run1.ff'))));
+    const merged = await extract('gz-prev', [
+      '--nbest', join(dir, 'nbest.2'), '--reference', REF, '--prev-scfile', join(dir, 'run1.sc.gz'), '--prev-ffile', join(dir, 'run1.ff.gz'),
+    ]);
+    expect(merged.features).toBe(truth(2, 'features'));
+    expect(merged.scores).toBe(truth(2, 'scores'));
     const broken = join(dir, 'broken.gz');
     writeFileSync(broken, readFileSync(gz).subarray(0, 2000));
     const r = await extractor(['--nbest', broken, '--reference', REF, '-S', join(dir, 'gzbad.sc'), '-F', join(dir, 'gzbad.ff')]);
     expectInputError(r, 'extractor', /broken\.gz: cannot decompress the gzip file: /);
     expect(existsSync(join(dir, 'gzbad.sc')) || existsSync(join(dir, 'gzbad.ff'))).toBe(false);
+    const prevBroken = await extractor([
+      '--nbest', join(dir, 'nbest.2'), '--reference', REF, '-R', broken, '-E', join(dir, 'run1.ff.gz'), '-S', join(dir, 'gzbad.sc'), '-F', join(dir, 'gzbad.ff'),
+    ]);
+    expectInputError(prevBroken, 'extractor', /broken\.gz: cannot decompress the gzip file: /);
   });
 
   it("Moses' short letters (-n -r -S -F -R -E -s -c) give the same files", async () => {

@@ -2,14 +2,16 @@
  * One n-best extraction as `palette nbest` and `palette extractor` run it, whatever flags asked for it: the
  * references read, the run built (src/engine/nbest/run.ts), the list streamed from its file as raw chunks of whole
  * segments (src/node/segment-chunks.ts) and scored in this thread or also on a worker pool, or merged with previous
- * runs' files (Moses `--prev-scfile`/`--prev-ffile`); the encoded statistics, and the FEATURES_TXT blocks when
- * asked for, go to the caller's sinks.
+ * runs' files (Moses `--prev-scfile`/`--prev-ffile`, plain or gzip); the encoded statistics, and the FEATURES_TXT
+ * blocks when asked for, go to the caller's sinks.
  *
  * The FEATURES_TXT header names the features as Moses does: after the first previous features file's first block
  * when there is one, else after the features field of the list's first line.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { gunzipSync } from 'node:zlib';
+import { decodeLines } from '../../corpus/read-lines.js';
 import { InputError } from '../../errors.js';
 import { featuresTxtHeader, type FeaturesTxtHeader } from '../../engine/nbest/features-txt.js';
 import type { NbestTaskSettings } from '../../engine/nbest/nbest-task.js';
@@ -95,9 +97,31 @@ async function firstFeaturesField(path: string): Promise<string> {
   return '';
 }
 
+/**
+ * A previous run's file as lines, decompressed first when it is gzip (Moses reads a `.gz` statistics or features
+ * file through its gzip stream).
+ */
+function previousFileLines(name: string): string[] {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(name);
+  } catch (err) {
+    throw fileError(err, name);
+  }
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      bytes = gunzipSync(bytes);
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new InputError('E_FILE_UNREADABLE', `cannot decompress the gzip file: ${why}`, { file: name });
+    }
+  }
+  return decodeLines(bytes, name);
+}
+
 /** A file read when a parser first asks for its lines (each access reads it). */
 function lazyFile(name: string): PreviousRunFile {
-  return { name, get lines() { return readLines(name); } };
+  return { name, get lines() { return previousFileLines(name); } };
 }
 
 /** The FEATURES_TXT header of a job (see the file comment). */

@@ -14,6 +14,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
@@ -68,13 +69,22 @@ function loadProblem(): MertProblem {
   return mertProblem({ features, dimensions: DIMENSIONS, stats, candidateOffsets: offsets, objective: mosesBleuObjective() });
 }
 
+/** Median wall time (tinybench) and median CPU time of this process (user + system) over 15 calls, ms. */
 async function medianMs(name: string, fn: () => void): Promise<number> {
   const bench = new Bench({ iterations: 15, time: 0, warmupIterations: 3, warmupTime: 0, throws: true });
-  bench.add(name, fn);
+  const cpu: number[] = [];
+  bench.add(name, () => {
+    const before = process.cpuUsage();
+    fn();
+    const used = process.cpuUsage(before);
+    cpu.push((used.user + used.system) / 1000);
+  });
   await bench.run();
   const result = bench.tasks[0].result;
   const ms = result.state === 'completed' ? result.latency.p50 : NaN;
-  console.log(`${name.padEnd(56)} ${ms.toFixed(1).padStart(8)} ms  (median of 15)`);
+  const measured = cpu.slice(-15).sort((a, b) => a - b);
+  const cpuMs = measured[measured.length >> 1];
+  console.log(`${name.padEnd(56)} ${ms.toFixed(1).padStart(8)} ms wall, ${cpuMs.toFixed(1).padStart(6)} ms CPU  (medians of 15)`);
   return ms;
 }
 
@@ -106,15 +116,16 @@ export async function benchMert(): Promise<void> {
     restarts: 20,
     seed: 1000,
   };
+  const load = (): string => `load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
   let t = performance.now();
   const one = mertOptimize(problem, options);
   const oneMs = performance.now() - t;
-  console.log(`mert -n 20, 1 thread (in-thread):      ${(oneMs / 1000).toFixed(1)} s, best ${one.score.toPrecision(6)}`);
+  console.log(`mert -n 20, 1 thread (in-thread):      ${(oneMs / 1000).toFixed(1)} s, best ${one.score.toPrecision(6)}  (${load()})`);
   t = performance.now();
   const runs = await runMertOnPool(problem, 'BLEU', options, 2);
   const twoMs = performance.now() - t;
   const best = Math.max(...runs.map((r) => r.score));
-  console.log(`mert -n 20, 2 threads (pool workers):  ${(twoMs / 1000).toFixed(1)} s, best ${best.toPrecision(6)}  (${(oneMs / twoMs).toFixed(2)}×)`);
+  console.log(`mert -n 20, 2 threads (pool workers):  ${(twoMs / 1000).toFixed(1)} s, best ${best.toPrecision(6)}  (${(oneMs / twoMs).toFixed(2)}×; ${load()})`);
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -8,6 +8,7 @@
  * this order, then the families' patterns.
  */
 import { BLEU_DESCRIPTOR } from './bleu/descriptor.js';
+import { CER_DESCRIPTOR } from './cer/descriptor.js';
 import { CHRF_DESCRIPTOR } from './chrf/descriptor.js';
 import { composeFlags, type FlagValues, type MetricDescriptor } from './descriptor.js';
 import { GTM_DESCRIPTOR } from './gtm/descriptor.js';
@@ -29,6 +30,7 @@ export const METRIC_CATALOG = [
   TER_DESCRIPTOR,
   WER_DESCRIPTOR,
   PER_DESCRIPTOR,
+  CER_DESCRIPTOR,
   GTM_DESCRIPTOR,
   PARAEVAL_DESCRIPTOR,
   IMPACT_DESCRIPTOR,

@@ -1,7 +1,7 @@
 /**
  * `palette mbr`: the MBR choice and expected utilities of every segment equal the sacreBLEU golden's (the slice in
  * test/fixtures/pairwise for a clone, the 100 segments of ../shared/golden/mbr when present), for chrF, chrF++, BLEU
- * and TER; --include-self and --pseudo-refs; bad input refused with one line and exit 2, leaving output files
+ * and TER; --include-self, --pseudo-refs, --weights and --matrix; bad input refused with one line and exit 2, leaving output files
  * untouched; help and its place in `palette --help`.
  */
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -135,6 +135,58 @@ describe('self-pairs and separate pseudo-references', () => {
     }
   });
 
+  it('--weights: uniform weights give the plain means; zero weights leave pseudo-references out', async () => {
+    const ones = files.map((_, k) => {
+      const f = join(dir, `w1-${k}.txt`);
+      writeFileSync(f, '1\n1.0\n1e0\n1\n1\n');
+      return f;
+    });
+    const plain = join(dir, 'plain.jsonl');
+    const weighted = join(dir, 'weighted.jsonl');
+    await mbr(['--samples', ...files, '-m', 'chrf', '--scores', plain]);
+    await mbr(['--samples', ...files, '-m', 'chrf', '--weights', ...ones, '--scores', weighted]);
+    const rows = (f: string) => readFileSync(f, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { utilities: number[]; choice: number });
+    const a = rows(plain);
+    const b = rows(weighted);
+    a.forEach((row, s) => {
+      expect(b[s].choice).toBe(row.choice);
+      row.utilities.forEach((u, i) => expect(goldenClose(b[s].utilities[i], u)).toBe(true));
+    });
+    // Only the first 5 samples weigh: utility i = mean of M[i][j] over j < 5, j ≠ i.
+    const firstFive = files.map((_, k) => {
+      const f = join(dir, `w5-${k}.txt`);
+      writeFileSync(f, `${Array(5).fill(k < 5 ? '0.5' : '0').join('\n')}\n`);
+      return f;
+    });
+    const five = join(dir, 'five.jsonl');
+    const r = await mbr(['--samples', ...files, '-m', 'chrf', '--weights', ...firstFive, '--scores', five]);
+    expect(r.code).toBe(0);
+    const row = rows(five)[1];
+    seg.metrics.chrF.matrix.forEach((mrow, i) => {
+      const js = [0, 1, 2, 3, 4].filter((j) => j !== i);
+      const want = js.reduce((acc, j) => acc + mrow[j], 0) / js.length;
+      expect(goldenClose(row.utilities[i], want)).toBe(true);
+    });
+  });
+
+  it('--matrix writes every segment\'s matrix as one .npy array (segments, samples, pseudo-references)', async () => {
+    const file = join(dir, 'm.npy');
+    const r = await mbr(['--samples', ...files, '-m', 'chrf', '--chrf-word-order', '2', '--matrix', file]);
+    expect(r.code).toBe(0);
+    const bytes = readFileSync(file);
+    // numpy 2.4's np.save header of a (5, 20, 20) float64 array.
+    expect(bytes.subarray(0, 128).toString('latin1')).toBe(
+      `\x93NUMPY\x01\x00v\x00{'descr': '<f8', 'fortran_order': False, 'shape': (5, 20, 20), }${' '.repeat(53)}\n`,
+    );
+    expect(bytes.length).toBe(128 + 8 * 5 * 400);
+    const data = new Float64Array(bytes.buffer.slice(bytes.byteOffset + 128, bytes.byteOffset + bytes.length));
+    fixture.segments.forEach((sg, s) => {
+      sg.metrics['chrF++'].matrix.forEach((mrow, i) => mrow.forEach((v, j) => {
+        if (!goldenClose(data[s * 400 + i * 20 + j], v)) throw new Error(`segment ${s + 1} [${i}][${j}]`);
+      }));
+    });
+  });
+
   it('-o writes the chosen samples to a file', async () => {
     const out = join(dir, 'mbr.txt');
     const r = await mbr(['--samples', ...files, '-m', 'ter', '-o', out]);
@@ -149,13 +201,19 @@ describe('self-pairs and separate pseudo-references', () => {
 });
 
 describe('bad input: one line, exit 2, output files untouched', () => {
-  const make = (): { dir: string; a: string; b: string; short: string } => {
+  type Files = { dir: string; a: string; b: string; short: string; w1: string; bad: string; neg: string; zero: string };
+  const make = (): Files => {
     const dir = mkdtempSync(join(tmpdir(), 'palette-mbr-bad-'));
     writeFileSync(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
     writeFileSync(join(dir, 'b.txt'), 'uno\ndos\ntres\n');
     writeFileSync(join(dir, 'short.txt'), 'eins\nzwei\n');
     writeFileSync(join(dir, 'out.txt'), 'old\n');
-    return { dir, a: join(dir, 'a.txt'), b: join(dir, 'b.txt'), short: join(dir, 'short.txt') };
+    writeFileSync(join(dir, 'w1.txt'), '1\n1\n1\n');
+    writeFileSync(join(dir, 'wbad.txt'), '1\nx\n1\n');
+    writeFileSync(join(dir, 'wneg.txt'), '1\n1\n-1\n');
+    writeFileSync(join(dir, 'wzero.txt'), '1\n0\n1\n');
+    const p = (n: string) => join(dir, n);
+    return { dir, a: p('a.txt'), b: p('b.txt'), short: p('short.txt'), w1: p('w1.txt'), bad: p('wbad.txt'), neg: p('wneg.txt'), zero: p('wzero.txt') };
   };
   const cases: [string, (f: ReturnType<typeof make>) => string[], RegExp][] = [
     ['sample files of different lengths', (f) => ['--samples', f.a, f.short, '-m', 'chrf'], /short\.txt: sample file has 2 lines, but .*a\.txt has 3/],
@@ -165,15 +223,20 @@ describe('bad input: one line, exit 2, output files untouched', () => {
     ['a metric without pairwise scores', (f) => ['--samples', f.a, f.b, '-m', 'nist'], /-m nist: no pairwise sentence scores/],
     ['no metric', (f) => ['--samples', f.a, f.b], /a metric is required/],
     ['a missing sample file', (f) => ['--samples', f.a, join(f.dir, 'nope.txt'), '-m', 'ter'], /nope\.txt: no such file/],
+    ['a weight that is not a number', (f) => ['--samples', f.a, f.b, '-m', 'chrf', '--weights', f.w1, f.bad], /wbad\.txt:2: a weight must be a non-negative number \(got "x"\)/],
+    ['a negative weight', (f) => ['--samples', f.a, f.b, '-m', 'chrf', '--weights', f.neg, f.w1], /wneg\.txt:3: a weight must be a non-negative number \(got "-1"\)/],
+    ['weights that sum to zero', (f) => ['--samples', f.a, f.b, '-m', 'chrf', '--weights', f.zero, f.w1], /wzero\.txt:2: the weights of sample 2's pseudo-references sum to zero/],
+    ['weight files of another length', (f) => ['--samples', f.a, f.b, '-m', 'chrf', '--weights', f.w1, f.short], /short\.txt: weight file has 2 lines, but .*a\.txt has 3/],
+    ['a weight file per pseudo-reference', (f) => ['--samples', f.a, f.b, '-m', 'chrf', '--weights', f.w1], /--weights names 1 file\(s\) for 2 pseudo-references/],
   ];
   for (const [label, argv, message] of cases) {
     it(label, async () => {
       const f = make();
       const out = join(f.dir, 'out.txt');
-      const r = await mbr([...argv(f), '-o', out, '--scores', out]);
+      const r = await mbr([...argv(f), '-o', out, '--scores', out, '--matrix', out]);
       expectInputError(r, 'mbr', message);
       expect(readFileSync(out, 'utf8')).toBe('old\n');
-      expect(readdirSync(f.dir).sort()).toEqual(['a.txt', 'b.txt', 'out.txt', 'short.txt']);
+      expect(readdirSync(f.dir).sort()).toEqual(['a.txt', 'b.txt', 'out.txt', 'short.txt', 'w1.txt', 'wbad.txt', 'wneg.txt', 'wzero.txt']);
     });
   }
   it('one sample with --include-self is its own choice', async () => {
@@ -188,7 +251,7 @@ describe('help', () => {
     const r = await mbr(['--help']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^usage: palette mbr --samples FILE/);
-    for (const flag of ['--pseudo-refs', '--include-self', '--scores', '--chrf-word-order']) expect(r.out).toContain(flag);
+    for (const flag of ['--pseudo-refs', '--include-self', '--weights', '--matrix', '--scores', '--chrf-word-order']) expect(r.out).toContain(flag);
   });
   it('palette --help lists it', async () => {
     expect((await palette(['--help'])).out).toMatch(/\n {2}mbr {7}minimum Bayes risk decoding/);

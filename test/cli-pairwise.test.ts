@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unpackMultiple } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
-import { npyHeader } from '../src/cli/pairwise/npy.js';
+import { npyArrayHeader, npyHeader } from '../src/cli/pairwise/npy.js';
 import { pyFloatRepr } from '../src/cli/py-format.js';
 import { pairwiseScores } from '../src/engine/pairwise/index.js';
 import { Chrf } from '../src/metrics/chrf/chrf.js';
@@ -118,6 +118,10 @@ describe('formats', () => {
     expect(text(8000, 2000)).toBe(`{'descr': '<f8', 'fortran_order': False, 'shape': (8000, 2000), }${' '.repeat(52)}\n`);
     expect(text(0, 5)).toBe(`{'descr': '<f8', 'fortran_order': False, 'shape': (0, 5), }${' '.repeat(58)}\n`);
     expect(text(123456789, 1)).toBe(`{'descr': '<f8', 'fortran_order': False, 'shape': (123456789, 1), }${' '.repeat(50)}\n`);
+    const arrayText = (shape: number[]): string => Buffer.from(npyArrayHeader(shape).subarray(10)).toString('latin1');
+    expect(arrayText([7])).toBe(`{'descr': '<f8', 'fortran_order': False, 'shape': (7,), }${' '.repeat(60)}\n`);
+    expect(arrayText([1000, 256, 1])).toBe(`{'descr': '<f8', 'fortran_order': False, 'shape': (1000, 256, 1), }${' '.repeat(50)}\n`);
+    expect(() => npyArrayHeader([])).toThrow(RangeError);
     for (const [r, c] of [[1, 1], [2 ** 53 - 1, 3], [7, 10 ** 15]]) {
       const h = npyHeader(r, c);
       expect(h.length % 64).toBe(0);

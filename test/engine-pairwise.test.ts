@@ -225,6 +225,17 @@ describe('mbrSelect', () => {
     expect(mbrSelect(m, 3, 3, { direction: 'lower' }).choice).toBe(2);
     expect(mbrSelect(Float64Array.of(0, 5, 5, 0), 2, 2, { direction: 'lower' }).choice).toBe(0);
   });
+  it('weights the pseudo-references when given weights', () => {
+    // Row 0: (2·1 + 3·3) / (2 + 3); row 1: (1·3 + 3·1) / (1 + 3); row 2: (1·0 + 2·2) / (1 + 2).
+    const r = mbrSelect(m, 3, 3, { weights: Float64Array.of(1, 2, 3) });
+    expect(Array.from(r.utilities)).toEqual([11 / 5, 6 / 4, 4 / 3]);
+    expect(r.choice).toBe(0);
+    expect(Array.from(mbrSelect(m, 3, 3, { weights: Float64Array.of(0, 1, 1) }).utilities)).toEqual([2, 1, 2]);
+    expect(() => mbrSelect(m, 3, 3, { weights: Float64Array.of(0, 1, 0) })).toThrow(/sample 2's pseudo-references sum to zero/);
+    expect(() => mbrSelect(m, 3, 3, { weights: Float64Array.of(1, -1, 1) })).toThrow(RangeError);
+    expect(() => mbrSelect(m, 3, 3, { weights: Float64Array.of(1, 1) })).toThrow(RangeError);
+  });
+
   it('takes separate pseudo-references only with self-pairs included', () => {
     expect(mbrSelect(Float64Array.of(1, 2, 3, 4, 5, 9), 2, 3, { includeSelf: true }).choice).toBe(1);
     expect(() => mbrSelect(Float64Array.of(1, 2, 3, 4, 5, 9), 2, 3)).toThrow(RangeError);

@@ -8,8 +8,12 @@
  * segment, the MBR output. `--scores` writes, per segment, a JSON object `{"segment": LINE, "choice": INDEX,
  * "utilities": [...]}` (INDEX counts the sample files from 0).
  *
+ * `--weights` gives each pseudo-reference a weight per segment (aligned files, one number a line): the expected
+ * utility is then the weighted mean. `--matrix` writes every segment's utility matrix, streamed, as one numpy .npy
+ * array of shape (segments, samples, pseudo-references).
+ *
  * Bad input (sample files of different lengths, one sample without --include-self, a metric without pairwise
- * scores, a bad option) ends the run with `palette mbr: error: …` and exit status 2 before any output file is
+ * scores, a weight that is not a non-negative number or weights that sum to zero, a bad option) ends the run with `palette mbr: error: …` and exit status 2 before any output file is
  * touched; output files are written whole or not at all (../output-file.ts).
  */
 import { InputError, locate } from '../../errors.js';
@@ -19,6 +23,8 @@ import { readLines } from '../../node/read-lines.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from '../io.js';
 import { checkOutputFile, openOutputFile, type OutputFile } from '../output-file.js';
+import { pyParseFloat } from '../py-format.js';
+import { npyArrayHeader, npyData } from '../pairwise/npy.js';
 import { pairwiseMetric } from '../pairwise/command.js';
 import { PAIRWISE_METRIC_FLAGS, readMetric, readSettings } from '../pairwise/options.js';
 
@@ -34,6 +40,10 @@ const SPECS: readonly OptionSpec[] = [
     help: 'pseudo-reference files, aligned with the samples (default: the samples themselves)' },
   { key: 'includeSelf', names: ['--include-self'], arity: 'flag', group: GROUP,
     help: "count each sample's score against itself (default: left out when the samples are the pseudo-references)" },
+  { key: 'weights', names: ['--weights'], arity: 'some', metavar: 'FILE', group: GROUP,
+    help: 'weight files, one per pseudo-reference (per sample by default), aligned: line n = the weight of that pseudo-reference in segment n (a non-negative number, e.g. a model probability); default: uniform' },
+  { key: 'matrix', names: ['--matrix'], arity: 'one', metavar: 'FILE', group: GROUP,
+    help: 'write the utility matrices as numpy .npy, float64 of shape (segments, samples, pseudo-references)' },
   { key: 'scores', names: ['--scores'], arity: 'one', metavar: 'FILE', group: GROUP,
     help: 'write each segment\'s expected utilities as JSON lines {"segment", "choice", "utilities"}' },
   { key: 'output', names: ['--output', '-o'], arity: 'one', metavar: 'FILE', group: GROUP,
@@ -45,9 +55,10 @@ const SPECS: readonly OptionSpec[] = [
 export function mbrHelp(): string {
   return (
     'usage: palette mbr --samples FILE [FILE ...] -m METRIC [--pseudo-refs FILE [FILE ...]] [--include-self]\n' +
-    '                   [--scores FILE] [-o FILE] [metric options]\n\n' +
+    '                   [--weights FILE [FILE ...]] [--scores FILE] [--matrix FILE] [-o FILE] [metric options]\n\n' +
     "Minimum Bayes risk decoding: for each line, the sample with the best mean sentence score against the others\n" +
-    '(exactly sacreBLEU\'s sentence_score for each pair), uniform weights, ties to the first sample file.\n' +
+    '(exactly sacreBLEU\'s sentence_score for each pair), uniform weights unless --weights, ties to the first sample\n' +
+    'file.\n' +
     formatOptionHelp(SPECS) +
     '\n\n'
   );
@@ -115,13 +126,49 @@ function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry): numb
   if (output !== undefined) checkOutputFile(output);
   if (scoresFile !== undefined) checkOutputFile(scoresFile);
 
+  const weightFiles = list(values, 'weights');
+  const matrixFile = single(values, 'matrix');
+  const columns = pseudoFiles?.length ?? sampleFiles.length;
+  if (weightFiles !== undefined && weightFiles.length !== columns) {
+    throw new InputError(
+      'E_BAD_OPTION',
+      `--weights names ${weightFiles.length} file(s) for ${columns} pseudo-references: give one per ${pseudoFiles ? '--pseudo-refs' : '--samples'} file`,
+    );
+  }
+  if (matrixFile !== undefined) checkOutputFile(matrixFile);
+
   const samples = readAligned(sampleFiles, 'sample');
   const first = { file: sampleFiles[0], count: samples[0].length };
   const pseudoRefs = pseudoFiles === undefined ? undefined : readAligned(pseudoFiles, 'pseudo-reference', first);
-  const choices = mbrDecode(metric, samples, { direction, includeSelf, pseudoRefs });
+  const weightStreams = weightFiles === undefined ? undefined : readAligned(weightFiles, 'weight', first).map((lines, k) => lines.map((text, s) => {
+    const w = pyParseFloat(text);
+    if (w === undefined || !(w >= 0) || !Number.isFinite(w)) {
+      throw new InputError('E_BAD_INPUT', `a weight must be a non-negative number (got ${JSON.stringify(text)})`, { file: weightFiles[k], line: s + 1 });
+    }
+    return w;
+  }));
 
   const opened: OutputFile[] = [];
   try {
+    const matrixOut = matrixFile === undefined ? undefined : openOutputFile(matrixFile);
+    if (matrixOut !== undefined) {
+      opened.push(matrixOut);
+      matrixOut.write(npyArrayHeader([first.count, sampleFiles.length, columns]));
+    }
+    let choices;
+    try {
+      choices = mbrDecode(metric, samples, {
+        direction, includeSelf, pseudoRefs, weightStreams,
+        onMatrix: matrixOut === undefined ? undefined : (_, matrix) => matrixOut.write(npyData(matrix)),
+      });
+    } catch (err) {
+      // A segment whose weights sum to zero: every weight file has its number on that line.
+      if (err instanceof InputError && err.line !== undefined && err.file === undefined && weightFiles !== undefined) {
+        throw new InputError(err.code, `${err.message.replace(/^segment \d+: /, '')} (the weights on this line of every --weights file)`, { file: weightFiles[0], line: err.line });
+      }
+      throw err;
+    }
+
     const chosen = choices.map((c, s) => `${samples[c.choice][s]}\n`).join('');
     if (output === undefined) io.stdout.write(chosen);
     else {

@@ -1,7 +1,7 @@
 /**
- * The NPY format (numpy's `.npy`, version 1.0) for a C-order matrix of little-endian doubles, header byte for byte as
+ * The NPY format (numpy's `.npy`, version 1.0) for a C-order array (a matrix, or a stack of them) of little-endian doubles, header byte for byte as
  * `numpy.save` writes it: the magic `\x93NUMPY`, version 1.0, the header length (uint16, little-endian), then the
- * header dict `{'descr': '<f8', 'fortran_order': False, 'shape': (R, C), }` followed by the spare spaces numpy leaves
+ * header dict `{'descr': '<f8', 'fortran_order': False, 'shape': (R, C), }` (or any other shape) followed by the spare spaces numpy leaves
  * for growing the first axis in place (up to 21 digits), padded with spaces and ended by a newline so that the data
  * starts at a multiple of 64 bytes. The data follows, row after row.
  */
@@ -14,11 +14,18 @@ const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0];
 
 /** The header of a `rows × columns` matrix of `<f8` in C order (the bytes before the data). */
 export function npyHeader(rows: number, columns: number): Uint8Array {
-  if (!(Number.isSafeInteger(rows) && rows >= 0 && Number.isSafeInteger(columns) && columns >= 0)) {
-    throw new RangeError(`a matrix shape must be two non-negative integers (got ${rows} × ${columns})`);
+  return npyArrayHeader([rows, columns]);
+}
+
+/** The header of an array of `<f8` of any shape (at least one axis) in C order. */
+export function npyArrayHeader(shape: readonly number[]): Uint8Array {
+  if (shape.length === 0 || !shape.every((n) => Number.isSafeInteger(n) && n >= 0)) {
+    throw new RangeError(`an array shape must be one or more non-negative integers (got ${shape.join(' × ')})`);
   }
-  let dict = `{'descr': '<f8', 'fortran_order': False, 'shape': (${rows}, ${columns}), }`;
-  dict += ' '.repeat(Math.max(0, GROWTH_AXIS_MAX_DIGITS - String(rows).length));
+  // Python's repr of the shape tuple: `(3,)`, `(3, 4)`, `(2, 3, 4)`.
+  const tuple = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
+  let dict = `{'descr': '<f8', 'fortran_order': False, 'shape': ${tuple}, }`;
+  dict += ' '.repeat(Math.max(0, GROWTH_AXIS_MAX_DIGITS - String(shape[0]).length));
   const hlen = dict.length + 1;
   const padlen = ARRAY_ALIGN - ((MAGIC.length + 2 + hlen) % ARRAY_ALIGN);
   const total = hlen + padlen;

@@ -176,6 +176,12 @@ export interface MbrOptions {
    * samples: column `i` is sample `i`). @default false
    */
   readonly includeSelf?: boolean;
+  /**
+   * A non-negative weight per pseudo-reference (column), e.g. its model probability: a sample's expected utility is
+   * then `Σ w_j · M[i][j] / Σ w_j` over its counted columns, both sums left to right. Undefined: uniform weights
+   * (the plain mean).
+   */
+  readonly weights?: Float64Array;
 }
 
 /** The MBR choice of one segment. */
@@ -203,12 +209,32 @@ export function mbrSelect(matrix: Float64Array, rows: number, columns: number, o
   const count = skipSelf ? columns - 1 : columns;
   if (count < 1) throw new RangeError(`a sample needs at least one other pseudo-reference (${columns} columns)`);
   const higher = (options.direction ?? 'higher') === 'higher';
+  const w = options.weights;
+  if (w !== undefined) {
+    if (w.length !== columns) throw new RangeError(`${w.length} weights for ${columns} pseudo-references`);
+    for (let j = 0; j < columns; j++) {
+      if (!(w[j] >= 0 && Number.isFinite(w[j]))) throw new RangeError(`weight ${j + 1} is ${w[j]}, not a non-negative number`);
+    }
+  }
   const utilities = new Float64Array(rows);
   let choice = -1;
   for (let i = 0; i < rows; i++) {
-    let sum = 0;
-    for (let j = 0; j < columns; j++) if (!(skipSelf && j === i)) sum += matrix[i * columns + j];
-    const u = sum / count;
+    let u: number;
+    if (w === undefined) {
+      let sum = 0;
+      for (let j = 0; j < columns; j++) if (!(skipSelf && j === i)) sum += matrix[i * columns + j];
+      u = sum / count;
+    } else {
+      let sum = 0;
+      let total = 0;
+      for (let j = 0; j < columns; j++) {
+        if (skipSelf && j === i) continue;
+        sum += w[j] * matrix[i * columns + j];
+        total += w[j];
+      }
+      if (!(total > 0)) throw new RangeError(`the weights of sample ${i + 1}'s pseudo-references sum to zero`);
+      u = sum / total;
+    }
     utilities[i] = u;
     if (choice < 0 || (higher ? u > utilities[choice] : u < utilities[choice])) choice = i;
   }
@@ -222,9 +248,16 @@ export interface MbrDecodeOptions extends MbrOptions, PairwiseOptions {
    * samples themselves. With separate pseudo-references every pair counts (there is no self-pair to leave out).
    */
   readonly pseudoRefs?: readonly (readonly string[])[];
+  /**
+   * Weight streams, one per pseudo-reference (`weights[r][s]` = weight of pseudo-reference `r` in segment `s`), or
+   * undefined for uniform weights ({@link MbrOptions.weights}).
+   */
+  readonly weightStreams?: readonly (readonly number[])[];
+  /** Receives each segment's matrix (rows × columns, row-major) before it is reduced, e.g. to write it out. */
+  readonly onMatrix?: (segment: number, matrix: Float64Array, rows: number, columns: number) => void;
 }
 
-function streamLength(what: string, streams: readonly (readonly string[])[]): number {
+function streamLength(what: string, streams: readonly (readonly unknown[])[]): number {
   if (streams.length === 0) throw new InputError('E_EMPTY_INPUT', `MBR needs at least one ${what} stream`);
   const n = streams[0].length;
   streams.forEach((s, k) => {
@@ -254,13 +287,30 @@ export function mbrDecode(metric: Metric, samples: readonly (readonly string[])[
   if (!includeSelf && samples.length < 2) {
     throw new InputError('E_BAD_INPUT', 'MBR with the samples as pseudo-references needs at least two samples (or self-pairs included)');
   }
+  const columns = pseudo === undefined ? samples.length : pseudo.length;
+  const weightStreams = options.weightStreams;
+  if (weightStreams !== undefined) {
+    if (weightStreams.length !== columns) {
+      throw new InputError('E_BAD_INPUT', `${weightStreams.length} weight streams for ${columns} pseudo-references`);
+    }
+    if (streamLength('weight', weightStreams) !== segments) {
+      throw new InputError('E_LINE_COUNT_MISMATCH', `the weights have ${weightStreams[0].length} lines, the samples ${segments}`);
+    }
+  }
   pairwiseStageOf(metric);
   const out: MbrChoice[] = [];
   for (let s = 0; s < segments; s++) {
     const hyps = samples.map((stream) => stream[s]);
     const refs = pseudo === undefined ? hyps : pseudo.map((stream) => stream[s]);
     const matrix = pairwiseScores(metric, hyps, refs, options);
-    out.push(mbrSelect(matrix, hyps.length, refs.length, { direction: options.direction, includeSelf }));
+    options.onMatrix?.(s, matrix, hyps.length, refs.length);
+    const weights = weightStreams === undefined ? undefined : Float64Array.from(weightStreams, (stream) => stream[s]);
+    try {
+      out.push(mbrSelect(matrix, hyps.length, refs.length, { direction: options.direction, includeSelf, weights }));
+    } catch (err) {
+      if (!(err instanceof RangeError) || weights === undefined) throw err;
+      throw new InputError('E_BAD_INPUT', `segment ${s + 1}: ${err.message}`, { line: s + 1 });
+    }
   }
   return out;
 }

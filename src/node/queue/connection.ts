@@ -86,19 +86,25 @@ export interface ConnectOptions {
 export async function connectRedis(url: string, options: ConnectOptions): Promise<Redis> {
   checkRedisUrl(url, options.option);
   const shown = redactUrl(url);
+  let connected = false;
   const redisOptions: RedisOptions = {
     maxRetriesPerRequest: null,
     lazyConnect: true,
     connectTimeout: options.timeoutMs ?? 5000,
-    // The first connection fails fast (below); once it has been made, BullMQ's workers wait out a restart.
-    retryStrategy: (times) => Math.min(200 * times, 2000),
+    // The first connection fails at once (no retries: the checks below report it); once it has been made, a lost
+    // connection is retried for ever, so that BullMQ's workers and the submitter wait out a restart of the server.
+    retryStrategy: (times) => (connected ? Math.min(200 * times, 2000) : null),
   };
   const redis = new Redis(url, redisOptions);
   // Connection errors are reported by the checks below and by the callers; an unhandled 'error' event would only
   // print ioredis' own line (which may name the host, never the password) to the terminal.
-  redis.on('error', () => {});
+  let lastError: Error | undefined;
+  redis.on('error', (err: Error) => {
+    lastError = err;
+  });
   try {
     await withTimeout(redis.connect(), options.timeoutMs ?? 5000);
+    connected = true;
     const info = await withTimeout(redis.info('server'), options.timeoutMs ?? 5000);
     const version = /redis_version:([0-9.]+)/.exec(info)?.[1];
     if (version === undefined) throw new Error('the server did not report a Redis version');
@@ -109,7 +115,9 @@ export async function connectRedis(url: string, options: ConnectOptions): Promis
   } catch (err) {
     redis.disconnect();
     if (err instanceof InputError) throw err;
-    const why = redactSecrets(err instanceof Error ? err.message : String(err), url);
+    // ioredis rejects a refused connection with "Connection is closed."; the cause came as an 'error' event.
+    const cause = err instanceof Error && /Connection is closed/.test(err.message) && lastError !== undefined ? lastError : err;
+    const why = redactSecrets(cause instanceof Error ? cause.message : String(cause), url);
     throw new InputError('E_BAD_OPTION', `${options.option}: cannot use Redis at ${shown}: ${why}`);
   }
 }

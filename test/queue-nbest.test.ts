@@ -1,0 +1,303 @@
+/**
+ * `palette nbest --queue` with `palette worker` processes on a real Redis (test/helpers/redis-server.ts starts one
+ * per suite): the merged output is byte-identical to `palette nbest` without a queue for 1 and 3 workers; a worker
+ * killed in the middle of a shard loses nothing and doubles nothing; a Redis restart either resumes the run
+ * (persistence) or ends it with a clear message (none), never with a wrong output; a shard that fails twice fails
+ * the run with that shard's error; passwords never show; status and clean. The processes are the real executable
+ * (bin/palette runs dist/: `npm run build:ts`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { generateNbestFiles } from '../bench/nbest-gen.js';
+import { HAVE_REDIS, REDIS_SKIP_REASON, startRedis, type RedisServer } from './helpers/redis-server.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin/palette');
+
+/** A spawned palette process: its exit and everything it wrote. */
+interface Proc {
+  readonly child: ChildProcess;
+  readonly done: Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>;
+  err(): string;
+}
+
+function palette(args: readonly string[], cwd: string): Proc {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (err += d));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, out, err })),
+  );
+  return { child, done, err: () => err };
+}
+
+const METRICS = ['-m', 'bleu', 'rouge-l', 'rouge-s4', 'wer', '--stats-format', 'msgpack'];
+/** 64 KiB shards: the generated list (~1.3 MB) gives a dozen or so. */
+const SHARD = ['--shard-size', String(1 << 16)];
+
+async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Shard lines of a worker's log (one per shard it finished). */
+function shardLines(log: string): string[] {
+  return log.split('\n').filter((l) => / shard \d+: /.test(l));
+}
+
+describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS_SKIP_REASON})`, () => {
+  let dir: string;
+  let nbest: string;
+  let refs: string[];
+  let single: Buffer;
+  let redis: RedisServer;
+  const workers: Proc[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'palette-queue-'));
+    const gen = generateNbestFiles(dir, { segments: 60, hypsPerSegment: 150, refs: 4, length: 20, vocabulary: 5000, seed: 16 });
+    nbest = gen.nbest;
+    refs = gen.refs;
+    redis = await startRedis();
+    const r = await palette(['nbest', '--nbest', nbest, '-r', ...refs, ...METRICS, '--stats', join(dir, 'single.msgpack'), '-j', '1'], dir).done;
+    expect(r.code, r.err).toBe(0);
+    single = readFileSync(join(dir, 'single.msgpack'));
+  }, 60_000);
+
+  afterEach(async () => {
+    for (const w of workers.splice(0)) {
+      if (w.child.exitCode === null && w.child.signalCode === null) {
+        w.child.kill('SIGKILL');
+        await w.done;
+      }
+    }
+  });
+
+  afterAll(async () => {
+    await redis?.dispose();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const worker = (url: string, ...extra: string[]): Proc => {
+    const w = palette(['worker', '--redis', url, '--allow-dir', dir, ...extra], dir);
+    workers.push(w);
+    return w;
+  };
+  const submit = (url: string, out: string, ...extra: string[]): Proc =>
+    palette(['nbest', '--nbest', nbest, '-r', ...refs, ...METRICS, '--stats', out, '--queue', url, ...SHARD, ...extra], dir);
+
+  it.each([1, 3])('%i worker process(es): the output is byte-identical to palette nbest without a queue', async (n) => {
+    const logs = Array.from({ length: n }, () => worker(redis.url));
+    const out = join(dir, `queue-${n}.msgpack`);
+    const r = await submit(redis.url, out).done;
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(out).equals(single)).toBe(true);
+    const shards = Number(/(\d+) shards/.exec(r.err)?.[1]);
+    expect(shards).toBeGreaterThan(5);
+    // Each shard ran exactly once (no worker died): nothing doubled.
+    expect(logs.flatMap((w) => shardLines(w.err())).length).toBe(shards);
+    // The run's result folder and jobs are gone once the output is committed.
+    expect(readdirSync(dir).filter((f) => f.includes('palette-run-'))).toEqual([]);
+    const client = new Redis(redis.url);
+    expect(await client.keys('bull:palette-merge-*')).toEqual([]);
+    expect(await client.keys('bull:palette-shards:*-shard-*')).toEqual([]);
+    client.disconnect();
+  }, 60_000);
+
+  it('a worker killed in the middle of a shard: the shard runs again on another worker, nothing lost or doubled', async () => {
+    const client = new Redis(redis.url);
+    const a = worker(redis.url, '--lock-ms', '1000');
+    const out = join(dir, 'killed.msgpack');
+    const run = submit(redis.url, out);
+    // Stop A while it holds a shard: frozen with the shard active (mid-shard, or done but not yet acknowledged).
+    let held: string | undefined;
+    await until('worker A holding a shard', async () => {
+      const active = await client.lrange('bull:palette-shards:active', 0, -1);
+      if (active.length === 0) return false;
+      process.kill(a.child.pid!, 'SIGSTOP');
+      const still = await client.lrange('bull:palette-shards:active', 0, -1);
+      if (still.length > 0) {
+        held = still[0];
+        return true;
+      }
+      process.kill(a.child.pid!, 'SIGCONT');
+      return false;
+    });
+    process.kill(a.child.pid!, 'SIGKILL');
+    await a.done;
+    const b = worker(redis.url, '--lock-ms', '1000');
+    const r = await run.done;
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(out).equals(single)).toBe(true);
+    // B ran the shard A was killed on.
+    const index = Number(held!.split('-shard-')[1]);
+    expect(shardLines(b.err()).some((l) => l.includes(` shard ${index}: `))).toBe(true);
+    client.disconnect();
+  }, 60_000);
+
+  it('a shard that fails twice fails the run with that shard\'s error; status shows it, clean removes the run', async () => {
+    // A copy of the list whose third shard is changed after the run was submitted (same length, other bytes).
+    const copy = join(dir, 'changed.txt');
+    writeFileSync(copy, readFileSync(nbest));
+    const out = join(dir, 'failed.msgpack');
+    const run = palette(['nbest', '--nbest', copy, '-r', ...refs, ...METRICS, '--stats', out, '--queue', redis.url, ...SHARD], dir);
+    const client = new Redis(redis.url);
+    await until('the run submitted', async () => (await client.keys('bull:palette-shards:*-shard-000002')).length > 0);
+    const runId = /run ([0-9a-f]{16})/.exec(run.err())![1];
+    const shard2 = await client.hgetall(`bull:palette-shards:${runId}-shard-000002`);
+    const { offset, length } = JSON.parse(shard2.data).shard as { offset: number; length: number };
+    const bytes = readFileSync(copy);
+    const at = offset + Math.floor(length / 2);
+    bytes[at] = bytes[at] === 0x61 ? 0x62 : 0x61;
+    writeFileSync(copy, bytes);
+    worker(redis.url);
+    const r = await run.done;
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/shard 2 \(from line \d+\) failed after 2 attempts: .*the bytes of shard 2 .* differ from those submitted/);
+    expect(existsSync(out)).toBe(false);
+    const status = await palette(['queue', 'status', runId, '--redis', redis.url], dir).done;
+    expect(status.code).toBe(0);
+    expect(status.out).toMatch(new RegExp(`run ${runId}: \\d+ shards: .*1 failed; merge failed`));
+    expect(status.out).toMatch(/shard 2: .*differ from those submitted/);
+    const clean = await palette(['queue', 'clean', runId, '--redis', redis.url], dir).done;
+    expect(clean.code, clean.err).toBe(0);
+    expect(await client.keys(`bull:palette-shards:${runId}-*`)).toEqual([]);
+    const after = await palette(['queue', 'status', runId, '--redis', redis.url], dir).done;
+    expect(after.out).toContain('no such run');
+    client.disconnect();
+  }, 60_000);
+
+  it('a worker refuses a job whose paths leave its folders', async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'palette-queue-other-'));
+    try {
+      const w = palette(['worker', '--redis', redis.url, '--allow-dir', elsewhere], dir);
+      workers.push(w);
+      const out = join(dir, 'refused.msgpack');
+      const r = await submit(redis.url, out).done;
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/failed after 2 attempts: refused: .* lies outside the folders this worker may use/);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('unreachable Redis: one clear line, exit 2, no output', async () => {
+    const out = join(dir, 'unreachable.msgpack');
+    const r = await submit('redis://127.0.0.1:1', out).done;
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^palette nbest: error: --queue: cannot use Redis at redis:\/\/127\.0\.0\.1:1: .*\n$/);
+    expect(existsSync(out)).toBe(false);
+    const w = await palette(['worker', '--redis', 'redis://127.0.0.1:1'], dir).done;
+    expect(w.code).toBe(2);
+    expect(w.err).toMatch(/cannot use Redis at redis:\/\/127\.0\.0\.1:1/);
+  }, 30_000);
+});
+
+describe.skipIf(!HAVE_REDIS)(`queue runs across a Redis restart, and passwords (${REDIS_SKIP_REASON})`, () => {
+  let dir: string;
+  let nbest: string;
+  let refs: string[];
+  let single: Buffer;
+  const servers: RedisServer[] = [];
+  const procs: Proc[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'palette-queue-restart-'));
+    const gen = generateNbestFiles(dir, { segments: 60, hypsPerSegment: 150, refs: 4, length: 20, vocabulary: 5000, seed: 61 });
+    nbest = gen.nbest;
+    refs = gen.refs;
+    const r = await palette(['nbest', '--nbest', nbest, '-r', ...refs, ...METRICS, '--stats', join(dir, 'single.msgpack'), '-j', '1'], dir).done;
+    expect(r.code, r.err).toBe(0);
+    single = readFileSync(join(dir, 'single.msgpack'));
+  }, 60_000);
+
+  afterEach(async () => {
+    for (const p of procs.splice(0)) {
+      if (p.child.exitCode === null && p.child.signalCode === null) {
+        p.child.kill('SIGKILL');
+        await p.done;
+      }
+    }
+    for (const s of servers.splice(0)) await s.dispose();
+  });
+
+  afterAll(() => {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const spawnTracked = (args: string[]): Proc => {
+    const p = palette(args, dir);
+    procs.push(p);
+    return p;
+  };
+  const submitArgs = (url: string, out: string): string[] => ['nbest', '--nbest', nbest, '-r', ...refs, ...METRICS, '--stats', out, '--queue', url, ...SHARD];
+
+  /** Starts a worker and a run, and restarts Redis once the first shards are done. */
+  async function restartMidRun(server: RedisServer, out: string): Promise<{ code: number | null; err: string; workerLog: string }> {
+    const client = new Redis(server.url, { maxRetriesPerRequest: null });
+    client.on('error', () => {});
+    const w = spawnTracked(['worker', '--redis', server.url, '--allow-dir', dir, '--lock-ms', '2000']);
+    const run = spawnTracked(submitArgs(server.url, out));
+    await until('a shard done', async () => (await client.zcard('bull:palette-shards:completed')) >= 2);
+    await server.stop();
+    await new Promise((r) => setTimeout(r, 300));
+    await server.start();
+    const r = await run.done;
+    client.disconnect();
+    return { code: r.code, err: r.err, workerLog: w.err() };
+  }
+
+  it('with persistence (append-only file): the run resumes and the output is byte-identical', async () => {
+    const server = await startRedis({ persistence: true });
+    servers.push(server);
+    const out = join(dir, 'resumed.msgpack');
+    const r = await restartMidRun(server, out);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(out).equals(single)).toBe(true);
+  }, 60_000);
+
+  it('without persistence: the run ends with a clear message and no output', async () => {
+    const server = await startRedis({ persistence: false });
+    servers.push(server);
+    const out = join(dir, 'lost.msgpack');
+    const r = await restartMidRun(server, out);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/its jobs are gone from Redis at redis:\/\/127\.0\.0\.1:\d+\/? \(restarted without persistence/);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it('a password in the URL works and never appears in any output; a wrong one is refused', async () => {
+    const secret = 'pa55-w0rd-never-shown';
+    const server = await startRedis({ password: secret });
+    servers.push(server);
+    expect(server.url).toContain(secret);
+    const w = spawnTracked(['worker', '--redis', server.url, '--allow-dir', dir]);
+    const out = join(dir, 'password.msgpack');
+    const r = await spawnTracked(submitArgs(server.url, out)).done;
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(out).equals(single)).toBe(true);
+    const wrong = await spawnTracked(submitArgs(server.url.replace(secret, 'not-the-password'), join(dir, 'wrong.msgpack'))).done;
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/cannot use Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+/);
+    w.child.kill('SIGTERM');
+    const stopped = await w.done;
+    expect(stopped.code).toBe(0);
+    for (const text of [r.err, r.out, wrong.err, wrong.out, stopped.err, stopped.out]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain('not-the-password');
+    }
+    expect(stopped.err).toContain('redis://:***@127.0.0.1');
+  }, 60_000);
+});

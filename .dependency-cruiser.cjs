@@ -9,12 +9,14 @@
  *   metrics   the metrics behind one contract
  *   engine    n-best and corpus scoring over the metrics
  *   analysis  meta-evaluation (src/meta), the HTML report (src/report), tuning helpers (src/tuning)
- *   adapters  Node file I/O and kernel loading (src/node), worker pools (src/pool)
+ *   adapters  Node file I/O and kernel loading (src/node), worker pools (src/pool); the browser's kernel loading,
+ *             Web Worker pool and input reading (src/browser, no node: module)
  *   cli       the command line (src/cli)
  *
- * A layer imports its own layer and the layers below it, never one above. The two entries sit outside the layers:
- * src/core.ts (the portable core, `palette-mt/core`) may import every layer below the adapters, src/index.ts (the
- * Node entry) anything; no module imports an entry. Only the adapters and the CLI import `node:` modules or piscina
+ * A layer imports its own layer and the layers below it, never one above. The three entries sit outside the layers:
+ * src/core.ts (the portable core, `palette-mt/core`) may import every layer below the adapters, src/web.ts (the
+ * browser entry, `palette-mt/browser`) the core and src/browser, src/index.ts (the Node entry) anything; no module
+ * imports an entry. Only the adapters and the CLI import `node:` modules or piscina
  * (test/core-node-free.test.ts checks the uses dependency-cruiser cannot see: `process`, `require`). No cycles.
  *
  * Type-only imports count like any other: a type declared in a higher layer and needed lower down belongs to the
@@ -31,10 +33,10 @@ const LAYERS = [
   { name: 'metrics', path: '^src/metrics/' },
   { name: 'engine', path: '^src/engine/' },
   { name: 'analysis', path: '^src/(meta|report|tuning)/' },
-  { name: 'adapters', path: '^src/(node|pool)/' },
+  { name: 'adapters', path: '^src/(node|pool|browser)/' },
   { name: 'cli', path: '^src/cli/' },
 ];
-const ENTRIES = '^src/(core|index)[.]ts$';
+const ENTRIES = '^src/(core|index|web)[.]ts$';
 const ADAPTERS = '^src/(node|pool|cli)/';
 const KNOWN = [...LAYERS.map((l) => l.path), ENTRIES].join('|');
 
@@ -60,6 +62,20 @@ module.exports = {
       comment: 'src/core.ts is the portable core: it imports no adapter, no CLI and not the Node entry',
       from: { path: '^src/core[.]ts$' },
       to: { path: `${ADAPTERS}|^src/index[.]ts$` },
+    },
+    {
+      name: 'browser-entry-portable',
+      severity: 'error',
+      comment: 'src/web.ts is the browser entry: besides the core it imports only src/browser (no Node adapter, no CLI)',
+      from: { path: '^src/web[.]ts$' },
+      to: { path: `${ADAPTERS}|^src/index[.]ts$` },
+    },
+    {
+      name: 'browser-adapter-portable',
+      severity: 'error',
+      comment: 'src/browser runs in pages and Web Workers: it imports no Node adapter, pool or CLI module',
+      from: { path: '^src/browser/' },
+      to: { path: ADAPTERS },
     },
     {
       name: 'unlayered-source',

@@ -4,10 +4,10 @@
  * its script without errors; a report whose script was altered (so its Content-Security-Policy hash no longer
  * matches and the browser refuses to run it) must fail the check. Hostile hypotheses must not run either.
  *
- * Runs only where /usr/bin/chromium exists (Debian package `chromium`); CI machines without it skip this file.
+ * Runs only where Chromium is installed (test/helpers/chromium.ts decides it); machines without it skip this file.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +15,13 @@ import { readLines } from '../src/node/read-lines.js';
 import { defaultRegistry } from '../src/metrics/registry.js';
 import { buildReport } from '../src/report/build-report.js';
 import { renderReportHtml } from '../src/report/render-html.js';
+import { CHROMIUM, CHROMIUM_SKIP, HAVE_CHROMIUM } from './helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SAMPLE = 'samples/wmt17-en-de';
 const PWN = `</script><script>document.documentElement.setAttribute('data-pwned','1')</script><img src=x onerror="document.documentElement.setAttribute('data-pwned','2')">`;
 
 function check(file: string, ...extra: string[]): { status: number | null; stdout: string } {
-  const r = spawnSync(process.execPath, ['scripts/check-report.mjs', file, ...extra], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['scripts/check-report.mjs', file, '--chromium', CHROMIUM, ...extra], { encoding: 'utf8', timeout: 60_000 });
   return { status: r.status, stdout: r.stdout + r.stderr };
 }
 
@@ -59,7 +59,7 @@ function fullReport(): string {
   return renderReportHtml(data);
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('report in headless Chromium (skipped without /usr/bin/chromium)', () => {
+describe.skipIf(!HAVE_CHROMIUM)(`report in headless Chromium (${CHROMIUM_SKIP.replace('skipped: ', 'skipped without it: ')})`, () => {
   // Set up in hooks, so that a skipped suite leaves nothing behind.
   let dir = '';
   let html = '';

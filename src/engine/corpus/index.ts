@@ -120,6 +120,11 @@ export interface CorpusRowsOptions {
    * @default 'systems'
    */
   readonly errorOrder?: 'systems' | 'metrics';
+  /**
+   * Told, after each task whose rows are in, how many (hypothesis, metric) units of `total` are done (a page's
+   * progress bar). It only listens: the rows are the same with it or without it.
+   */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /** The rows of a run. */
@@ -250,10 +255,16 @@ export async function scoreSystemRows(
   const work = distinct.hyps.length * ids.length;
   const pooled = workers > 1 && options.pool !== undefined && work >= (options.minPoolWork ?? MIN_POOL_WORK);
   let failure: unknown;
+  let unitsDone = 0;
+  const progress = (task: CorpusTask): void => {
+    unitsDone += task.hyps.length;
+    options.onProgress?.(unitsDone, work);
+  };
   if (!pooled) {
     try {
       for (const task of cutTasks(distinct, ids.length, Infinity)) {
         distinctRows[task.metric] = metrics[task.metric].rows(task);
+        progress(task);
       }
     } catch (err) {
       failure = err;
@@ -274,6 +285,7 @@ export async function scoreSystemRows(
       finished[i] = 1;
       try {
         store(tasks[i], rows());
+        progress(tasks[i]);
       } catch (err) {
         failure ??= err;
       }

@@ -1,10 +1,11 @@
 /**
  * MERT benchmark: Moses' line search and a whole `mert -n 20` optimisation on a 1000 × 1000 n-best list.
  *
- * Workload: the n-best list and 4 references of `../shared/bench/gen_nbest.py DIR 1000 1000 4 7` (generated into
- * $PALETTE_MERT_BENCH_DIR, default /tmp/palette-bench-mert, when not there yet); statistics are the engine's Moses
- * BLEU rows (`mosesBleuStats`, `palette nbest -m bleu`'s rows); features are 14 per candidate: the list's own `f0=`
- * value, then 13 seeded uniform values in [−1, 1] rounded to 4 decimals (mulberry32, seed 14).
+ * Workload: the n-best list and 4 references of `../../shared/bench/gen_nbest.py DIR 1000 1000 4 7` (the shared
+ * folder beside the repository; generated into $PALETTE_MERT_BENCH_DIR, default /tmp/palette-bench-mert, when not
+ * there yet); statistics are the engine's Moses BLEU rows (`mosesBleuStats`, `palette nbest -m bleu`'s rows);
+ * features are 14 per candidate: the list's own `f0=` value, then 13 seeded uniform values in [−1, 1] rounded to 4
+ * decimals (mulberry32, seed 14).
  *   1. One line search (`mertLineSearch`, intercepts included) along a coordinate and along a random direction, and
  *      the intercepts (model scores of 1M candidates) alone: median ms over tinybench iterations, one thread.
  *   2. A whole optimisation, `mert -d 14 -n 20 -r 1000` with INIT 0…/−1…/1…: wall time on 1 thread (in-thread,

@@ -231,7 +231,7 @@ export function lineOptimize(
   const f0 = intercepts ?? modelScores(problem, space, origin, scratch.intercept);
   const offsets = problem.candidateOffsets;
   const firstBest = scratch.firstBest;
-  // Breakpoints: x → changes (sentence, new 1-best row) in order, flattened in pairs. FLT_MIN's entry (x = −∞)
+  // Breakpoints: x → changes (sentence, new 1-best row) in order, flattened in pairs. The entry at −FLT_MAX (x = −∞)
   // stands for the first 1-bests and never holds a change that counts.
   const thresholds = new Map<number, number[]>();
   thresholds.set(-FLT_MAX, []);

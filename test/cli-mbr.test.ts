@@ -1,7 +1,8 @@
 /**
  * `palette mbr`: the MBR choice and expected utilities of every segment equal the sacreBLEU golden's (the slice in
  * test/fixtures/pairwise for a clone, the 100 segments of ../shared/golden/mbr when present), for chrF, chrF++, BLEU
- * and TER; --include-self, --pseudo-refs, --weights and --matrix; bad input refused with one line and exit 2, leaving output files
+ * and TER, from aligned sample files and from a Moses n-best list; --include-self, --pseudo-refs, --weights and --matrix;
+ * bad input refused with one line and exit 2, leaving output files
  * untouched; help and its place in `palette --help`.
  */
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -200,6 +201,52 @@ describe('self-pairs and separate pseudo-references', () => {
   });
 });
 
+describe('--nbest: a Moses n-best list as the samples', () => {
+  // Ids 0, 1, 2, 4, 5 hold fixture segments 1..5 (id 3 has no hypotheses: its output line is empty).
+  const ids = [0, 1, 2, 4, 5];
+  const dir = mkdtempSync(join(tmpdir(), 'palette-mbr-nbest-'));
+  const list = join(dir, 'list.nbest');
+  writeFileSync(list, fixture.segments.flatMap((sg, k) => sg.samples.map((x) => `${ids[k]} ||| ${x} ||| f0= 0.5 ||| -1.5`)).join('\n') + '\n');
+
+  for (const [name, args] of Object.entries(METRIC_ARGS)) {
+    it(`${name}: the golden choice of each id, in id order`, async () => {
+      const scores = join(dir, `${name}.jsonl`);
+      const r = await mbr(['--nbest', list, ...args, '--scores', scores]);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      const lines = r.out.split('\n');
+      expect(lines).toHaveLength(7);
+      expect(lines[3]).toBe('');
+      const rows = readFileSync(scores, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { segment: number; choice: number; utilities: number[] });
+      expect(rows.map((row) => row.segment)).toEqual(ids.map((id) => id + 1));
+      rows.forEach((row, k) => {
+        const g = fixture.segments[k].metrics[name];
+        if (row.choice !== g.mbr_choice) expect(g.near_ties).toContain(row.choice);
+        expect(lines[ids[k]]).toBe(fixture.segments[k].samples[row.choice]);
+        row.utilities.forEach((u, i) => expect(goldenClose(u, g.means[i])).toBe(true));
+      });
+    });
+  }
+
+  it('an id with one hypothesis is refused at its line unless --include-self', async () => {
+    const one = join(dir, 'one.nbest');
+    writeFileSync(one, '0 ||| a b c ||| f0= 1\n0 ||| a b d ||| f0= 1\n1 ||| only one ||| f0= 1\n2 ||| x ||| f0= 1\n2 ||| y ||| f0= 1\n');
+    const out = join(dir, 'out.txt');
+    writeFileSync(out, 'old\n');
+    expectInputError(await mbr(['--nbest', one, '-m', 'chrf', '-o', out]), 'mbr', /one\.nbest:3: id 1 has one hypothesis/);
+    expect(readFileSync(out, 'utf8')).toBe('old\n');
+    const r = await mbr(['--nbest', one, '-m', 'chrf', '--include-self']);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')[1]).toBe('only one');
+  });
+
+  it('refuses the options that take samples from files', async () => {
+    for (const extra of [['--samples', list], ['--pseudo-refs', list], ['--weights', list], ['--matrix', join(dir, 'm.npy')]]) {
+      expectInputError(await mbr(['--nbest', list, '-m', 'chrf', ...extra]), 'mbr', /--nbest takes its samples from the list/);
+    }
+  });
+});
+
 describe('bad input: one line, exit 2, output files untouched', () => {
   type Files = { dir: string; a: string; b: string; short: string; w1: string; bad: string; neg: string; zero: string };
   const make = (): Files => {
@@ -219,7 +266,7 @@ describe('bad input: one line, exit 2, output files untouched', () => {
     ['sample files of different lengths', (f) => ['--samples', f.a, f.short, '-m', 'chrf'], /short\.txt: sample file has 2 lines, but .*a\.txt has 3/],
     ['pseudo-references of another length', (f) => ['--samples', f.a, f.b, '--pseudo-refs', f.short, '-m', 'chrf'], /short\.txt: pseudo-reference file has 2 lines, but .*a\.txt has 3/],
     ['one sample without --include-self', (f) => ['--samples', f.a, '-m', 'bleu'], /at least two sample files .*--include-self/],
-    ['no samples', () => ['-m', 'bleu'], /the sample files are required/],
+    ['no samples', () => ['-m', 'bleu'], /the samples are required/],
     ['a metric without pairwise scores', (f) => ['--samples', f.a, f.b, '-m', 'nist'], /-m nist: no pairwise sentence scores/],
     ['no metric', (f) => ['--samples', f.a, f.b], /a metric is required/],
     ['a missing sample file', (f) => ['--samples', f.a, join(f.dir, 'nope.txt'), '-m', 'ter'], /nope\.txt: no such file/],
@@ -250,8 +297,8 @@ describe('help', () => {
   it('palette mbr --help', async () => {
     const r = await mbr(['--help']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^usage: palette mbr --samples FILE/);
-    for (const flag of ['--pseudo-refs', '--include-self', '--weights', '--matrix', '--scores', '--chrf-word-order']) expect(r.out).toContain(flag);
+    expect(r.out).toMatch(/^usage: palette mbr \(--samples FILE \[FILE ...\] \| --nbest FILE\)/);
+    for (const flag of ['--nbest', '--pseudo-refs', '--include-self', '--weights', '--matrix', '--scores', '--chrf-word-order']) expect(r.out).toContain(flag);
   });
   it('palette --help lists it', async () => {
     expect((await palette(['--help'])).out).toMatch(/\n {2}mbr {7}minimum Bayes risk decoding/);

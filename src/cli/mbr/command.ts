@@ -17,7 +17,9 @@
  * touched; output files are written whole or not at all (../output-file.ts).
  */
 import { InputError, locate } from '../../errors.js';
-import { mbrDecode } from '../../engine/pairwise/index.js';
+import { mbrDecode, mbrSelect, pairwiseScores } from '../../engine/pairwise/index.js';
+import { readNbestBatches } from '../../node/nbest.js';
+import { pyStrip } from '../../text/pystr.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
 import { readLines } from '../../node/read-lines.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
@@ -34,6 +36,8 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help message and exit', group: GROUP },
   { key: 'samples', names: ['--samples', '-s'], arity: 'some', metavar: 'FILE', group: GROUP,
     help: 'sample files, one sample per line, aligned (line n of every file: the samples of segment n)' },
+  { key: 'nbest', names: ['--nbest'], arity: 'one', metavar: 'FILE', group: GROUP,
+    help: 'the samples as a Moses n-best list (id ||| hypothesis ||| …), instead of --samples: each id\'s hypotheses are its samples and pseudo-references; output line n+1 is id n (empty for an id without hypotheses)' },
   { key: 'metric', names: ['--metrics', '-m'], arity: 'one', metavar: 'METRIC', group: GROUP,
     help: 'the utility: chrf (chrF++ with --chrf-word-order 2), bleu (sentence BLEU: effective order), rouge-N, rouge-l, …; or ter, wer, per (lower is better)' },
   { key: 'pseudoRefs', names: ['--pseudo-refs'], arity: 'some', metavar: 'FILE', group: GROUP,
@@ -54,7 +58,7 @@ const SPECS: readonly OptionSpec[] = [
 /** The help text of `palette mbr`. */
 export function mbrHelp(): string {
   return (
-    'usage: palette mbr --samples FILE [FILE ...] -m METRIC [--pseudo-refs FILE [FILE ...]] [--include-self]\n' +
+    'usage: palette mbr (--samples FILE [FILE ...] | --nbest FILE) -m METRIC [--pseudo-refs FILE [FILE ...]] [--include-self]\n' +
     '                   [--weights FILE [FILE ...]] [--scores FILE] [--matrix FILE] [-o FILE] [metric options]\n\n' +
     "Minimum Bayes risk decoding: for each line, the sample with the best mean sentence score against the others\n" +
     '(exactly sacreBLEU\'s sentence_score for each pair), uniform weights unless --weights, ties to the first sample\n' +
@@ -94,7 +98,7 @@ function readAligned(files: readonly string[], what: string, lines?: { file: str
 /** Runs `palette mbr`; bad input is reported as `palette mbr: error: FILE:LINE: message`, exit status 2. */
 export async function runMbrCommand(argv: readonly string[], io: CliIo, registry: MetricRegistry): Promise<number> {
   try {
-    return mbr(argv, io, registry);
+    return await mbr(argv, io, registry);
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     io.stderr.write(`palette mbr: error: ${locate(err.message, err.file, err.line)}\n`);
@@ -102,16 +106,18 @@ export async function runMbrCommand(argv: readonly string[], io: CliIo, registry
   }
 }
 
-function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry): number {
+async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry): Promise<number> {
   const { values, positionals } = parseArgs(argv, SPECS);
   if (values.has('help')) {
     io.stdout.write(mbrHelp());
     return EXIT_OK;
   }
   if (positionals.length > 0) throw new InputError('E_BAD_OPTION', `unrecognized arguments: ${positionals.join(' ')}`);
+  const nbestFile = single(values, 'nbest');
+  if (nbestFile !== undefined) return mbrNbest(nbestFile, values, io, registry);
   const sampleFiles = list(values, 'samples');
   if (sampleFiles === undefined || sampleFiles.length === 0) {
-    throw new InputError('E_BAD_OPTION', 'the sample files are required (--samples FILE [FILE ...])');
+    throw new InputError('E_BAD_OPTION', 'the samples are required (--samples FILE [FILE ...] or --nbest FILE)');
   }
   const pseudoFiles = list(values, 'pseudoRefs');
   const includeSelf = values.has('includeSelf');
@@ -182,6 +188,72 @@ function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry): numb
       choices.forEach((c, s) => {
         out.write(`${JSON.stringify({ segment: s + 1, choice: c.choice, utilities: Array.from(c.utilities) })}\n`);
       });
+    }
+    for (const out of opened) out.commit();
+  } catch (err) {
+    for (const out of opened) out.abort();
+    throw err;
+  }
+  return EXIT_OK;
+}
+
+/**
+ * MBR over a Moses n-best list: the hypotheses of each id (stripped as Python's `strip()`) are that segment's
+ * samples and pseudo-references; the list is read in batches and each id decided once its group is complete, so
+ * memory holds one group at a time.
+ */
+async function mbrNbest(
+  file: string, values: ReadonlyMap<string, ParsedValue>, io: CliIo, registry: MetricRegistry,
+): Promise<number> {
+  for (const [key, flag] of [['samples', '--samples'], ['pseudoRefs', '--pseudo-refs'], ['weights', '--weights'], ['matrix', '--matrix']]) {
+    if (values.has(key)) throw new InputError('E_BAD_OPTION', `--nbest takes its samples from the list: ${flag} does not go with it`);
+  }
+  const includeSelf = values.has('includeSelf');
+  const name = readMetric(values);
+  const metric = pairwiseMetric(name, readSettings(values), registry);
+  const direction = registry.describe?.(name)?.direction ?? 'higher';
+  const output = single(values, 'output');
+  const scoresFile = single(values, 'scores');
+  if (output !== undefined) checkOutputFile(output);
+  if (scoresFile !== undefined) checkOutputFile(scoresFile);
+
+  const opened: OutputFile[] = [];
+  let chosen = '';
+  try {
+    const scoresOut = scoresFile === undefined ? undefined : openOutputFile(scoresFile);
+    if (scoresOut !== undefined) opened.push(scoresOut);
+    let nextId = 0;
+    let group: string[] = [];
+    let groupId = -1;
+    let groupLine = 0;
+    const decide = (): void => {
+      if (group.length === 0) return;
+      if (group.length < 2 && !includeSelf) {
+        throw new InputError('E_BAD_INPUT', `id ${groupId} has one hypothesis: MBR scores each against the others (or --include-self)`, { file, line: groupLine });
+      }
+      for (; nextId < groupId; nextId++) chosen += '\n';
+      const c = mbrSelect(pairwiseScores(metric, group, group), group.length, group.length, { direction, includeSelf });
+      chosen += `${group[c.choice]}\n`;
+      nextId = groupId + 1;
+      scoresOut?.write(`${JSON.stringify({ segment: groupId + 1, choice: c.choice, utilities: Array.from(c.utilities) })}\n`);
+      group = [];
+    };
+    for await (const batch of readNbestBatches(file)) {
+      for (let k = 0; k < batch.count; k++) {
+        if (batch.ids[k] !== groupId) {
+          decide();
+          groupId = batch.ids[k];
+          groupLine = batch.lines[k];
+        }
+        group.push(pyStrip(batch.hypotheses[k]));
+      }
+    }
+    decide();
+    if (output === undefined) io.stdout.write(chosen);
+    else {
+      const out = openOutputFile(output);
+      opened.push(out);
+      out.write(chosen);
     }
     for (const out of opened) out.commit();
   } catch (err) {

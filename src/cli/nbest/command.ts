@@ -10,6 +10,11 @@
  * src/engine/nbest/run.ts: scoring in this thread or also on a worker pool, src/pool/nbest-pool.ts, results
  * written in chunk order), which hands back encoded bytes for the outputs.
  *
+ * With `--queue redis://…` the list is scored by `palette worker` processes, on any number of machines that see the
+ * same files, through a BullMQ queue on Redis (./queue.ts): the same bytes are written, through the same atomic
+ * output file. A shard that failed twice, or a run whose jobs vanished from Redis, ends it with exit status 1; an
+ * interrupted queue run leaves its finished shards for the same command to reuse.
+ *
  * Bad input ends the run with `palette nbest: error: FILE[:LINE]: message` and exit status 2, and no output file
  * (statistics or features) is left behind (the output is written to a temporary file and renamed only on success: ../output-file.ts); so
  * does SIGINT or SIGTERM (exit status 130 or 143). A pool task that fails twice is an internal failure (exit status

@@ -18,6 +18,7 @@ import { expCR, logCR } from '../../util/correctly-rounded.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { writeMosesBleuRows, type MosesRefLength } from './moses-rows.js';
 import { internId } from './text.js';
+import { formatSignature } from '../signature.js';
 
 /** Reference-length strategies of Moses' `reflen` scorer option (./moses-rows.ts). */
 export type { MosesRefLength } from './moses-rows.js';
@@ -253,4 +254,20 @@ export function mosesSmoothedSentenceBleu(
  */
 export function mosesSentenceBleuPlusOne(stats: ArrayLike<number>): number {
   return mosesSmoothedSentenceBleu(stats, 1, false);
+}
+
+/**
+ * The signature of statistics over Moses' words (`nrefs:N|case:lc|mixed|tok:space|flavor:moses|version:…`): Moses
+ * MERT's PER and WER scorers, whose only settings are the references and `case:`.
+ */
+export function mosesWordSignature(lowercase: boolean, nRefs: number, short = false): string {
+  return formatSignature(
+    { nRefs },
+    [
+      { key: 'case', abbr: 'c', value: lowercase ? 'lc' : 'mixed' },
+      { key: 'tok', abbr: 'tok', value: 'space' },
+      { key: 'flavor', abbr: 'f', value: 'moses' },
+    ],
+    short,
+  );
 }

@@ -15,10 +15,10 @@
 import { InputError } from '../../errors.js';
 import { MosesBleu, type MosesBleuReferences } from '../bleu/moses-metric.js';
 import type { Metric, MetricScore } from '../metric.js';
-import { formatSignature } from '../signature.js';
+import { mosesWordSignature } from '../bleu/moses.js';
 import { checkStatsWidth } from '../stats-width.js';
 import type { TokenStage } from '../token-stage.js';
-import { PER_STATS_COLUMNS, perFromStats } from './per.js';
+import { PER_STATS_COLUMNS, perScoreOfStats } from './per.js';
 
 /** Options of {@link MosesPer}. */
 export interface MosesPerOptions {
@@ -43,15 +43,7 @@ export class MosesPer implements Metric<MosesBleuReferences> {
 
   /** `nrefs:1|case:…|tok:space|flavor:moses|version:…`. */
   signature(nRefs: number, short = false): string {
-    return formatSignature(
-      { nRefs },
-      [
-        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
-        { key: 'tok', abbr: 'tok', value: 'space' },
-        { key: 'flavor', abbr: 'f', value: 'moses' },
-      ],
-      short,
-    );
+    return mosesWordSignature(this.lowercase, nRefs, short);
   }
 
   /**
@@ -77,22 +69,11 @@ export class MosesPer implements Metric<MosesBleuReferences> {
 
   scoreFromStats(totals: Float64Array): MetricScore {
     checkStatsWidth('Moses PER', totals, this.statsWidth);
-    return this.scoreOf(totals);
+    return perScoreOfStats(totals);
   }
 
   sentenceScoreFromStats(row: Float64Array): MetricScore {
     checkStatsWidth('Moses PER', row, this.statsWidth);
-    return this.scoreOf(row);
-  }
-
-  private scoreOf(stats: Float64Array): MetricScore {
-    const [correct, hypLength, refLength] = stats;
-    const score = perFromStats(correct, hypLength, refLength);
-    return {
-      name: 'PER',
-      score,
-      verboseScore: `(correct = ${correct}, hyp words = ${hypLength}, ref words = ${refLength})`,
-      details: { per: score, correct, hypLength, refLength },
-    };
+    return perScoreOfStats(row);
   }
 }

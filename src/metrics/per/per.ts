@@ -117,13 +117,18 @@ export class Per extends WordMetric {
 
   /** PER from a row or the column sums (one formula for a line and a corpus). */
   protected scoreOfStats(stats: Float64Array): MetricScore {
-    const [correct, hypLength, refLength] = stats;
-    const score = perFromStats(correct, hypLength, refLength);
-    return {
-      name: 'PER',
-      score,
-      verboseScore: `(correct = ${correct}, hyp words = ${hypLength}, ref words = ${refLength})`,
-      details: { per: score, correct, hypLength, refLength },
-    };
+    return perScoreOfStats(stats);
   }
+}
+
+/** The PER score of a row or of column sums `correct, hypLength, refLength` (Palette's PER and Moses' rows). */
+export function perScoreOfStats(stats: Float64Array): MetricScore {
+  const [correct, hypLength, refLength] = stats;
+  const score = perFromStats(correct, hypLength, refLength);
+  return {
+    name: 'PER',
+    score,
+    verboseScore: `(correct = ${correct}, hyp words = ${hypLength}, ref words = ${refLength})`,
+    details: { per: score, correct, hypLength, refLength },
+  };
 }

@@ -15,10 +15,9 @@
  */
 import { csrLength } from '../../text/csr.js';
 import { editDistances } from '../../wasm/edit.js';
-import { mosesCandidateTokens, prepareMosesReferences, type MosesReferences } from '../bleu/moses.js';
+import { mosesCandidateTokens, mosesWordSignature, prepareMosesReferences, type MosesReferences } from '../bleu/moses.js';
 import { spaceChunkTokenizer } from '../bleu/moses-token-stage.js';
 import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
-import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 import { identitySegments, type TokenBatch, type TokenStage } from '../token-stage.js';
 
@@ -73,15 +72,7 @@ export class MosesWer implements Metric<MosesWerReferences> {
 
   /** `nrefs:N|case:…|tok:space|flavor:moses|version:…`. */
   signature(nRefs: number, short = false): string {
-    return formatSignature(
-      { nRefs },
-      [
-        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
-        { key: 'tok', abbr: 'tok', value: 'space' },
-        { key: 'flavor', abbr: 'f', value: 'moses' },
-      ],
-      short,
-    );
+    return mosesWordSignature(this.lowercase, nRefs, short);
   }
 
   prepareReferences(refStreams: readonly (readonly string[])[]): MosesWerReferences {

@@ -42,3 +42,43 @@ describe('palette score -m cer', () => {
     expect(j.signature).toMatch(/case:lc/);
   });
 });
+
+describe('palette score -m gleu ribes', () => {
+  // 'the cat sat on the mat' vs 'the cat is on the mat': 18 n-grams of orders 1-4 on each side, 9 shared (5 + 3 + 1 + 0),
+  // GLEU 9 / 18. RIBES: NLTK's alignment [0, 1, 3, 4, 5] ('sat' unaligned, each 'the' by its right bigram), runs
+  // [0, 1] and [3, 4, 5] give 1 + 3 of 10 pairs: NKT 0.4, P1 5/6, BP 1.
+  const ref = file('nltk.ref', ['the cat is on the mat']);
+  const hyp = file('nltk.hyp', ['the cat sat on the mat']);
+  const ribes = 0.4 * (5 / 6) ** 0.25;
+
+  it('GLEU and RIBES values, signatures with the tokenizer', async () => {
+    const r = await cli(['score', ref, '-i', hyp, '-m', 'gleu', 'ribes', '-w', '9']);
+    expect(r.code).toBe(0);
+    const list = JSON.parse(r.out) as { name: string; score: number; signature: string }[];
+    const by = Object.fromEntries(list.map((j) => [j.name, j]));
+    expect(by.GLEU.score).toBe(0.5);
+    expect(by.GLEU.signature).toMatch(/^nrefs:1\|case:mixed\|tok:13a\|n:1-4\|version:/);
+    expect(by.RIBES.score).toBe(Number(ribes.toFixed(9)));
+    expect(by.RIBES.signature).toMatch(/tok:13a\|alpha:0.25\|beta:0.1\|/);
+  });
+
+  it('options change the values: --gleu-max-len 1, --ribes-alpha 0, -tok none', async () => {
+    const r = await cli(['score', ref, '-i', hyp, '-m', 'gleu', 'ribes', '--gleu-max-len', '1', '--ribes-alpha', '0', '-tok', 'none', '-w', '9']);
+    expect(r.code).toBe(0);
+    const by = Object.fromEntries((JSON.parse(r.out) as { name: string; score: number; signature: string }[]).map((j) => [j.name, j]));
+    expect(by.GLEU.score).toBe(Number((5 / 6).toFixed(9)));
+    expect(by.GLEU.signature).toMatch(/tok:none\|n:1-1/);
+    expect(by.RIBES.score).toBe(0.4);
+  });
+
+  it("-sl prints each line's value; RIBES refuses an empty hypothesis naming its line", async () => {
+    const refs2 = file('nltk2.ref', ['the cat is on the mat', 'a b c']);
+    const r = await cli(['score', refs2, '-i', file('nltk2.hyp', ['the cat sat on the mat', 'a b c']), '-m', 'gleu', '-sl', '-f', 'text', '-w', '4']);
+    expect(r.code).toBe(0);
+    expect(r.out.trimEnd().split('\n').map((l) => / = (\S+) \(/.exec(l)?.[1])).toEqual(['0.5000', '1.0000']);
+    const bad = await cli(['score', refs2, '-i', file('nltk3.hyp', ['the cat', '']), '-m', 'ribes']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/RIBES: hypothesis 2 has no tokens/);
+    expect(bad.out).toBe('');
+  });
+});

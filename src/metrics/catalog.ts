@@ -11,12 +11,14 @@ import { BLEU_DESCRIPTOR } from './bleu/descriptor.js';
 import { CER_DESCRIPTOR } from './cer/descriptor.js';
 import { CHRF_DESCRIPTOR } from './chrf/descriptor.js';
 import { composeFlags, type FlagValues, type MetricDescriptor } from './descriptor.js';
+import { GLEU_DESCRIPTOR } from './gleu/descriptor.js';
 import { GTM_DESCRIPTOR } from './gtm/descriptor.js';
 import { IMPACT_DESCRIPTOR } from './impact/descriptor.js';
 import { NIST_DESCRIPTOR } from './nist/descriptor.js';
 import { NPCHUNK_DESCRIPTOR } from './npchunk/descriptor.js';
 import { PARAEVAL_DESCRIPTOR } from './paraeval/descriptor.js';
 import { PER_DESCRIPTOR } from './per/descriptor.js';
+import { RIBES_DESCRIPTOR } from './ribes/descriptor.js';
 import { ROUGE_DESCRIPTOR } from './rouge/descriptor.js';
 import { TER_DESCRIPTOR } from './ter/descriptor.js';
 import { WER_DESCRIPTOR } from './wer/descriptor.js';
@@ -31,6 +33,8 @@ export const METRIC_CATALOG = [
   WER_DESCRIPTOR,
   PER_DESCRIPTOR,
   CER_DESCRIPTOR,
+  GLEU_DESCRIPTOR,
+  RIBES_DESCRIPTOR,
   GTM_DESCRIPTOR,
   PARAEVAL_DESCRIPTOR,
   IMPACT_DESCRIPTOR,

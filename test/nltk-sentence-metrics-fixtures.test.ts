@@ -1,0 +1,88 @@
+/**
+ * GLEU, RIBES and METEOR against a slice of NLTK 3.8's values that ships with the repository
+ * (test/fixtures/nltk-sentence/, 300 lines of the golden's 12 records): each line's value at golden tolerance, with
+ * the record's tokenization and references; then the rules NLTK follows at the edges.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Gleu } from '../src/metrics/gleu/gleu.js';
+import { sentenceScore, type Metric } from '../src/metrics/metric.js';
+import { nltkKendallTau, Ribes, wordRankAlignment } from '../src/metrics/ribes/ribes.js';
+import type { TokenizerName } from '../src/text/tokenizers/index.js';
+import { goldenClose } from './helpers/shared-data.js';
+
+interface Line {
+  hyp_file: string;
+  n_refs: number;
+  tokenize: TokenizerName;
+  line: number;
+  hyp: string;
+  refs: string[];
+  gleu?: number;
+  ribes?: number;
+  meteor?: number;
+}
+
+export const NLTK_LINES: Line[] = readFileSync(new URL('fixtures/nltk-sentence/nltk-lines.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l !== '')
+  .map((l) => JSON.parse(l) as Line);
+
+/** Checks `field` of every fixture line that has it with the metric `make` builds for the line's tokenizer. */
+export function checkLines(field: 'gleu' | 'ribes' | 'meteor', make: (tokenize: TokenizerName) => Metric): number {
+  let n = 0;
+  for (const l of NLTK_LINES) {
+    const want = l[field];
+    if (want === undefined) continue;
+    const got = sentenceScore(make(l.tokenize), l.hyp, l.refs).score;
+    expect(goldenClose(got, want), `${field} ${l.hyp_file}:${l.line} (${l.n_refs} refs, ${l.tokenize}): ${got} vs ${want}`).toBe(true);
+    n++;
+  }
+  return n;
+}
+
+describe('NLTK 3.8 sentence values (fixture slice)', () => {
+  it('GLEU', () => expect(checkLines('gleu', (tokenize) => new Gleu({ tokenize }))).toBe(200));
+  it('RIBES', () => expect(checkLines('ribes', (tokenize) => new Ribes({ tokenize }))).toBe(200));
+});
+
+describe('GLEU rules', () => {
+  const g = new Gleu({ tokenize: 'none' });
+  it('min_len/max_len choose the orders pooled', () => {
+    // 'a b c' vs 'a b d': orders 2..2 share 'a b' of 2 bigrams each.
+    expect(sentenceScore(new Gleu({ tokenize: 'none', minLen: 2, maxLen: 2 }), 'a b c', ['a b d']).score).toBe(0.5);
+  });
+  it('n_all is the larger side; a line with no n-grams on any side scores 0', () => {
+    expect(sentenceScore(g, 'a', ['a b c d']).score).toBe(1 / 10);
+    expect(sentenceScore(g, '', ['']).score).toBe(0);
+  });
+  it('several references: the best tp / n_all', () => {
+    expect(sentenceScore(g, 'a b', ['x y', 'a b', 'a']).score).toBe(1);
+  });
+  it('corpus GLEU pools the counts, not the line values', () => {
+    const rows = g.segmentStats(['a b', 'x'], g.prepareReferences([['a b', 'y z w']]));
+    expect(Array.from(rows)).toEqual([3, 3, 0, 6]);
+    expect(g.scoreFromStats(Float64Array.from([3, 9])).score).toBe(3 / 9);
+  });
+  it('refuses max_len < min_len', () => {
+    expect(() => new Gleu({ minLen: 3, maxLen: 2 })).toThrow(/max_len/);
+  });
+});
+
+describe("RIBES rules (NLTK's, not RIBES.py's)", () => {
+  it('kendall tau counts only pairs inside runs of +1 steps', () => {
+    // [0, 2, 1, 3]: no run of +1 steps, so tau = -1, NKT 0, although 5 of 6 pairs are in order.
+    expect(nltkKendallTau([0, 2, 1, 3])).toBe(0);
+    expect(nltkKendallTau([0, 1, 2])).toBe(1);
+    expect(nltkKendallTau([5])).toBe(0);
+  });
+  it('repeated words are placed by the shortest unique context, right before left', () => {
+    const ids = (s: string) => Int32Array.from(s.split(' '), (w) => w.charCodeAt(0));
+    // hyp 'a b a c' vs ref 'a c x a b': the first 'a' by 'a b' (ref 3), 'b' once (4), the second 'a' by 'a c' (0).
+    expect(wordRankAlignment(ids('a c x a b'), ids('a b a c'))).toEqual([3, 4, 0, 1]);
+  });
+  it('an empty hypothesis is an error naming the line', () => {
+    const r = new Ribes({ tokenize: 'none' });
+    expect(() => r.segmentStats(['a', ' '], r.prepareReferences([['a', 'b']]))).toThrow(/hypothesis 2 has no tokens/);
+  });
+});

@@ -83,6 +83,28 @@ describe('formats', () => {
     }
   });
 
+  it('-j 2 scores blocks of rows on two workers: the same bytes as one thread', async () => {
+    const dir = workspace();
+    // 700 hypotheses (three blocks of 256 rows or fewer) against 30 references.
+    const all = fixture.segments.flatMap((sg) => sg.samples);
+    const hyps = Array.from({ length: 700 }, (_, k) => `${all[k % all.length]} ${k % 7 === 0 ? all[(k * 13) % all.length] : ''}`.trim());
+    writeFileSync(join(dir, 'a.txt'), `${hyps.join('\n')}\n`);
+    writeFileSync(join(dir, 'b.txt'), `${all.slice(0, 30).join('\n')}\n`);
+    for (const args of [['-m', 'chrf', '-cw', '2'], ['-m', 'rouge-l']]) {
+      const one = await pairwise([join(dir, 'a.txt'), join(dir, 'b.txt'), ...args]);
+      const two = await pairwise([join(dir, 'a.txt'), join(dir, 'b.txt'), ...args, '-j', '2']);
+      expect(two.err).toBe('');
+      expect(two.code).toBe(0);
+      expect(two.out.split('\n')).toHaveLength(701);
+      expect(two.out).toBe(one.out);
+    }
+    const file = join(dir, 'm.npy');
+    await pairwise([join(dir, 'a.txt'), join(dir, 'b.txt'), '-m', 'ter', '-j', '2', '-f', 'npy', '-o', file]);
+    const bytes = readFileSync(file);
+    const data = new Float64Array(bytes.buffer.slice(bytes.byteOffset + 128, bytes.byteOffset + bytes.length));
+    expect(Array.from(data)).toEqual(Array.from(pairwiseScores(new Ter(), hyps, all.slice(0, 30))));
+  }, 60_000);
+
   it('rows are A, columns are B', async () => {
     const dir = workspace();
     const r = await pairwise([join(dir, 'three.txt'), join(dir, 'samples.txt'), '-m', 'chrf']);
@@ -185,6 +207,7 @@ describe('bad input: one line, exit 2, no output file', () => {
     ['no metric', (d) => [join(d, 'samples.txt'), join(d, 'three.txt')], /a metric is required/],
     ['a missing file', (d) => [join(d, 'samples.txt'), join(d, 'nope.txt'), '-m', 'chrf'], /nope\.txt: no such file/],
     ['one file', (d) => [join(d, 'samples.txt'), '-m', 'chrf'], /two files are required/],
+    ['a bad worker count', (d) => [join(d, 'samples.txt'), join(d, 'three.txt'), '-m', 'chrf', '-j', '0'], /-j must be an integer in 1\.\.256/],
     ['an unknown format', (d) => [join(d, 'samples.txt'), join(d, 'three.txt'), '-m', 'chrf', '-f', 'csv'], /--format must be one of tsv, msgpack, npy/],
   ];
   for (const [label, argv, message] of cases) {

@@ -1,8 +1,8 @@
 /**
  * The one worker pool of Palette: every kind of task (n-gram statistics ./ngram-pool.ts, n-best chunks
- * ./nbest-pool.ts, ORANGE blocks ./orange-pool.ts, corpus scoring ./corpus-pool.ts, MERT runs ./mert-pool.ts) runs
- * on a {@link TaskPool} of piscina workers started from one worker script (./worker.ts), which loads only the code
- * of its pool's kind.
+ * ./nbest-pool.ts, ORANGE blocks ./orange-pool.ts, corpus scoring ./corpus-pool.ts, MERT runs ./mert-pool.ts,
+ * all-pairs rows ./pairwise-pool.ts) runs on a {@link TaskPool} of piscina workers started from one worker script
+ * (./worker.ts), which loads only the code of its pool's kind.
  *
  * Design (spec/PERFORMANCE.md, "The glue is where speed is lost"):
  * - The kernels are compiled once on the main thread and the `WebAssembly.Module` goes to every worker in
@@ -26,6 +26,7 @@ import type { MertKind } from './kinds/mert.js';
 import type { NbestKind } from './kinds/nbest.js';
 import type { NgramKind } from './kinds/ngram.js';
 import type { OrangeKind } from './kinds/orange.js';
+import type { PairwiseKind } from './kinds/pairwise.js';
 import { PoolTaskError } from './pool-error.js';
 
 /**
@@ -51,6 +52,7 @@ export interface TaskKinds {
   readonly orange: OrangeKind;
   readonly corpus: CorpusKind;
   readonly mert: MertKind;
+  readonly pairwise: PairwiseKind;
 }
 
 /** A kind of task. */

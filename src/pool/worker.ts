@@ -27,6 +27,7 @@ const KINDS: { readonly [K in TaskKind]: () => Promise<KindModule<K>> } = {
   orange: () => lazyImport(() => import('./kinds/orange.js'), () => require('./kinds/orange.js')),
   corpus: () => lazyImport(() => import('./kinds/corpus.js'), () => require('./kinds/corpus.js')),
   mert: () => lazyImport(() => import('./kinds/mert.js'), () => require('./kinds/mert.js')),
+  pairwise: () => lazyImport(() => import('./kinds/pairwise.js'), () => require('./kinds/pairwise.js')),
 };
 
 /** Sets this worker's kind up. */

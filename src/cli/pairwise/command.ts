@@ -1,7 +1,8 @@
 /**
  * `palette pairwise A_FILE B_FILE -m METRIC [--format tsv|msgpack|npy] [-o FILE]`: the |A| × |B| matrix of sentence
  * scores of every line of A against every line of B alone, through the engine's pairwise scorer
- * (src/engine/pairwise), a block of rows at a time so that memory stays bounded by the block.
+ * (src/engine/pairwise), a block of rows at a time so that memory stays bounded by the block; with `-j N`, blocks
+ * are scored on N pool workers (src/pool/pairwise-pool.ts) and written in row order, the same bytes.
  *
  * Formats: `tsv`, |A| lines of |B| tab-separated scores as Python's `repr` prints the doubles (they read back to the
  * same doubles); `msgpack`, one MessagePack array of |B| numbers per row, back to back (msgpackr's encoding: integral
@@ -61,7 +62,7 @@ function encodeBlock(format: PairwiseFormat, scores: Float64Array, rows: number,
 /** Runs `palette pairwise`; bad input is reported as `palette pairwise: error: FILE:LINE: message`, exit status 2. */
 export async function runPairwiseCommand(argv: readonly string[], io: CliIo, registry: MetricRegistry): Promise<number> {
   try {
-    return pairwise(argv, io, registry);
+    return await pairwise(argv, io, registry);
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     io.stderr.write(`palette pairwise: error: ${locate(err.message, err.file, err.line)}\n`);
@@ -69,7 +70,7 @@ export async function runPairwiseCommand(argv: readonly string[], io: CliIo, reg
   }
 }
 
-function pairwise(argv: readonly string[], io: CliIo, registry: MetricRegistry): number {
+async function pairwise(argv: readonly string[], io: CliIo, registry: MetricRegistry): Promise<number> {
   const parsed = parsePairwiseArgs(argv);
   if (parsed.kind === 'help') {
     io.stdout.write(pairwiseHelp());
@@ -80,7 +81,6 @@ function pairwise(argv: readonly string[], io: CliIo, registry: MetricRegistry):
   const metric = pairwiseMetric(options.metric, options.settings, registry);
   const hyps = readLines(options.hypFile);
   const refs = readLines(options.refFile);
-  const scorer = new PairwiseScorer(metric, hyps, refs);
   const packr = new Packr({ useRecords: false });
   const out: OutputFile | null = options.output === undefined ? null : openOutputFile(options.output);
   const write = (chunk: string | Uint8Array): void => {
@@ -88,10 +88,18 @@ function pairwise(argv: readonly string[], io: CliIo, registry: MetricRegistry):
     else io.stdout.write(chunk as string);
   };
   try {
-    if (options.format === 'npy') write(npyHeader(scorer.rows, scorer.columns));
-    for (let from = 0; from < scorer.rows; from += BLOCK_ROWS) {
-      const to = Math.min(scorer.rows, from + BLOCK_ROWS);
-      write(encodeBlock(options.format, scorer.scoreRows(from, to), to - from, scorer.columns, packr));
+    if (options.format === 'npy') write(npyHeader(hyps.length, refs.length));
+    const onBlock = (from: number, to: number, scores: Float64Array): void =>
+      write(encodeBlock(options.format, scores, to - from, refs.length, packr));
+    if (options.workers > 1 && hyps.length > BLOCK_ROWS) {
+      const { pairwiseRowsOnPool } = await import('../../pool/pairwise-pool.js');
+      await pairwiseRowsOnPool(options.metric, options.settings, hyps, refs, options.workers, BLOCK_ROWS, onBlock);
+    } else {
+      const scorer = new PairwiseScorer(metric, hyps, refs);
+      for (let from = 0; from < scorer.rows; from += BLOCK_ROWS) {
+        const to = Math.min(scorer.rows, from + BLOCK_ROWS);
+        onBlock(from, to, scorer.scoreRows(from, to));
+      }
     }
     out?.commit();
   } catch (err) {

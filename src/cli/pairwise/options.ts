@@ -9,6 +9,7 @@ import { metricDescriptor } from '../../metrics/catalog.js';
 import type { MetricSettings } from '../../metrics/registry.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
 import { parseMetricFlags } from '../score-options.js';
+import { MAX_WORKERS, integerValue } from '../shared-options.js';
 
 /** The metrics with pairwise sentence scores (ROUGE as its family's names), whose flags the commands take. */
 export const PAIRWISE_METRICS = ['chrf', 'bleu', 'ter', 'wer', 'per', 'rouge-N', 'rouge-l', 'rouge-w', 'rouge-sD', 'rouge-suD'] as const;
@@ -36,6 +37,8 @@ export interface PairwiseCommandOptions {
   readonly format: PairwiseFormat;
   /** Output file, or undefined for standard output (tsv only). */
   readonly output: string | undefined;
+  /** Threads (`-j`); 1 scores in this thread. */
+  readonly workers: number;
 }
 
 const GROUP = 'palette pairwise options';
@@ -46,6 +49,8 @@ const SPECS: readonly OptionSpec[] = [
     help: 'the metric of every pair: chrf (chrF++ with --chrf-word-order 2), bleu (sentence BLEU: effective order), ter, wer, per, or rouge-N, rouge-l, rouge-w, rouge-sD, rouge-suD' },
   { key: 'format', names: ['--format', '-f'], arity: 'one', metavar: 'FORMAT', group: GROUP,
     help: 'tsv (default: |A| lines of |B| tab-separated scores, Python repr precision), msgpack (one array of |B| numbers per row), npy (numpy .npy, float64 |A| × |B|)' },
+  { key: 'workers', names: ['--workers', '-j'], arity: 'one', metavar: 'N', group: GROUP,
+    help: 'threads scoring blocks of rows (default 1: this thread alone); the output is the same for any N' },
   { key: 'output', names: ['--output', '-o'], arity: 'one', metavar: 'FILE', group: GROUP,
     help: 'write the matrix to FILE (written whole or not at all); required for msgpack and npy (default: standard output)' },
   ...PAIRWISE_METRIC_FLAGS,
@@ -110,6 +115,7 @@ export function parsePairwiseArgs(argv: readonly string[]): PairwiseCommand {
       settings: readSettings(values),
       format,
       output,
+      workers: single(values, 'workers') === undefined ? 1 : integerValue('-j', single(values, 'workers')!, 1, MAX_WORKERS),
     },
   };
 }

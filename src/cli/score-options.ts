@@ -5,8 +5,8 @@
  * composed from the catalog (src/metrics/catalog.ts) and read into settings by each metric's descriptor; this file
  * adds the input, reporting and significance options and the Python number syntax the readers use.
  *
- * Flags sacrebleu has but this build cannot honour (built-in test sets) are recognised and refused with a clear
- * message rather than reported as unknown.
+ * sacrebleu's test-set and language flags (-t, -l, --origlang, --subset, --echo, --list, --citation, --download) are
+ * read here; src/cli/testsets does the work.
  */
 import { badOption, InputError, unknownTokenizer } from '../errors.js';
 import { resolveEncoding } from '../corpus/read-lines.js';
@@ -15,6 +15,7 @@ import { METRIC_FLAGS, metricDescriptor, readMetricSettings, type MetricSettings
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from './args.js';
 import { pyParseFloat } from './py-format.js';
+import { bleuTokenizerForTarget, MISSING_TOKENIZERS, missingTokenizer, splitLanguagePair } from './testsets/language.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './report.js';
 import {
   DEFAULT_SEED,
@@ -47,7 +48,27 @@ const ROW_FORMATS: readonly ScoreFormat[] = ['tsv', 'csv'];
 const INPUT = 'Input';
 const METRICS = 'Metric selection';
 const REPORT = 'Reporting';
-const UNAVAILABLE = 'Recognised but not available in this version';
+/** sacreBLEU's test-set and language flags, same spellings (under Input: they say where references come from). */
+const TEST_SET_OPTION_SPECS: readonly OptionSpec[] = [
+  { key: 'testSet', names: ['--test-set', '-t'], arity: 'one', metavar: 'SET', group: INPUT,
+    help: "score against sacreBLEU's test set SET (comma-separated: concatenated), downloaded on first use into " +
+      "sacreBLEU's cache ($SACREBLEU, default ~/.sacrebleu), checksum verified; needs -l; see --list" },
+  { key: 'languagePair', names: ['--language-pair', '-l'], arity: 'one', metavar: 'SRC-TGT', group: INPUT,
+    help: 'source-target language pair; the target picks BLEU\'s default tokenizer as sacreBLEU does (zh: zh, ' +
+      'ja: ja-mecab, ko: ko-mecab, which this version refuses, else 13a)' },
+  { key: 'origlang', names: ['--origlang', '-ol'], arity: 'one', metavar: 'LANG', group: INPUT,
+    help: 'with -t: only the documents whose original language is LANG ("non-LANG": all others); WMT SGML and XML sets' },
+  { key: 'subset', names: ['--subset'], arity: 'one', metavar: 'REGEX', group: INPUT,
+    help: 'with -t: only the documents whose annotation (domain; wmt18/wmt19 SGML: country-domain) matches REGEX' },
+  { key: 'echo', names: ['--echo'], arity: 'some', metavar: 'FIELD', group: INPUT,
+    help: 'with -t and -l: print the fields (src, ref, ref:A, docid, origlang, …, or all) tab-separated and exit' },
+  { key: 'list', names: ['--list'], arity: 'flag', group: INPUT,
+    help: 'list the test sets (for -l: those with that pair; with -t: each pair\'s fields) and exit' },
+  { key: 'citation', names: ['--citation', '--cite'], arity: 'flag', group: INPUT,
+    help: 'print the BibTeX citation of the -t test set(s) and exit' },
+  { key: 'download', names: ['--download'], arity: 'one', metavar: 'SET', group: INPUT,
+    help: 'download test set SET (all pairs, or -l\'s) into the cache and exit' },
+];
 const SIGNIFICANCE = 'Confidence intervals and paired significance tests (sacrebleu flags)';
 
 /** Every option of `palette score`. */
@@ -95,18 +116,7 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     help: 'scoring threads (0: one per core; default 1): this one and N-1 pool workers, for runs large enough to gain from them; the numbers do not depend on it' },
   sharedOption('help', REPORT),
   { key: 'version', names: ['--version', '-V'], arity: 'flag', group: REPORT, help: "show Palette's version and exit" },
-  ...(
-    [
-      ['testSet', ['--test-set', '-t'], 'one'],
-      ['languagePair', ['--language-pair', '-l'], 'one'],
-    ] as const
-  ).map(([key, names, arity]) => ({
-    key: `unavailable:${key}`,
-    names,
-    arity,
-    group: UNAVAILABLE,
-    help: 'no built-in test sets: give reference files',
-  })),
+  ...TEST_SET_OPTION_SPECS,
 ];
 
 /** Everything a `palette score` run needs, validated, defaults filled in. */
@@ -148,6 +158,26 @@ export interface ScoreOptions {
   readonly seed: string | undefined;
   /** `--confidence` and its `--confidence-n`, `--paired-bs`/`--paired-ar` and their `-n`, `--paired-jobs`. */
   readonly significance: SignificanceOptions;
+  /** `-t`, `-l`, `--origlang`, `--subset`, `--echo`, `--list`, `--citation`, `--download`. */
+  readonly testSets: TestSetOptions;
+  /** Warnings the options draw (sacreBLEU's advice on the tokenizer for the target language), for stderr. */
+  readonly notices: readonly string[];
+}
+
+/** sacreBLEU's test-set and language options. */
+export interface TestSetOptions {
+  /** `-t`, split on commas; null when not given. */
+  readonly testSets: readonly string[] | null;
+  /** `-l`; null when not given. */
+  readonly languagePair: string | null;
+  readonly origlang: string | null;
+  readonly subset: string | null;
+  /** `--echo` fields; null when not given. */
+  readonly echo: readonly string[] | null;
+  readonly list: boolean;
+  readonly citation: boolean;
+  /** `--download SET`; null when not given. */
+  readonly download: string | null;
 }
 
 /** The statistical-test flags of `palette score` (sacrebleu's defaults). */
@@ -191,20 +221,23 @@ export function parseScoreCommand(
   const { values, positionals } = parseArgs(argv, SCORE_OPTION_SPECS);
   if (values.has('help')) return { kind: 'help' };
   if (values.has('version')) return { kind: 'version' };
-  for (const spec of SCORE_OPTION_SPECS) {
-    if (spec.key.startsWith('unavailable:') && values.has(spec.key)) {
-      throw new InputError('E_BAD_OPTION', `option ${spec.names[0]} is not available in this version: ${spec.help}`);
-    }
-  }
   const v = optionValues(values);
   const { str, flag } = v;
 
-  const refs = readRefs(v, positionals);
+  const testSets = readTestSetOptions(v);
+  // Listing, citing and downloading need no references; scoring against -t takes its references from the set.
+  const refs = readRefs(v, positionals) ?? (testSets.testSets !== null || testSets.list || testSets.citation || testSets.download !== null ? [] : undefined);
+  if (testSets.testSets !== null && refs !== undefined && refs.length > 0) {
+    throw new InputError('E_BAD_OPTION', 'give either a test set (-t) or reference files, not both');
+  }
   if (refs === undefined) {
     throw new InputError('E_BAD_OPTION', 'no reference file given: palette score REF [REF ...] -i HYP [HYP ...]');
   }
   const inputs = readInputs(v) ?? null;
   const numRefs = str('numRefs') === undefined ? 1 : integerValue('--num-refs', str('numRefs')!, 1);
+  if (numRefs !== 1 && testSets.testSets !== null) {
+    throw new InputError('E_BAD_OPTION', '--num-refs splits a tab-separated reference file: it does not go with -t');
+  }
   if (numRefs !== 1 && refs.length > 1) {
     throw new InputError('E_BAD_OPTION', '--num-refs splits one tab-separated reference file: give a single reference file');
   }
@@ -213,7 +246,8 @@ export function parseScoreCommand(
   const metrics = readMetrics(v, ['bleu'])!;
   const sentenceLevel = flag('sentenceLevel');
 
-  const metricSettings = readMetricSettings(metricFlagValues(v), sentenceLevel);
+  const read = readMetricSettings(metricFlagValues(v), sentenceLevel);
+  const { metricSettings, notices } = withLanguageDefaults(read, testSets);
 
   const width = str('width') === undefined ? 1 : integerValue('--width', str('width')!, 0, MAX_WIDTH);
   let format: ScoreFormat = readFormat(v, SCORE_FORMATS, 'json');
@@ -263,8 +297,51 @@ export function parseScoreCommand(
       formatGiven: values.has('format'),
       rowFormat,
       seed: readScoreSeed(v),
+      testSets,
+      notices,
     },
   };
+}
+
+function readTestSetOptions(v: OptionValues): TestSetOptions {
+  const { str, flag } = v;
+  const languagePair = str('languagePair') ?? null;
+  if (languagePair !== null) splitLanguagePair(languagePair);
+  const testSet = str('testSet');
+  const options: TestSetOptions = {
+    testSets: testSet === undefined ? null : testSet.split(','),
+    languagePair,
+    origlang: str('origlang') ?? null,
+    subset: str('subset') ?? null,
+    echo: v.list('echo') ?? null,
+    list: flag('list'),
+    citation: flag('citation'),
+    download: str('download') ?? null,
+  };
+  if ((options.origlang !== null || options.subset !== null) && (options.testSets === null || languagePair === null)) {
+    throw new InputError('E_BAD_OPTION', '--origlang and --subset filter a test set: they need -t and -l');
+  }
+  return options;
+}
+
+/**
+ * BLEU's tokenizer chosen by `-l`'s target language when `-tok` is not given (sacreBLEU's flavor only: the others
+ * have their own defaults), and sacreBLEU's warnings about the tokenizer.
+ */
+function withLanguageDefaults(settings: MetricSettings, t: TestSetOptions): { metricSettings: MetricSettings; notices: string[] } {
+  const bleu = settings.bleu ?? {};
+  const notices: string[] = [];
+  let metricSettings = settings;
+  if (t.languagePair !== null && (bleu.flavor ?? 'sacrebleu') === 'sacrebleu') {
+    const { tokenize, warnings } = bleuTokenizerForTarget(splitLanguagePair(t.languagePair).target, bleu.tokenize);
+    notices.push(...warnings);
+    if (tokenize !== bleu.tokenize) metricSettings = { ...settings, bleu: { ...bleu, tokenize: tokenize as TokenizerName } };
+  }
+  if (t.testSets !== null && bleu.tokenize === 'none') {
+    notices.push("You are turning off BLEU's internal tokenizer presumably to supply your own tokenized files.");
+    notices.push('Published numbers will not be comparable to other papers.');
+  }
+  return { metricSettings, notices };
 }
 
 /** `palette score --help`. */
@@ -298,6 +375,7 @@ function metricFlagValues(v: OptionValues): FlagValues {
     choice: (key, flagName, choices) => (str(key) === undefined ? undefined : choice(flagName, str(key)!, choices)),
     tokenizer(key) {
       const name = str(key);
+      if (name !== undefined && name in MISSING_TOKENIZERS) throw missingTokenizer(name, `choose one of: ${TOKENIZER_NAMES.join(', ')}`);
       if (name !== undefined && !isTokenizerName(name)) throw unknownTokenizer(name, TOKENIZER_NAMES);
       return name;
     },

@@ -114,6 +114,54 @@ function readReferences(options: ScoreOptions): { streams: string[][]; files: st
   return { streams, files, read };
 }
 
+/**
+ * The references of `-t` (sacreBLEU's cached text files of each set, concatenated set after set) and its
+ * `--origlang`/`--subset` mask.
+ */
+async function readTestSetReferences(
+  options: ScoreOptions,
+  io: CliIo,
+): Promise<{ streams: string[][]; files: string[]; read: ReadFile[]; mask: boolean[] | null }> {
+  const { files, mask } = await (await import('./testsets/index.js')).testSetReferences(options.testSets, io, options.quiet);
+  const streams: string[][] = [];
+  const names: string[] = [];
+  const read: ReadFile[] = [];
+  for (const setFiles of files) {
+    setFiles.forEach((file, j) => {
+      const lines = readLines(file, { encoding: options.encoding });
+      read.push({ file, lines });
+      if (streams[j] === undefined) {
+        streams[j] = [];
+        names[j] = file;
+      }
+      for (const line of lines) streams[j].push(pyRstrip(line));
+    });
+  }
+  return { streams, files: names, read, mask };
+}
+
+/**
+ * The segments `--origlang`/`--subset` keep, of every system and reference stream (sacreBLEU's `filter_subset`);
+ * a system whose length is not the test set's is refused first, naming both lengths.
+ */
+function filterSegments(
+  systems: readonly System[],
+  refs: { streams: string[][]; files: string[] },
+  mask: readonly boolean[],
+  options: ScoreOptions,
+): System[] {
+  checkLineCounts(systems, refs);
+  const keep = <T>(xs: readonly T[]): T[] => xs.filter((_, i) => mask[i]);
+  refs.streams = refs.streams.map(keep);
+  const kept = systems.map((s) => ({ ...s, lines: keep(s.lines) }));
+  if (kept.some((s) => s.lines.length === 0)) {
+    const t = options.testSets;
+    const filters = [t.origlang !== null ? `origlang=${t.origlang}` : '', t.subset !== null ? `subset=${t.subset}` : ''].filter((x) => x);
+    throw new InputError('E_EMPTY_INPUT', `test set ${t.testSets!.join(',')} contains no sentence with ${filters.join(' ')}`);
+  }
+  return kept;
+}
+
 async function readSystems(options: ScoreOptions, io: CliIo): Promise<System[]> {
   if (options.inputs === null) {
     const lines = await readStdin(io, options);
@@ -295,6 +343,11 @@ async function engineRows(
  * @throws InputError for anything the user must fix (files, options, line counts).
  */
 export async function runScore(options: ScoreOptions, io: CliIo, registry: MetricRegistry): Promise<string> {
+  const t = options.testSets;
+  if (t.download !== null || t.list || t.citation || t.echo !== null) {
+    return (await (await import('./testsets/index.js')).testSetCommand(t, io, options.quiet)) ?? '';
+  }
+  if (!options.quiet) for (const notice of options.notices) io.stderr.write(`palette: warning: ${notice}\n`);
   // sacrebleu evaluates `sorted(metrics)`, keyed by upper-case name, whatever the order of -m.
   const requested = resolveIds(options, registry);
   const ids = [...requested].sort(byUpperCase);
@@ -302,8 +355,10 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   // Each metric prints with its own number of decimals unless -w says (ROUGE's fractions need more than BLEU's 1).
   const widths = metrics.map((m) => (options.widthGiven ? options.width : (m.defaultWidth ?? options.width)));
 
-  const refs = readReferences(options);
-  const systems = await readSystems(options, io);
+  const fromTestSet = options.testSets.testSets !== null;
+  const refs = fromTestSet ? await readTestSetReferences(options, io) : { ...readReferences(options), mask: null };
+  let systems = await readSystems(options, io);
+  if (refs.mask !== null) systems = filterSegments(systems, refs, refs.mask, options);
   checkLineCounts(systems, refs);
   if (!options.quiet) {
     const warnings = [

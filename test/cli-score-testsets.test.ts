@@ -1,0 +1,263 @@
+/**
+ * sacreBLEU's language and test-set options in `palette score`: `-l` choosing BLEU's tokenizer (and refusing the
+ * MeCab defaults this build lacks), and `-t`: download from a local HTTP server on 127.0.0.1 into sacreBLEU's cache
+ * layout, md5 check, tar.gz and zip extraction, the SGML and WMT XML layouts, scoring against the cached
+ * references, `--echo`, `--list`, `--citation`, `--origlang`, `--subset`, and the errors (bad checksum, server
+ * unreachable) that must leave no partial cache entry. The sets are small fixtures made here; no test reaches the
+ * internet.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../src/cli/main.js';
+import { tarGz, zip } from './helpers/archives.js';
+import { captureCli, type CliResult } from './helpers/cli.js';
+
+/**
+ * Exit 2, nothing on stdout, and stderr ending in one `palette: error: …` line matching `message` (a download's
+ * progress line may come before it).
+ */
+function expectInputError(r: CliResult, _command: 'score', message: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.out).toBe('');
+  const lines = r.err.trimEnd().split('\n');
+  expect(lines.filter((l) => !l.startsWith('palette: Downloading '))).toHaveLength(1);
+  expect(lines[lines.length - 1]).toMatch(/^palette: error: /);
+  expect(lines[lines.length - 1]).toMatch(message);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'palette-testsets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, lines: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, lines.map((l) => `${l}\n`).join(''));
+  return path;
+}
+
+const md5 = (b: Buffer): string => createHash('md5').update(b).digest('hex');
+
+const SRC_SGM = [
+  '<srcset setid="fx" srclang="any">',
+  '<doc sysid="ref" docid="d1" genre="news" origlang="en">',
+  '<seg id="1">The  cat sat on the mat .</seg>',
+  '<seg id="2">Hello &amp; welcome</seg>',
+  '</doc>',
+  '<doc sysid="ref" docid="d2" genre="news" origlang="de">',
+  '<seg id="1"> Two\tdogs </seg>',
+  '</doc>',
+  '</srcset>',
+].join('\n');
+const REF_SGM = SRC_SGM.replace('The  cat sat on the mat .', 'Die Katze saß auf der Matte .')
+  .replace('Hello &amp; welcome', 'Hallo &amp; willkommen')
+  .replace(' Two\tdogs ', 'Zwei  Hunde')
+  .replace('srcset', 'refset');
+const FX_TGZ = tarGz({ 'test/newstest-src.en.sgm': SRC_SGM, 'test/newstest-ref.de.sgm': REF_SGM });
+
+const XML = `<?xml version="1.0" encoding="utf-8"?>
+<dataset id="fx">
+<collection id="general">
+<doc id="n1" origlang="en" domain="news">
+<src lang="en"><p><seg id="1">One &amp; two</seg><seg id="2">Three</seg></p></src>
+<ref lang="de" translator="A"><p><seg id="1">Eins &amp; zwei</seg><seg id="2">Drei   drei</seg></p></ref>
+<ref lang="de" translator="B"><p><seg id="1">Eins und zwei</seg><seg id="2"></seg></p></ref>
+<hyp system="sysX" language="de"><p><seg id="1">Eins</seg><seg id="2">Drei</seg></p></hyp>
+</doc>
+<doc id="s1" origlang="de" domain="social">
+<src lang="en"><p><seg id="1">Four &#x66;ive</seg><seg id="2">no reference</seg></p></src>
+<ref lang="de" translator="A"><p><seg id="1">Vier fünf</seg></p></ref>
+<ref lang="de" translator="B"><p><seg id="1">Vier, fünf</seg></p></ref>
+<hyp system="sysX" language="de"><p><seg id="1">Vier</seg><seg id="2">x</seg></p></hyp>
+</doc>
+</collection>
+</dataset>
+`;
+const XML_ZIP = zip({ 'xml/fx.en-de.xml': XML });
+
+let server: Server;
+let base = '';
+const hits: string[] = [];
+const routes = new Map<string, Buffer>([
+  ['/example.test/fx17/test.tgz', FX_TGZ],
+  ['/example.test/fxxml/data.zip', XML_ZIP],
+  // What the real wmt17 URL gets here: not the real archive, so its md5 sum cannot match the table's.
+  ['/data.statmt.org/wmt17/translation-task/test.tgz', FX_TGZ],
+]);
+
+const TABLE = {
+  datasets: {
+    fx17: {
+      format: 'fake-sgml',
+      data: ['http://example.test/fx17/test.tgz'],
+      md5: [md5(FX_TGZ)],
+      description: 'Fixture SGML set',
+      citation: '@misc{fx17, title = {Fixture}}',
+      langpairs: { 'en-de': ['test/newstest-src.en.sgm', 'test/newstest-ref.de.sgm'] },
+    },
+    fxxml: {
+      format: 'wmt-xml',
+      data: ['http://example.test/fxxml/data.zip'],
+      md5: [md5(XML_ZIP)],
+      description: 'Fixture XML set',
+      langpairs: { 'en-de': ['xml/fx.en-de.xml'] },
+      refs: ['A'],
+    },
+  },
+  subsets: { fx17: { d1: 'GB-sport', d2: 'US-politics' } },
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    const body = routes.get(req.url ?? '');
+    if (body === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  writeFileSync(join(dir, 'table.json'), JSON.stringify(TABLE));
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** A fresh cache folder per call unless one is given. */
+function env(cache: string, mirror = base): Record<string, string> {
+  return { SACREBLEU: cache, PALETTE_SACREBLEU_MIRROR: mirror, PALETTE_SACREBLEU_TABLE: join(dir, 'table.json') };
+}
+
+function score(argv: string[], e: Record<string, string> = {}): Promise<CliResult> {
+  return captureCli(run, ['score', ...argv], { env: e });
+}
+
+describe('-l SRC-TGT', () => {
+  const ref = file('l.ref', ['这是一个测试。', '他们去了北京']);
+  const hyp = file('l.hyp', ['这是测试。', '他们去北京了']);
+
+  it('target zh picks the zh tokenizer, as -tok zh', async () => {
+    const byLang = await score([ref, '-i', hyp, '-l', 'en-zh', '-f', 'text', '-w', '4']);
+    const byTok = await score([ref, '-i', hyp, '-tok', 'zh', '-f', 'text', '-w', '4']);
+    expect(byLang.code).toBe(0);
+    expect(byLang.out).toBe(byTok.out);
+    expect(byLang.out).toMatch(/^BLEU\|nrefs:1\|case:mixed\|eff:no\|tok:zh\|smooth:exp\|version:[^ ]+ = /);
+    // chrF takes no language in sacreBLEU
+    const chrf = await score([ref, '-i', hyp, '-l', 'en-zh', '-m', 'chrf', '-f', 'text']);
+    expect(chrf.out).toBe((await score([ref, '-i', hyp, '-m', 'chrf', '-f', 'text'])).out);
+  });
+
+  it('other targets keep 13a; an explicit -tok wins, with sacreBLEU\'s advice for zh', async () => {
+    const de = await score([ref, '-i', hyp, '-l', 'zh-de', '-f', 'text']);
+    expect(de.out).toContain('|tok:13a|');
+    const explicit = await score([ref, '-i', hyp, '-l', 'en-zh', '-tok', 'char', '-f', 'text']);
+    expect(explicit.out).toContain('|tok:char|');
+    expect(explicit.err).toContain("Consider using the 'zh' or 'spm' tokenizer for Chinese.");
+  });
+
+  it('refuses the ja-mecab and ko-mecab defaults and the SentencePiece tokenizers', async () => {
+    expectInputError(await score([ref, '-i', hyp, '-l', 'en-ja']), 'score', /ja-mecab.*not available.*-tok/);
+    expectInputError(await score([ref, '-i', hyp, '-l', 'en-ko']), 'score', /ko-mecab.*not available/);
+    expectInputError(await score([ref, '-i', hyp, '-tok', 'flores200']), 'score', /flores200.*not available/);
+    expectInputError(await score([ref, '-i', hyp, '-l', 'ende']), 'score', /SRC-TGT/);
+  });
+});
+
+describe('-t TESTSET', () => {
+  const cache = join(dir, 'cache');
+  const hyp17 = file('fx17.hyp', ['Die Katze saß auf Matte .', 'Hallo & willkommen', 'Zwei Hunde']);
+
+  it('downloads into sacreBLEU\'s cache layout and scores against the cached references', async () => {
+    const r = await score(['-t', 'fx17', '-l', 'en-de', '-i', hyp17, '-m', 'bleu', 'chrf', '-f', 'text'], env(cache));
+    expect(r.code).toBe(0);
+    expect(readdirSync(join(cache, 'fx17', 'raw')).sort()).toEqual(['fx17.test.tgz', 'test']);
+    expect(readFileSync(join(cache, 'fx17', 'fx17.en-de.ref'), 'utf8')).toBe(
+      'Die Katze saß auf der Matte .\nHallo &amp; willkommen\nZwei Hunde\n',
+    );
+    expect(readFileSync(join(cache, 'fx17', 'fx17.en-de.origlang'), 'utf8')).toBe('en\nen\nde\n');
+    const ref = file('fx17.ref', ['Die Katze saß auf der Matte .', 'Hallo &amp; willkommen', 'Zwei Hunde']);
+    expect(r.out).toBe((await score([ref, '-i', hyp17, '-m', 'bleu', 'chrf', '-f', 'text'])).out);
+    // the second run uses the cache
+    const before = hits.length;
+    expect((await score(['-t', 'fx17', '-l', 'en-de', '-i', hyp17, '-f', 'text'], env(cache))).code).toBe(0);
+    expect(hits.length).toBe(before);
+  });
+
+  it('--echo, --origlang, --subset, --list and --citation', async () => {
+    const e = env(cache);
+    expect((await score(['-t', 'fx17', '-l', 'en-de', '--echo', 'src', 'ref'], e)).out).toBe(
+      'The cat sat on the mat .\tDie Katze saß auf der Matte .\nHello &amp; welcome\tHallo &amp; willkommen\nTwo dogs\tZwei Hunde\n',
+    );
+    expect((await score(['-t', 'fx17', '-l', 'en-de', '--echo', 'docid', '--origlang', 'non-en'], e)).out).toBe('d2\n');
+    expect((await score(['-t', 'fx17', '-l', 'en-de', '--echo', 'src', '--subset', 'country:GB'], e)).out).toBe(
+      'The cat sat on the mat .\nHello &amp; welcome\n',
+    );
+    expect((await score(['-t', 'fx17', '--list'], e)).out).toBe('en-de: src, ref, docid, genre, origlang\n');
+    const list = await score(['--list', '-l', 'de-en'], e);
+    expect(list.out).toMatch(/^The available test sets for de-en are:\n/);
+    expect(list.out).toContain(`${'fx17'.padEnd(30)}: Fixture SGML set\n`);
+    expect(list.out).toContain('wmt17                         : ');
+    expect((await score(['-t', 'fx17', '--citation'], e)).out).toBe('@misc{fx17, title = {Fixture}}\n');
+    const only = await score(['-t', 'fx17', '-l', 'en-de', '--origlang', 'de', '-i', file('one.hyp', ['x', 'y', 'Zwei Hunde']), '-m', 'chrf', '-b'], e);
+    expect(only.out).toBe('100.0\n');
+    expectInputError(await score(['-t', 'fx17', '-l', 'en-de', '--echo', 'ref:B'], e), 'score', /no field ref:B.*src, ref, docid/);
+  });
+
+  it('reads WMT XML from a zip: entities, whitespace, segments without a reference, the table\'s translator', async () => {
+    const e = env(cache);
+    const all = await score(['-t', 'fxxml', '-l', 'en-de', '--echo', 'all'], e);
+    expect(all.out).toBe(
+      [
+        'One & two\tEins & zwei\tEins und zwei\tn1\ten\tEins\tnews',
+        'Three\tDrei drei\t\tn1\ten\tDrei\tnews',
+        'Four five\tVier fünf\tVier, fünf\ts1\tde\tVier\tsocial',
+        '',
+      ].join('\n'),
+    );
+    expect((await score(['-t', 'fxxml', '-l', 'en-de', '--list'], e)).out).toBe('en-de: src, ref:A, ref:B, docid, origlang, sysX, domain\n');
+    expect(readFileSync(join(cache, 'fxxml', 'fxxml.en-de.ref-A'), 'utf8')).toBe('Eins & zwei\nDrei drei\nVier fünf\n');
+    const hyp = file('xml.hyp', ['Eins & zwei', 'Drei', 'Vier fünf']);
+    const r = await score(['-t', 'fxxml', '-l', 'en-de', '-i', hyp, '-f', 'text', '-w', '4'], e);
+    const refA = file('xml.refA', ['Eins & zwei', 'Drei drei', 'Vier fünf']);
+    expect(r.out).toBe((await score([refA, '-i', hyp, '-f', 'text', '-w', '4'])).out);
+    expect((await score(['-t', 'fxxml', '-l', 'en-de', '--echo', 'ref', '--subset', 'soc'], e)).out).toBe('Vier fünf\n');
+  });
+
+  it('a checksum mismatch is an error naming the set and URL, and caches nothing', async () => {
+    const fresh = join(dir, 'cache-md5');
+    const r = await score(['-t', 'wmt17', '-l', 'en-de', '-i', hyp17], env(fresh));
+    expectInputError(r, 'score', /test set wmt17 from http:\/\/127\.0\.0\.1:\d+\/data\.statmt\.org\/wmt17\/translation-task\/test\.tgz: md5 sum/);
+    expect(readdirSync(join(fresh, 'wmt17', 'raw'))).toEqual([]);
+  });
+
+  it('an unreachable server or a missing file is an error, and caches nothing', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const fresh = join(dir, 'cache-down');
+    expectInputError(
+      await score(['-t', 'fx17', '-l', 'en-de', '-i', hyp17], env(fresh, `http://127.0.0.1:${port}`)),
+      'score',
+      new RegExp(`cannot download test set fx17 from http://127\\.0\\.0\\.1:${port}/example\\.test/fx17/test\\.tgz: .*ECONNREFUSED`),
+    );
+    expect(readdirSync(join(fresh, 'fx17', 'raw'))).toEqual([]);
+    expectInputError(await score(['-t', 'wmt17', '-l', 'en-de', '-i', hyp17], env(fresh, `${base}/nothing-here`)), 'score', /HTTP 404/);
+    expect(existsSync(join(fresh, 'wmt17', 'raw', 'wmt17.test.tgz'))).toBe(false);
+  });
+
+  it('refuses what sacreBLEU refuses', async () => {
+    const e = env(cache);
+    expectInputError(await score(['-t', 'fx17', '-i', hyp17], e), 'score', /needs a language pair \(-l\)/);
+    expectInputError(await score(['-t', 'fx17', '-l', 'fr-de', '-i', hyp17], e), 'score', /no language pair "fr-de".*en-de/);
+    expectInputError(await score(['-t', 'nosuchset', '-l', 'en-de', '-i', hyp17], e), 'score', /unknown test set "nosuchset"/);
+    expectInputError(await score([hyp17, '-t', 'fx17', '-l', 'en-de', '-i', hyp17], e), 'score', /either a test set \(-t\) or reference files/);
+    expectInputError(await score(['-t', 'fxxml', '-l', 'en-de', '-i', hyp17, '--subset', 'x', '--origlang', 'en'], e), 'score', /test set fxxml contains no sentence with origlang=en subset=x/);
+    const two = file('two.hyp', ['a', 'b']);
+    expectInputError(await score(['-t', 'fxxml', '-l', 'en-de', '-i', two, '--origlang', 'en'], e), 'score', /line-count mismatch: .*two\.hyp has 2 lines, reference .*fxxml\.en-de\.ref-A has 3/);
+    expectInputError(await score(['-t', 'fxxml', '-l', 'en-de', '--echo', 'src', '--subset', '('], e), 'score', /--subset "\(" is not a regular expression/);
+  });
+});

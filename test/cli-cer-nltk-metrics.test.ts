@@ -82,3 +82,29 @@ describe('palette score -m gleu ribes', () => {
     expect(bad.out).toBe('');
   });
 });
+
+describe('palette score -m meteor', () => {
+  // 'The Cats CAR' vs 'the cat auto': exact, stem and WordNet matches, 3 of 3 in one chunk; second line no match.
+  const ref = file('meteor.ref', ['the cat auto', 'x']);
+  const hyp = file('meteor.hyp', ['The Cats CAR', 'y']);
+  const first = 1 - 0.5 * (1 / 3) ** 3;
+
+  it('corpus = mean of the line values, -sl the line values, signature with its parameters', async () => {
+    const r = await cli(['score', ref, '-i', hyp, '-m', 'meteor', '-w', '9']);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out) as { name: string; score: number; signature: string };
+    expect(j.name).toBe('METEOR');
+    expect(j.score).toBe(Number((first / 2).toFixed(9)));
+    expect(j.signature).toMatch(/^nrefs:1\|tok:13a\|alpha:0.9\|beta:3\|gamma:0.5\|version:/);
+    const sl = await cli(['score', ref, '-i', hyp, '-m', 'meteor', '-sl', '-f', 'text', '-w', '6']);
+    expect(sl.out.trimEnd().split('\n').map((l) => / = (\S+)/.exec(l)?.[1])).toEqual([first.toFixed(6), '0.000000']);
+  });
+
+  it('--meteor-gamma 0 drops the penalty; a bad --meteor-alpha is refused', async () => {
+    const r = await cli(['score', ref, '-i', hyp, '-m', 'meteor', '--meteor-gamma', '0', '-w', '9']);
+    expect((JSON.parse(r.out) as { score: number }).score).toBe(0.5);
+    const bad = await cli(['score', ref, '-i', hyp, '-m', 'meteor', '--meteor-alpha', '2']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--meteor-alpha/);
+  });
+});

@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Gleu } from '../src/metrics/gleu/gleu.js';
+import { Meteor } from '../src/metrics/meteor/meteor.js';
+import { meteorSynonyms, morphy } from '../src/metrics/meteor/wordnet.js';
 import { sentenceScore, type Metric } from '../src/metrics/metric.js';
 import { nltkKendallTau, Ribes, wordRankAlignment } from '../src/metrics/ribes/ribes.js';
 import type { TokenizerName } from '../src/text/tokenizers/index.js';
@@ -44,6 +46,7 @@ export function checkLines(field: 'gleu' | 'ribes' | 'meteor', make: (tokenize: 
 describe('NLTK 3.8 sentence values (fixture slice)', () => {
   it('GLEU', () => expect(checkLines('gleu', (tokenize) => new Gleu({ tokenize }))).toBe(200));
   it('RIBES', () => expect(checkLines('ribes', (tokenize) => new Ribes({ tokenize }))).toBe(200));
+  it('METEOR', () => expect(checkLines('meteor', (tokenize) => new Meteor({ tokenize }))).toBe(175));
 });
 
 describe('GLEU rules', () => {
@@ -84,5 +87,41 @@ describe("RIBES rules (NLTK's, not RIBES.py's)", () => {
   it('an empty hypothesis is an error naming the line', () => {
     const r = new Ribes({ tokenize: 'none' });
     expect(() => r.segmentStats(['a', ' '], r.prepareReferences([['a', 'b']]))).toThrow(/hypothesis 2 has no tokens/);
+  });
+});
+
+describe('METEOR rules', () => {
+  const m = new Meteor({ tokenize: 'none' });
+  it('exact, stem and synonym stages, lowercased', () => {
+    // 'The' = 'the' exactly, 'Cats' ~ 'cat' by stem, 'CAR' ~ 'auto' by WordNet: 3 of 3 words in one chunk.
+    expect(sentenceScore(m, 'The Cats CAR', ['the cat auto']).score).toBe(1 - 0.5 * (1 / 3) ** 3);
+  });
+  it('the synonym stage compares the stems the stem stage left', () => {
+    // 'big' and 'large' are WordNet synonyms, but the reference word has become the stem 'larg' by then: 2 matches
+    // of 3 ('the', 'cat'), one chunk.
+    expect(meteorSynonyms('big').has('large')).toBe(true);
+    const f = 2 / 3;
+    expect(sentenceScore(m, 'the cats big', ['the cat large']).score).toBe((1 - 0.5 * (1 / 2) ** 3) * ((f * f) / (0.9 * f + (1 - 0.9) * f)));
+    // 'quickly' and 'rapidly' likewise: their stems 'quickli' and 'rapidli' are in no synset.
+    expect(meteorSynonyms('quickly').has('rapidly')).toBe(true);
+    expect(sentenceScore(m, 'quickly', ['rapidly']).score).toBe(0);
+  });
+  it('morphy: exception lists first, then rules until a form is in the index', () => {
+    expect(morphy('geese', 'n')).toEqual(['goose']);
+    expect(morphy('dogs', 'n')).toEqual(['dog']);
+    expect(morphy('xyzzyq', 'n')).toEqual([]);
+  });
+  it('no match or an empty side gives 0; several references the best', () => {
+    expect(sentenceScore(m, 'a', ['b']).score).toBe(0);
+    expect(sentenceScore(m, '', ['b']).score).toBe(0);
+    expect(sentenceScore(m, 'x y', ['q', 'x y']).score).toBe((1 - 0.5 * (1 / 2) ** 3) * 1);
+  });
+  it('alpha, beta, gamma change the value as NLTK\'s formula says', () => {
+    // 'a b' vs 'a c b': m 2, P 1, R 2/3, chunks 2.
+    const p = 1;
+    const r = 2 / 3;
+    const mk = (alpha: number, beta: number, gamma: number) => ((1 - gamma * (2 / 2) ** beta) * (p * r)) / (alpha * p + (1 - alpha) * r);
+    expect(sentenceScore(m, 'a b', ['a c b']).score).toBe(mk(0.9, 3, 0.5));
+    expect(sentenceScore(new Meteor({ tokenize: 'none', alpha: 0.5, beta: 2, gamma: 0.25 }), 'a b', ['a c b']).score).toBe(mk(0.5, 2, 0.25));
   });
 });

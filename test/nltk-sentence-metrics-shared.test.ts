@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Gleu } from '../src/metrics/gleu/gleu.js';
+import { Meteor } from '../src/metrics/meteor/meteor.js';
 import { sumRows, type Metric } from '../src/metrics/metric.js';
 import { Ribes } from '../src/metrics/ribes/ribes.js';
 import type { TokenizerName } from '../src/text/tokenizers/index.js';
@@ -51,5 +52,7 @@ function check(metric: Metric, rec: NltkRecord, field: string, corpusKey: string
 describe.skipIf(!HAVE)('NLTK 3.8 GLEU, RIBES, METEOR on golden/nltk/gleu-ribes-meteor.json', () => {
   const withField = (f: string) => records.filter((r) => r.segment_fields.includes(f)).map((r) => [label(r), r] as const);
   it.each(withField('gleu'))('GLEU %s', (_l, rec) => check(new Gleu({ tokenize: tokenizerOf(rec) }), rec, 'gleu', 'gleu'));
+  it.each(withField('meteor'))('METEOR %s', (_l, rec) =>
+    check(new Meteor({ tokenize: tokenizerOf(rec) }), rec, 'meteor', 'meteor_mean_over_segments'));
   it.each(withField('ribes'))('RIBES %s', (_l, rec) => check(new Ribes({ tokenize: tokenizerOf(rec) }), rec, 'ribes', 'ribes'));
 });

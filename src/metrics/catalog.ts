@@ -14,6 +14,7 @@ import { composeFlags, type FlagValues, type MetricDescriptor } from './descript
 import { GLEU_DESCRIPTOR } from './gleu/descriptor.js';
 import { GTM_DESCRIPTOR } from './gtm/descriptor.js';
 import { IMPACT_DESCRIPTOR } from './impact/descriptor.js';
+import { METEOR_DESCRIPTOR } from './meteor/descriptor.js';
 import { NIST_DESCRIPTOR } from './nist/descriptor.js';
 import { NPCHUNK_DESCRIPTOR } from './npchunk/descriptor.js';
 import { PARAEVAL_DESCRIPTOR } from './paraeval/descriptor.js';
@@ -35,6 +36,7 @@ export const METRIC_CATALOG = [
   CER_DESCRIPTOR,
   GLEU_DESCRIPTOR,
   RIBES_DESCRIPTOR,
+  METEOR_DESCRIPTOR,
   GTM_DESCRIPTOR,
   PARAEVAL_DESCRIPTOR,
   IMPACT_DESCRIPTOR,

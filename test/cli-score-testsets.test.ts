@@ -12,6 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../src/cli/main.js';
 import { tarGz, zip } from './helpers/archives.js';
@@ -78,12 +79,21 @@ const XML = `<?xml version="1.0" encoding="utf-8"?>
 `;
 const XML_ZIP = zip({ 'xml/fx.en-de.xml': XML });
 
+const TSV_TGZ = tarGz({ 'MTNT/test.en-fr.tsv': 'id1\tHello there\tBonjour à tous\nid2\tBye\t\n' });
+const PLAIN_TGZ = tarGz({ 'plain/test.en': 'A  line \nB line\n' });
+const PLAIN_REF_GZ = gzipSync(Buffer.from('Eine Zeile\nB Zeile\n'));
+const EXTRA_REF = Buffer.from('Die Katze saß auf der Matte.\nHallo und willkommen\nZwei Hunde\n');
+
 let server: Server;
 let base = '';
 const hits: string[] = [];
 const routes = new Map<string, Buffer>([
   ['/example.test/fx17/test.tgz', FX_TGZ],
   ['/example.test/fxxml/data.zip', XML_ZIP],
+  ['/example.test/fxtsv/MTNT.tar.gz', TSV_TGZ],
+  ['/example.test/fxplain/plain.tgz', PLAIN_TGZ],
+  ['/example.test/fxplain/raw/ref.de.gz', PLAIN_REF_GZ],
+  ['/example.test/fxadd/extra.ref', EXTRA_REF],
   // What the real wmt17 URL gets here: not the real archive, so its md5 sum cannot match the table's.
   ['/data.statmt.org/wmt17/translation-task/test.tgz', FX_TGZ],
 ]);
@@ -105,6 +115,27 @@ const TABLE = {
       description: 'Fixture XML set',
       langpairs: { 'en-de': ['xml/fx.en-de.xml'] },
       refs: ['A'],
+    },
+    'fxtsv/test': {
+      format: 'tsv',
+      data: ['http://example.test/fxtsv/MTNT.tar.gz'],
+      md5: [md5(TSV_TGZ)],
+      description: 'Fixture TSV set',
+      langpairs: { 'en-fr': ['1:MTNT/test.en-fr.tsv', '2:MTNT/test.en-fr.tsv'] },
+    },
+    fxplain: {
+      format: 'plain-text',
+      data: ['http://example.test/fxplain/plain.tgz', 'http://example.test/fxplain/raw/ref.de.gz'],
+      md5: [md5(PLAIN_TGZ), md5(PLAIN_REF_GZ)],
+      description: 'Fixture plain-text set',
+      langpairs: { 'en-de': ['plain/test.en', 'fxplain.ref.de.gz'] },
+    },
+    'fx17/add': {
+      format: 'wmt-addition',
+      data: ['http://example.test/fx17/test.tgz', 'http://example.test/fxadd/extra.ref'],
+      md5: null,
+      description: 'Fixture addition set',
+      langpairs: { 'en-de': ['test/newstest-src.en.sgm', 'test/newstest-ref.de.sgm', 'fx17_add.extra.ref'] },
     },
   },
   subsets: { fx17: { d1: 'GB-sport', d2: 'US-politics' } },
@@ -224,6 +255,38 @@ describe('-t TESTSET', () => {
     const refA = file('xml.refA', ['Eins & zwei', 'Drei drei', 'Vier fünf']);
     expect(r.out).toBe((await score([refA, '-i', hyp, '-f', 'text', '-w', '4'])).out);
     expect((await score(['-t', 'fxxml', '-l', 'en-de', '--echo', 'ref', '--subset', 'soc'], e)).out).toBe('Vier fünf\n');
+  });
+
+  it('TSV columns, plain text from a tar.gz and a bare .gz download, WMT additions, and sets joined by commas', async () => {
+    const e = env(cache);
+    expect((await score(['-t', 'fxtsv/test', '-l', 'en-fr', '--echo', 'src', 'ref'], e)).out).toBe('Hello there\tBonjour à tous\nBye\t\n');
+    expect(readFileSync(join(cache, 'fxtsv', 'test', 'fxtsv_test.en-fr.ref'), 'utf8')).toBe('Bonjour à tous\n\n');
+    expect((await score(['-t', 'fxplain', '-l', 'en-de', '--echo', 'src', 'ref'], e)).out).toBe('A  line\tEine Zeile\nB line\tB Zeile\n');
+    expect(readdirSync(join(cache, 'fxplain', 'raw')).sort()).toEqual(['fxplain.plain.tgz', 'fxplain.ref.de.gz', 'plain']);
+    expect((await score(['-t', 'fx17/add', '-l', 'en-de', '--list'], e)).out).toBe('en-de: src, ref:0, ref:1, docid, genre, origlang\n');
+    expect((await score(['-t', 'fx17/add', '-l', 'en-de', '--echo', 'ref', 'ref:1', 'origlang'], e)).out).toBe(
+      'Die Katze saß auf der Matte .\tDie Katze saß auf der Matte.\ten\nHallo &amp; willkommen\tHallo und willkommen\ten\nZwei Hunde\tZwei Hunde\tde\n',
+    );
+    // two references each for the addition set; the joined run is the two sets' segments one after the other
+    const hyp = file('add.hyp', ['Die Katze saß .', 'Hallo', 'Zwei Hunde']);
+    const r = await score(['-t', 'fx17/add', '-l', 'en-de', '-i', hyp, '-m', 'chrf', '-f', 'text'], e);
+    expect(r.out).toContain('chrF2|nrefs:2|');
+    const joined = await score(['-t', 'fx17,fxplain', '-l', 'en-de', '-i', file('joined.hyp', ['a', 'b', 'c', 'd', 'e']), '-sl', '-m', 'chrf'], e);
+    expect(joined.code).toBe(0);
+    expect(joined.out.trimEnd().split('\n')).toHaveLength(5);
+  });
+
+  it('uses text files another tool left in the cache without downloading', async () => {
+    const shared = join(dir, 'cache-shared');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(shared, 'fx17'), { recursive: true });
+    for (const [field, text] of Object.entries({ src: 'a\nb\n', ref: 'x y z\nb\n', docid: 'd\nd\n', genre: 'n\nn\n', origlang: 'en\nen\n' })) {
+      writeFileSync(join(shared, 'fx17', `fx17.en-de.${field}`), text);
+    }
+    const before = hits.length;
+    const r = await score(['-t', 'fx17', '-l', 'en-de', '-i', file('shared.hyp', ['x y z', 'b']), '-m', 'chrf', '-b'], env(shared, 'http://127.0.0.1:1'));
+    expect(r.out).toBe('100.0\n');
+    expect(hits.length).toBe(before);
   });
 
   it('a checksum mismatch is an error naming the set and URL, and caches nothing', async () => {

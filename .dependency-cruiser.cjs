@@ -12,6 +12,7 @@
  *   adapters  Node file I/O and kernel loading (src/node), worker pools (src/pool); the browser's kernel loading,
  *             Web Worker pool and input reading (src/browser, no node: module)
  *   cli       the command line (src/cli)
+ *   page      the offline scoring page (src/page): the report command's code run in a browser, no node: module
  *
  * A layer imports its own layer and the layers below it, never one above. The three entries sit outside the layers:
  * src/core.ts (the portable core, `palette-mt/core`) may import every layer below the adapters, src/web.ts (the
@@ -35,6 +36,7 @@ const LAYERS = [
   { name: 'analysis', path: '^src/(meta|report|tuning)/' },
   { name: 'adapters', path: '^src/(node|pool|browser)/' },
   { name: 'cli', path: '^src/cli/' },
+  { name: 'page', path: '^src/page/' },
 ];
 const ENTRIES = '^src/(core|index|web)[.]ts$';
 const ADAPTERS = '^src/(node|pool|cli)/';
@@ -69,6 +71,13 @@ module.exports = {
       comment: 'src/web.ts is the browser entry: besides the core it imports only src/browser (no Node adapter, no CLI)',
       from: { path: '^src/web[.]ts$' },
       to: { path: `${ADAPTERS}|^src/index[.]ts$` },
+    },
+    {
+      name: 'page-portable',
+      severity: 'error',
+      comment: 'src/page runs in a browser: it imports no Node adapter or pool module',
+      from: { path: '^src/page/' },
+      to: { path: '^src/(node|pool)/' },
     },
     {
       name: 'browser-adapter-portable',

@@ -1,8 +1,8 @@
 /**
  * Builds Palette for the browser (part of `npm run build`): the library `palette-mt/browser` (src/web.ts) as one ESM
- * file with its Web Worker and the kernels beside it in dist/browser/, and the offline scoring page as a
- * folder of static files in dist/page/. Everything is bundled for the browser platform; a bundle that would take a
- * Node built-in fails the build (the library and the page must run with nothing but a static host).
+ * file with its Web Worker and the kernels beside it in dist/web/, and the offline scoring page as a folder of static
+ * files in dist/site/ (`palette serve` serves it). Everything is bundled for the browser platform; a bundle that would
+ * take a Node built-in fails the build (the library and the page must run with nothing but a static host).
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,11 +14,11 @@ const WASM = join(ROOT, 'build/release.wasm');
 
 /** The bundles: output folder, and entry points by output name. */
 export const TARGETS = [
-  { outdir: 'dist/browser', entries: { palette: 'src/web.ts', 'palette-worker': 'src/browser/corpus-worker.ts' } },
+  { outdir: 'dist/web', entries: { palette: 'src/web.ts', 'palette-worker': 'src/browser/corpus-worker.ts' } },
 ];
 if (existsSync(join(ROOT, 'src/page/page.ts'))) {
   TARGETS.push({
-    outdir: 'dist/page',
+    outdir: 'dist/site',
     entries: { page: 'src/page/page.ts', 'report-worker': 'src/page/report-worker.ts', 'palette-worker': 'src/browser/corpus-worker.ts' },
     copy: ['src/page/index.html', 'src/page/page.css'],
   });

@@ -68,7 +68,7 @@ afterAll(() => {
 
 describe('the browser bundle', () => {
   it('builds with no esbuild error or warning, and takes no Node built-in, adapter or pool module', () => {
-    const lib = built.find((b) => b.outdir.endsWith(join('dist', 'browser')))!;
+    const lib = built.find((b) => b.outdir.endsWith(join('dist', 'web')))!;
     expect(lib).toBeDefined();
     for (const { result } of built) {
       expect(result.errors).toEqual([]);
@@ -96,11 +96,11 @@ describe.skipIf(!HAVE_CHROMIUM)(`the browser library in headless Chromium (${CHR
     for (const c of CASES) for (const f of [...c.refs, ...c.systems]) fixtures[f] = readFileSync(join(ROOT, 'test/fixtures', f), 'latin1');
     // The page imports the library as a user's page would, and keeps it on `window.lib` for the tests.
     writeFileSync(
-      join(buildDir, 'dist/browser/test.html'),
+      join(buildDir, 'dist/web/test.html'),
       '<!doctype html><title>palette-mt/browser</title><script type="module">' +
         "import * as lib from './palette.js'; await lib.loadWasm(); window.lib = lib;</script>",
     );
-    server = await serveStatic(join(buildDir, 'dist/browser'));
+    server = await serveStatic(join(buildDir, 'dist/web'));
     browser = await launchChromium();
     page = await browser.newPage();
     const errors: string[] = [];

@@ -31,13 +31,14 @@ Commands:
   mbr       minimum Bayes risk decoding: per line, the sample with the best mean chrF/BLEU/TER/… against the others
   worker    takes shard jobs of queue runs (palette nbest --queue redis://…) from Redis and scores them
   queue     status or clean-up of a queue run: palette queue status|clean RUN --redis URL
+  serve     the offline scoring page on http://127.0.0.1 (scores, CIs, significance, segments, computed in the browser)
 
 Run "palette COMMAND --help" (or "palette rouge155 -h") for the options of a command; "palette --version" prints the
 version.
 `;
 
 /** The sub-commands, as the unknown-command message lists them. */
-const COMMANDS = ['score', 'rouge155', 'nbest', 'extractor', 'orange', 'correlate', 'report', 'mert', 'pairwise', 'mbr', 'worker', 'queue'];
+const COMMANDS = ['score', 'rouge155', 'nbest', 'extractor', 'orange', 'correlate', 'report', 'mert', 'pairwise', 'mbr', 'worker', 'queue', 'serve'];
 
 /** The registry of every metric, imported on first need (it loads every metric's module). */
 async function defaultRegistry(): Promise<MetricRegistry> {
@@ -97,6 +98,7 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
     if (command === 'mbr') return await (await import('./mbr/command.js')).runMbrCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command === 'worker') return await (await import('./worker/command.js')).runWorkerCommand(rest, io);
     if (command === 'queue') return await (await import('./queue/command.js')).runQueueCommand(rest, io);
+    if (command === 'serve') return await (await import('./serve/command.js')).runServeCommand(rest, io);
     if (command === 'report') return await (await import('./report-command/command.js')).runReportCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command !== 'score') {
       // Not reportError's way: its hint points at "palette score --help", and the command may not be score.

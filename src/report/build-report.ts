@@ -110,6 +110,12 @@ export interface BuildReportOptions {
    * listens: the report is the same with it or without it.
    */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * The statistics rows already computed, `rows[m][s]` for metric m and system s (row-major, `statsWidth` per
+   * segment), as the corpus engine (src/engine/corpus/) gives them from a pool of workers: used instead of scoring
+   * here. They must be the metrics' own `segmentStats` rows (the engine's are, on any number of threads).
+   */
+  readonly rows?: readonly (readonly Float64Array[])[];
 }
 
 /** Runs `f`; an `InputError` that names no file is located at `file` (and `line`), so the user learns where. */
@@ -294,10 +300,11 @@ export function buildReport(options: BuildReportOptions): ReportData {
   const pValues: (readonly (readonly (number | null)[])[])[] = [];
   const allRows: Float64Array[][] = [];
   options.metrics.forEach(({ id, metric: cli }, k) => {
-    const prepared = cli.metric.prepareReferences(options.references);
+    const given = options.rows?.[k];
+    const prepared = given === undefined ? cli.metric.prepareReferences(options.references) : undefined;
     const width = cli.metric.statsWidth;
-    const rows = options.systems.map((system) => {
-      const r = locatedAt(system.file ?? system.name, undefined, () => cli.metric.segmentStats(system.lines, prepared));
+    const rows = options.systems.map((system, s) => {
+      const r = given?.[s] ?? locatedAt(system.file ?? system.name, undefined, () => cli.metric.segmentStats(system.lines, prepared!));
       advance(1);
       return r;
     });

@@ -6,7 +6,7 @@
  * the run with that shard's error; passwords never show; status and clean. The processes are the real executable
  * (bin/palette runs dist/: `npm run build:ts`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +26,8 @@ interface Proc {
   err(): string;
 }
 
-function palette(args: readonly string[], cwd: string): Proc {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+function palette(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Proc {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -37,6 +37,9 @@ function palette(args: readonly string[], cwd: string): Proc {
   );
   return { child, done, err: () => err };
 }
+
+/** Whether `openssl` can make the self-signed certificate of the TLS test. */
+const HAVE_OPENSSL = spawnSync('openssl', ['version']).status === 0;
 
 const METRICS = ['-m', 'bleu', 'rouge-l', 'rouge-s4', 'wer', '--stats-format', 'msgpack'];
 /** 64 KiB shards: the generated list (~1.3 MB) gives a dozen or so. */
@@ -56,6 +59,30 @@ function shardLines(log: string): string[] {
   return log.split('\n').filter((l) => / shard \d+: /.test(l));
 }
 
+/** The generated list, its references and the single-machine output, made once for both suites. */
+interface Fixture {
+  readonly dir: string;
+  readonly nbest: string;
+  readonly refs: string[];
+  readonly single: Buffer;
+}
+let made: Promise<Fixture> | undefined;
+function fixture(): Promise<Fixture> {
+  made ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-queue-'));
+    const gen = generateNbestFiles(dir, { segments: 60, hypsPerSegment: 150, refs: 4, length: 20, vocabulary: 5000, seed: 16 });
+    const out = join(dir, 'single.msgpack');
+    const r = await palette(['nbest', '--nbest', gen.nbest, '-r', ...gen.refs, ...METRICS, '--stats', out, '-j', '1'], dir).done;
+    expect(r.code, r.err).toBe(0);
+    return { dir, nbest: gen.nbest, refs: gen.refs, single: readFileSync(out) };
+  })();
+  return made;
+}
+
+afterAll(async () => {
+  if (made !== undefined) rmSync((await made).dir, { recursive: true, force: true });
+});
+
 describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS_SKIP_REASON})`, () => {
   let dir: string;
   let nbest: string;
@@ -65,14 +92,8 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
   const workers: Proc[] = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'palette-queue-'));
-    const gen = generateNbestFiles(dir, { segments: 60, hypsPerSegment: 150, refs: 4, length: 20, vocabulary: 5000, seed: 16 });
-    nbest = gen.nbest;
-    refs = gen.refs;
+    ({ dir, nbest, refs, single } = await fixture());
     redis = await startRedis();
-    const r = await palette(['nbest', '--nbest', nbest, '-r', ...refs, ...METRICS, '--stats', join(dir, 'single.msgpack'), '-j', '1'], dir).done;
-    expect(r.code, r.err).toBe(0);
-    single = readFileSync(join(dir, 'single.msgpack'));
   }, 60_000);
 
   afterEach(async () => {
@@ -86,7 +107,6 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
 
   afterAll(async () => {
     await redis?.dispose();
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
   const worker = (url: string, ...extra: string[]): Proc => {
@@ -173,6 +193,8 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
     const clean = await palette(['queue', 'clean', runId, '--redis', redis.url], dir).done;
     expect(clean.code, clean.err).toBe(0);
     expect(await client.keys(`bull:palette-shards:${runId}-*`)).toEqual([]);
+    expect(clean.out).toContain(`.failed.msgpack.palette-run-${runId}`);
+    expect(existsSync(join(dir, `.failed.msgpack.palette-run-${runId}`))).toBe(false);
     const after = await palette(['queue', 'status', runId, '--redis', redis.url], dir).done;
     expect(after.out).toContain('no such run');
     client.disconnect();
@@ -214,13 +236,7 @@ describe.skipIf(!HAVE_REDIS)(`queue runs across a Redis restart, and passwords (
   const procs: Proc[] = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'palette-queue-restart-'));
-    const gen = generateNbestFiles(dir, { segments: 60, hypsPerSegment: 150, refs: 4, length: 20, vocabulary: 5000, seed: 61 });
-    nbest = gen.nbest;
-    refs = gen.refs;
-    const r = await palette(['nbest', '--nbest', nbest, '-r', ...refs, ...METRICS, '--stats', join(dir, 'single.msgpack'), '-j', '1'], dir).done;
-    expect(r.code, r.err).toBe(0);
-    single = readFileSync(join(dir, 'single.msgpack'));
+    ({ dir, nbest, refs, single } = await fixture());
   }, 60_000);
 
   afterEach(async () => {
@@ -233,12 +249,8 @@ describe.skipIf(!HAVE_REDIS)(`queue runs across a Redis restart, and passwords (
     for (const s of servers.splice(0)) await s.dispose();
   });
 
-  afterAll(() => {
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-  });
-
-  const spawnTracked = (args: string[]): Proc => {
-    const p = palette(args, dir);
+  const spawnTracked = (args: string[], env?: NodeJS.ProcessEnv): Proc => {
+    const p = palette(args, dir, env);
     procs.push(p);
     return p;
   };
@@ -299,5 +311,34 @@ describe.skipIf(!HAVE_REDIS)(`queue runs across a Redis restart, and passwords (
       expect(text).not.toContain('not-the-password');
     }
     expect(stopped.err).toContain('redis://:***@127.0.0.1');
+  }, 60_000);
+
+  it.skipIf(!HAVE_OPENSSL)('rediss:// (TLS) with a password: the run works and nothing secret is printed', async () => {
+    const cert = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    const made = spawnSync('openssl', [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
+      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', cert,
+    ], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const secret = 'tls-s3cret-pass';
+    const server = await startRedis({ password: secret, tls: { cert, key } });
+    servers.push(server);
+    // The self-signed certificate is trusted the way Node trusts any extra CA.
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: cert };
+    const url = server.tlsUrl!;
+    const w = spawnTracked(['worker', '--redis', url, '--allow-dir', dir], env);
+    const out = join(dir, 'tls.msgpack');
+    const r = await spawnTracked(submitArgs(url, out), env).done;
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(out).equals(single)).toBe(true);
+    expect(r.err).toMatch(/on rediss:\/\/:\*\*\*@localhost:\d+/);
+    // Without the certificate trusted, the connection is refused with the reason.
+    const untrusted = await spawnTracked(submitArgs(url, join(dir, 'untrusted.msgpack'))).done;
+    expect(untrusted.code).toBe(2);
+    expect(untrusted.err).toMatch(/cannot use Redis at rediss:\/\/:\*\*\*@localhost:\d+\/?: .*certificate/);
+    w.child.kill('SIGTERM');
+    const stopped = await w.done;
+    for (const text of [r.err, untrusted.err, stopped.err]) expect(text).not.toContain(secret);
   }, 60_000);
 });

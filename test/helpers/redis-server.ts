@@ -65,6 +65,8 @@ export interface RedisServerOptions {
   /** Append-only file, fsync'ed on every write: a restart finds every job. @default false (nothing kept) */
   readonly persistence?: boolean;
   readonly password?: string;
+  /** Also a TLS port with this certificate and key (PEM files); {@link RedisServer.tlsUrl} names it. */
+  readonly tls?: { readonly cert: string; readonly key: string };
 }
 
 /** A running server of a suite. */
@@ -72,6 +74,8 @@ export interface RedisServer {
   readonly port: number;
   /** `redis://127.0.0.1:PORT` (with the password when one is set). */
   readonly url: string;
+  /** `rediss://localhost:TLS_PORT` (with the password) when started with `tls`. */
+  readonly tlsUrl: string | undefined;
   /** Its process id. */
   pid(): number;
   /** Stops it (SIGTERM, by pid) and waits for the process to end. */
@@ -85,6 +89,7 @@ export interface RedisServer {
 /** Starts a server (see the file comment). */
 export async function startRedis(options: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
+  const tlsPort = options.tls === undefined ? undefined : await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'palette-redis-'));
   let child: ChildProcess | undefined;
   const args = [
@@ -92,6 +97,9 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
     '--save', '', '--maxmemory-policy', 'noeviction', '--logfile', join(dir, 'redis.log'),
     ...(options.persistence ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
     ...(options.password === undefined ? [] : ['--requirepass', options.password]),
+    ...(options.tls === undefined
+      ? []
+      : ['--tls-port', String(tlsPort), '--tls-cert-file', options.tls.cert, '--tls-key-file', options.tls.key, '--tls-auth-clients', 'no']),
   ];
   const start = async (): Promise<void> => {
     child = spawn('redis-server', args, { stdio: 'ignore' });
@@ -114,6 +122,7 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
   return {
     port,
     url: `redis://${auth}127.0.0.1:${port}`,
+    tlsUrl: tlsPort === undefined ? undefined : `rediss://${auth}localhost:${tlsPort}`,
     pid: () => child?.pid ?? -1,
     stop,
     start,

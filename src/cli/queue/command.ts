@@ -1,8 +1,10 @@
 /**
  * `palette queue status|clean RUN --redis URL`: what a queue run (`palette nbest … --queue URL`, which prints its run
- * id) has pending, running, failed and done, and, with `clean`, its jobs removed from Redis (a run that was given up;
- * a finished run removes its own). The URL's password never appears in the output.
+ * id) has pending, running, failed and done, and, with `clean`, its jobs removed from Redis and its shards' result
+ * folder beside the output removed (a run that was given up; a finished run removes its own). The URL's password never appears in the output.
  */
+import { existsSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
 import { Queue } from 'bullmq';
 import { InputError } from '../../errors.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
@@ -69,9 +71,11 @@ export async function runQueueCommand(argv: readonly string[], io: CliIo): Promi
     }
     if (action === 'clean') {
       let removed = 0;
+      let resultDir: string | undefined;
       for (let i = 0; i < shardCount; i++) {
         const job = await shardQueue.getJob(shardJobId(runId, i));
         if (job === undefined) continue;
+        resultDir ??= (job.data as { resultDir?: unknown }).resultDir as string | undefined;
         // An active shard's lock belongs to its worker: removing it would leave that worker writing for nothing.
         if ((await job.getState()) === 'active') continue;
         await job.remove({ removeChildren: false });
@@ -79,7 +83,13 @@ export async function runQueueCommand(argv: readonly string[], io: CliIo): Promi
       }
       await parent.remove({ removeChildren: false }).catch(() => {});
       await mergeQueue.obliterate({ force: true });
-      io.stdout.write(`run ${runId}: removed the merge job and ${removed} of ${shardCount} shard jobs\n`);
+      // The shards' result folder, when it is on this machine and named as a run's folder is (nothing else).
+      let folder = '';
+      if (typeof resultDir === 'string' && basename(resultDir).endsWith(`.palette-run-${runId}`) && existsSync(resultDir)) {
+        rmSync(resultDir, { recursive: true, force: true });
+        folder = ` and the result folder ${resultDir}`;
+      }
+      io.stdout.write(`run ${runId}: removed the merge job and ${removed} of ${shardCount} shard jobs${folder}\n`);
       return EXIT_OK;
     }
     const byState = new Map<string, number>();

@@ -192,6 +192,9 @@ describe('-l SRC-TGT', () => {
   it('refuses the ja-mecab and ko-mecab defaults and the SentencePiece tokenizers', async () => {
     expectInputError(await score([ref, '-i', hyp, '-l', 'en-ja']), 'score', /ja-mecab.*not available.*-tok/);
     expectInputError(await score([ref, '-i', hyp, '-l', 'en-ko']), 'score', /ko-mecab.*not available/);
+    // no BLEU, no tokenizer to choose: sacreBLEU gives the language to BLEU alone
+    expect((await score([ref, '-i', hyp, '-l', 'en-ja', '-m', 'chrf', '-b'])).code).toBe(0);
+    expect((await score([ref, '-i', hyp, '-l', 'en-ja', '-m', 'bleu', '--bleu-flavor', 'nltk', '-b'])).code).toBe(0);
     expectInputError(await score([ref, '-i', hyp, '-tok', 'flores200']), 'score', /flores200.*not available/);
     expectInputError(await score([ref, '-i', hyp, '-l', 'ende']), 'score', /SRC-TGT/);
   });

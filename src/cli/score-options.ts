@@ -247,7 +247,7 @@ export function parseScoreCommand(
   const sentenceLevel = flag('sentenceLevel');
 
   const read = readMetricSettings(metricFlagValues(v), sentenceLevel);
-  const { metricSettings, notices } = withLanguageDefaults(read, testSets);
+  const { metricSettings, notices } = withLanguageDefaults(read, testSets, metrics.some((m) => m.toLowerCase() === 'bleu'));
 
   const width = str('width') === undefined ? 1 : integerValue('--width', str('width')!, 0, MAX_WIDTH);
   let format: ScoreFormat = readFormat(v, SCORE_FORMATS, 'json');
@@ -328,16 +328,21 @@ function readTestSetOptions(v: OptionValues): TestSetOptions {
  * BLEU's tokenizer chosen by `-l`'s target language when `-tok` is not given (sacreBLEU's flavor only: the others
  * have their own defaults), and sacreBLEU's warnings about the tokenizer.
  */
-function withLanguageDefaults(settings: MetricSettings, t: TestSetOptions): { metricSettings: MetricSettings; notices: string[] } {
-  const bleu = settings.bleu ?? {};
+function withLanguageDefaults(
+  settings: MetricSettings,
+  t: TestSetOptions,
+  bleu: boolean,
+): { metricSettings: MetricSettings; notices: string[] } {
+  if (!bleu) return { metricSettings: settings, notices: [] };
+  const given = settings.bleu ?? {};
   const notices: string[] = [];
   let metricSettings = settings;
-  if (t.languagePair !== null && (bleu.flavor ?? 'sacrebleu') === 'sacrebleu') {
-    const { tokenize, warnings } = bleuTokenizerForTarget(splitLanguagePair(t.languagePair).target, bleu.tokenize);
+  if (t.languagePair !== null && (given.flavor ?? 'sacrebleu') === 'sacrebleu') {
+    const { tokenize, warnings } = bleuTokenizerForTarget(splitLanguagePair(t.languagePair).target, given.tokenize);
     notices.push(...warnings);
-    if (tokenize !== bleu.tokenize) metricSettings = { ...settings, bleu: { ...bleu, tokenize: tokenize as TokenizerName } };
+    if (tokenize !== given.tokenize) metricSettings = { ...settings, bleu: { ...given, tokenize: tokenize as TokenizerName } };
   }
-  if (t.testSets !== null && bleu.tokenize === 'none') {
+  if (t.testSets !== null && given.tokenize === 'none') {
     notices.push("You are turning off BLEU's internal tokenizer presumably to supply your own tokenized files.");
     notices.push('Published numbers will not be comparable to other papers.');
   }
@@ -348,6 +353,7 @@ function withLanguageDefaults(settings: MetricSettings, t: TestSetOptions): { me
 export function scoreHelp(metricIds: readonly string[]): string {
   return [
     'usage: palette score REF [REF ...] [-i HYP [HYP ...]] [-m METRIC [METRIC ...]] [options]',
+    '       palette score -t TESTSET -l SRC-TGT [-i HYP [HYP ...]] [options]',
     '',
     'Scores one or more systems against reference files, sacrebleu 2.x compatible: same flags, defaults and output.',
     `Metrics: ${metricIds.join(', ')}. References come before -i. Exit status: 0 ok, 2 bad input or usage, 1 internal error.`,

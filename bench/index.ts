@@ -1,5 +1,5 @@
 /**
- * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|corpus|rouge|tuning|mert|pool|nbest|nbest-memo|orange|paraeval|npchunk|meta|pairwise|all]` (default `all`).
+ * The one benchmark entry: `npx tsx bench/index.ts [kernel|kernel-rouge|kernel-edit|text|e2e|corpus|rouge|tuning|mert|pool|nbest|nbest-memo|orange|paraeval|npchunk|nltk-sentence|meta|pairwise|all]` (default `all`).
  *   - kernel: n-gram statistics kernels alone (bench/kernel.ts)
  *   - kernel-rouge: ROUGE-L, ROUGE-S4 and ROUGE-W kernels alone (bench/kernel-rouge.ts)
  *   - kernel-edit: word Levenshtein (WER) with and without alignment, GTM (bench/kernel-edit.ts)
@@ -17,6 +17,7 @@
  *   - orange: `palette orange` with 10 metric variants in one pass on the generated 1000 × 1000 n-best list (bench/orange.ts)
  *   - paraeval: ParaEval hyps/s on TED sk-en and SummEval with the example, WordNet-exception and synthetic tables (bench/paraeval.ts)
  *   - npchunk: IMPACT and the NP-chunk metric hyps/s on TED sk-en and SummEval, chunking timed apart (bench/npchunk.ts)
+ *   - nltk-sentence: CER, GLEU, RIBES, METEOR hyps/s on WMT21 en-de (bench/nltk-sentence.ts)
  *   - pairwise: all-pairs chrF, chrF++, BLEU and TER sentence scores on WMT21 en-de, global N × N and MBR per segment (bench/pairwise.ts)
  *   - meta:   sacreBLEU significance: bootstrap 1000 × 10k segments for BLEU, paired bs, AR 10k trials, numpy streams (bench/meta.ts)
  * Each scope prints its workload and its figures in domain units (hyps/s, tokens/s). Benchmarks never run in tests.
@@ -40,6 +41,7 @@ const SCOPES: Record<string, () => Promise<void>> = {
   orange: async () => (await import('./orange.js')).benchOrange(),
   paraeval: async () => (await import('./paraeval.js')).benchParaEval(),
   npchunk: async () => (await import('./npchunk.js')).benchNpChunk(),
+  'nltk-sentence': async () => (await import('./nltk-sentence.js')).benchNltkSentence(),
   meta: async () => (await import('./meta.js')).benchMeta(),
   pairwise: async () => (await import('./pairwise.js')).benchPairwise(),
 };

@@ -71,15 +71,18 @@ describe('palette score -m gleu ribes', () => {
     expect(by.RIBES.score).toBe(0.4);
   });
 
-  it("-sl prints each line's value; RIBES refuses an empty hypothesis naming its line", async () => {
+  it("-sl prints each line's value; RIBES refuses an empty hypothesis naming its line (with -sl)", async () => {
     const refs2 = file('nltk2.ref', ['the cat is on the mat', 'a b c']);
     const r = await cli(['score', refs2, '-i', file('nltk2.hyp', ['the cat sat on the mat', 'a b c']), '-m', 'gleu', '-sl', '-f', 'text', '-w', '4']);
     expect(r.code).toBe(0);
     expect(r.out.trimEnd().split('\n').map((l) => / = (\S+) \(/.exec(l)?.[1])).toEqual(['0.5000', '1.0000']);
-    const bad = await cli(['score', refs2, '-i', file('nltk3.hyp', ['the cat', '']), '-m', 'ribes']);
-    expect(bad.code).toBe(2);
-    expect(bad.err).toMatch(/RIBES: hypothesis 2 has no tokens/);
-    expect(bad.out).toBe('');
+    const empty = file('nltk3.hyp', ['the cat', '']);
+    const bad = await cli(['score', refs2, '-i', empty, '-m', 'ribes']);
+    expect([bad.code, bad.out]).toEqual([2, '']);
+    expect(bad.err).toMatch(/^palette: error: .*nltk3\.hyp: RIBES is undefined: 1 hypothesis line\(s\) without tokens/);
+    const badSl = await cli(['score', refs2, '-i', empty, '-m', 'ribes', '-sl']);
+    expect([badSl.code, badSl.out]).toEqual([2, '']);
+    expect(badSl.err).toMatch(/nltk3\.hyp:2: RIBES is undefined: the hypothesis has no tokens/);
   });
 });
 

@@ -84,9 +84,13 @@ describe("RIBES rules (NLTK's, not RIBES.py's)", () => {
     // hyp 'a b a c' vs ref 'a c x a b': the first 'a' by 'a b' (ref 3), 'b' once (4), the second 'a' by 'a c' (0).
     expect(wordRankAlignment(ids('a c x a b'), ids('a b a c'))).toEqual([3, 4, 0, 1]);
   });
-  it('an empty hypothesis is an error naming the line', () => {
+  it("a hypothesis without tokens: its row is marked, and a score from it is NLTK's error", () => {
     const r = new Ribes({ tokenize: 'none' });
-    expect(() => r.segmentStats(['a', ' '], r.prepareReferences([['a', 'b']]))).toThrow(/hypothesis 2 has no tokens/);
+    const rows = r.segmentStats(['a b', ' '], r.prepareReferences([['a b', 'b']]));
+    expect(Array.from(rows)).toEqual([1, 1, 0, 0, 1, 1]);
+    expect(() => r.sentenceScoreFromStats(rows.subarray(3, 6))).toThrow(/no tokens.*ZeroDivisionError/);
+    expect(() => r.scoreFromStats(Float64Array.from([1, 2, 1]))).toThrow(/1 hypothesis line\(s\) without tokens/);
+    expect(r.scoreFromStats(rows.subarray(0, 3)).score).toBe(1);
   });
 });
 

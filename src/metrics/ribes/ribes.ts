@@ -8,11 +8,14 @@
  * P1 = aligned words / hypothesis length and BP = min(1, exp(1 − reference length / hypothesis length)).
  *
  * The corpus RIBES is the plain mean of the line values (`corpus_ribes`), so rows hold each line's value and a count.
- * An empty hypothesis is an error here as in NLTK (its length is a divisor).
+ * A hypothesis without tokens has no RIBES (NLTK divides by its length and raises ZeroDivisionError, and so does its
+ * `corpus_ribes`): its row is marked, and a score from rows holding one is an error, as the NLTK call would be. The
+ * row itself is computed, since the engine scores the empty hypothesis where an n-best sentence has run out of
+ * candidates and drops that row.
  *
  * Tokens: see ../nltk-text/settings.ts (`-tok`, default 13a, then `str.split()`).
  *
- * Statistics row (width 2): `ribes, lines` (the line's RIBES, 1).
+ * Statistics row (width 3): `ribes, lines, empty` (the line's RIBES, 1, 0; 0, 1, 1 for a hypothesis without tokens).
  */
 import { badOption, InputError } from '../../errors.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../bleu/text.js';
@@ -30,7 +33,7 @@ export interface RibesOptions extends NltkTextSettings {
 }
 
 /** Column names of a RIBES statistics row. */
-export const RIBES_STATS_COLUMNS = ['ribes', 'lines'] as const;
+export const RIBES_STATS_COLUMNS = ['ribes', 'lines', 'empty'] as const;
 
 /** References prepared for {@link Ribes}. */
 export interface RibesReferences extends PreparedReferences, InternedReferences {}
@@ -109,8 +112,8 @@ export function nltkKendallTau(worder: readonly number[]): number {
 export class Ribes implements Metric<RibesReferences> {
   /** Metric id as given to `-m`. */
   readonly id = 'ribes';
-  /** 2. */
-  readonly statsWidth = 2;
+  /** 3. */
+  readonly statsWidth = 3;
   /** {@link RIBES_STATS_COLUMNS}. */
   readonly statsColumns: readonly string[] = RIBES_STATS_COLUMNS;
   /** Exponent of P1. */
@@ -158,22 +161,19 @@ export class Ribes implements Metric<RibesReferences> {
   }
 
   /**
-   * One row per hypothesis: `[sentence_ribes, 1]`.
-   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length; `E_BAD_INPUT`
-   *   (naming the line, 1-based in `hyps`) for a hypothesis without tokens, where NLTK divides by zero.
+   * One row per hypothesis: `[sentence_ribes, 1, 0]`, or `[0, 1, 1]` for a hypothesis without tokens.
+   * @throws InputError `E_LINE_COUNT_MISMATCH` when `hyps` and the references differ in length.
    */
   segmentStats(hyps: readonly string[], refs: RibesReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
     const ids = internHypotheses(hyps, refs, this.text);
-    const out = new Float64Array(hyps.length * 2);
+    const out = new Float64Array(hyps.length * 3);
     for (let s = 0; s < hyps.length; s++) {
       const hyp = ids.tokens.subarray(ids.offsets[s], ids.offsets[s + 1]);
+      out[3 * s + 1] = 1;
       if (hyp.length === 0) {
-        throw new InputError(
-          'E_BAD_INPUT',
-          `RIBES: hypothesis ${s + 1} has no tokens (NLTK's sentence_ribes divides by the hypothesis length: ZeroDivisionError)`,
-          { line: s + 1 },
-        );
+        out[3 * s + 2] = 1;
+        continue;
       }
       let best = -1;
       for (let r = refs.segRefOffsets[s]; r < refs.segRefOffsets[s + 1]; r++) {
@@ -185,23 +185,41 @@ export class Ribes implements Metric<RibesReferences> {
         const ribes = nkt * p1 ** this.alpha * bp ** this.beta;
         if (ribes > best) best = ribes;
       }
-      out[2 * s] = best;
-      out[2 * s + 1] = 1;
+      out[3 * s] = best;
     }
     return out;
   }
 
-  /** Corpus RIBES: the mean of the line values (`corpus_ribes`). */
+  /**
+   * Corpus RIBES: the mean of the line values (`corpus_ribes`).
+   * @throws InputError `E_BAD_INPUT` when a line has no tokens (NLTK's ZeroDivisionError).
+   */
   scoreFromStats(totals: Float64Array): MetricScore {
-    checkStatsWidth('RIBES', totals, 2);
-    const [sum, lines] = totals;
+    checkStatsWidth('RIBES', totals, 3);
+    const [sum, lines, empty] = totals;
+    if (empty > 0) {
+      throw new InputError(
+        'E_BAD_INPUT',
+        `RIBES is undefined: ${empty} hypothesis line(s) without tokens (NLTK's sentence_ribes divides by the hypothesis ` +
+          'length: ZeroDivisionError; -sl names the lines)',
+      );
+    }
     const score = sum / lines;
     return { name: 'RIBES', score, verboseScore: `(lines = ${lines})`, details: { lines } };
   }
 
-  /** Sentence RIBES from one row. */
+  /**
+   * Sentence RIBES from one row.
+   * @throws InputError `E_BAD_INPUT` for a hypothesis without tokens (NLTK's ZeroDivisionError).
+   */
   sentenceScoreFromStats(row: Float64Array): MetricScore {
-    checkStatsWidth('RIBES', row, 2);
+    checkStatsWidth('RIBES', row, 3);
+    if (row[2] > 0) {
+      throw new InputError(
+        'E_BAD_INPUT',
+        "RIBES is undefined: the hypothesis has no tokens (NLTK's sentence_ribes divides by its length: ZeroDivisionError)",
+      );
+    }
     return { name: 'RIBES', score: row[0] / row[1], verboseScore: '', details: {} };
   }
 }

@@ -358,8 +358,15 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   const fromTestSet = options.testSets.testSets !== null;
   const refs = fromTestSet ? await readTestSetReferences(options, io) : { ...readReferences(options), mask: null };
   let systems = await readSystems(options, io);
-  if (refs.mask !== null) systems = filterSegments(systems, refs, refs.mask, options);
-  checkLineCounts(systems, refs);
+  try {
+    if (refs.mask !== null) systems = filterSegments(systems, refs, refs.mask, options);
+    checkLineCounts(systems, refs);
+  } catch (err) {
+    // As sacreBLEU: with -t the fault may be a stale cache entry rather than the system output.
+    if (!fromTestSet || !(err instanceof InputError) || err.code !== 'E_LINE_COUNT_MISMATCH') throw err;
+    const sets = options.testSets.testSets!.join(', ');
+    throw new InputError(err.code, `${err.message} (if the system output is right, the cached test set may be stale: remove ${sets} from the cache, $SACREBLEU or ~/.sacrebleu, to fetch it again)`, { file: err.file, line: err.line });
+  }
   if (!options.quiet) {
     const warnings = [
       ...[...refs.read, ...systems].map(bomWarning),

@@ -300,6 +300,16 @@ describe('help', () => {
     expect(r.out).toMatch(/^usage: palette mbr \(--samples FILE \[FILE ...\] \| --nbest FILE\)/);
     for (const flag of ['--nbest', '--pseudo-refs', '--include-self', '--weights', '--matrix', '--scores', '--chrf-word-order']) expect(r.out).toContain(flag);
   });
+  it('-s is BLEU\'s smoothing, as in palette score (no short name for --samples)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-mbr-'));
+    const files = writeSamples(dir, fixture.segments.map((s) => s.samples));
+    const scores = (f: string) => readFileSync(f, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { utilities: number[] });
+    expect((await mbr(['--samples', ...files, '-m', 'bleu', '-s', 'floor', '--scores', join(dir, 'floor.jsonl')])).code).toBe(0);
+    expect((await mbr(['--samples', ...files, '-m', 'bleu', '--scores', join(dir, 'exp.jsonl')])).code).toBe(0);
+    expect(scores(join(dir, 'floor.jsonl'))).not.toEqual(scores(join(dir, 'exp.jsonl')));
+    expect((await mbr(['--help'])).out).not.toMatch(/-s, --samples/);
+  });
+
   it('palette --help lists it', async () => {
     expect((await palette(['--help'])).out).toMatch(/\n {2}mbr {7}minimum Bayes risk decoding/);
   });

@@ -34,7 +34,7 @@ const GROUP = 'palette mbr options';
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help message and exit', group: GROUP },
-  { key: 'samples', names: ['--samples', '-s'], arity: 'some', metavar: 'FILE', group: GROUP,
+  { key: 'samples', names: ['--samples'], arity: 'some', metavar: 'FILE', group: GROUP,
     help: 'sample files, one sample per line, aligned (line n of every file: the samples of segment n)' },
   { key: 'nbest', names: ['--nbest'], arity: 'one', metavar: 'FILE', group: GROUP,
     help: 'the samples as a Moses n-best list (id ||| hypothesis ||| …), instead of --samples: each id\'s hypotheses are its samples and pseudo-references; output line n+1 is id n (empty for an id without hypotheses)' },

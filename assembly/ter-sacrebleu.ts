@@ -86,13 +86,19 @@ function bandRow(src: usize, plo: i32, phi: i32, dst: usize, clo: i32, chi: i32,
     j++;
   }
   const stop = min(phi, chi);
-  for (; j < stop; j++) {
-    let best = get(src, j - 1) + i32(w != get(ref, j - 1));
-    const up = get(src, j) + 1;
-    if (up < best) best = up;
-    if (left + 1 < best) best = left + 1;
-    put(dst, j, best);
-    left = best;
+  if (j < stop) {
+    // The cell above becomes the next cell's diagonal: one load of the previous row per cell.
+    let diag = get(src, j - 1);
+    for (; j < stop; j++) {
+      const above = get(src, j);
+      let best = diag + i32(w != get(ref, j - 1));
+      const up = above + 1;
+      if (up < best) best = up;
+      if (left + 1 < best) best = left + 1;
+      put(dst, j, best);
+      left = best;
+      diag = above;
+    }
   }
   if (j < chi) {
     let best = left + 1;
@@ -208,6 +214,8 @@ function backwardTo(s: Scratch, low: i32, k: i32, n: i32, m: i32, ref: usize): i
     const chi = get(s.hi, i);
     const cur = get(s.start, i) - clo;
     const w = get(s.words, i);
+    // The cell to the right (j + 1 < chi) is the one written by the previous step.
+    let right = INF;
     for (let j = chi - 1; j >= clo; j--) {
       let best = INF;
       if (j < m && j + 1 >= nlo && j + 1 < nhi) best = get(bwd, next + j + 1) + i32(w != get(ref, j));
@@ -216,10 +224,11 @@ function backwardTo(s: Scratch, low: i32, k: i32, n: i32, m: i32, ref: usize): i
         if (c < best) best = c;
       }
       if (j + 1 < chi) {
-        const c = get(bwd, cur + j + 1) + 1;
+        const c = right + 1;
         if (c < best) best = c;
       }
       put(bwd, cur + j, best);
+      right = best;
     }
   }
   return k < low ? k : low;
@@ -228,18 +237,15 @@ function backwardTo(s: Scratch, low: i32, k: i32, n: i32, m: i32, ref: usize): i
 /** Distance of the candidate words at `s.cand`, equal to the current words outside `[from, to)`. */
 function variantDistance(s: Scratch, from: i32, to: i32, n: i32, m: i32, ref: usize, dist: i32): i32 {
   if (from >= to) return dist;
-  let prev = s.rowA;
-  let cur = s.rowB;
-  {
-    const base = get(s.start, from) - get(s.lo, from);
-    const h = get(s.hi, from);
-    for (let j = get(s.lo, from); j < h; j++) put(prev, j, get(s.fwd, base + j));
-  }
+  // Row `from` is read where the forward matrix holds it; the rows after it alternate between two buffers.
+  let prev = s.fwd + (usize(get(s.start, from) - get(s.lo, from)) << 2);
+  let cur = s.rowA;
+  let other = s.rowB;
   for (let i = from + 1; i <= to; i++) {
     bandRow(prev, get(s.lo, i - 1), get(s.hi, i - 1), cur, get(s.lo, i), get(s.hi, i), get(s.cand, i - 1), ref);
-    const t = prev;
     prev = cur;
-    cur = t;
+    cur = other;
+    other = prev;
   }
   if (to == n) return get(prev, m);
   let best = INF;

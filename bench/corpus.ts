@@ -7,7 +7,9 @@
  *     `scoreSystemRows` in this thread (each distinct segment hypothesis once, candidates grouped by segment) beside
  *     each system scored by `segmentStats` (the path before the engine), and the engine on 2 threads (this one and a
  *     pool worker, started for each run: the cost a command pays);
- *   - one cold `node bin/palette score … -m bleu chrf ter` process with -j 1 and -j 2, when dist/ is built.
+ *   - cold processes, when dist/ is built, each the median of 7 runs taken in turn with `node -e 0` (start-up targets
+ *     are stated against it): `palette score` of one system with `-m bleu`, and of the 20 with `-m bleu chrf ter`
+ *     at -j 1 and -j 2.
  *
  * Run: npx tsx bench/index.ts corpus
  */
@@ -44,6 +46,28 @@ function timeCommand(args: string[]): number | undefined {
   return ms;
 }
 
+/**
+ * Median wall milliseconds of each command over `runs` rounds, the commands run in turn within a round (so that a
+ * drift in the machine's speed reaches all of them alike); undefined for a command that failed.
+ */
+function medianCommands(commands: readonly string[][], runs: number): (number | undefined)[] {
+  const times: number[][] = commands.map(() => []);
+  const failed = commands.map(() => false);
+  for (let round = 0; round < runs; round++) {
+    commands.forEach((args, c) => {
+      if (failed[c]) return;
+      const ms = timeCommand(args);
+      if (ms === undefined) failed[c] = true;
+      else times[c].push(ms);
+    });
+  }
+  return times.map((t, c) => {
+    if (failed[c]) return undefined;
+    const sorted = [...t].sort((a, b) => a - b);
+    return sorted[sorted.length >> 1];
+  });
+}
+
 /** Runs the corpus benchmark and prints the workload and the figures. */
 export async function benchCorpus(): Promise<void> {
   if (!existsSync(`${WMT21}ref.A.de`)) {
@@ -77,13 +101,24 @@ export async function benchCorpus(): Promise<void> {
     );
   }
 
-  console.log('\none cold process: node bin/palette score ref.A.de -i <20 systems> -m bleu chrf ter');
+  console.log('\ncold processes — median wall of 7, in turn with node -e 0');
   if (!existsSync(`${ROOT}dist/bundle/main.js`)) {
     console.log('  skipped: dist/ is not built (npm run build)');
     return;
   }
-  for (const jobs of ['1', '2']) {
-    const ms = timeCommand([`${ROOT}bin/palette`, 'score', refFile, '-i', ...files, '-m', 'bleu', 'chrf', 'ter', '-q', '-j', jobs]);
-    if (ms !== undefined) console.log(`  -j ${jobs} ${ms.toFixed(0).padStart(7)} ms ${rate(ms)}`);
-  }
+  const palette = [`${ROOT}bin/palette`, 'score', refFile, '-q', '-i'];
+  const cases: { label: string; args: string[]; hyps: number }[] = [
+    { label: 'node -e 0', args: ['-e', '0'], hyps: 0 },
+    { label: 'one system, -m bleu', args: [...palette, files[0], '-m', 'bleu'], hyps: segments },
+    { label: '20 systems, -m bleu chrf ter -j 1', args: [...palette, ...files, '-m', 'bleu', 'chrf', 'ter', '-j', '1'], hyps: pairs },
+    { label: '20 systems, -m bleu chrf ter -j 2', args: [...palette, ...files, '-m', 'bleu', 'chrf', 'ter', '-j', '2'], hyps: pairs },
+  ];
+  const medians = medianCommands(cases.map((c) => c.args), 7);
+  const node = medians[0];
+  cases.forEach((c, k) => {
+    const ms = medians[k];
+    if (ms === undefined) return;
+    const over = k > 0 && node !== undefined ? `  (${(ms - node).toFixed(0)} ms over node -e 0)` : '';
+    console.log(`  ${c.label.padEnd(36)} ${ms.toFixed(0).padStart(7)} ms${over}`);
+  });
 }

@@ -9,7 +9,8 @@
  *   - text:   tokenization and interning (bench/text.ts)
  *   - e2e:    `palette score` from text files, all WMT17 en-de systems (bench/e2e.ts)
  *   - corpus: corpus scoring through the engine, 20 WMT21 en-de systems × BLEU, chrF, TER: per system vs distinct
- *             pairs, 1 and 2 threads, and a cold `palette score` (bench/corpus.ts)
+ *             pairs, 1 and 2 threads, and cold `palette score` processes (one system, 20) beside `node -e 0`
+ *             (bench/corpus.ts)
  *   - rouge:  `palette rouge155` on SummEval, the Rouge metric vs js-rouge, ROUGE-N statistics (bench/rouge.ts)
  *   - nbest:  `palette nbest -m bleu rouge-l rouge-s4 wer` (and bleu alone) on a generated 1000 × 1000 n-best list, cold
  *             process (1 and 2 workers) and in-process, stages per hypothesis fast vs generic path (bench/nbest.ts)

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeF
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, reach, src } from './helpers/static-imports.js';
+import { ROOT, reach, src, staticImports } from './helpers/static-imports.js';
 import { run } from '../src/cli/main.js';
 import { VERSION } from '../src/version.js';
 
@@ -22,6 +22,18 @@ function capture(): { text: () => string; write: (s: string) => boolean } {
 describe('palette start-up', () => {
   it('the CLI entry statically imports only the error types, the version and the exit statuses', () => {
     expect([...reach(src('cli/main.ts'))].sort()).toEqual(['cli/io.ts', 'cli/main.ts', 'errors.ts', 'version.ts']);
+  });
+
+  it('palette score loads neither the significance tests nor node:crypto unless a run asks for them', () => {
+    // What every `palette score` run loads: its option parser, the command, the Node adapter and the metrics.
+    const loaded = new Set([
+      ...reach(src('cli/score-options.ts')),
+      ...reach(src('cli/score.ts')),
+      ...reach(src('node/install.ts')),
+      ...reach(src('metrics/registry.ts')),
+    ]);
+    expect([...loaded].filter((f) => /significance|numpy-random|pcg64/.test(f))).toEqual([]);
+    expect([...loaded].filter((f) => staticImports(src(f)).some((s) => s === 'node:crypto' || s === 'crypto'))).toEqual([]);
   });
 
   it('--version and --help print without a registry, and a command still gets the default one', async () => {

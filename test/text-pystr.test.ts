@@ -4,7 +4,7 @@
  * `_PyUnicode_IsWhitespace` table for Unicode 14.0.0, also listed in golden/edge/README.md).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isPyWhitespace, pyJoinSplit, pyLower, pyLstrip, pyRstrip, pySplit, pyStrip } from '../src/text/pystr.js';
 import { pyLowerTables } from '../src/text/unicode/lower.js';
 
@@ -119,6 +119,22 @@ describe('pyLower (Python 3.11, Unicode 14.0.0)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it("reads a code point's Unicode 14 lowercase from the lists as the tables give it, for every BMP code point", async () => {
+    // A fresh module: its tables are not built until pyLowerTables first runs, so tableLower reads the lists.
+    vi.resetModules();
+    const fresh = await import('../src/text/unicode/lower.js');
+    const fromLists: string[] = [];
+    for (let c = 0; c < 0x10000; c++) fromLists.push(fresh.tableLower(c));
+    const differs: number[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      if ((c >= 0xd800 && c <= 0xdfff) || c === 0x3a3) continue; // lone surrogates and Σ take their own paths
+      if (fromLists[c] !== fresh.pyLowerTables(String.fromCharCode(c))) differs.push(c);
+    }
+    expect(differs).toEqual([]);
+    expect(fromLists[0x130]).toBe('i\u0307');
+    expect(fromLists[0x41]).toBe('a');
   });
 
   it('returns ASCII-lowercase and caseless input unchanged', () => {

@@ -132,10 +132,16 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
     throw err;
   });
+  // Node builds process.stderr and process.stdin on first access (a stream each, and for a pipe its socket
+  // machinery): a run that never warns or reads standard input builds neither.
   process.exitCode = await run(argv, {
     stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
   });
 }

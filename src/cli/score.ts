@@ -29,7 +29,6 @@ import {
 } from './report.js';
 import type { ScoreOptions } from './score-options.js';
 import { formatSegmentRows, type SegmentRowFormat } from './segment-rows.js';
-import { confidenceResults, pairedReport } from './significance.js';
 
 const STDIN_NAME = '<stdin>';
 
@@ -429,6 +428,8 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     if (warnBleu) systems.forEach((system) => warnIfTokenized(system, io));
     if (!options.quiet) io.stderr.write(`palette: Found ${systems.length} systems.\n`);
     const stdinNames = options.inputs === null;
+    // The significance tests (and their random generators) load only for the runs that ask for them.
+    const { pairedReport } = await import('./significance.js');
     return (
       pairedReport({
         test: significance.paired,
@@ -453,6 +454,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   }
   if (systems.length === 1 && significance.confidence) {
     if (warnBleu) warnIfTokenized(systems[0], io);
+    const { confidenceResults } = await import('./significance.js');
     const results = confidenceResults({
       metrics,
       rows: metrics.map((_, k) => locatedAt(systems[0].file, undefined, () => rowsOf(0, k))),

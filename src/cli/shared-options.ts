@@ -13,7 +13,7 @@
  * work, and the command says once on standard error which spelling replaces them (not with `-q`).
  */
 import { InputError, badOption } from '../errors.js';
-import { DEFAULT_SEED } from '../meta/significance.js';
+import { DEFAULT_SEED } from '../meta/seed.js';
 import type { OptionArity, OptionSpec, ParsedValue } from './args.js';
 import { pyParseInt } from './py-format.js';
 

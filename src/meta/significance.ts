@@ -23,8 +23,9 @@ import { defaultRng, type NumpySeed } from './numpy-random.js';
 import { exactScorer, resampleScorer, type StatsScorer } from './significance-float32.js';
 import { type BootstrapEstimate, estimateCiNumpy, numpyMean, pValue } from './significance-stats.js';
 
-/** sacreBLEU's default seed. */
-export const DEFAULT_SEED = 12345;
+import { DEFAULT_SEED } from './seed.js';
+
+export { DEFAULT_SEED };
 
 /**
  * The seed sacreBLEU reads from `SACREBLEU_SEED`: an integer (Python `int()` syntax, default 12345), or `null`

@@ -7,8 +7,8 @@
  * loaded while a metric is built (`MetricRegistry.create` is synchronous); memory holds one chunk plus the table's
  * interned ids, never the file.
  */
-import { createHash } from 'node:crypto';
 import { closeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { InputError } from '../errors.js';
 import { firstInvalidUtf8 } from '../corpus/read-lines.js';
@@ -29,6 +29,8 @@ export function readParaphraseTableFile(path: string, options: LoadParaphraseTab
   const builder = new ParaphraseTableBuilder(options);
   const chunkSize = options.chunkSize ?? CHUNK;
   if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new RangeError(`chunkSize must be a positive integer (got ${chunkSize})`);
+  // node:crypto (and OpenSSL's start-up) is required here, not imported: every command loads this adapter.
+  const { createHash } = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   const hash = createHash('sha256');
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   const fd = openForReadingSync(path);

@@ -14,7 +14,7 @@
  * 2^(j/64) tabulated in double-double, e^r by its Taylor series (truncation < 2^-86).
  * log: x = m·2^e with m in [√½, √2), c = 1 + i/64 the nearest table point, u = (m − c)/(m + c) (|u| < 0.006),
  * log x = e·ln2 + log c + 2·atanh(u); log c tabulated in double-double, atanh by its series (truncation < 2^-90).
- * The tables are computed once at load time by slower reductions of ~2^-100 accuracy (a short Taylor series of
+ * The tables are computed once, on first use, by slower reductions of ~2^-100 accuracy (a short Taylor series of
  * x/256 squared eight times; the atanh series on [√½, √2)), exported for the tests as `expReferenceCR` and
  * `logReferenceCR`. Results in the subnormal range fall back to `Math.exp` (never reached by BLEU's scores).
  *
@@ -210,30 +210,45 @@ function logMantissaReference(m: number): void {
   twoAtanh(R[0], R[1], 24);
 }
 
-/** 2^(j/64), j = 0..63 (hi, lo interleaved). */
-const EXP2_TABLE = new Float64Array(128);
-for (let j = 0; j < 64; j++) {
-  ddMul(LN2_HI, LN2_LO, j / 64 / 256, 0);
-  expDDReference(R[0], R[1]);
-  EXP2_TABLE[2 * j] = R[0];
-  EXP2_TABLE[2 * j + 1] = R[1];
+// The two tables cost a few milliseconds of double-double series to build: they are built on the first call that
+// needs them, not when the module loads (every command that loads BLEU would pay for them).
+
+/** 2^(j/64), j = 0..63 (hi, lo interleaved); built by {@link exp2Table}. */
+let EXP2_TABLE: Float64Array | undefined;
+
+function exp2Table(): Float64Array {
+  const table = new Float64Array(128);
+  for (let j = 0; j < 64; j++) {
+    ddMul(LN2_HI, LN2_LO, j / 64 / 256, 0);
+    expDDReference(R[0], R[1]);
+    table[2 * j] = R[0];
+    table[2 * j + 1] = R[1];
+  }
+  EXP2_TABLE = table;
+  return table;
 }
 
-/** log(1 + i/64), i = −32..32 (hi, lo interleaved, index i + 32). */
-const LOG_TABLE = new Float64Array(2 * 65);
-for (let i = -32; i <= 32; i++) {
-  const c = 1 + i / 64;
-  const m = splitMantissa(c);
-  const e = splitExponent;
-  logMantissaReference(m);
-  if (e !== 0) {
-    const lh = R[0];
-    const ll = R[1];
-    ddMul(LN2_HI, LN2_LO, e, 0);
-    ddAdd(R[0], R[1], lh, ll);
+/** log(1 + i/64), i = −32..32 (hi, lo interleaved, index i + 32); built by {@link logTable}. */
+let LOG_TABLE: Float64Array | undefined;
+
+function logTable(): Float64Array {
+  const table = new Float64Array(2 * 65);
+  for (let i = -32; i <= 32; i++) {
+    const c = 1 + i / 64;
+    const m = splitMantissa(c);
+    const e = splitExponent;
+    logMantissaReference(m);
+    if (e !== 0) {
+      const lh = R[0];
+      const ll = R[1];
+      ddMul(LN2_HI, LN2_LO, e, 0);
+      ddAdd(R[0], R[1], lh, ll);
+    }
+    table[2 * (i + 32)] = R[0];
+    table[2 * (i + 32) + 1] = R[1];
   }
-  LOG_TABLE[2 * (i + 32)] = R[0];
-  LOG_TABLE[2 * (i + 32) + 1] = R[1];
+  LOG_TABLE = table;
+  return table;
 }
 
 const LN2_64_HI = LN2_HI / 64;
@@ -248,13 +263,15 @@ export function expDoubleDoubleCR(x: number): number {
   if (x === 0) return 1;
   if (!(x <= 709.8)) return x > 709.8 ? Infinity : NaN;
   if (x < -708.3) return Math.exp(x); // subnormal or zero result
+  // Before the arithmetic below: building the table uses R.
+  const table = EXP2_TABLE ?? exp2Table();
   const n = Math.round(x * INV_LN2_64);
   const j = n & 63;
   // r = x − n·ln2/64 in double-double, |r| ≤ ln2/128.
   ddMul(LN2_64_HI, LN2_64_LO, -n, 0);
   ddAdd(x, 0, R[0], R[1]);
   taylorExp(R[0], R[1], 8);
-  ddMul(R[0], R[1], EXP2_TABLE[2 * j], EXP2_TABLE[2 * j + 1]);
+  ddMul(R[0], R[1], table[2 * j], table[2 * j + 1]);
   return scaleAndRound(R[0], R[1], (n - j) / 64);
 }
 
@@ -266,6 +283,8 @@ export function logDoubleDoubleCR(x: number): number {
   if (!(x > 0)) return x === 0 ? -Infinity : NaN;
   if (x === Infinity) return Infinity;
   if (x === 1) return 0;
+  // Before the arithmetic below: building the table uses R and the mantissa split.
+  const table = LOG_TABLE ?? logTable();
   const m = splitMantissa(x);
   const e = splitExponent;
   const i = Math.round((m - 1) * 64);
@@ -276,7 +295,7 @@ export function logDoubleDoubleCR(x: number): number {
   const sl = m - (s - v) + (c - v);
   ddDiv(m - c, 0, s, sl);
   twoAtanh(R[0], R[1], 5);
-  if (i !== 0) ddAdd(LOG_TABLE[2 * (i + 32)], LOG_TABLE[2 * (i + 32) + 1], R[0], R[1]);
+  if (i !== 0) ddAdd(table[2 * (i + 32)], table[2 * (i + 32) + 1], R[0], R[1]);
   if (e === 0) return R[0] + R[1];
   const lh = R[0];
   const ll = R[1];
@@ -328,6 +347,8 @@ function roundedOrNaN(h: number, l: number): number {
  */
 export function expCR(x: number): number {
   if (!(x > -700 && x < 700) || x === 0) return expDoubleDoubleCR(x);
+  // Before the arithmetic below: building the table uses R.
+  const table = EXP2_TABLE ?? exp2Table();
   const n = Math.round(x * INV_LN2_64);
   const j = n & 63;
   ddMul(LN2_64_HI, LN2_64_LO, -n, 0);
@@ -341,8 +362,8 @@ export function expCR(x: number): number {
       r0 *
         (1 / 6 +
           r0 * (1 / 24 + r0 * (1 / 120 + r0 * (1 / 720 + r0 * (1 / 5040 + r0 * (1 / 40320)))))));
-  const th = EXP2_TABLE[2 * j];
-  const tl = EXP2_TABLE[2 * j + 1];
+  const th = table[2 * j];
+  const tl = table[2 * j + 1];
   twoProduct(th, r0);
   const ph = R[0];
   const pl = R[1];
@@ -373,6 +394,8 @@ export function expCR(x: number): number {
  */
 export function logCR(x: number): number {
   if (!(x > 2.2250738585072014e-308 && x < Infinity) || x === 1) return logDoubleDoubleCR(x);
+  // Before the arithmetic below: building the table uses R and the mantissa split.
+  const table = LOG_TABLE ?? logTable();
   const m = splitMantissa(x);
   const e = splitExponent;
   const i = Math.round((m - 1) * 64);
@@ -390,10 +413,10 @@ export function logCR(x: number): number {
   let h = 2 * u0;
   let l = 2 * u1 + q;
   if (i !== 0) {
-    const a = LOG_TABLE[2 * (i + 32)];
+    const a = table[2 * (i + 32)];
     const t = a + h;
     const w = t - a;
-    l += a - (t - w) + (h - w) + LOG_TABLE[2 * (i + 32) + 1];
+    l += a - (t - w) + (h - w) + table[2 * (i + 32) + 1];
     h = t;
   }
   if (e !== 0) {

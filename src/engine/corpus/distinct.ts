@@ -61,9 +61,11 @@ export function distinctHypotheses(systems: readonly (readonly string[])[], segm
 export function systemRowsOf(distinct: DistinctHypotheses, rows: Float64Array, width: number): Float64Array[] {
   return distinct.index.map((index) => {
     const out = new Float64Array(distinct.segments * width);
+    // A plain copy: a subarray view per row costs more than the few numbers it moves.
     for (let s = 0; s < index.length; s++) {
       const from = index[s] * width;
-      out.set(rows.subarray(from, from + width), s * width);
+      const to = s * width;
+      for (let c = 0; c < width; c++) out[to + c] = rows[from + c];
     }
     return out;
   });

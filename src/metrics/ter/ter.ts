@@ -163,7 +163,8 @@ export class Ter implements Metric<TerReferences> {
   /** Hypothesis word ids against the references' vocabulary (-1 for a word no reference has). */
   private hypIds(hyps: readonly string[], vocab: Vocabulary): Csr {
     const b = new CsrBuilder(hyps.length * 24, hyps.length);
-    for (const h of hyps) lookupLine(vocab, this.preprocess(h), b, -1);
+    // lookupLine splits on Python whitespace itself: the tokenizer's final join would only be split again.
+    for (const h of hyps) lookupLine(vocab, this.tokenizer.unjoined(pyRstrip(h)), b, -1);
     return b.finish();
   }
 

@@ -222,6 +222,14 @@ export class TercomTokenizer {
   /** The tokenized line (`''` for `''`). */
   tokenize(line: string): string {
     if (line === '') return '';
+    return pyJoinSplit(this.unjoined(line));
+  }
+
+  /**
+   * The line before the final `' '.join(s.split())`: its Python-whitespace-separated words are the tokens of
+   * {@link tokenize}, for a caller that splits the line again (interning its words) and needs no joined string.
+   */
+  unjoined(line: string): string {
     let s = this.caseSensitive ? line : pyLower(line);
     if (this.normalized) {
       s = normalizeGeneralAndWestern(s);
@@ -231,7 +239,7 @@ export class TercomTokenizer {
       s = dropChars(s, isRemovedPunct);
       if (this.asianSupport) s = dropChars(s, (c) => isAsianPunct(c) || isFullWidthPunct(c));
     }
-    return pyJoinSplit(s);
+    return s;
   }
 
   /** The name sacreBLEU puts in the `tok:` field of TER's signature. */

@@ -7,7 +7,11 @@
 
 /** A reusable list of token bounds, refilled for every line by its owner. */
 export class TokenBounds {
-  private bounds = new Int32Array(512);
+  /**
+   * Token `k` is `[bounds[2k], bounds[2k + 1])` for `k < count` (read directly by loops over every token, which
+   * run long before they are optimized in a short process: a call per bound cost more than the lookup).
+   */
+  bounds = new Int32Array(512);
   private pieces: string[] = [];
   /** Number of tokens. */
   count = 0;

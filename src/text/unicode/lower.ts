@@ -85,26 +85,63 @@ function decode(units: Uint16Array, length: number): string {
   return out;
 }
 
-let nativeAgrees: Uint8Array | undefined;
+/**
+ * For each BMP code point, whether the runtime's `toLowerCase()` of it alone equals Unicode 14's mapping: 0 not yet
+ * known, 1 agrees, 2 differs. Each code point is checked the first time a string holds it (a corpus meets a few
+ * hundred of the 65,536; checking them all up front cost more than lowercasing a whole test set).
+ */
+const nativeAgrees = new Uint8Array(0x10000);
+const AGREES = 1;
+const DIFFERS = 2;
 
-/** For each BMP code point, 1 where the runtime's `toLowerCase()` of it alone equals Unicode 14's mapping. */
-function buildNativeAgreement(): Uint8Array {
-  const bmp = bmpLower ?? buildTables();
-  const agrees = new Uint8Array(0x10000);
-  for (let c = 0; c < 0x10000; c++) {
-    if ((c >= 0xd800 && c <= 0xdfff) || c === CAPITAL_SIGMA) continue;
-    const ours = specialLower!.get(c) ?? String.fromCharCode(bmp[c]);
-    if (String.fromCharCode(c).toLowerCase() === ours) agrees[c] = 1;
+/**
+ * Unicode 14's lowercase of BMP code unit `c` exactly as the tables of {@link buildTables} give it: its SpecialCasing
+ * string, else the simple mapping of the last run that covers it (a mapping outside the BMP leaves the unit as the
+ * BMP table has it). Read from the lists when the tables are not built: a corpus meets a few dozen code points, and
+ * the tables (65,536 units) are needed only for strings the runtime cannot lowercase. Exported for the test that
+ * holds the two readings equal.
+ */
+export function tableLower(c: number): string {
+  if (bmpLower !== undefined) return specialLower!.get(c) ?? String.fromCharCode(bmpLower[c]);
+  let special: string | undefined;
+  for (let i = 0; i < LOWER_SPECIAL_14.length; ) {
+    const len = LOWER_SPECIAL_14[i + 1];
+    if (LOWER_SPECIAL_14[i] === c) special = String.fromCodePoint(...LOWER_SPECIAL_14.slice(i + 2, i + 2 + len));
+    i += 2 + len;
   }
-  nativeAgrees = agrees;
-  return agrees;
+  if (special !== undefined) return special;
+  let l = c;
+  for (let i = 0; i < LOWER_RUNS_14.length; i += 4) {
+    const start = LOWER_RUNS_14[i];
+    const stride = LOWER_RUNS_14[i + 3];
+    if (c < start || c > LOWER_RUNS_14[i + 1] || (c - start) % stride !== 0) continue;
+    const mapped = c + LOWER_RUNS_14[i + 2];
+    if (mapped < 0x10000) l = mapped;
+  }
+  return String.fromCharCode(l);
+}
+
+/** Checks code unit `c` and records the answer in {@link nativeAgrees}. */
+function checkNativeAgreement(c: number): number {
+  let agrees = false;
+  if (!((c >= 0xd800 && c <= 0xdfff) || c === CAPITAL_SIGMA)) {
+    agrees = String.fromCharCode(c).toLowerCase() === tableLower(c);
+  }
+  const state = agrees ? AGREES : DIFFERS;
+  nativeAgrees[c] = state;
+  return state;
 }
 
 /** Python `lower()` of any string. */
 export function pyLowerUnicode(s: string): string {
-  const agrees = nativeAgrees ?? buildNativeAgreement();
+  const agrees = nativeAgrees;
   const n = s.length;
-  for (let i = 0; i < n; i++) if (agrees[s.charCodeAt(i)] === 0) return pyLowerTables(s);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    let state = agrees[c];
+    if (state === 0) state = checkNativeAgreement(c);
+    if (state === DIFFERS) return pyLowerTables(s);
+  }
   return s.toLowerCase();
 }
 

@@ -166,6 +166,24 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
     client.disconnect();
   }, 60_000);
 
+  it('a run submitted again (its submitter killed) reuses the shards that finished: none runs twice', async () => {
+    const client = new Redis(redis.url);
+    const w = worker(redis.url);
+    const out = join(dir, 'resubmitted.msgpack');
+    const first = submit(redis.url, out);
+    await until('two shards done', async () => (await client.zcard('bull:palette-shards:completed')) >= 2);
+    first.child.kill('SIGKILL');
+    await first.done;
+    const runId = /run ([0-9a-f]{16})/.exec(first.err())![1];
+    const again = await submit(redis.url, out).done;
+    expect(again.code, again.err).toBe(0);
+    expect(again.err).toContain(`run ${runId}:`);
+    expect(readFileSync(out).equals(single)).toBe(true);
+    const shards = Number(/(\d+) shards/.exec(again.err)?.[1]);
+    expect(shardLines(w.err()).length).toBe(shards);
+    client.disconnect();
+  }, 60_000);
+
   it('a shard that fails twice fails the run with that shard\'s error; status shows it, clean removes the run', async () => {
     // A copy of the list whose third shard is changed after the run was submitted (same length, other bytes).
     const copy = join(dir, 'changed.txt');

@@ -39,36 +39,34 @@ export interface MeteorOptions extends NltkTextSettings {
 /** Column names of a METEOR statistics row. */
 export const METEOR_STATS_COLUMNS = ['meteor', 'lines'] as const;
 
-/** References as lowercased words: reference `j` of segment `i` is `words[i][j]`. */
+/**
+ * References as ids: reference `j` of segment `i` is `words[i][j]` (its lowercased words) and `stems[i][j]` (their
+ * Porter stems), ids of the metric's own vocabularies.
+ */
 export interface MeteorReferences extends PreparedReferences {
-  readonly words: readonly (readonly (readonly string[])[])[];
+  readonly words: readonly (readonly Int32Array[])[];
+  readonly stems: readonly (readonly Int32Array[])[];
 }
 
-/** One remaining word of a stage: its position in the sentence and its current form (word, then stem). */
-interface Enum {
-  pos: number;
-  word: string;
+/** What the metric knows of one lowercased word. */
+interface WordInfo {
+  /** Id of the lowercased word. */
+  readonly word: number;
+  /** Id of its Porter stem, in the stem vocabulary. */
+  readonly stem: number;
 }
 
-/** NLTK's `_match_enums`: pairs equal words, hypothesis from the end, each with the last equal reference word. */
-function matchEnums(hyp: Enum[], ref: Enum[], matches: number[][]): void {
-  for (let i = hyp.length - 1; i >= 0; i--) {
-    for (let j = ref.length - 1; j >= 0; j--) {
-      if (hyp[i].word === ref[j].word) {
-        matches.push([hyp[i].pos, ref[j].pos]);
-        hyp.splice(i, 1);
-        ref.splice(j, 1);
-        break;
-      }
-    }
-  }
-}
-
-/** NLTK's `_count_chunks` over matches sorted by hypothesis position. */
-function countChunks(matches: readonly number[][]): number {
-  let chunks = 1;
-  for (let i = 0; i < matches.length - 1; i++) {
-    if (!(matches[i + 1][0] === matches[i][0] + 1 && matches[i + 1][1] === matches[i][1] + 1)) chunks++;
+/** NLTK's `_count_chunks` over the matches in hypothesis order (`refOf[i]` the reference position of hypothesis word i, or -1). */
+function countChunks(refOf: Int32Array, n: number): number {
+  let chunks = 0;
+  let prevHyp = -2;
+  let prevRef = -2;
+  for (let i = 0; i < n; i++) {
+    const r = refOf[i];
+    if (r < 0) continue;
+    if (!(i === prevHyp + 1 && r === prevRef + 1)) chunks++;
+    prevHyp = i;
+    prevRef = r;
   }
   return chunks;
 }
@@ -93,8 +91,21 @@ export class Meteor implements Metric<MeteorReferences> {
   readonly lowercase: boolean;
   private readonly scanner: TokenScanner;
   private readonly bounds = new TokenBounds();
-  private readonly stems = new Map<string, string>();
-  private readonly synonyms = new Map<string, Set<string>>();
+  /** Token as written → its lowercased word and stem ids (tokens recur across lines, so each is read once). */
+  private readonly tokens = new Map<string, WordInfo>();
+  /** Lowercased word → id. */
+  private readonly wordIds = new Map<string, number>();
+  /** Stem (and WordNet lemma name) → id: the synonym stage compares synonyms with stems. */
+  private readonly stemIds = new Map<string, number>();
+  /** Stem id → the stem ids of its synonyms (decoded on first need). */
+  private readonly synonymIds: (Set<number> | undefined)[] = [];
+  private readonly stemNames: string[] = [];
+  private hypRefOf = new Int32Array(64);
+  private refUsed = new Uint8Array(64);
+  /** Per id, the last position of a reference holding it, or -1 (kept all -1 between calls). */
+  private heads = new Int32Array(0);
+  /** Per reference position, the previous position with the same id, or -1. */
+  private refPrev = new Int32Array(64);
 
   /** @throws InputError `E_BAD_OPTION` for α outside [0, 1], a non-finite β or γ, or an unknown tokenizer. */
   constructor(options: MeteorOptions = {}) {
@@ -129,9 +140,20 @@ export class Meteor implements Metric<MeteorReferences> {
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): MeteorReferences {
     const segments = checkReferenceStreams('METEOR', refStreams);
-    const words: string[][][] = [];
-    for (let i = 0; i < segments; i++) words.push(refStreams.map((s) => this.words(s[i])));
-    return { segments, words };
+    const words: Int32Array[][] = [];
+    const stems: Int32Array[][] = [];
+    for (let i = 0; i < segments; i++) {
+      const w: Int32Array[] = [];
+      const st: Int32Array[] = [];
+      for (const stream of refStreams) {
+        const [a, b] = this.ids(stream[i]);
+        w.push(a);
+        st.push(b);
+      }
+      words.push(w);
+      stems.push(st);
+    }
+    return { segments, words, stems };
   }
 
   /**
@@ -142,10 +164,12 @@ export class Meteor implements Metric<MeteorReferences> {
     checkHypothesisCount(hyps, refs.segments);
     const out = new Float64Array(hyps.length * 2);
     for (let s = 0; s < hyps.length; s++) {
-      const hyp = this.words(hyps[s]);
+      const [hw, hs] = this.ids(hyps[s]);
       let best = -Infinity;
-      for (const ref of refs.words[s]) {
-        const score = this.single(hyp, ref);
+      const rw = refs.words[s];
+      const rs = refs.stems[s];
+      for (let j = 0; j < rw.length; j++) {
+        const score = this.single(hw, hs, rw[j], rs[j]);
         if (score > best) best = score;
       }
       out[2 * s] = best;
@@ -167,62 +191,137 @@ export class Meteor implements Metric<MeteorReferences> {
     return { name: 'METEOR', score: row[0] / row[1], verboseScore: '', details: {} };
   }
 
-  /** `single_meteor_score(reference, hypothesis)` on lowercased words. */
-  private single(hypWords: readonly string[], refWords: readonly string[]): number {
-    const hyp: Enum[] = hypWords.map((word, pos) => ({ pos, word }));
-    const ref: Enum[] = refWords.map((word, pos) => ({ pos, word }));
-    const matches: number[][] = [];
-    matchEnums(hyp, ref, matches);
-    for (const e of hyp) e.word = this.stem(e.word);
-    for (const e of ref) e.word = this.stem(e.word);
-    matchEnums(hyp, ref, matches);
-    for (let i = hyp.length - 1; i >= 0; i--) {
-      const syns = this.synonymsOf(hyp[i].word);
-      for (let j = ref.length - 1; j >= 0; j--) {
-        if (syns.has(ref[j].word)) {
-          matches.push([hyp[i].pos, ref[j].pos]);
-          hyp.splice(i, 1);
-          ref.splice(j, 1);
-          break;
+  /**
+   * `single_meteor_score(reference, hypothesis)` on word and stem ids. Each stage walks the hypothesis words it has
+   * left from the last back and pairs each with the last reference word left that matches it, which is what NLTK's
+   * pops from its lists of remaining words do.
+   */
+  private single(hw: Int32Array, hs: Int32Array, rw: Int32Array, rs: Int32Array): number {
+    const n = hw.length;
+    const m = rw.length;
+    // NLTK returns 0.0 on a ZeroDivisionError: an empty side, or no match (Fmean's denominator is then 0).
+    if (n === 0 || m === 0) return 0;
+    if (this.hypRefOf.length < n) this.hypRefOf = new Int32Array(2 * n);
+    if (this.refUsed.length < m) this.refUsed = new Uint8Array(2 * m);
+    const refOf = this.hypRefOf;
+    const used = this.refUsed;
+    refOf.fill(-1, 0, n);
+    used.fill(0, 0, m);
+    let matches = 0;
+    for (let stage = 0; stage < 2; stage++) {
+      const h = stage === 0 ? hw : hs;
+      const r = stage === 0 ? rw : rs;
+      const head = this.chain(r, stage === 0 ? this.wordIds.size : this.stemNames.length);
+      const prev = this.refPrev;
+      for (let i = n - 1; i >= 0; i--) {
+        if (refOf[i] >= 0) continue;
+        // The last reference position left with the same id: the chain of its positions, latest first.
+        let j = head[h[i]];
+        while (j >= 0 && used[j] !== 0) j = prev[j];
+        if (j >= 0) {
+          refOf[i] = j;
+          used[j] = 1;
+          matches++;
         }
       }
+      this.unchain(r, head);
     }
-    const m = matches.length;
-    // NLTK returns 0.0 on a ZeroDivisionError: an empty side, or no match (Fmean's denominator is then 0).
-    if (m === 0 || hypWords.length === 0 || refWords.length === 0) return 0;
-    matches.sort((a, b) => a[0] - b[0]);
-    const precision = m / hypWords.length;
-    const recall = m / refWords.length;
+    if (matches < n && matches < m) {
+      const head = this.chain(rs, this.stemNames.length);
+      const prev = this.refPrev;
+      for (let i = n - 1; i >= 0; i--) {
+        if (refOf[i] >= 0) continue;
+        const syns = this.synonymsOf(hs[i]);
+        // A stem's set always holds the stem itself, which no reference word left has (the stem stage took those):
+        // a set of one matches nothing.
+        if (syns.size === 1) continue;
+        let best = -1;
+        for (const id of syns) {
+          if (id >= head.length) continue;
+          let j = head[id];
+          while (j > best && used[j] !== 0) j = prev[j];
+          if (j > best) best = j;
+        }
+        if (best >= 0) {
+          refOf[i] = best;
+          used[best] = 1;
+          matches++;
+        }
+      }
+      this.unchain(rs, head);
+    }
+    if (matches === 0) return 0;
+    const precision = matches / n;
+    const recall = matches / m;
     const fmean = (precision * recall) / (this.alpha * precision + (1 - this.alpha) * recall);
-    const fragFrac = countChunks(matches) / m;
+    const fragFrac = countChunks(refOf, n) / matches;
     const penalty = this.gamma * fragFrac ** this.beta;
     return (1 - penalty) * fmean;
   }
 
-  /** A line's words: the tokenizer, `str.split()`, then `str.lower()` of each word. */
-  private words(line: string): string[] {
+  /** A line's words (the tokenizer, `str.split()`, then `str.lower()` of each) as word ids and stem ids. */
+  private ids(line: string): [Int32Array, Int32Array] {
     const source = bleuScan(line, this.scanner, this.lowercase, this.bounds);
     const b = this.bounds;
-    const out: string[] = [];
-    for (let k = 0; k < b.count; k++) out.push(pyLower(source.slice(b.start(k), b.end(k))));
-    return out;
+    const words = new Int32Array(b.count);
+    const stems = new Int32Array(b.count);
+    for (let k = 0; k < b.count; k++) {
+      const token = source.slice(b.start(k), b.end(k));
+      let info = this.tokens.get(token);
+      if (info === undefined) {
+        const lower = pyLower(token);
+        let word = this.wordIds.get(lower);
+        if (word === undefined) {
+          word = this.wordIds.size;
+          this.wordIds.set(lower, word);
+        }
+        info = { word, stem: this.stemId(nltkPorterStem(lower)) };
+        this.tokens.set(token, info);
+      }
+      words[k] = info.word;
+      stems[k] = info.stem;
+    }
+    return [words, stems];
   }
 
-  private stem(word: string): string {
-    let s = this.stems.get(word);
-    if (s === undefined) {
-      s = nltkPorterStem(word);
-      this.stems.set(word, s);
+  /** Links the positions of `ids` by id ({@link heads}, {@link refPrev}); ids below `size`. */
+  private chain(ids: Int32Array, size: number): Int32Array {
+    if (this.heads.length < size) {
+      const grown = new Int32Array(Math.max(size, 2 * this.heads.length)).fill(-1);
+      this.heads = grown;
     }
-    return s;
+    if (this.refPrev.length < ids.length) this.refPrev = new Int32Array(2 * ids.length);
+    const head = this.heads;
+    for (let j = 0; j < ids.length; j++) {
+      this.refPrev[j] = head[ids[j]];
+      head[ids[j]] = j;
+    }
+    return head;
   }
 
-  private synonymsOf(stem: string): Set<string> {
-    let s = this.synonyms.get(stem);
-    if (s === undefined) {
-      s = meteorSynonyms(stem);
-      this.synonyms.set(stem, s);
+  /** Resets the heads {@link chain} set. */
+  private unchain(ids: Int32Array, head: Int32Array): void {
+    for (let j = 0; j < ids.length; j++) head[ids[j]] = -1;
+  }
+
+  private stemId(stem: string): number {
+    let id = this.stemIds.get(stem);
+    if (id === undefined) {
+      id = this.stemNames.length;
+      this.stemIds.set(stem, id);
+      this.stemNames.push(stem);
     }
-    return s;
+    return id;
+  }
+
+  /** The stem ids of the synonyms of stem `id` (./wordnet.ts), the stem itself included. */
+  private synonymsOf(id: number): Set<number> {
+    let set = this.synonymIds[id];
+    if (set === undefined) {
+      set = new Set<number>();
+      for (const name of meteorSynonyms(this.stemNames[id])) set.add(this.stemId(name));
+      this.synonymIds[id] = set;
+    }
+    return set;
   }
 }

@@ -9,6 +9,9 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mbrDecode } from '../src/engine/pairwise/index.js';
+import { Chrf } from '../src/metrics/chrf/chrf.js';
+import { mbrOnPool } from '../src/pool/mbr-pool.js';
 import { cliRunner, expectInputError } from './helpers/cli.js';
 import { goldenClose, haveShared, sharedPath } from './helpers/shared-data.js';
 
@@ -201,6 +204,49 @@ describe('self-pairs and separate pseudo-references', () => {
   });
 });
 
+describe('-j: runs of segments on pool workers', () => {
+  const samples = fixture.segments.map((s) => s.samples);
+  it('mbrOnPool gives mbrDecode\'s choices, utilities and matrices, one segment a task, in order', async () => {
+    const streams = samples[0].map((_, k) => samples.map((seg) => seg[k]));
+    const setup = {
+      metric: 'chrf', settings: { sentenceLevel: true, chrf: { wordOrder: 2 } }, samples: streams, pseudoRefs: undefined,
+      weightStreams: undefined, direction: 'higher' as const, includeSelf: false, matrices: true,
+    };
+    const seen: number[] = [];
+    const got: { choice: number; utilities: number[]; matrix: number[] }[] = [];
+    await mbrOnPool(setup, 2, (from, to, run) => {
+      seen.push(from, to);
+      for (let s = 0; s < to - from; s++) {
+        got.push({ choice: run.choices[s], utilities: Array.from(run.utilities.subarray(s * 20, (s + 1) * 20)), matrix: Array.from(run.matrices!.subarray(s * 400, (s + 1) * 400)) });
+      }
+    }, 400);
+    expect(seen).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4, 5]);
+    const matrices: number[][] = [];
+    const want = mbrDecode(new Chrf({ wordOrder: 2 }), streams, { onMatrix: (_, m) => matrices.push(Array.from(m)) });
+    expect(got).toEqual(want.map((c, s) => ({ choice: c.choice, utilities: Array.from(c.utilities), matrix: matrices[s] })));
+  }, 60_000);
+
+  it('palette mbr -j 2 writes the bytes of -j 1 (output, --scores, --matrix); a zero weight sum names its line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-mbr-j-'));
+    const files = writeSamples(dir, samples);
+    const run = async (j: string[]) => {
+      const [s, m] = [join(dir, `s${j.length}.jsonl`), join(dir, `m${j.length}.npy`)];
+      const r = await mbr(['--samples', ...files, '-m', 'ter', '--scores', s, '--matrix', m, ...j]);
+      expect(r.code).toBe(0);
+      return [r.out, readFileSync(s, 'utf8'), readFileSync(m).toString('hex')];
+    };
+    expect(await run(['-j', '2'])).toEqual(await run([]));
+    const weights = files.map((_, k) => {
+      const f = join(dir, `w${k}.txt`);
+      writeFileSync(f, k === 3 ? '1\n1\n1\n1\n1\n' : '1\n1\n1\n0\n1\n');
+      return f;
+    });
+    // Line 4: only sample 4 (index 3) weighs, so its own utility has no weight left.
+    const r = await mbr(['--samples', ...files, '-m', 'chrf', '--weights', ...weights, '-j', '2']);
+    expectInputError(r, 'mbr', /w0\.txt:4: the weights of sample 4's pseudo-references sum to zero/);
+  }, 60_000);
+});
+
 describe('--nbest: a Moses n-best list as the samples', () => {
   // Ids 0, 1, 2, 4, 5 hold fixture segments 1..5 (id 3 has no hypotheses: its output line is empty).
   const ids = [0, 1, 2, 4, 5];
@@ -244,6 +290,7 @@ describe('--nbest: a Moses n-best list as the samples', () => {
     for (const extra of [['--samples', list], ['--pseudo-refs', list], ['--weights', list], ['--matrix', join(dir, 'm.npy')]]) {
       expectInputError(await mbr(['--nbest', list, '-m', 'chrf', ...extra]), 'mbr', /--nbest takes its samples from the list/);
     }
+    expectInputError(await mbr(['--nbest', list, '-m', 'chrf', '-j', '2']), 'mbr', /-j decides runs of segments of --samples files/);
   });
 });
 

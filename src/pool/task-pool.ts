@@ -1,8 +1,8 @@
 /**
  * The one worker pool of Palette: every kind of task (n-gram statistics ./ngram-pool.ts, n-best chunks
  * ./nbest-pool.ts, ORANGE blocks ./orange-pool.ts, corpus scoring ./corpus-pool.ts, MERT runs ./mert-pool.ts,
- * all-pairs rows ./pairwise-pool.ts) runs on a {@link TaskPool} of piscina workers started from one worker script
- * (./worker.ts), which loads only the code of its pool's kind.
+ * all-pairs rows ./pairwise-pool.ts, MBR segments ./mbr-pool.ts) runs on a {@link TaskPool} of piscina workers
+ * started from one worker script (./worker.ts), which loads only the code of its pool's kind.
  *
  * Design (spec/PERFORMANCE.md, "The glue is where speed is lost"):
  * - The kernels are compiled once on the main thread and the `WebAssembly.Module` goes to every worker in
@@ -22,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { wasmModule } from '../wasm/load.js';
 import type { CorpusKind } from './kinds/corpus.js';
+import type { MbrKind } from './kinds/mbr.js';
 import type { MertKind } from './kinds/mert.js';
 import type { NbestKind } from './kinds/nbest.js';
 import type { NgramKind } from './kinds/ngram.js';
@@ -53,6 +54,7 @@ export interface TaskKinds {
   readonly corpus: CorpusKind;
   readonly mert: MertKind;
   readonly pairwise: PairwiseKind;
+  readonly mbr: MbrKind;
 }
 
 /** A kind of task. */

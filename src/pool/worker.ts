@@ -28,6 +28,7 @@ const KINDS: { readonly [K in TaskKind]: () => Promise<KindModule<K>> } = {
   corpus: () => lazyImport(() => import('./kinds/corpus.js'), () => require('./kinds/corpus.js')),
   mert: () => lazyImport(() => import('./kinds/mert.js'), () => require('./kinds/mert.js')),
   pairwise: () => lazyImport(() => import('./kinds/pairwise.js'), () => require('./kinds/pairwise.js')),
+  mbr: () => lazyImport(() => import('./kinds/mbr.js'), () => require('./kinds/mbr.js')),
 };
 
 /** Sets this worker's kind up. */

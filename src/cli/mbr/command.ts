@@ -10,7 +10,8 @@
  *
  * `--weights` gives each pseudo-reference a weight per segment (aligned files, one number a line): the expected
  * utility is then the weighted mean. `--matrix` writes every segment's utility matrix, streamed, as one numpy .npy
- * array of shape (segments, samples, pseudo-references).
+ * array of shape (segments, samples, pseudo-references). `-j N` decides runs of segments on N pool workers
+ * (src/pool/mbr-pool.ts), the same output.
  *
  * Bad input (sample files of different lengths, one sample without --include-self, a metric without pairwise
  * scores, a weight that is not a non-negative number or weights that sum to zero, a bad option) ends the run with `palette mbr: error: …` and exit status 2 before any output file is
@@ -29,6 +30,7 @@ import { pyParseFloat } from '../py-format.js';
 import { npyArrayHeader, npyData } from '../pairwise/npy.js';
 import { pairwiseMetric } from '../pairwise/command.js';
 import { PAIRWISE_METRIC_FLAGS, readMetric, readSettings } from '../pairwise/options.js';
+import { MAX_WORKERS, integerValue } from '../shared-options.js';
 
 const GROUP = 'palette mbr options';
 
@@ -50,6 +52,8 @@ const SPECS: readonly OptionSpec[] = [
     help: 'write the utility matrices as numpy .npy, float64 of shape (segments, samples, pseudo-references)' },
   { key: 'scores', names: ['--scores'], arity: 'one', metavar: 'FILE', group: GROUP,
     help: 'write each segment\'s expected utilities as JSON lines {"segment", "choice", "utilities"}' },
+  { key: 'workers', names: ['--workers', '-j'], arity: 'one', metavar: 'N', group: GROUP,
+    help: 'threads deciding runs of segments (default 1: this thread alone; --samples only); the output is the same for any N' },
   { key: 'output', names: ['--output', '-o'], arity: 'one', metavar: 'FILE', group: GROUP,
     help: 'write the chosen samples to FILE instead of standard output' },
   ...PAIRWISE_METRIC_FLAGS,
@@ -59,7 +63,7 @@ const SPECS: readonly OptionSpec[] = [
 export function mbrHelp(): string {
   return (
     'usage: palette mbr (--samples FILE [FILE ...] | --nbest FILE) -m METRIC [--pseudo-refs FILE [FILE ...]] [--include-self]\n' +
-    '                   [--weights FILE [FILE ...]] [--scores FILE] [--matrix FILE] [-o FILE] [metric options]\n\n' +
+    '                   [--weights FILE [FILE ...]] [--scores FILE] [--matrix FILE] [-j N] [-o FILE] [metric options]\n\n' +
     "Minimum Bayes risk decoding: for each line, the sample with the best mean sentence score against the others\n" +
     '(exactly sacreBLEU\'s sentence_score for each pair), uniform weights unless --weights, ties to the first sample\n' +
     'file.\n' +
@@ -125,8 +129,11 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
     throw new InputError('E_BAD_OPTION', 'MBR needs at least two sample files to score each against the others (or --include-self)');
   }
   const name = readMetric(values);
-  const metric = pairwiseMetric(name, readSettings(values), registry);
+  const settings = readSettings(values);
+  const metric = pairwiseMetric(name, settings, registry);
   const direction = registry.describe?.(name)?.direction ?? 'higher';
+  const workersText = single(values, 'workers');
+  const workers = workersText === undefined ? 1 : integerValue('-j', workersText, 1, MAX_WORKERS);
   const output = single(values, 'output');
   const scoresFile = single(values, 'scores');
   if (output !== undefined) checkOutputFile(output);
@@ -161,12 +168,24 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
       opened.push(matrixOut);
       matrixOut.write(npyArrayHeader([first.count, sampleFiles.length, columns]));
     }
-    let choices;
+    let choices: { readonly choice: number; readonly utilities: Float64Array }[];
     try {
-      choices = mbrDecode(metric, samples, {
-        direction, includeSelf, pseudoRefs, weightStreams,
-        onMatrix: matrixOut === undefined ? undefined : (_, matrix) => matrixOut.write(npyData(matrix)),
-      });
+      if (workers > 1 && first.count > 1) {
+        const { mbrOnPool } = await import('../../pool/mbr-pool.js');
+        const rows = samples.length;
+        const all: { choice: number; utilities: Float64Array }[] = [];
+        const setup = { metric: name, settings, samples, pseudoRefs, weightStreams, direction, includeSelf, matrices: matrixOut !== undefined };
+        await mbrOnPool(setup, workers, (from, to, run) => {
+          for (let s = 0; s < to - from; s++) all.push({ choice: run.choices[s], utilities: run.utilities.subarray(s * rows, (s + 1) * rows) });
+          if (matrixOut !== undefined && run.matrices !== null) matrixOut.write(npyData(run.matrices));
+        });
+        choices = all;
+      } else {
+        choices = mbrDecode(metric, samples, {
+          direction, includeSelf, pseudoRefs, weightStreams,
+          onMatrix: matrixOut === undefined ? undefined : (_, matrix) => matrixOut.write(npyData(matrix)),
+        });
+      }
     } catch (err) {
       // A segment whose weights sum to zero: every weight file has its number on that line.
       if (err instanceof InputError && err.line !== undefined && err.file === undefined && weightFiles !== undefined) {
@@ -205,6 +224,7 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
 async function mbrNbest(
   file: string, values: ReadonlyMap<string, ParsedValue>, io: CliIo, registry: MetricRegistry,
 ): Promise<number> {
+  if (values.has('workers')) throw new InputError('E_BAD_OPTION', '-j decides runs of segments of --samples files; with --nbest the list is read in one thread');
   for (const [key, flag] of [['samples', '--samples'], ['pseudoRefs', '--pseudo-refs'], ['weights', '--weights'], ['matrix', '--matrix']]) {
     if (values.has(key)) throw new InputError('E_BAD_OPTION', `--nbest takes its samples from the list: ${flag} does not go with it`);
   }

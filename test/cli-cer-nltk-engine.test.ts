@@ -1,7 +1,9 @@
 /**
  * CER, GLEU, RIBES and METEOR through the commands that take any catalog metric from its descriptor: `palette nbest`
  * (each candidate's statistics row is the metric's own row of that candidate against its sentence's references)
- * and `palette correlate` (system scores are the metric's corpus scores, segment scores its sentence scores).
+ * and `palette correlate` (system scores are the metric's corpus scores, segment scores its sentence scores), and
+ * `palette orange` (ORANGE of each equals the plain leave-one-out oracle of test/reference/orange.ts, in the metric's
+ * direction).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runNbestCommand } from '../src/cli/nbest/command.js';
 import { corpusScore, sentenceScores } from '../src/metrics/metric.js';
 import { defaultRegistry } from '../src/metrics/registry.js';
+import { orangeOfTerms } from '../src/meta/orange/orange.js';
+import { parseOrangeMetrics } from '../src/meta/orange/variants.js';
+import { readLines } from '../src/node/read-lines.js';
 import { cliRunner } from './helpers/cli.js';
+import { referenceLooScores, referenceSentenceTerm, type OrangeCase } from './reference/orange.js';
 
 const FIX = join(import.meta.dirname, 'fixtures');
 const NBEST = join(FIX, 'nbest', 'extractor-txt.nbest.1');
@@ -69,4 +75,29 @@ describe('palette correlate -m cer gleu ribes meteor', () => {
       }
     }
   });
+});
+
+describe('palette orange -m cer gleu ribes meteor', () => {
+  const O = join(FIX, 'orange');
+  const nbest = join(O, 'joshua.nbest');
+  const refs = [0, 1, 2, 3].map((j) => join(O, `joshua.ref.${j}`));
+  it('ORANGE of each equals the oracle; CER ranks lower as better', async () => {
+    const byId = new Map<number, string[]>();
+    for (const line of lines(nbest)) {
+      const f = line.split('|||');
+      byId.set(Number(f[0]), [...(byId.get(Number(f[0])) ?? []), f[1].trim()]);
+    }
+    const c: OrangeCase = { refStreams: refs.map((f) => readLines(f)), sentences: [...byId].map(([id, candidates]) => ({ id, candidates })) };
+    const r = await cliRunner(['orange'])(['--nbest', nbest, '-r', ...refs, '-m', ...IDS, '-b', '0', '-f', 'json', '-q']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as { metrics: { name: string; orange: number; lowerIsBetter: boolean }[] };
+    for (const v of parseOrangeMetrics(IDS)) {
+      const row = report.metrics.find((m) => m.name === v.name)!;
+      const lower = v.name === 'CER';
+      expect(row.lowerIsBetter, v.name).toBe(lower);
+      const terms = referenceLooScores(v, c).map((s) => referenceSentenceTerm(s.candidates, s.references, lower));
+      expect(row.orange, v.name).toBe(orangeOfTerms(Float64Array.from(terms)));
+    }
+  }, 60_000);
 });

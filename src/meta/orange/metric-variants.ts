@@ -1,6 +1,6 @@
 /**
  * ORANGE variants scored through the generic {@link Metric} API of `palette score`'s registry: ParaEval (seed 001),
- * IMPACT and the NP-chunk metric (seed 003). Their text pipelines (paraphrase-table words, chunking) live inside the
+ * IMPACT and the NP-chunk metric (seed 003), CER, GLEU, RIBES and METEOR. Their text pipelines (paraphrase-table words, chunking) live inside the
  * metric, so they are scored as `palette score -sl` scores them, with the same definition of a candidate's score as
  * every other ORANGE variant (./scorer.ts): a reference against the other u − 1 references of its sentence, a
  * candidate against each of the u leave-one-out sets, the u scores summed in set order and divided by u. A set's
@@ -21,7 +21,7 @@ import { defaultRegistry, type MetricSettings } from '../../metrics/registry.js'
 import type { OrangeVariant } from './variants.js';
 
 /** The ids of the registry metrics ORANGE scores through the Metric API. */
-export const ORANGE_API_METRICS = ['paraeval', 'impact', 'npchunk'] as const;
+export const ORANGE_API_METRICS = ['paraeval', 'impact', 'npchunk', 'cer', 'gleu', 'ribes', 'meteor'] as const;
 
 /** One of {@link ORANGE_API_METRICS}. */
 export type OrangeApiMetric = (typeof ORANGE_API_METRICS)[number];

@@ -22,7 +22,7 @@ export type OrangeVariant =
   | { readonly kind: 'per'; readonly name: string }
   | { readonly kind: 'gtm'; readonly name: string; readonly exponent: number }
   /** A registry metric scored through the Metric API (./metric-variants.ts); `id` is its `palette score -m` id. */
-  | { readonly kind: 'metric'; readonly name: string; readonly id: 'paraeval' | 'impact' | 'npchunk' };
+  | { readonly kind: 'metric'; readonly name: string; readonly id: 'paraeval' | 'impact' | 'npchunk' | 'cer' | 'gleu' | 'ribes' | 'meteor' };
 
 /** Highest BLEUS order (the paper has BLEUS1–9; seed 000's BLEU12 needs more). */
 export const MAX_BLEUS_ORDER = 20;
@@ -71,7 +71,7 @@ const rougeS = (gap: number, unigrams: boolean): OrangeVariant => ({
 /** Names `-m` accepts, for messages. */
 export const ORANGE_METRIC_NAMES =
   'bleus1..bleus20, bleu (= bleus4), nist, rouge-1..rouge-9, rouge-l, rouge-w[-W] (W > 1, default 1.2), rouge-sD, ' +
-  'rouge-s*, rouge-suD, rouge-su*, wer, per, gtm[-E] (E >= 1), paraeval, impact, npchunk; groups bleusA-B, rouge-A-B, rouge-w-A-B (step 0.1), ' +
+  'rouge-s*, rouge-suD, rouge-su*, wer, per, cer, gtm[-E] (E >= 1), paraeval, impact, npchunk, gleu, ribes, meteor; groups bleusA-B, rouge-A-B, rouge-w-A-B (step 0.1), ' +
   'rouge-sA-B, rouge-suA-B';
 
 /** Parses a decimal weight with at most one decimal into tenths; -1 when it is not one. */
@@ -101,6 +101,10 @@ export function parseOrangeMetric(raw: string): OrangeVariant[] {
   if (name === 'paraeval') return [{ kind: 'metric', name: 'ParaEval', id: 'paraeval' }];
   if (name === 'impact') return [{ kind: 'metric', name: 'IMPACT', id: 'impact' }];
   if (name === 'npchunk') return [{ kind: 'metric', name: 'NP-chunk', id: 'npchunk' }];
+  if (name === 'cer') return [{ kind: 'metric', name: 'CER', id: 'cer' }];
+  if (name === 'gleu') return [{ kind: 'metric', name: 'GLEU', id: 'gleu' }];
+  if (name === 'ribes') return [{ kind: 'metric', name: 'RIBES', id: 'ribes' }];
+  if (name === 'meteor') return [{ kind: 'metric', name: 'METEOR', id: 'meteor' }];
   if ((m = /^gtm(?:-(\d+(?:\.\d+)?))?$/.exec(name)) !== null) {
     const exponent = m[1] === undefined ? 1 : Number(m[1]);
     if (!(exponent >= 1)) throw unknown(raw, 'the GTM run exponent is a number >= 1');

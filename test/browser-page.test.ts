@@ -75,7 +75,11 @@ describe.skipIf(!HAVE_CHROMIUM)(`the scoring page in headless Chromium (${CHROMI
   });
 
   /** Opens the page afresh, picks files and options, presses Score (by keyboard), waits for the outcome. */
-  async function score(refs: string[], systems: string[], options: { metrics?: string[]; bootstrap?: number; paired?: string } = {}): Promise<{ status: string; error: string | null }> {
+  async function score(
+    refs: string[],
+    systems: string[],
+    options: { metrics?: string[]; bootstrap?: number; paired?: string; baseline?: string } = {},
+  ): Promise<{ status: string; error: string | null }> {
     await page.goto(site.url);
     await page.waitForSelector('form[data-ready=yes]');
     await ((await page.$('#refs-files')) as ElementHandle).uploadFile(...refs);
@@ -92,6 +96,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`the scoring page in headless Chromium (${CHROMI
       await page.type('#bootstrap', String(options.bootstrap));
     }
     if (options.paired !== undefined) await page.select('#paired', options.paired);
+    if (options.baseline !== undefined) await page.select('#baseline', options.baseline);
     await page.focus('#score');
     await page.keyboard.press('Enter');
     await page.waitForFunction(
@@ -127,6 +132,19 @@ describe.skipIf(!HAVE_CHROMIUM)(`the scoring page in headless Chromium (${CHROMI
     await page.screenshot({ path: join(shots, 'sample-report-frame.png') });
     expect(pageErrors).toEqual([]);
   }, 180_000);
+
+  it('a baseline chosen in the page gives palette report --baseline, byte for byte', async () => {
+    const got = await score([join(SAMPLE, 'ref.de')], SYSTEMS, { bootstrap: 0, paired: 'bs', baseline: 'online-B.0.de' });
+    expect(got.error).toBeNull();
+    const cli = await cliReport([join(SAMPLE, 'ref.de'), '-i', ...SYSTEMS, '--bootstrap', '0', '--seed', '12345', '--paired-bs', '--baseline', 'online-B.0']);
+    const html = await pageReport();
+    expect(html).toContain('every system against the baseline online-B.0.');
+    expect(html).toBe(cli.html);
+    const frame = await (await page.$('#report'))!.contentFrame();
+    await frame!.waitForSelector('html[data-rendered="ok"]', { timeout: 30_000 });
+    await page.evaluate(() => document.getElementById('report')!.scrollIntoView());
+    await page.screenshot({ path: join(shots, 'baseline.png') });
+  }, 120_000);
 
   it("bad files give palette report's error line", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'palette-page-bad-'));

@@ -51,7 +51,7 @@ describe('palette report on the bundled sample', () => {
     expect(readFileSync(b, 'utf8')).toBe(html);
     const data = blob(html);
     // Shown by file name (the paths differ only in it).
-    expect(data.systems).toEqual(['LIUM-NMT.4900.de', 'online-B.0.de', 'uedin-nmt.4722.de']);
+    expect(data.systems).toEqual(['LIUM-NMT.4900', 'online-B.0', 'uedin-nmt.4722']);
     expect(data.metrics.map((m) => m.name)).toEqual(['BLEU', 'chrF2', 'TER']);
     expect(data.segments.count).toBe(300);
     expect(data.segments.scores[0][0]).toHaveLength(300);
@@ -70,6 +70,32 @@ describe('palette report on the bundled sample', () => {
     expect(data.title).toBe('T <1>');
     expect(data.created).toBe('today');
     expect(html).toContain('<title>T &lt;1&gt;</title>');
+    rmSync(out);
+  });
+
+  it('--baseline SYSTEM: every system against that one, the same p-values as its row of --all-pairs', async () => {
+    const out = f('out/baseline.html');
+    const args = ['report', `${SAMPLE}/ref.de`, '-i', ...SYSTEMS, '-m', 'bleu', 'chrf', '--bootstrap', '0', '--seed', '7', '-o', out, '-q'];
+    for (const test of [['--paired-bs', '--paired-bs-n', '50'], ['--paired-ar', '--paired-ar-n', '49']]) {
+      expect((await palette([...args, ...test, '--all-pairs'])).code).toBe(0);
+      const all = blob(readFileSync(out, 'utf8')).significance!;
+      // Named by stem, by file name or by the path given: the same report.
+      const pages = [];
+      for (const name of ['online-B.0', 'online-B.0.de', SYSTEMS[1]]) {
+        expect((await palette([...args, ...test, '--baseline', name])).code).toBe(0);
+        pages.push(readFileSync(out, 'utf8'));
+      }
+      expect(new Set(pages).size).toBe(1);
+      const one = blob(pages[0]).significance!;
+      expect(one.baseline).toBe(1);
+      for (let m = 0; m < 2; m++) {
+        expect(one.pValues[m][1]).toEqual(all.pValues[m][1]);
+        expect(one.pValues[m][1].filter((v) => v !== null)).toHaveLength(2);
+        expect(one.pValues[m][0]).toEqual([null, null, null]);
+        expect(one.pValues[m][2]).toEqual([null, null, null]);
+      }
+      expect(pages[0]).toContain('every system against the baseline online-B.0');
+    }
     rmSync(out);
   });
 
@@ -110,9 +136,15 @@ describe('palette report on the bundled sample', () => {
   });
 
   it('shows systems by file name, or by path below their common folder when file names repeat', () => {
-    expect(systemDisplayNames(['a/b/x.de', 'a/c/y.de'])).toEqual(['x.de', 'y.de']);
-    expect(systemDisplayNames(['runs/1/out.de', 'runs/2/out.de'])).toEqual(['1/out.de', '2/out.de']);
-    expect(systemDisplayNames(['out.de', 'b/out.de'])).toEqual(['out.de', 'b/out.de']);
+    expect(systemDisplayNames(['a/b/x.de', 'a/c/y.de'])).toEqual(['x', 'y']);
+    expect(systemDisplayNames(['runs/1/out.de', 'runs/2/out.de'])).toEqual(['1/out', '2/out']);
+    expect(systemDisplayNames(['out.de', 'b/out.de'])).toEqual(['out', 'b/out']);
+    // The extension goes only when every file has it and the names stay distinct and not empty.
+    expect(systemDisplayNames(['LIUM-NMT.4900.de', 'online-B.0.de'])).toEqual(['LIUM-NMT.4900', 'online-B.0']);
+    expect(systemDisplayNames(['x.de', 'y.en'])).toEqual(['x.de', 'y.en']);
+    expect(systemDisplayNames(['x.de', 'x'])).toEqual(['x.de', 'x']);
+    expect(systemDisplayNames(['a/.de', 'b/.de'])).toEqual(['a/.de', 'b/.de']);
+    expect(systemDisplayNames(['sys1', 'sys2'])).toEqual(['sys1', 'sys2']);
   });
 
   it('prints its help', async () => {
@@ -144,6 +176,9 @@ describe('palette report: bad input → exit 2, file and line, no file left', ()
     ['seed 0', [f('ref'), '-i', f('hyp'), '--seed', '0'], /--seed must be an integer >= 1/],
     ['--paired-n without --paired', [f('ref'), '-i', f('hyp'), '--paired-n', '5'], /--paired-n needs --paired-bs or --paired-ar/],
     ['a system given twice', [f('ref'), '-i', f('hyp'), f('hyp')], /given twice/],
+    ['--baseline without a test', [f('ref'), '-i', f('hyp'), f('evil'), '--baseline', 'hyp'], /--baseline needs --paired-bs or --paired-ar/],
+    ['--baseline with --all-pairs', [f('ref'), '-i', f('hyp'), f('evil'), '--paired-bs', '--all-pairs', '--baseline', 'hyp'], /do not go together/],
+    ['--baseline naming no system', [f('ref'), '-i', f('hyp'), f('evil'), '--paired-bs', '--baseline', 'nope'], /--baseline "nope" is none of the systems \(hyp, evil\)/],
     ['a source of the wrong length', [f('ref'), '-i', f('hyp'), '--source', f('short')], /short:2: /],
     ['no -i', [f('ref')], /-i HYP/],
   ];

@@ -88,7 +88,7 @@ describe('palette report --human', () => {
     expect(r.err).toContain(`palette report: note: ${FIX}/da.tsv: not in the report, left out: human-A`);
     const data = blob(out);
     expect(data.human!.map((h) => h.name)).toEqual(['mqm', 'z']);
-    expect(data.systems).toEqual(['sys-good.de', 'sys-bad.de']);
+    expect(data.systems).toEqual(['sys-good', 'sys-bad']);
     expect(data.correlations!.map((c) => `${c.human}:${c.level}:${c.n}`)).toEqual(['0:system:2', '0:segment:4', '1:system:2']);
     expect(readFileSync(out, 'utf8')).toContain('mqm: not in the report, left out: ref-B');
   });

@@ -92,6 +92,7 @@ function flags(): string[] {
   const paired = $('paired').value;
   if (paired !== '') out.push(`--paired-${paired}`);
   if (paired !== '' && $('all-pairs').checked) out.push('--all-pairs');
+  else if (paired !== '' && $('baseline').value !== '') out.push('--baseline', $('baseline').value);
   const more = $('flags').value.trim();
   if (more !== '') out.push(...more.split(/\s+/));
   return out;
@@ -170,6 +171,26 @@ function run(): void {
   worker.postMessage(request);
 }
 
+/** The baseline choices: the systems given, by file name (what `--baseline` takes), the first by default. */
+function refreshBaseline(): void {
+  const select = $('baseline');
+  const kept = select.value;
+  const first = doc.createElement('option');
+  first.value = '';
+  first.textContent = 'the first system';
+  const names = filesOf('hyps-files').map((f) => (f as { name: string }).name);
+  select.replaceChildren(
+    first,
+    ...names.map((name) => {
+      const option = doc.createElement('option');
+      option.value = name;
+      option.textContent = name;
+      return option;
+    }),
+  );
+  select.value = names.includes(kept) ? kept : '';
+}
+
 function setUp(): void {
   const metrics = $('metrics');
   for (const m of METRICS) {
@@ -205,9 +226,13 @@ function setUp(): void {
       if (files.length === 0) return;
       $(input).value = '';
       dropped.set(input, files);
+      refreshBaseline();
       $('status').textContent = `${files.length} file${files.length === 1 ? '' : 's'} dropped: ${files.map((f) => (f as { name: string }).name).join(', ')}`;
     });
-    $(input).addEventListener('change', () => dropped.delete(input));
+    $(input).addEventListener('change', () => {
+      dropped.delete(input);
+      refreshBaseline();
+    });
   }
   $('form').addEventListener('submit', (e) => {
     e.preventDefault();

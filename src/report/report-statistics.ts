@@ -66,8 +66,10 @@ export interface PairedSignificanceOptions {
   readonly samples?: number;
   /** numpy seed (≥ 1: sacreBLEU turns 0 into fresh entropy for the compared systems). */
   readonly seed: number;
-  /** Test every pair rather than every system against the first. @default false */
+  /** Test every pair rather than every system against the baseline. @default false */
   readonly allPairs?: boolean;
+  /** Index of the baseline system when not every pair is tested. @default 0 (the first) */
+  readonly baseline?: number;
 }
 
 /** AR p-values of every system against `baseline` (null for the baseline itself), with sacreBLEU's `PairedTest`. */
@@ -86,13 +88,13 @@ function againstBaseline(stats: ReportStatistics, baseline: number, samples: num
 }
 
 /** Paired-bootstrap p-values (of the baseline's row, or of every pair) from one set of resample scores per system. */
-function bootstrapPairs(stats: ReportStatistics, samples: number, seed: number, allPairs: boolean): (number | null)[][] {
+function bootstrapPairs(stats: ReportStatistics, samples: number, seed: number, allPairs: boolean, baseline: number): (number | null)[][] {
   const scores = systemResamples(stats, samples, seed);
   const real = stats.rows.map((rows) => stats.metric.corpusScore(rows).score);
   const diffs = new Float64Array(samples);
   return stats.rows.map((_, i) =>
     stats.rows.map((__, j) => {
-      if (i === j || (!allPairs && i !== 0)) return null;
+      if (i === j || (!allPairs && i !== baseline)) return null;
       for (let r = 0; r < samples; r++) diffs[r] = Math.abs(scores[j][r] - scores[i][r]);
       const mean = numpyMean(diffs);
       for (let r = 0; r < samples; r++) diffs[r] -= mean;
@@ -112,15 +114,18 @@ export function pairedSignificance(options: PairedSignificanceOptions): NonNulla
   if (!Number.isSafeInteger(seed) || seed < 1) throw new RangeError(`seed must be a positive integer (got ${seed})`);
   if (!Number.isSafeInteger(samples) || samples < 1) throw new RangeError(`samples must be a positive integer (got ${samples})`);
   const allPairs = options.allPairs ?? false;
+  const baseline = options.baseline ?? 0;
+  if (!Number.isSafeInteger(baseline) || baseline < 0) throw new RangeError(`baseline must be a system index (got ${baseline})`);
   return {
-    info: { test, resamples: samples, seed, baseline: allPairs ? null : 0 },
+    info: { test, resamples: samples, seed, baseline: allPairs ? null : baseline },
     compute(stats) {
       const n = stats.rows.length;
       if (n < 2) return stats.rows.map(() => stats.rows.map(() => null));
-      if (test === 'bs') return bootstrapPairs(stats, samples, seed, allPairs);
+      if (baseline >= n) throw new RangeError(`baseline ${baseline} is not one of the ${n} systems`);
+      if (test === 'bs') return bootstrapPairs(stats, samples, seed, allPairs, baseline);
       const rows: (number | null)[][] = [];
       for (let i = 0; i < n; i++) {
-        rows.push(allPairs || i === 0 ? againstBaseline(stats, i, samples, seed) : new Array(n).fill(null));
+        rows.push(allPairs || i === baseline ? againstBaseline(stats, i, samples, seed) : new Array(n).fill(null));
       }
       return rows;
     },

@@ -28,16 +28,43 @@ function baseName(path: string): string {
 }
 
 /**
- * Names the report shows for system files: the file names when they differ (`sys/online-B.0.de` → `online-B.0.de`),
- * otherwise the paths after their longest common folder, so that tables and plots stay narrow.
+ * Names the report shows for system files: the file names when they differ, otherwise the paths after their longest
+ * common folder, so that tables and plots stay narrow; an extension every file shares is left out when the names stay
+ * distinct and none becomes empty (`sys/online-B.0.de`, `sys/uedin.de` → `online-B.0`, `uedin`).
  */
 export function systemDisplayNames(files: readonly string[]): string[] {
-  const names = files.map(baseName);
-  if (new Set(names).size === names.length) return names;
-  const parts = files.map((f) => f.split(/[\\/]/));
-  let common = 0;
-  while (parts.every((p) => common < p.length - 1 && p[common] === parts[0][common])) common++;
-  return parts.map((p) => p.slice(common).join('/'));
+  let names = files.map(baseName);
+  if (new Set(names).size !== names.length) {
+    const parts = files.map((f) => f.split(/[\\/]/));
+    let common = 0;
+    while (parts.every((p) => common < p.length - 1 && p[common] === parts[0][common])) common++;
+    names = parts.map((p) => p.slice(common).join('/'));
+  }
+  const ext = /[.][^./\\]+$/.exec(names[0] ?? '')?.[0];
+  if (ext === undefined || !names.every((n) => n.endsWith(ext) && n.length > ext.length && !n.endsWith(`/${ext}`))) return names;
+  const stems = names.map((n) => n.slice(0, -ext.length));
+  return new Set(stems).size === stems.length ? stems : names;
+}
+
+/**
+ * The index of the system `--baseline` names: its path as given, its shown name, or its file name with or without
+ * the extension.
+ * @throws InputError `E_BAD_OPTION` when it names no system, or several.
+ */
+export function baselineIndex(baseline: string, files: readonly string[]): number {
+  const shown = systemDisplayNames(files);
+  const matches = files.flatMap((f, i) => {
+    const base = baseName(f);
+    const stem = base.replace(/[.][^.]+$/, '');
+    return [f, shown[i], base, stem].includes(baseline) ? [i] : [];
+  });
+  if (matches.length === 1) return matches[0];
+  throw new InputError(
+    'E_BAD_OPTION',
+    matches.length === 0
+      ? `--baseline "${baseline}" is none of the systems (${shown.join(', ')})`
+      : `--baseline "${baseline}" names ${matches.length} systems: give its path`,
+  );
 }
 
 /** The canonical ids of the report's metrics, each once, in `-m` order. */
@@ -110,6 +137,8 @@ export function reportFromTexts(options: ReportOptions, how: ReportComputation):
   const { registry } = how;
   const ids = reportMetricIds(options, registry);
   const metrics: ReportMetricInput[] = ids.map((id) => ({ id, metric: registry.create(id, options.metricSettings) }));
+  // A baseline that names no system is refused before any file is read.
+  const baseline = options.baseline === undefined ? 0 : baselineIndex(options.baseline, options.inputs);
   const refs = options.refs.map((file) => ({ file, lines: how.read(file) }));
   const references = checkReferences(refs);
   const segments = references[0].length;
@@ -144,6 +173,7 @@ export function reportFromTexts(options: ReportOptions, how: ReportComputation):
             samples: options.pairedSamples,
             seed: options.seed,
             allPairs: options.allPairs,
+            baseline,
           }),
         }),
   });

@@ -49,8 +49,10 @@ export interface ReportOptions {
   readonly paired: (typeof PAIRED_TESTS)[number] | undefined;
   /** Resamples (`--paired-bs-n`) or trials (`--paired-ar-n`) of the pairwise test. @default 1000 (bs), 10000 (ar), as sacrebleu */
   readonly pairedSamples: number | undefined;
-  /** Test every pair of systems rather than each against the first (`--all-pairs`). @default false */
+  /** Test every pair of systems rather than each against the baseline (`--all-pairs`). @default false */
   readonly allPairs: boolean;
+  /** The system the others are tested against (`--baseline`: a path given to -i, a shown name or a file stem). @default the first */
+  readonly baseline: string | undefined;
   /** Page title (`--title`). @default 'Palette report' */
   readonly title: string | undefined;
   /** Creation time shown on the page (`--created`); none by default so that reports are reproducible. */
@@ -118,7 +120,15 @@ const OWN_SPECS: readonly OptionSpec[] = [
     key: 'allPairs',
     names: ['--all-pairs'],
     arity: 'flag',
-    help: 'test every pair of systems (default: each against the first, the baseline)',
+    help: 'test every pair of systems (default: each against the baseline)',
+    group: GROUP,
+  },
+  {
+    key: 'baseline',
+    names: ['--baseline'],
+    arity: 'one',
+    metavar: 'SYSTEM',
+    help: 'the system the others are tested against: its file, or its name without the folder or extension (default: the first -i file)',
     group: GROUP,
   },
   { key: 'title', names: ['--title'], arity: 'one', metavar: 'TEXT', help: 'page title', group: GROUP },
@@ -149,7 +159,8 @@ const SPECS: readonly OptionSpec[] = [...OWN_SPECS, ...METRIC_SPECS, ...deprecat
 export function reportHelp(): string {
   return (
     'usage: palette report REF [REF ...] -i HYP [HYP ...] -o report.html [-m METRIC ...] [--human FILE ...]\n' +
-    '                      [--source FILE] [--bootstrap N] [--seed N] [--paired-bs|--paired-ar] [--all-pairs] [-q] [metric flags]\n\n' +
+    '                      [--source FILE] [--bootstrap N] [--seed N] [--paired-bs|--paired-ar] [--all-pairs|--baseline SYSTEM]\n' +
+    '                      [-q] [metric flags]\n\n' +
     'Writes one self-contained HTML file (no network needed): corpus scores with confidence intervals, ranking,\n' +
     'pairwise significance, metric-vs-human correlations and plots, and a per-segment drill-down.\n' +
     'Metric flags are those of "palette score --help" (-tok, -lc, --chrf-*, --rouge-*, --ter-*, --paraphrase-table, --chunker, ...).\n' +
@@ -198,8 +209,12 @@ export function parseReportArgs(argv: readonly string[], env: Readonly<Record<st
   if (str('pairedArN') !== undefined && paired !== 'ar') throw new InputError('E_BAD_OPTION', '--paired-ar-n needs --paired-ar');
   const countGiven = paired === 'ar' ? str('pairedArN') : str('pairedBsN');
   if (values.has('allPairs') && paired === undefined) throw new InputError('E_BAD_OPTION', '--all-pairs needs --paired-bs or --paired-ar');
+  if (str('baseline') !== undefined && paired === undefined) throw new InputError('E_BAD_OPTION', '--baseline needs --paired-bs or --paired-ar');
+  if (str('baseline') !== undefined && values.has('allPairs')) {
+    throw new InputError('E_BAD_OPTION', '--baseline and --all-pairs do not go together: --all-pairs tests every pair');
+  }
   if (paired !== undefined && inputs.length < 2) {
-    throw new InputError('E_BAD_OPTION', '--paired compares systems: give at least two with -i (the first is the baseline)');
+    throw new InputError('E_BAD_OPTION', '--paired compares systems: give at least two with -i (the first is the baseline unless --baseline names another)');
   }
   const metrics = readMetrics(v, ['bleu', 'chrf'])!;
   const humanFiles = list('human') ?? [];
@@ -242,6 +257,7 @@ export function parseReportArgs(argv: readonly string[], env: Readonly<Record<st
               ? test.pairedArN
               : test.pairedBsN,
       allPairs: values.has('allPairs'),
+      baseline: str('baseline'),
       title: str('title'),
       created: str('created'),
       quiet: values.has('quiet'),

@@ -45,6 +45,13 @@ const METRICS = ['-m', 'bleu', 'rouge-l', 'rouge-s4', 'wer', '--stats-format', '
 /** 64 KiB shards: the generated list (~1.3 MB) gives a dozen or so. */
 const SHARD = ['--shard-size', String(1 << 16)];
 
+/** A client of the test's own (errors while a server restarts are expected; commands wait for it). */
+function redisClient(url: string): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: null });
+  client.on('error', () => {});
+  return client;
+}
+
 async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -129,14 +136,14 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
     expect(logs.flatMap((w) => shardLines(w.err())).length).toBe(shards);
     // The run's result folder and jobs are gone once the output is committed.
     expect(readdirSync(dir).filter((f) => f.includes('palette-run-'))).toEqual([]);
-    const client = new Redis(redis.url);
+    const client = redisClient(redis.url);
     expect(await client.keys('bull:palette-merge-*')).toEqual([]);
     expect(await client.keys('bull:palette-shards:*-shard-*')).toEqual([]);
     client.disconnect();
   }, 60_000);
 
   it('a worker killed in the middle of a shard: the shard runs again on another worker, nothing lost or doubled', async () => {
-    const client = new Redis(redis.url);
+    const client = redisClient(redis.url);
     const a = worker(redis.url, '--lock-ms', '1000');
     const out = join(dir, 'killed.msgpack');
     const run = submit(redis.url, out);
@@ -167,7 +174,7 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
   }, 60_000);
 
   it('a run submitted again (its submitter killed) reuses the shards that finished: none runs twice', async () => {
-    const client = new Redis(redis.url);
+    const client = redisClient(redis.url);
     const w = worker(redis.url);
     const out = join(dir, 'resubmitted.msgpack');
     const first = submit(redis.url, out);
@@ -190,7 +197,7 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
     writeFileSync(copy, readFileSync(nbest));
     const out = join(dir, 'failed.msgpack');
     const run = palette(['nbest', '--nbest', copy, '-r', ...refs, ...METRICS, '--stats', out, '--queue', redis.url, ...SHARD], dir);
-    const client = new Redis(redis.url);
+    const client = redisClient(redis.url);
     await until('the run submitted', async () => (await client.keys('bull:palette-shards:*-shard-000002')).length > 0);
     const runId = /run ([0-9a-f]{16})/.exec(run.err())![1];
     const shard2 = await client.hgetall(`bull:palette-shards:${runId}-shard-000002`);
@@ -233,12 +240,37 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
     }
   }, 60_000);
 
+  it('bad input: the message and exit status of the run without a queue, no output, nothing left behind', async () => {
+    const bad = join(dir, 'malformed.txt');
+    const lines = readFileSync(nbest, 'utf8').split('\n');
+    lines[6000] = lines[6000].replace('|||', '||');
+    writeFileSync(bad, lines.join('\n'));
+    const args = ['nbest', '--nbest', 'malformed.txt', '-r', ...refs, ...METRICS];
+    const plain = await palette([...args, '--stats', join(dir, 'bad-plain.msgpack'), '-j', '1'], dir).done;
+    expect(plain.code).toBe(2);
+    expect(plain.err).toContain('malformed.txt:6001: malformed n-best line');
+    worker(redis.url);
+    const out = join(dir, 'bad-queue.msgpack');
+    const r = await palette([...args, '--stats', out, '--queue', redis.url, ...SHARD], dir).done;
+    expect(r.code).toBe(2);
+    const [note, ...rest] = r.err.split('\n');
+    const runId = /^palette nbest: run ([0-9a-f]{16}): /.exec(note)![1];
+    expect(rest.join('\n')).toBe(plain.err);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.bad-queue.msgpack'))).toEqual([]);
+    const client = redisClient(redis.url);
+    expect(await client.keys(`bull:palette-merge-${runId}:*`)).toEqual([]);
+    expect(await client.keys(`bull:palette-shards:${runId}-*`)).toEqual([]);
+    client.disconnect();
+  }, 60_000);
+
   it('unreachable Redis: one clear line, exit 2, no output', async () => {
     const out = join(dir, 'unreachable.msgpack');
     const r = await submit('redis://127.0.0.1:1', out).done;
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^palette nbest: error: --queue: cannot use Redis at redis:\/\/127\.0\.0\.1:1: .*\n$/);
     expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.unreachable.msgpack'))).toEqual([]);
     const w = await palette(['worker', '--redis', 'redis://127.0.0.1:1'], dir).done;
     expect(w.code).toBe(2);
     expect(w.err).toMatch(/cannot use Redis at redis:\/\/127\.0\.0\.1:1/);
@@ -276,8 +308,7 @@ describe.skipIf(!HAVE_REDIS)(`queue runs across a Redis restart, and passwords (
 
   /** Starts a worker and a run, and restarts Redis once the first shards are done. */
   async function restartMidRun(server: RedisServer, out: string): Promise<{ code: number | null; err: string; workerLog: string }> {
-    const client = new Redis(server.url, { maxRetriesPerRequest: null });
-    client.on('error', () => {});
+    const client = redisClient(server.url);
     const w = spawnTracked(['worker', '--redis', server.url, '--allow-dir', dir, '--lock-ms', '2000']);
     const run = spawnTracked(submitArgs(server.url, out));
     await until('a shard done', async () => (await client.zcard('bull:palette-shards:completed')) >= 2);

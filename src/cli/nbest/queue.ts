@@ -150,16 +150,18 @@ export async function runQueued(options: QueueRunOptions, sink: StatsSink, progr
     stats: statsAbs,
   });
   const resultDir = join(dirname(statsAbs), `.${basename(statsAbs)}.palette-run-${runId}`);
+  const redis = await connectRedis(url, { option: '--queue' });
   try {
     mkdirSync(resultDir, { recursive: true });
   } catch (err) {
+    redis.disconnect();
     throw new InputError('E_FILE_UNWRITABLE', `cannot create the folder of the shard results: ${(err as Error).message}`, { file: resultDir });
   }
-  const redis = await connectRedis(url, { option: '--queue' });
   const shardQueue = new Queue(SHARD_QUEUE, { connection: redis });
   const mergeQueue = new Queue(mergeQueueName(runId), { connection: redis });
   const flows = new FlowProducer({ connection: redis });
   let merger: Worker | undefined;
+  let merged: { error?: unknown } | undefined;
   const closeAll = async (): Promise<void> => {
     await merger?.close(true).catch(() => {});
     await Promise.all([shardQueue.close(), mergeQueue.close(), flows.close()].map((p) => p.catch(() => {})));
@@ -204,7 +206,6 @@ export async function runQueued(options: QueueRunOptions, sink: StatsSink, progr
       })),
     });
     const segments = references[0].length;
-    let merged: { error?: unknown } | undefined;
     merger = new Worker(
       mergeQueueName(runId),
       async (job: Job) => {
@@ -224,11 +225,19 @@ export async function runQueued(options: QueueRunOptions, sink: StatsSink, progr
     await waitForRun(runId, shards, shardQueue, mergeQueue, progress, () => merged, url);
     if (merged?.error !== undefined) throw merged.error;
   } catch (err) {
+    // Bad input fails the same way each time the run is submitted (fixing it makes another run): nothing to keep.
+    if (err instanceof InputError && merged !== undefined) await removeRun();
     await closeAll();
     throw err;
   }
   return async () => {
     // The output is committed: the run's jobs and result files have served their purpose.
+    await removeRun();
+    await closeAll();
+  };
+
+  /** Removes the run's jobs from Redis and its result folder (what cannot be removed is left for `queue clean`). */
+  async function removeRun(): Promise<void> {
     try {
       await merger?.close();
       const parent = await mergeQueue.getJob(runId);
@@ -236,11 +245,9 @@ export async function runQueued(options: QueueRunOptions, sink: StatsSink, progr
       await mergeQueue.obliterate({ force: true });
     } catch {
       // Left for `palette queue clean RUN`.
-    } finally {
-      await closeAll();
     }
     rmSync(resultDir, { recursive: true, force: true });
-  };
+  }
 }
 
 /**

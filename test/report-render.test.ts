@@ -204,6 +204,41 @@ describe('renderReportHtml', () => {
     expect(html.match(/<svg class="scatter"/g)).toHaveLength(4);
   });
 
+  it('labels every segment-level point on hover with its system and segment', () => {
+    const segment = html.slice(html.indexOf('data-level="segment"'));
+    expect(segment).toMatch(/<circle [^>]*><title>sys-b, segment 1: /);
+    expect(segment).toMatch(/<circle [^>]*><title>sys-c, segment 2: /);
+  });
+
+  it('numbers the columns of an all-pairs matrix of more than four systems, names in tooltips and row heads', () => {
+    const base = sample('x');
+    const n = 6;
+    const systems = Array.from({ length: n }, (_, i) => `system-${i}`);
+    const matrix = systems.map((_, i) => systems.map((__, j) => (i === j ? null : 0.5)));
+    const data: ReportData = {
+      ...base,
+      systems,
+      scores: base.scores.map((row) => systems.map((_, i) => row[i % row.length])),
+      ranking: base.ranking.map(() => systems.map((_, i) => i)),
+      significance: { ...base.significance!, baseline: null, pValues: [matrix, matrix] },
+      human: undefined,
+      correlations: undefined,
+      segments: { ...base.segments, hypotheses: systems.map(() => ['a', 'b']), scores: base.segments.scores.map(() => systems.map(() => [1, 2])) },
+    };
+    delete (data as { human?: unknown }).human;
+    delete (data as { correlations?: unknown }).correlations;
+    const all = renderReportHtml(data);
+    const at = all.indexOf('<table class="significance');
+    const table = all.slice(at, all.indexOf('</table>', at));
+    expect(table).toContain('<th class="num sys" title="system-0" scope="col">1</th>');
+    expect(table).toContain('<th class="num sys" title="system-5" scope="col">6</th>');
+    expect(table).toContain('<th class="sys">6. system-5</th>');
+    expect(table).toMatch(/^<table class="significance numbered"/);
+    expect(table.match(/<tr>/g)).toHaveLength(n + 1);
+    // Against one baseline, or with few systems, the columns keep their names.
+    expect(html).toContain('<th class="num sys">sys-b</th>');
+  });
+
   it('leaves out the optional sections when their data are absent', () => {
     const { significance: _s, human: _h, correlations: _c, confidence: _k, ...rest } = sample('x');
     const plain = renderReportHtml({ ...rest, scores: rest.scores.map((row) => row.map(({ score, verbose }) => ({ score, verbose }))) });

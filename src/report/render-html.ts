@@ -113,7 +113,12 @@ function significanceSection(data: ReportData): string {
   const rowsOf = sig.baseline === null ? data.systems.map((_, i) => i) : [sig.baseline];
   const tables = data.metrics
     .map((m, k) => {
-      const head = data.systems.map((s) => `<th class="num sys">${escapeHtml(s)}</th>`).join('');
+      // Every pair: columns are numbered (the name in a tooltip, the number beside each row's name), so that a
+      // matrix of many systems fits the page instead of scrolling sideways.
+      const numbered = sig.baseline === null && data.systems.length > 4;
+      const head = data.systems
+        .map((s, j) => (numbered ? `<th class="num sys" title="${escapeHtml(s)}" scope="col">${j + 1}</th>` : `<th class="num sys">${escapeHtml(s)}</th>`))
+        .join('');
       const body = rowsOf
         .map((i) => {
           const cells = data.systems
@@ -127,10 +132,10 @@ function significanceSection(data: ReportData): string {
               return `<td class="num${cls}" data-v="${dataV(p)}" title="${escapeHtml(tip)}">${fixed(p, 4)}</td>`;
             })
             .join('');
-          return `<tr><th class="sys">${escapeHtml(data.systems[i])}</th>${cells}</tr>`;
+          return `<tr><th class="sys">${numbered ? `${i + 1}. ` : ''}${escapeHtml(data.systems[i])}</th>${cells}</tr>`;
         })
         .join('');
-      return `<h3>${escapeHtml(m.name)}</h3><div class="table-wrap"><table class="significance" data-metric="${escapeHtml(m.id)}">` +
+      return `<h3>${escapeHtml(m.name)}</h3><div class="table-wrap"><table class="significance${numbered ? ' numbered' : ''}" data-metric="${escapeHtml(m.id)}">` +
         `<thead><tr><th>baseline \\ system</th>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
     })
     .join('');
@@ -187,13 +192,17 @@ function humanSection(data: ReportData): string {
       if (h.segment !== undefined) {
         const segXs: (number | null)[] = [];
         const segYs: (number | null)[] = [];
-        data.systems.forEach((_, s) => {
+        const segLabels: string[] = [];
+        data.systems.forEach((name, s) => {
           for (let i = 0; i < data.segments.count; i++) {
             segXs.push(data.segments.scores[k][s][i]);
             segYs.push(h.segment![s][i]);
+            segLabels.push(`${name}, segment ${i + 1}`);
           }
         });
-        plots.push(figure(`${m.name} vs ${h.name}, segment level`, 'segment', scatterSvg(segXs, segYs, { xLabel: m.name, yLabel: h.name }), k, hi));
+        // Each point says on hover whose segment it is.
+        const svg = scatterSvg(segXs, segYs, { xLabel: m.name, yLabel: h.name, labels: segLabels });
+        plots.push(figure(`${m.name} vs ${h.name}, segment level`, 'segment', svg, k, hi));
       }
     });
   });

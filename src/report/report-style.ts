@@ -41,6 +41,7 @@ table.sortable th[aria-sort="descending"]::after { content: " \\25BC"; color: va
 td.p-sig-better { background: #dff3e6; color: var(--good); font-weight: 600; }
 td.p-sig-worse { background: #fbe6e4; color: var(--bad); font-weight: 600; }
 td.p-none { color: #b0b8c3; }
+table.significance.numbered td, table.significance.numbered th.num { padding: 4px 6px; }
 .plots { display: flex; flex-wrap: wrap; gap: 14px; }
 figure { margin: 0; border: 1px solid var(--line); border-radius: 4px; padding: 6px; background: #fff; }
 figcaption { font-size: 12.5px; color: var(--muted); margin-bottom: 2px; }

@@ -173,6 +173,33 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
     client.disconnect();
   }, 60_000);
 
+  it('SIGTERM: a worker finishes and acknowledges the shard in hand and exits 0; the next worker does the rest, none twice', async () => {
+    const client = redisClient(redis.url);
+    const a = worker(redis.url);
+    const out = join(dir, 'sigterm.msgpack');
+    const run = submit(redis.url, out);
+    let held = '';
+    await until('worker A holding a shard', async () => {
+      held = (await client.lrange('bull:palette-shards:active', 0, -1))[0] ?? '';
+      return held !== '';
+    });
+    a.child.kill('SIGTERM');
+    const stopped = await a.done;
+    expect(stopped.code).toBe(0);
+    expect(stopped.err).toContain('SIGTERM: finishing the shards in hand');
+    // The shard it held was finished and acknowledged by A: none is left active with a lock of a gone worker.
+    const index = Number(held.split('-shard-')[1]);
+    expect(shardLines(stopped.err).some((l) => l.includes(` shard ${index}: `))).toBe(true);
+    expect(await client.lrange('bull:palette-shards:active', 0, -1)).toEqual([]);
+    const b = worker(redis.url);
+    const r = await run.done;
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(out).equals(single)).toBe(true);
+    const shards = Number(/(\d+) shards/.exec(r.err)?.[1]);
+    expect(shardLines(stopped.err).length + shardLines(b.err()).length).toBe(shards);
+    client.disconnect();
+  }, 60_000);
+
   it('a run submitted again (its submitter killed) reuses the shards that finished: none runs twice', async () => {
     const client = redisClient(redis.url);
     const w = worker(redis.url);

@@ -36,6 +36,23 @@ describe('palette start-up', () => {
     expect([...loaded].filter((f) => staticImports(src(f)).some((s) => s === 'node:crypto' || s === 'crypto'))).toEqual([]);
   });
 
+  it("palette score loads METEOR's 3 MB WordNet table only when METEOR reads its first line", async () => {
+    const loaded = new Set([...reach(src('cli/score.ts')), ...reach(src('node/install.ts')), ...reach(src('metrics/registry.ts'))]);
+    expect([...loaded].filter((f) => f.startsWith('resources/') && /wordnet-3/.test(f))).toEqual([]);
+    const { setWordnetLoader, meteorSynonyms } = await import('../src/metrics/meteor/wordnet.js');
+    const { readWordnetTable } = await import('../src/node/wordnet.js');
+    let reads = 0;
+    setWordnetLoader(() => (reads++, readWordnetTable()));
+    try {
+      expect(reads).toBe(0);
+      expect(meteorSynonyms('large').has('big')).toBe(true);
+      meteorSynonyms('cars');
+      expect(reads).toBe(1);
+    } finally {
+      setWordnetLoader(readWordnetTable);
+    }
+  });
+
   it('--version and --help print without a registry, and a command still gets the default one', async () => {
     const stdout = capture();
     const stderr = capture();

@@ -3,10 +3,12 @@
  * adverb, each part of speech reached through NLTK's `morphy` (the word's exception list when it has one, else the
  * word and its suffix substitutions, applied again and again until some form is in the index), and of those synsets
  * the lemma names without an underscore, plus the word itself. The data is the generated table
- * src/resources/wordnet-3.0-synonyms.ts (scripts/gen-wordnet-synonyms.py says where it comes from and what it keeps),
- * decoded on first use.
+ * resources/wordnet-3.0-synonyms.json (scripts/gen-wordnet-synonyms.py says where it comes from and what it keeps,
+ * resources/WORDNET-3.0.md its licence). Its 3 MB are read and decoded on the first METEOR line, not when the metric
+ * catalog loads (every `palette` command would pay that at start-up): an adapter installs how to read it
+ * ({@link setWordnetLoader}; the Node adapter reads the file beside the package).
  */
-import { WORDNET_EXCEPTIONS, WORDNET_INDEX, WORDNET_SYNSETS } from '../../resources/wordnet-3.0-synonyms.js';
+import { PaletteError } from '../../errors.js';
 
 /** NLTK's `POS_LIST` order; the union does not depend on it. */
 const POS_LIST = ['n', 'v', 'a', 'r'] as const;
@@ -29,17 +31,43 @@ interface Tables {
   readonly exceptions: Record<Pos, Map<string, readonly string[]>>;
 }
 
+/**
+ * The generated table as stored: `synsets` in id order, `;`-separated within a chunk, each the lemma names joined by
+ * `,`; `index` per part of speech (`n`, `v`, `a`, `r`), sorted and front-coded, space-separated entries of one base-36
+ * digit (characters shared with the previous lemma), the rest of the lemma, `:` and its synset ids (base 36, `.`);
+ * `exceptions` per part of speech, space-separated `form:base,base…`.
+ */
+export interface WordnetData {
+  readonly synsets: readonly string[];
+  readonly index: Readonly<Record<string, readonly string[]>>;
+  readonly exceptions: Readonly<Record<string, readonly string[]>>;
+}
+
+let loader: (() => WordnetData) | undefined;
 let tables: Tables | undefined;
 
+/** Installs how the WordNet table is read (called once by an adapter; the table is read on first use). */
+export function setWordnetLoader(load: () => WordnetData): void {
+  loader = load;
+}
+
 function decode(): Tables {
+  if (loader === undefined) {
+    throw new PaletteError(
+      'E_BAD_OPTION',
+      "METEOR needs its WordNet table: call setWordnetLoader() with a reader of resources/wordnet-3.0-synonyms.json " +
+        'first (the Node entry, palette-mt, installs one itself)',
+    );
+  }
+  const { synsets: storedSynsets, index: storedIndex, exceptions: storedExceptions } = loader();
   const synsets: string[][] = [];
-  for (const chunk of WORDNET_SYNSETS) for (const s of chunk.split(';')) synsets.push(s.split(','));
+  for (const chunk of storedSynsets) for (const s of chunk.split(';')) synsets.push(s.split(','));
   const index = {} as Record<Pos, Map<string, readonly number[]>>;
   const exceptions = {} as Record<Pos, Map<string, readonly string[]>>;
   for (const pos of POS_LIST) {
     const map = new Map<string, readonly number[]>();
     let prev = '';
-    for (const chunk of WORDNET_INDEX[pos]) {
+    for (const chunk of storedIndex[pos]) {
       for (const entry of chunk.split(' ')) {
         const colon = entry.indexOf(':');
         const lemma = prev.slice(0, parseInt(entry[0], 36)) + entry.slice(1, colon);
@@ -50,7 +78,7 @@ function decode(): Tables {
     }
     index[pos] = map;
     const exc = new Map<string, readonly string[]>();
-    for (const chunk of WORDNET_EXCEPTIONS[pos]) {
+    for (const chunk of storedExceptions[pos]) {
       for (const entry of chunk.split(' ')) {
         const colon = entry.indexOf(':');
         exc.set(entry.slice(0, colon), colon + 1 === entry.length ? [] : entry.slice(colon + 1).split(','));

@@ -117,6 +117,11 @@ describe('palette score options', () => {
       ter: { caseSensitive: false, asianSupport: false, noPunct: false, normalized: false },
       wer: { lowercase: false },
       per: { lowercase: false },
+      // GLEU, RIBES and METEOR take NLTK's token lists from BLEU's -tok and -lc.
+      cer: { lowercase: false },
+      gleu: { tokenize: 'intl', lowercase: true, minLen: undefined, maxLen: undefined },
+      ribes: { tokenize: 'intl', lowercase: true, alpha: undefined, beta: undefined },
+      meteor: { tokenize: 'intl', lowercase: true, alpha: undefined, beta: undefined, gamma: undefined },
       gtm: { lowercase: false },
       npchunk: { lowercase: false },
     });

@@ -109,8 +109,9 @@ describe('palette nbest: bad input → exit 2, file and line, nothing left behin
   it('metric flags: palette score’s, with its messages; sacreBLEU’s BLEU flags are refused (bleu is Moses BLEU)', async () => {
     await failsCleanly(args('good', '-m', 'rouge-l', '--rouge-flavor', 'perl'), /--rouge-flavor must be one of rouge155, rouge-score, paper \(got "perl"\)/);
     await failsCleanly(args('good', '-m', 'chrf', '--chrf-word-order', 'x'), /--chrf-word-order must be/);
-    await failsCleanly(args('good', '-tok', 'intl'), /unrecognized option "-tok"/);
-    await failsCleanly(args('good', '-lc'), /unrecognized option "-lc"/);
+    // BLEU's own flags; -tok and -lc are also GLEU's, RIBES' and METEOR's (NLTK's token lists), so nbest takes them.
+    await failsCleanly(args('good', '-s', 'floor'), /unrecognized option "-s"/);
+    await failsCleanly(args('good', '--smooth-value', '0.1'), /unrecognized option "--smooth-value"/);
   });
 
   it('an output folder that does not exist', async () => {

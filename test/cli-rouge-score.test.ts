@@ -300,7 +300,7 @@ describe('bad flags: exit 2, one message, nothing on stdout', () => {
     [['-m', 'rouge-x'], 'unknown ROUGE metric "rouge-x" (expected rouge-N, rouge-l, rouge-lsum, rouge-w[-WEIGHT], rouge-sD'],
     [['-m', 'rouge-0'], 'unknown ROUGE metric "rouge-0"'],
     [['-m', 'rouge-su'], 'unknown ROUGE metric "rouge-su"'],
-    [['-m', 'meteor'], 'unknown metric "meteor" (expected one of: bleu, chrf, nist, ter, wer, per, gtm, paraeval, impact, npchunk, rouge-N, rouge-l'],
+    [['-m', 'bertscore'], 'unknown metric "bertscore" (expected one of: bleu, chrf, nist, ter, wer, per, cer, gleu, ribes, meteor, gtm, paraeval, impact, npchunk, rouge-N, rouge-l'],
     [['-m', 'rouge-1', '--rouge-flavor', 'rouge-1.5.5'], '--rouge-flavor must be one of rouge155, rouge-score, paper (got "rouge-1.5.5")'],
     [['-m', 'rouge-w', '--rouge-flavor', 'rouge-score'], '-m rouge-w-1.2, rouge-score flavor: type must be rouge1..rouge9, rougeL or rougeLsum'],
     [['-m', 'rouge-1', '--rouge-alpha', '0.3'], '-m rouge-1, rouge-score flavor: --rouge-alpha/--rouge-beta must be unset', 'choose another with --rouge-flavor'],
@@ -341,7 +341,7 @@ describe('help and commands', () => {
   it('palette score --help documents the ROUGE metrics and flags', async () => {
     const help = await palette(['score', '--help']);
     expect(help.code).toBe(0);
-    expect(help.out).toContain('Metrics: bleu, chrf, nist, ter, wer, per, gtm, paraeval, impact, npchunk, rouge-N, rouge-l, rouge-lsum, rouge-w[-WEIGHT], rouge-sD, rouge-suD, rouge-s*, rouge-su*.');
+    expect(help.out).toContain('Metrics: bleu, chrf, nist, ter, wer, per, cer, gleu, ribes, meteor, gtm, paraeval, impact, npchunk, rouge-N, rouge-l, rouge-lsum, rouge-w[-WEIGHT], rouge-sD, rouge-suD, rouge-s*, rouge-su*.');
     for (const flag of ['--rouge-flavor', '--rouge-w-weight', '--stem', '--stopwords', '--rouge-alpha', '--rouge-beta', '--rouge-multi-ref', '--split-sentences', '--rouge-tokenizer', '--rouge-limit', '--rouge-average', '--rouge-jackknife']) {
       expect(help.out).toContain(flag);
     }

@@ -103,6 +103,11 @@ export {
 export { TerOp, type TerAlignment, type TerOpCode, type TerResult, type TerShift } from './metrics/ter/alignment.js';
 export { Wer, WER_STATS_COLUMNS, type WerOptions } from './metrics/wer/wer.js';
 export { Per, PER_STATS_COLUMNS, perFromStats, type PerOptions } from './metrics/per/per.js';
+export { Cer, CER_STATS_COLUMNS, type CerOptions } from './metrics/cer/cer.js';
+export { Gleu, GLEU_STATS_COLUMNS, type GleuOptions } from './metrics/gleu/gleu.js';
+export { Ribes, RIBES_STATS_COLUMNS, type RibesOptions } from './metrics/ribes/ribes.js';
+export { Meteor, METEOR_STATS_COLUMNS, type MeteorOptions } from './metrics/meteor/meteor.js';
+export { setWordnetLoader, type WordnetData } from './metrics/meteor/wordnet.js';
 export { Gtm, GTM_STATS_COLUMNS, gtmFromStats, type GtmOptions } from './metrics/gtm/gtm.js';
 export { Impact, IMPACT_STATS_COLUMNS, type ImpactOptions } from './metrics/impact/impact.js';
 export { NpChunk, NPCHUNK_STATS_COLUMNS, type NpChunkOptions } from './metrics/npchunk/npchunk.js';

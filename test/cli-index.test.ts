@@ -51,6 +51,7 @@ describe('public API (src/index.ts)', () => {
       'Bleu', 'characterBleu', 'bleuFromStats', 'Chrf', 'Nist', 'NIST_FLAVORS', 'NltkBleu', 'nltkCorpusBleu',
       'nltkSentenceBleu', 'MosesBleu', 'MOSES_REF_LENGTHS', 'mosesBleu', 'mosesBleuStats', 'mosesSentenceBleuPlusOne',
       'mosesSmoothedSentenceBleu', 'prepareMosesReferences', 'LinOchBleu', 'linOchBleu', 'linOchBleuFromStats',
+      'Cer', 'Gleu', 'Ribes', 'Meteor', 'setWordnetLoader',
       // ROUGE
       'Rouge', 'parseRougeType', 'resolveRougeOptions', 'rougeTypeId', 'rougeTypeName', 'ROUGE_FLAVORS',
       'ROUGE_MULTI_REFERENCE', 'ROUGE_STATS_COLUMNS', 'ROUGE_STATS_WIDTH', 'rouge155Unit', 'BASIC_ELEMENT_MODES',
@@ -64,7 +65,9 @@ describe('public API (src/index.ts)', () => {
       'readStreamLines', 'run', 'VERSION',
     ];
     for (const name of names) expect(palette, name).toHaveProperty(name);
-    expect(palette.defaultRegistry.ids).toEqual(['bleu', 'chrf', 'nist', 'ter', 'wer', 'per', 'gtm', 'paraeval', 'impact', 'npchunk']);
+    expect(palette.defaultRegistry.ids).toEqual([
+      'bleu', 'chrf', 'nist', 'ter', 'wer', 'per', 'cer', 'gleu', 'ribes', 'meteor', 'gtm', 'paraeval', 'impact', 'npchunk',
+    ]);
     expect(palette.defaultRegistry.families).toContain('rouge-N');
     expect(new palette.NistOracleError('mteval', 'no reference words')).toBeInstanceOf(palette.InputError);
     expect(new palette.NltkBleuError('IndexError', 'x', 'y')).toBeInstanceOf(palette.InputError);

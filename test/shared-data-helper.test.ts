@@ -49,7 +49,13 @@ function isSharedLiteral(node: ts.Node): boolean {
     ts.isPropertyAccessExpression(call.expression) &&
     NEEDLE_METHODS.has(call.expression.name.text) &&
     call.arguments.some((a) => a === node);
-  return !needle;
+  // A bare word as an object property's value is an option (`streams: 'shared'`), not a path segment.
+  let value: ts.Node = node;
+  while (ts.isAsExpression(value.parent) || ts.isSatisfiesExpression(value.parent) || ts.isParenthesizedExpression(value.parent)) {
+    value = value.parent;
+  }
+  const optionValue = !text.includes('/') && ts.isPropertyAssignment(value.parent) && value.parent.initializer === value;
+  return !needle && !optionValue;
 }
 
 /** Whether `node` contains one of `names` as an identifier, or a path literal into the shared folder. */
@@ -135,6 +141,8 @@ describe('the one-helper rule for ../shared', () => {
 
   it('leaves prose, suite titles, the helper and other paths alone', () => {
     const code = [
+      "const options = { restarts: 3, streams: 'shared' as const };",
+      "const o = { streams: 'shared' };",
       '// Reads ../shared/data/joshua-bn-en; skipped when ../shared is absent.',
       '/** ../shared relative to the repository root, see "../shared/golden/README.md". */',
       "import { SHARED, haveShared, sharedPath } from './helpers/shared-data.js';",

@@ -54,8 +54,8 @@ export interface NbestJob {
   readonly taskSize: number;
 }
 
-/** Reads the references: one stream per file, all of the same length. */
-function readReferences(files: readonly string[]): string[][] {
+/** Reads the references: one stream per file, all of the same length (the queue's submitter reads them so too). */
+export function readReferences(files: readonly string[]): string[][] {
   const streams = files.map((f) => readLines(f));
   for (let j = 1; j < streams.length; j++) {
     if (streams[j].length !== streams[0].length) {

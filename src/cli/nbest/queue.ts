@@ -25,7 +25,7 @@ import type { ChunkResult } from '../../engine/nbest/chunk-job.js';
 import type { NbestTaskSettings } from '../../engine/nbest/nbest-task.js';
 import { NbestRun, OrderedWriter } from '../../engine/nbest/run.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
-import { readLines } from '../../node/read-lines.js';
+import { readReferences } from './job.js';
 import { connectRedis, redactSecrets, redactUrl } from '../../node/queue/connection.js';
 import {
   MERGE_JOB, SHARD_JOB, SHARD_JOB_VERSION, SHARD_QUEUE, mergeQueueName, runIdOf, shardJobId, type NbestShardJob,
@@ -84,21 +84,6 @@ function isGzip(path: string): boolean {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Reads the references (equal lengths), as the single-machine run does. */
-function readReferences(files: readonly string[]): string[][] {
-  const streams = files.map((f) => readLines(f));
-  for (let j = 1; j < streams.length; j++) {
-    if (streams[j].length !== streams[0].length) {
-      throw new InputError(
-        'E_LINE_COUNT_MISMATCH',
-        `has ${streams[j].length} lines but ${files[0]} has ${streams[0].length}: references must have the same length`,
-        { file: files[j] },
-      );
-    }
-  }
-  return streams;
 }
 
 /** The bytes of a shard read from the list (only to locate a shard's bad input). */

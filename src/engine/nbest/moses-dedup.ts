@@ -82,8 +82,8 @@ export function mosesRemoveDuplicatesBy(
   return order.subarray(0, end + 1);
 }
 
-/** Space or tab: the separators of a features field. */
-function isBlank(c: number): boolean {
+/** Space or tab: the separators of a features field, and the blanks around an n-best line's id and score. */
+export function isBlank(c: number): boolean {
   return c === 0x20 || c === 0x09;
 }
 

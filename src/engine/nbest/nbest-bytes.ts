@@ -8,6 +8,7 @@
 import {
   L_DELIM, L_DELIM16, L_DELIMS, L_END, L_END16, L_START, LINE_RECORD, NbestLineScanner,
 } from '../../wasm/nbest-lines.js';
+import { isBlank } from './moses-dedup.js';
 
 /** A parsed chunk: the candidates in file order. */
 export interface ParsedChunk {
@@ -25,10 +26,6 @@ const MAX_ID = 0x7fffffff;
 const DELIM_LENGTH = 3;
 
 let scanner: NbestLineScanner | undefined;
-
-function isBlank(c: number): boolean {
-  return c === 0x20 || c === 0x09;
-}
 
 /** The id of `bytes[from .. to]` (blanks around a decimal of at most 10 digits, below 2^31), or -1. */
 function idOf(bytes: Uint8Array, from: number, to: number): number {

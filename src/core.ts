@@ -381,6 +381,17 @@ export {
 export { mertObjective } from './tuning/mert/objective-name.js';
 export { readMertFiles, readMertInit, type MertFiles, type MertInit, type MertInputFile } from './tuning/mert/moses-files.js';
 export { GlibcRandom, GLIBC_RAND_MAX } from './tuning/mert/glibc-random.js';
+// PRO (Moses pro): the sampler of pairs by sentence BLEU+1, its MegaM lines, and Moses' FEATURES_TXT / SCORES_TXT
+// files of several runs as flat matrices (no deduplication, as pro and kbmira read them).
+export {
+  proMegamText,
+  proSample,
+  smoothedSentenceBleu,
+  type ProSamplerInput,
+  type ProSamplerOptions,
+  type ProSamples,
+} from './tuning/pro/sampler.js';
+export { readMosesTuningFiles, type MosesStatsFile, type MosesTuningFiles } from './tuning/pro/moses-files.js';
 
 // The HTML report: data model, computation, self-contained rendering.
 export {

@@ -59,6 +59,17 @@ describe('argparse-compatible parsing', () => {
     expect(errorOf(() => parse('ref', '-sh', 'ref2'))).toContain('unrecognized arguments: ref2');
   });
 
+  it('gathers every occurrence of an append option in order (Boost\'s repeated --ffile), one value each', () => {
+    const specs: OptionSpec[] = [
+      { key: 'ffile', names: ['--ffile', '-F'], arity: 'append', help: '', group: 'g' },
+      { key: 'out', names: ['--out', '-o'], arity: 'one', help: '', group: 'g' },
+    ];
+    const r = parseArgs(['--ffile', 'a', '-o', 'x', '-F', 'b', '--ff=c', 'pos'], specs);
+    expect(Object.fromEntries(r.values)).toEqual({ ffile: ['a', 'b', 'c'], out: 'x' });
+    expect(r.positionals).toEqual(['pos']);
+    expect(errorOf(() => parseArgs(['-F', 'a', '-F'], specs))).toContain('-F expects one value');
+  });
+
   it('reports missing values, values on flags and unknown options', () => {
     expect(errorOf(() => parse('-w'))).toContain('-w expects one value');
     expect(errorOf(() => parse('-w', '-sh'))).toContain('-w expects one value');

@@ -103,7 +103,7 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
       values.set(spec.key, true);
       continue;
     }
-    if (spec.arity === 'one') {
+    if (spec.arity === 'one' || spec.arity === 'append') {
       let value = glued;
       if (value === undefined) {
         if (i >= argv.length || looksLikeOption(argv[i]) || argv[i] === '--') {
@@ -111,7 +111,12 @@ export function parseArgs(argv: readonly string[], specs: readonly OptionSpec[])
         }
         value = argv[i++];
       }
-      values.set(spec.key, value);
+      if (spec.arity === 'one') {
+        values.set(spec.key, value);
+      } else {
+        const seen = values.get(spec.key);
+        values.set(spec.key, Array.isArray(seen) ? [...seen, value] : [value]);
+      }
       continue;
     }
     const list: string[] = glued === undefined ? [] : [glued];
@@ -137,7 +142,7 @@ export function formatOptionHelp(specs: readonly OptionSpec[]): string {
       const value =
         spec.arity === 'flag'
           ? ''
-          : spec.arity === 'one'
+          : spec.arity === 'one' || spec.arity === 'append'
             ? ` ${spec.metavar ?? 'VALUE'}`
             : ` ${spec.metavar ?? 'VALUE'} [${spec.metavar ?? 'VALUE'} ...]`;
       const left = `  ${[...spec.names].reverse().join(', ')}${value}`;

@@ -4,7 +4,7 @@
  */
 
 /** How many values an option takes. */
-export type OptionArity = 'flag' | 'one' | 'any' | 'some';
+export type OptionArity = 'flag' | 'one' | 'any' | 'some' | 'append';
 
 /** One command-line option. */
 export interface OptionSpec {
@@ -12,7 +12,11 @@ export interface OptionSpec {
   readonly key: string;
   /** Spellings, long first (`['--width', '-w']`). */
   readonly names: readonly string[];
-  /** `flag`: no value; `one`: one value; `any`/`some`: zero/one or more values (argparse `nargs='*'`/`'+'`). */
+  /**
+   * `flag`: no value; `one`: one value; `any`/`some`: zero/one or more values (argparse `nargs='*'`/`'+'`);
+   * `append`: one value per occurrence, the occurrences gathered in order (argparse `action='append'`, Boost's
+   * repeated `vector<string>` options).
+   */
   readonly arity: OptionArity;
   /** Placeholder of the value in the help text. */
   readonly metavar?: string;

@@ -36,8 +36,13 @@ function bad(file: string, line: number, message: string): InputError {
   return new InputError('E_BAD_INPUT', message, { file, line });
 }
 
-/** Blanks-separated numbers of a candidate line, each checked. */
-function numbers(text: string, width: number, file: string, line: number, what: string): number[] {
+/**
+ * The blank-separated numbers of a FEATURES_TXT or SCORES_TXT candidate line, each checked and read as Moses reads
+ * it (`strtod`, stored as a float). `what` (`features`, `statistics`) names them in messages; features refuse
+ * sparse `name=value` entries.
+ * @throws InputError `E_BAD_INPUT` at `file`:`line` for a wrong count, a non-number or a number outside float range.
+ */
+export function mosesNumbers(text: string, width: number, file: string, line: number, what: string): number[] {
   const t = text.trim();
   const fields = t.length === 0 ? [] : t.split(/[ \t]+/);
   if (fields.length !== width) throw bad(file, line, `expected ${width} ${what}, got ${fields.length}: ${JSON.stringify(text)}`);
@@ -45,7 +50,7 @@ function numbers(text: string, width: number, file: string, line: number, what: 
   for (let i = 0; i < width; i++) {
     const f = fields[i];
     if (what === 'features' && f.includes('=')) {
-      throw bad(file, line, `sparse feature ${JSON.stringify(f)}: palette mert reads dense features only`);
+      throw bad(file, line, `sparse feature ${JSON.stringify(f)}: only dense features are read`);
     }
     if (!NUMBER.test(f)) throw bad(file, line, `${JSON.stringify(f)} is not a number`);
     const v = Math.fround(Number(f));
@@ -67,7 +72,7 @@ function scoreBlocks(file: MertInputFile, width: number): Blocks {
   const read = readBlocks(
     file,
     'SCORES_TXT',
-    (text, line) => numbers(text, width, file.name, line, 'statistics'),
+    (text, line) => mosesNumbers(text, width, file.name, line, 'statistics'),
     (fields, line) => {
       if (Number(fields[3]) !== width) {
         throw bad(file.name, line, `the block has ${fields[3]} statistics per candidate; the objective reads ${width}`);
@@ -86,7 +91,7 @@ function featureBlocks(file: MertInputFile, shape: { width: number; names: strin
   const read = readBlocks(
     file,
     'FEATURES_TXT',
-    (text, line) => numbers(text, width, file.name, line, 'features'),
+    (text, line) => mosesNumbers(text, width, file.name, line, 'features'),
     (fields, line) => {
       const w = Number(fields[3]);
       if (width < 0) {

@@ -27,11 +27,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SAMPLE = join(ROOT, 'samples/wmt17-en-de');
 const SYSTEMS = ['LIUM-NMT.4900.de', 'online-B.0.de', 'uedin-nmt.4722.de'].map((s) => join(SAMPLE, 'sys', s));
 
-/** `palette report` in-process: its HTML, or its error line. */
-async function cliReport(args: string[]): Promise<{ status: number; html: string; stderr: string }> {
+/** `palette report` in-process: its HTML, or its error line (and, not `quiet`, its notes and warnings). */
+async function cliReport(args: string[], quiet = true): Promise<{ status: number; html: string; stderr: string }> {
   const out = join(mkdtempSync(join(tmpdir(), 'palette-page-cli-')), 'report.html');
   let stderr = '';
-  const status = await runReportCommand([...args, '-o', out, '-q'], {
+  const status = await runReportCommand([...args, '-o', out, ...(quiet ? ['-q'] : [])], {
     stdout: { write: () => true },
     stderr: { write: (t: string) => (stderr += t) },
     env: {},
@@ -78,12 +78,24 @@ describe.skipIf(!HAVE_CHROMIUM)(`the scoring page in headless Chromium (${CHROMI
   async function score(
     refs: string[],
     systems: string[],
-    options: { metrics?: string[]; bootstrap?: number; paired?: string; baseline?: string } = {},
-  ): Promise<{ status: string; error: string | null }> {
+    options: {
+      metrics?: string[];
+      bootstrap?: number;
+      paired?: string;
+      baseline?: string;
+      human?: string[];
+      humanScore?: string;
+      humanItem?: string;
+      shot?: string;
+    } = {},
+  ): Promise<{ status: string; error: string | null; messages: string[] }> {
     await page.goto(site.url);
     await page.waitForSelector('form[data-ready=yes]');
     await ((await page.$('#refs-files')) as ElementHandle).uploadFile(...refs);
     await ((await page.$('#hyps-files')) as ElementHandle).uploadFile(...systems);
+    if (options.human !== undefined) await ((await page.$('#human-files')) as ElementHandle).uploadFile(...options.human);
+    if (options.humanScore !== undefined) await page.type('#human-score', options.humanScore);
+    if (options.humanItem !== undefined) await page.type('#human-item', options.humanItem);
     if (options.metrics !== undefined) {
       for (const id of ['bleu', 'chrf', 'ter', 'rouge-l']) {
         const box = `#metric-${id}`;
@@ -97,6 +109,10 @@ describe.skipIf(!HAVE_CHROMIUM)(`the scoring page in headless Chromium (${CHROMI
     }
     if (options.paired !== undefined) await page.select('#paired', options.paired);
     if (options.baseline !== undefined) await page.select('#baseline', options.baseline);
+    if (options.shot !== undefined) {
+      await page.evaluate(() => document.getElementById('human-drop')!.scrollIntoView());
+      await page.screenshot({ path: join(shots, options.shot) });
+    }
     await page.focus('#score');
     await page.keyboard.press('Enter');
     await page.waitForFunction(
@@ -106,6 +122,7 @@ describe.skipIf(!HAVE_CHROMIUM)(`the scoring page in headless Chromium (${CHROMI
     return page.evaluate(() => ({
       status: document.getElementById('status')!.textContent ?? '',
       error: document.getElementById('error')!.hidden ? null : document.getElementById('error')!.textContent,
+      messages: Array.from(document.querySelectorAll('#messages li') as ArrayLike<{ textContent: string }>, (li) => li.textContent),
     }));
   }
 
@@ -145,6 +162,64 @@ describe.skipIf(!HAVE_CHROMIUM)(`the scoring page in headless Chromium (${CHROMI
     await page.evaluate(() => document.getElementById('report')!.scrollIntoView());
     await page.screenshot({ path: join(shots, 'baseline.png') });
   }, 120_000);
+
+  it('human judgments added in the page give palette report --human, byte for byte: correlations, notes, errors', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-page-human-'));
+    // Made-up judgments for the sample's systems (what matters is that both sides read, align and correlate them
+    // alike): segment-level scores of the first 60 segments with some unrated, a system the report lacks, and systems
+    // named by stem; system-level scores in JSON, named by file name.
+    let seed = 11;
+    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const stems = SYSTEMS.map((f) => basename(f).replace(/[.]de$/, ''));
+    const seg = ['system\tseg_id\tda'];
+    for (const system of [...stems, 'human-ref']) {
+      for (let i = 1; i <= 60; i++) seg.push(`${system}\t${i}\t${i % 13 === 0 ? '' : (rand() * 100).toFixed(1)}`);
+    }
+    const segFile = join(dir, 'da-seg.tsv');
+    writeFileSync(segFile, seg.join('\n') + '\n');
+    const sysFile = join(dir, 'da-sys.json');
+    writeFileSync(sysFile, JSON.stringify(SYSTEMS.map((f, k) => ({ system: basename(f), z: [0.12, 0.31, -0.05][k] }))));
+    const badFile = join(dir, 'bad.tsv');
+    writeFileSync(badFile, 'system\tseg_id\tda\nonline-B.0\t1\t3\nonline-B.0\t2\tabc\n');
+    try {
+      const got = await score([join(SAMPLE, 'ref.de')], SYSTEMS, { bootstrap: 100, human: [segFile, sysFile], humanScore: 'da, z', shot: 'human-form.png' });
+      expect(got.error).toBeNull();
+      const cli = await cliReport(
+        [join(SAMPLE, 'ref.de'), '-i', ...SYSTEMS, '--bootstrap', '100', '--seed', '12345', '--human', segFile, sysFile, '--human-score', 'da', 'z'],
+        false,
+      );
+      expect(cli.status).toBe(0);
+      const html = await pageReport();
+      expect(html).toContain('<section id="human">');
+      expect(html).toContain('id="correlation-table"');
+      expect(html).toBe(cli.html);
+      // The notes the CLI prints (what alignment left out) are listed in the page, the file named as it was given.
+      const notes = cli.stderr.split('\n').filter((l) => l.startsWith('palette report: note: '));
+      expect(notes).toHaveLength(1);
+      expect(got.messages).toEqual(notes.map((l) => l.replace('palette report: ', '').replaceAll(`${dir}/`, '')));
+      expect(got.messages[0]).toMatch(/^note: da-seg\.tsv: not in the report, left out: human-ref; 732 segment scores/);
+      const frame = await (await page.$('#report'))!.contentFrame();
+      await frame!.waitForSelector('html[data-rendered="ok"]', { timeout: 30_000 });
+      await frame!.evaluate(() => document.getElementById('human')!.scrollIntoView());
+      await page.evaluate(() => document.getElementById('report')!.scrollIntoView());
+      await page.screenshot({ path: join(shots, 'human-report.png') });
+
+      // One score column for both files (the JSON file has none of that name) and a bad score: the CLI's lines.
+      const errors: string[] = [];
+      for (const files of [[segFile, sysFile], [badFile]]) {
+        const bad = await score([join(SAMPLE, 'ref.de')], SYSTEMS, { bootstrap: 0, human: files, humanScore: 'da' });
+        const want = await cliReport([join(SAMPLE, 'ref.de'), '-i', ...SYSTEMS, '--bootstrap', '0', '--human', ...files, '--human-score', 'da']);
+        expect(want.status).toBe(2);
+        expect(bad.error).toBe(want.stderr.trim().replaceAll(`${dir}/`, ''));
+        errors.push(bad.error!);
+      }
+      expect(errors[0]).toMatch(/^palette report: error: da-sys\.json:1: /);
+      expect(errors[1]).toMatch(/^palette report: error: bad\.tsv:3: /);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it("bad files give palette report's error line", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'palette-page-bad-'));

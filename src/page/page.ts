@@ -93,6 +93,13 @@ function flags(): string[] {
   if (paired !== '') out.push(`--paired-${paired}`);
   if (paired !== '' && $('all-pairs').checked) out.push('--all-pairs');
   else if (paired !== '' && $('baseline').value !== '') out.push('--baseline', $('baseline').value);
+  // Column names may hold spaces, so the score columns of several files are separated by commas.
+  if (filesOf('human-files').length > 0) {
+    const scores = $('human-score').value.split(',').map((c) => c.trim()).filter((c) => c !== '');
+    if (scores.length > 0) out.push('--human-score', ...scores);
+    if ($('human-system').value.trim() !== '') out.push('--human-system', $('human-system').value.trim());
+    if ($('human-item').value.trim() !== '') out.push('--human-item', $('human-item').value.trim());
+  }
   const more = $('flags').value.trim();
   if (more !== '') out.push(...more.split(/\s+/));
   return out;
@@ -116,6 +123,7 @@ function run(): void {
   const refs = inputsOf('refs-files', 'refs-text', 'pasted references');
   const systems = inputsOf('hyps-files', 'hyps-text', 'pasted system');
   const source = inputsOf('source-file', undefined, 'source')[0];
+  const human = inputsOf('human-files', undefined, 'human');
   if (refs.length === 0 || systems.length === 0) {
     showError(refs.length === 0 ? 'Give at least one reference file (or paste references).' : 'Give at least one system output file (or paste one).');
     return;
@@ -167,7 +175,14 @@ function run(): void {
     finish();
     showError(`palette report: internal error: ${event.message ?? 'the worker failed'}`);
   };
-  const request: ReportRequest = { type: 'run', refs, systems, ...(source === undefined ? {} : { source }), flags: flags() };
+  const request: ReportRequest = {
+    type: 'run',
+    refs,
+    systems,
+    ...(source === undefined ? {} : { source }),
+    ...(human.length === 0 ? {} : { human }),
+    flags: flags(),
+  };
   worker.postMessage(request);
 }
 
@@ -212,7 +227,12 @@ function setUp(): void {
     option.textContent = t === '13a' ? '13a (default)' : t;
     tok.append(option);
   }
-  for (const [zone, input] of [['refs-drop', 'refs-files'], ['hyps-drop', 'hyps-files'], ['source-drop', 'source-file']]) {
+  for (const [zone, input] of [
+    ['refs-drop', 'refs-files'],
+    ['hyps-drop', 'hyps-files'],
+    ['source-drop', 'source-file'],
+    ['human-drop', 'human-files'],
+  ]) {
     const el = $(zone);
     el.addEventListener('dragover', (e) => {
       e.preventDefault();

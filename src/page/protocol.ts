@@ -12,6 +12,8 @@ export interface ReportRequest {
   readonly refs: readonly PageInput[];
   readonly systems: readonly PageInput[];
   readonly source?: PageInput;
+  /** Human judgment files (`--human`), in order; their columns are among the flags (`--human-score` …). */
+  readonly human?: readonly PageInput[];
   /** `palette report` flags: `-m …`, `--bootstrap N`, `--paired-bs`, metric flags. */
   readonly flags: readonly string[];
 }

@@ -3,16 +3,18 @@
  * request's flags with `palette report`'s parser, reads the inputs in slices (UTF-8 as the CLI reads files), scores
  * the statistics rows on the browser library's pool of Web Workers through the corpus engine, and computes the
  * report with the command's own code (src/cli/report-command/compute.ts): the same HTML and the same messages as
- * `palette report`.
+ * `palette report`. Human judgment files are parsed as `--human` files are (src/meta/human-scores.ts), aligned and
+ * named by the same code.
  */
 import { hardwareConcurrency, type WorkerScope } from '../browser/web-globals.js';
 import { readInputLines, type TextInput } from '../browser/read.js';
 import { loadWasm } from '../browser/wasm.js';
 import { webWorkerPool } from '../browser/worker-pool.js';
-import { reportFromTexts, reportMetricIds } from '../cli/report-command/compute.js';
+import { alignHumanFiles, reportFromTexts, reportMetricIds } from '../cli/report-command/compute.js';
 import { parseReportArgs } from '../cli/report-command/options.js';
 import { scoreSystemRows } from '../engine/corpus/index.js';
 import { InputError, locate } from '../errors.js';
+import { parseScoreTable } from '../meta/human-scores.js';
 import { defaultRegistry } from '../metrics/registry.js';
 import { pyRstrip } from '../text/pystr.js';
 import type { PageInput, ReportReply, ReportRequest } from './protocol.js';
@@ -39,8 +41,12 @@ function progress(phase: 'read' | 'score' | 'report', done: number, total: numbe
   reply({ type: 'progress', phase, done, total });
 }
 
+/** A human judgment file as read: its lines, or what reading it failed with (thrown when the report asks for it). */
+type ReadTable = { readonly lines: readonly string[] } | { readonly error: unknown };
+
 async function run(request: ReportRequest): Promise<void> {
   const files = [...request.refs, ...request.systems, ...(request.source === undefined ? [] : [request.source])];
+  const humanFiles = request.human ?? [];
   const argv = [
     ...request.refs.map((r) => r.name),
     '-i',
@@ -48,6 +54,7 @@ async function run(request: ReportRequest): Promise<void> {
     '-o',
     'report.html',
     ...(request.source === undefined ? [] : ['--source', request.source.name]),
+    ...(humanFiles.length === 0 ? [] : ['--human', ...humanFiles.map((h) => h.name)]),
     ...request.flags,
   ];
   const command = parseReportArgs(argv, {});
@@ -57,7 +64,7 @@ async function run(request: ReportRequest): Promise<void> {
   ids.forEach((id) => defaultRegistry.create(id, options.metricSettings));
   await loadWasm();
 
-  const total = files.reduce((n, f) => n + sizeOf(f), 0);
+  const total = [...files, ...humanFiles].reduce((n, f) => n + sizeOf(f), 0);
   let before = 0;
   const lines = new Map<string, string[]>();
   for (const f of files) {
@@ -66,6 +73,20 @@ async function run(request: ReportRequest): Promise<void> {
     const read = await readInputLines(f.input as TextInput, f.name, { onProgress: (done) => progress('read', at + done, total) });
     lines.set(f.name, read.map(pyRstrip));
     before += sizeOf(f);
+    progress('read', before, total);
+  }
+  // The command reads judgments after every segment file has passed its checks: an error in one is kept until the
+  // report asks for it, so that the first problem reported is the one the CLI reports. Tables are read as the CLI
+  // reads them (an empty file gets the table's own message; lines are not stripped).
+  const tables: ReadTable[] = [];
+  for (const h of humanFiles) {
+    const at = before;
+    try {
+      tables.push({ lines: await readInputLines(h.input as TextInput, h.name, { allowEmpty: true, onProgress: (done) => progress('read', at + done, total) }) });
+    } catch (err) {
+      tables.push({ error: err });
+    }
+    before += sizeOf(h);
     progress('read', before, total);
   }
   const read = (name: string): string[] => lines.get(name)!;
@@ -100,6 +121,18 @@ async function run(request: ReportRequest): Promise<void> {
     notes,
     warnings,
     ...(rows === undefined ? {} : { rows }),
+    human: (systemFiles, segments) =>
+      alignHumanFiles(
+        options.human,
+        (h, columns) => {
+          const table = tables[options.human.indexOf(h)];
+          if ('error' in table) throw table.error;
+          return parseScoreTable(h.file, table.lines, columns);
+        },
+        systemFiles,
+        segments,
+        notes,
+      ),
     onProgress: (done, all) => progress('report', done, all),
   });
   reply({ type: 'done', html, notes, warnings, threads });

@@ -10,47 +10,21 @@
  * report untouched): `palette report: error: FILE:LINE: message`, exit status 2. The computation is synchronous and
  * holds no temporary file, so an interrupt during it ends the process at once with nothing to remove.
  */
-import { basename } from 'node:path';
 import { readLines } from '../../node/read-lines.js';
 import { readScoreTable } from '../../node/score-table.js';
 import { defaultRegistry, type MetricRegistry } from '../../metrics/registry.js';
-import type { ReportHuman } from '../../report/report-data.js';
-import { alignHumanTable } from '../../report/report-human.js';
 import { pyRstrip } from '../../text/pystr.js';
 import { reportInputError } from '../input-error-line.js';
 import { EXIT_OK, type CliIo } from '../io.js';
 import { checkOutputFile, openOutputFile } from '../output-file.js';
 import { createProgress, type Progress } from '../progress.js';
-import { reportFromTexts } from './compute.js';
-import { parseReportArgs, reportHelp, type HumanFile, type ReportOptions } from './options.js';
+import { alignHumanFiles, reportFromTexts } from './compute.js';
+import { parseReportArgs, reportHelp, type ReportOptions } from './options.js';
 
 export { systemDisplayNames } from './compute.js';
 
 function readStripped(file: string): string[] {
   return readLines(file).map(pyRstrip);
-}
-
-/** What the report calls a set of judgments: its score column, or the file name when that is ambiguous. */
-function humanName(h: HumanFile, all: readonly HumanFile[]): string {
-  const unique = h.score !== 'score' && all.filter((o) => o.score === h.score).length === 1;
-  return unique ? h.score : `${basename(h.file)} (${h.score})`;
-}
-
-/**
- * Reads and aligns the `--human` files (empty scores are "not rated"); what alignment left out is said on `notes`.
- */
-function readHuman(options: ReportOptions, systems: readonly string[], segments: number, notes: string[]): ReportHuman[] {
-  return options.human.map((h) => {
-    const table = readScoreTable(h.file, {
-      score: h.score,
-      system: h.system,
-      ...(h.item === undefined ? { item: undefined } : { item: h.item }),
-      allowUnrated: true,
-    });
-    const aligned = alignHumanTable(table, systems, segments, humanName(h, options.human));
-    if (aligned.human.note !== undefined) notes.push(`${h.file}: ${aligned.human.note}`);
-    return aligned.human;
-  });
 }
 
 /**
@@ -72,7 +46,7 @@ export function reportHtml(
     notes,
     warnings,
     onProgress,
-    human: (files, segments) => readHuman(options, files, segments, notes),
+    human: (files, segments) => alignHumanFiles(options.human, (h, columns) => readScoreTable(h.file, columns), files, segments, notes),
   });
 }
 

@@ -6,14 +6,17 @@
  * messages.
  */
 import { InputError } from '../../errors.js';
+import type { ScoreColumns, ScoreTable } from '../../meta/human-scores.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
 import { buildReport, type ReportMetricInput, type ReportSystemInput } from '../../report/build-report.js';
 import type { ReportHuman } from '../../report/report-data.js';
+import { alignHumanTable } from '../../report/report-human.js';
 import { renderReportHtml } from '../../report/render-html.js';
 import { bootstrapIntervals, pairedSignificance } from '../../report/report-statistics.js';
+import { baseName as posixBaseName } from '../../util/path-name.js';
 import { VERSION } from '../../version.js';
 import { bomWarning, tabWarning } from '../input-warnings.js';
-import type { ReportOptions } from './options.js';
+import type { HumanFile, ReportOptions } from './options.js';
 
 /** A file as read: its name (as given, for messages) and its lines. */
 interface ReadFile {
@@ -104,6 +107,36 @@ function readSystems(files: readonly string[], read: (file: string) => readonly 
     if (seen.has(file)) throw new InputError('E_BAD_OPTION', `"${file}" is given twice to -i: each system needs its own file`);
     seen.add(file);
     return { name: names[s], file, lines: read(file) };
+  });
+}
+
+/** What the report calls a set of judgments: its score column, or the file name when that is ambiguous. */
+function humanName(h: HumanFile, all: readonly HumanFile[]): string {
+  const unique = h.score !== 'score' && all.filter((o) => o.score === h.score).length === 1;
+  return unique ? h.score : `${posixBaseName(h.file)} (${h.score})`;
+}
+
+/** The columns a `--human` file is read with (empty scores are "not rated"). */
+export function humanColumns(h: HumanFile): ScoreColumns {
+  return { score: h.score, system: h.system, item: h.item, allowUnrated: true };
+}
+
+/**
+ * The `--human` files aligned to the systems (by their files) and segments, in option order; what alignment left
+ * out is said on `notes`, one line per file. `readTable` gives a file's table with {@link humanColumns}' columns (the
+ * command reads it from disk, the page parses what was dropped), so both name judgments and word notes alike.
+ */
+export function alignHumanFiles(
+  human: readonly HumanFile[],
+  readTable: (h: HumanFile, columns: ScoreColumns) => ScoreTable,
+  systemFiles: readonly string[],
+  segments: number,
+  notes: string[],
+): ReportHuman[] {
+  return human.map((h) => {
+    const aligned = alignHumanTable(readTable(h, humanColumns(h)), systemFiles, segments, humanName(h, human));
+    if (aligned.human.note !== undefined) notes.push(`${h.file}: ${aligned.human.note}`);
+    return aligned.human;
   });
 }
 

@@ -386,7 +386,6 @@ export { GlibcRandom, GLIBC_RAND_MAX } from './tuning/mert/glibc-random.js';
 export {
   proMegamText,
   proSample,
-  smoothedSentenceBleu,
   type ProSamplerInput,
   type ProSamplerOptions,
   type ProSamples,

@@ -9,46 +9,15 @@
  * sort: the Ξ-th largest difference d, then every pair in draw order whose difference is at least 0.99999 − (1 − d)
  * (a slack of 10^-5 that lets ties at d through) until Ξ are taken; with Ξ or fewer pairs, all of them.
  *
- * Arithmetic is Moses': statistics and features are floats, sentence BLEU is computed in single precision with
- * `logf`/`expf` (correctly rounded here; see ../../util/correctly-rounded.ts), differences and their threshold are
- * floats, so the kept pairs and the printed feature differences are the ones Moses prints.
+ * Arithmetic is Moses': statistics and features are floats, sentence BLEU is Moses' `smoothedSentenceBleu` in single
+ * precision (`mosesSmoothedSentenceBleu`), differences and their threshold are floats, so the kept pairs and the
+ * printed feature differences are the ones Moses prints.
  */
-import { expCR, logCR } from '../../util/correctly-rounded.js';
+import { mosesSmoothedSentenceBleu } from '../../metrics/bleu/moses.js';
 import { cFormatG } from '../../util/c-format.js';
 import { GlibcRandom } from '../mert/glibc-random.js';
 
 const f32 = Math.fround;
-const logf = (x: number): number => f32(logCR(f32(x)));
-const expf = (x: number): number => f32(expCR(f32(x)));
-
-/**
- * Moses' `smoothedSentenceBleu` on one row `m1 t1 … mN tN reflen` starting at `offset`: every order's matches and
- * totals get `smoothing` added (BLEU+1 with 1, Lin & Och 2004), the brevity penalty uses the reference length (plus
- * `smoothing` with `smoothBrevityPenalty`, Nakov et al. 2012) against the hypothesis length `t1`. Single precision
- * throughout, as Moses computes it; the result is a float on the 0–1 scale.
- * @param order n-gram order (Moses fixes 4) @default 4
- */
-export function smoothedSentenceBleu(
-  stats: ArrayLike<number>,
-  offset = 0,
-  smoothing = 1,
-  smoothBrevityPenalty = false,
-  order = 4,
-): number {
-  const s = f32(smoothing);
-  let logbleu = 0;
-  for (let j = 0; j < order; j++) {
-    const m = f32(f32(stats[offset + 2 * j]) + s);
-    const t = f32(f32(stats[offset + 2 * j + 1]) + s);
-    logbleu = f32(logbleu + f32(logf(m) - logf(t)));
-  }
-  logbleu = f32(logbleu / order);
-  const reflength = f32(f32(stats[offset + 2 * order]) + (smoothBrevityPenalty ? s : 0));
-  // `1.0 - float / float`: the quotient in float, the difference in double, stored as a float.
-  const brevity = f32(1.0 - f32(reflength / f32(stats[offset + 1])));
-  if (brevity < 0) logbleu = f32(logbleu + brevity);
-  return expf(logbleu);
-}
 
 /** Options of {@link proSample}; the defaults are Moses' constants. */
 export interface ProSamplerOptions {
@@ -124,7 +93,11 @@ export function proSample(input: ProSamplerInput, options: ProSamplerOptions = {
 
   // A row's sentence BLEU does not depend on the draw: computed once per row (Moses recomputes it per draw).
   const bleu = new Float32Array(rows);
-  for (let r = 0; r < rows; r++) bleu[r] = smoothedSentenceBleu(stats, r * BLEU_WIDTH, smoothing, smoothBP);
+  const row = new Float64Array(BLEU_WIDTH);
+  for (let r = 0; r < rows; r++) {
+    for (let k = 0; k < BLEU_WIDTH; k++) row[k] = stats[r * BLEU_WIDTH + k];
+    bleu[r] = mosesSmoothedSentenceBleu(row, smoothing, smoothBP);
+  }
 
   const out = { sentence: [] as number[], better: [] as number[], worse: [] as number[], diff: [] as number[] };
   const first = new Int32Array(gamma);

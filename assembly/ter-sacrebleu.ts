@@ -133,17 +133,69 @@ class Scratch {
   rowA: usize = 0;
   rowB: usize = 0;
   words: usize = 0;
-  spare: usize = 0;
+  /** For each reference position, the next position holding the same word (−1: none). */
+  refNext: usize = 0;
+  /** Open-addressing table of the reference's words: the word of each slot, and its first position (−1: empty). */
+  tableWords: usize = 0;
+  tableFirst: usize = 0;
+  tableMask: i32 = 0;
   cand: usize = 0;
   hypErrSum: usize = 0;
   refErrSum: usize = 0;
   refAlign: usize = 0;
   ops: usize = 0;
+  /** Per block length: backward rows of the words before the block, moved right past it (left targets). */
+  leftRows: usize = 0;
+  /** Per block length: forward rows of the words after the block, moved left over it (right targets). */
+  rightRows: usize = 0;
+  /** Per block length: the lowest row of `leftRows` computed (above the block's end: none). */
+  leftLow: usize = 0;
+  /** Per block length: the highest row of `rightRows` computed (below the block's start: none). */
+  rightHigh: usize = 0;
+  /** Per block length: the epoch its kept rows were computed in (rows of another epoch are stale). */
+  keptEpoch: usize = 0;
+  /** Counts the (round, start) pairs of the search: the kept rows are valid for one of them. */
+  epoch: i32 = 0;
+  /** Bytes of one band-shaped matrix. */
+  matrixBytes: usize = 0;
   end: usize = 0;
 }
 
+/** Slots of the word table of a reference of `m` words: a power of two, at least twice `m`. */
+function tableCapacity(m: i32): i32 {
+  let capacity = 16;
+  while (capacity < 2 * m) capacity <<= 1;
+  return capacity;
+}
+
+/** The slot of `word` in the table: its own, or the empty one where it would go. */
+// @ts-ignore: decorator
+@inline
+function tableSlot(s: Scratch, word: i32): i32 {
+  let h = u32(word) * 0x9e3779b1;
+  let slot = i32(h ^ (h >> 15)) & s.tableMask;
+  while (get(s.tableFirst, slot) >= 0 && get(s.tableWords, slot) != word) slot = (slot + 1) & s.tableMask;
+  return slot;
+}
+
+/**
+ * Indexes the reference's positions by word: `tableFirst` gives a word's first position and `refNext` chains each
+ * position to the next one holding the same word, so the shift search visits only the reference positions where a
+ * block can start instead of comparing every position within the shift distance.
+ */
+function indexReference(s: Scratch, ref: usize, m: i32): void {
+  for (let slot = 0; slot <= s.tableMask; slot++) put(s.tableFirst, slot, -1);
+  for (let r = m - 1; r >= 0; r--) {
+    const word = get(ref, r);
+    const slot = tableSlot(s, word);
+    put(s.tableWords, slot, word);
+    put(s.refNext, r, get(s.tableFirst, slot));
+    put(s.tableFirst, slot, r);
+  }
+}
+
 /** Lays the arrays of a pair out from `base` (16-byte aligned), given its band's cell count. */
-function layout(s: Scratch, base: usize, n: i32, m: i32, cells: i32): void {
+function layout(s: Scratch, base: usize, n: i32, m: i32, cells: i32, maxShiftSize: i32): void {
   let at = (base + 15) & ~usize(15);
   s.lo = at;
   at += usize(n + 1) << 2;
@@ -161,8 +213,14 @@ function layout(s: Scratch, base: usize, n: i32, m: i32, cells: i32): void {
   at += usize(m + 1) << 2;
   s.words = at;
   at += usize(n) << 2;
-  s.spare = at;
-  at += usize(n) << 2;
+  s.refNext = at;
+  at += usize(m) << 2;
+  const capacity = tableCapacity(m);
+  s.tableMask = capacity - 1;
+  s.tableWords = at;
+  at += usize(capacity) << 2;
+  s.tableFirst = at;
+  at += usize(capacity) << 2;
   s.cand = at;
   at += usize(n) << 2;
   s.hypErrSum = at;
@@ -173,13 +231,27 @@ function layout(s: Scratch, base: usize, n: i32, m: i32, cells: i32): void {
   at += usize(m) << 2;
   s.ops = at;
   at += usize(n + m) << 2;
+  s.leftLow = at;
+  at += usize(maxShiftSize + 1) << 2;
+  s.rightHigh = at;
+  at += usize(maxShiftSize + 1) << 2;
+  s.keptEpoch = at;
+  at += usize(maxShiftSize + 1) << 2;
+  s.matrixBytes = usize(cells) << 2;
+  s.leftRows = at;
+  at += s.matrixBytes * usize(maxShiftSize);
+  s.rightRows = at;
+  at += s.matrixBytes * usize(maxShiftSize);
   s.end = at;
 }
 
-/** Bytes of scratch that `terSacrebleuEdits` needs for a pair of `n` hypothesis and `m` reference words. */
-export function terScratchBytes(n: i32, m: i32, beamWidth: i32): usize {
+/**
+ * Bytes of scratch that `terSacrebleuEdits` needs for a pair of `n` hypothesis and `m` reference words, with blocks
+ * of up to `maxShiftSize` words.
+ */
+export function terScratchBytes(n: i32, m: i32, beamWidth: i32, maxShiftSize: i32): usize {
   const s = changetype<Scratch>(memory.data(offsetof<Scratch>(), 16));
-  layout(s, 0, n, m, bandCells(n, m, beamWidth));
+  layout(s, 0, n, m, bandCells(n, m, beamWidth), maxShiftSize);
   return s.end + 16;
 }
 
@@ -197,6 +269,72 @@ function forwardRows(s: Scratch, first: i32, n: i32, m: i32, ref: usize): i32 {
   return get(fwd, get(s.start, n) - get(s.lo, n) + m);
 }
 
+/**
+ * The address of column 0 of row `i` of a band-shaped matrix at `matrix` (the row's cells are its columns
+ * `lo[i] .. hi[i] − 1`; the address may lie before the matrix, only columns of the band are read or written).
+ */
+// @ts-ignore: decorator
+@inline
+function rowAt(s: Scratch, matrix: usize, i: i32): usize {
+  return matrix + (usize(get(s.start, i) - get(s.lo, i)) << 2);
+}
+
+/**
+ * Backward cell `j` from the row below (`src`, valid on `[nlo, nhi)`) and the cell to its right (`right`, when
+ * `j + 1 < chi`), hypothesis word `w`.
+ */
+// @ts-ignore: decorator
+@inline
+function backCell(src: usize, nlo: i32, nhi: i32, chi: i32, j: i32, right: i32, w: i32, ref: usize, m: i32): i32 {
+  let best = INF;
+  if (j < m && j + 1 >= nlo && j + 1 < nhi) best = get(src, j + 1) + i32(w != get(ref, j));
+  if (j >= nlo && j < nhi) {
+    const c = get(src, j) + 1;
+    if (c < best) best = c;
+  }
+  if (j + 1 < chi) {
+    const c = right + 1;
+    if (c < best) best = c;
+  }
+  return best;
+}
+
+/**
+ * One backward row: `dst[j]` for `j` in `[clo, chi)` from `src[j]` (valid on `[nlo, nhi)`, the row below),
+ * hypothesis word `w`, right to left. The columns where the cell below, the one below right and the one to the
+ * right all exist take a loop without bound checks that carries the cell below into the next cell's diagonal; the
+ * columns around them take `backCell`.
+ */
+// @ts-ignore: decorator
+@inline
+function backRow(src: usize, nlo: i32, nhi: i32, dst: usize, clo: i32, chi: i32, w: i32, ref: usize, m: i32): void {
+  let right = INF;
+  let j = chi - 1;
+  const top = min(min(nhi - 2, m - 1), chi - 2);
+  const bottom = max(clo, nlo);
+  for (; j > top && j >= clo; j--) {
+    right = backCell(src, nlo, nhi, chi, j, right, w, ref, m);
+    put(dst, j, right);
+  }
+  if (j >= bottom) {
+    let diag = get(src, j + 1);
+    for (; j >= bottom; j--) {
+      const below = get(src, j);
+      let best = diag + i32(w != get(ref, j));
+      const up = below + 1;
+      if (up < best) best = up;
+      if (right + 1 < best) best = right + 1;
+      put(dst, j, best);
+      right = best;
+      diag = below;
+    }
+  }
+  for (; j >= clo; j--) {
+    right = backCell(src, nlo, nhi, chi, j, right, w, ref, m);
+    put(dst, j, right);
+  }
+}
+
 /** Backward rows from `low − 1` down to `k` of the current words; returns the new lowest valid row. */
 function backwardTo(s: Scratch, low: i32, k: i32, n: i32, m: i32, ref: usize): i32 {
   const bwd = s.bwd;
@@ -207,31 +345,107 @@ function backwardTo(s: Scratch, low: i32, k: i32, n: i32, m: i32, ref: usize): i
     i = n;
   }
   for (i--; i >= k; i--) {
-    const nlo = get(s.lo, i + 1);
-    const nhi = get(s.hi, i + 1);
-    const next = get(s.start, i + 1) - nlo;
-    const clo = get(s.lo, i);
-    const chi = get(s.hi, i);
-    const cur = get(s.start, i) - clo;
-    const w = get(s.words, i);
-    // The cell to the right (j + 1 < chi) is the one written by the previous step.
-    let right = INF;
-    for (let j = chi - 1; j >= clo; j--) {
-      let best = INF;
-      if (j < m && j + 1 >= nlo && j + 1 < nhi) best = get(bwd, next + j + 1) + i32(w != get(ref, j));
-      if (j >= nlo && j < nhi) {
-        const c = get(bwd, next + j) + 1;
-        if (c < best) best = c;
-      }
-      if (j + 1 < chi) {
-        const c = right + 1;
-        if (c < best) best = c;
-      }
-      put(bwd, cur + j, best);
-      right = best;
-    }
+    backRow(
+      rowAt(s, bwd, i + 1), get(s.lo, i + 1), get(s.hi, i + 1),
+      rowAt(s, bwd, i), get(s.lo, i), get(s.hi, i), get(s.words, i), ref, m,
+    );
   }
   return k < low ? k : low;
+}
+
+/** The smallest `a[j] + b[j]` over the band of row `i` (`a`, `b`: column-0 addresses of two rows). */
+// @ts-ignore: decorator
+@inline
+function meet(s: Scratch, i: i32, a: usize, b: usize): i32 {
+  let best = INF;
+  const h = get(s.hi, i);
+  for (let j = get(s.lo, i); j < h; j++) {
+    const c = get(a, j) + get(b, j);
+    if (c < best) best = c;
+  }
+  return best;
+}
+
+/**
+ * Distance of the current words with block `[start, start + len)` moved before `target < start`. The rows from
+ * `start + len` up to `target + len` hold the words `[target, start)` whatever the target, so their backward rows
+ * are computed once per (start, len) and kept in `leftRows` (lowest row in `leftLow`); each target adds the `len`
+ * rows of the block and meets the forward matrix at row `target`. Needs the backward matrix from row `start + len`.
+ */
+function leftDistance(s: Scratch, start: i32, len: i32, target: i32, m: i32, ref: usize): i32 {
+  const end = start + len;
+  const cache = s.leftRows + s.matrixBytes * usize(len - 1);
+  if (get(s.keptEpoch, len) != s.epoch) {
+    put(s.keptEpoch, len, s.epoch);
+    put(s.leftLow, len, end + 1);
+    put(s.rightHigh, len, start - 1);
+  }
+  let low = get(s.leftLow, len);
+  if (low > end) {
+    const from = get(s.start, end);
+    memory.copy(cache + (usize(from) << 2), s.bwd + (usize(from) << 2), usize(get(s.start, end + 1) - from) << 2);
+    low = end;
+  }
+  const words = s.words;
+  for (; low > target + len; low--) {
+    const k = low - 1;
+    backRow(
+      rowAt(s, cache, low), get(s.lo, low), get(s.hi, low),
+      rowAt(s, cache, k), get(s.lo, k), get(s.hi, k), get(words, k - len), ref, m,
+    );
+  }
+  put(s.leftLow, len, low);
+  let src = rowAt(s, cache, target + len);
+  let cur = s.rowA;
+  let other = s.rowB;
+  for (let k = target + len - 1; k >= target; k--) {
+    backRow(src, get(s.lo, k + 1), get(s.hi, k + 1), cur, get(s.lo, k), get(s.hi, k), get(words, start + k - target), ref, m);
+    src = cur;
+    cur = other;
+    other = src;
+  }
+  return meet(s, target, rowAt(s, s.fwd, target), src);
+}
+
+/**
+ * Distance of the current words with block `[start, start + len)` moved before `target > start + len`: the mirror
+ * of `leftDistance`. Rows `start + 1 .. target − len` hold the words after the block whatever the target: their
+ * forward rows are kept in `rightRows` (highest row in `rightHigh`); each target adds the block's `len` rows and
+ * meets the backward matrix at row `target` (needed from there unless `target` is `n`).
+ */
+function rightDistance(s: Scratch, start: i32, len: i32, target: i32, n: i32, m: i32, ref: usize): i32 {
+  const cache = s.rightRows + s.matrixBytes * usize(len - 1);
+  if (get(s.keptEpoch, len) != s.epoch) {
+    put(s.keptEpoch, len, s.epoch);
+    put(s.leftLow, len, start + len + 1);
+    put(s.rightHigh, len, start - 1);
+  }
+  let high = get(s.rightHigh, len);
+  if (high < start) {
+    const from = get(s.start, start);
+    memory.copy(cache + (usize(from) << 2), s.fwd + (usize(from) << 2), usize(get(s.start, start + 1) - from) << 2);
+    high = start;
+  }
+  const words = s.words;
+  for (; high < target - len; high++) {
+    const i = high + 1;
+    bandRow(
+      rowAt(s, cache, high), get(s.lo, high), get(s.hi, high),
+      rowAt(s, cache, i), get(s.lo, i), get(s.hi, i), get(words, high + len), ref,
+    );
+  }
+  put(s.rightHigh, len, high);
+  let prev = rowAt(s, cache, target - len);
+  let cur = s.rowA;
+  let other = s.rowB;
+  for (let i = target - len + 1; i <= target; i++) {
+    bandRow(prev, get(s.lo, i - 1), get(s.hi, i - 1), cur, get(s.lo, i), get(s.hi, i), get(words, start + i - 1 - target + len), ref);
+    prev = cur;
+    cur = other;
+    other = prev;
+  }
+  if (target == n) return get(prev, m);
+  return meet(s, target, prev, rowAt(s, s.bwd, target));
 }
 
 /** Distance of the candidate words at `s.cand`, equal to the current words outside `[from, to)`. */
@@ -321,11 +535,14 @@ function pairEdits(
 ): i32 {
   if (m == 0) return n;
   const s = changetype<Scratch>(memory.data(offsetof<Scratch>(), 16));
-  layout(s, base, n, m, bandCells(n, m, beamWidth));
+  layout(s, base, n, m, bandCells(n, m, beamWidth), maxShiftSize);
   fillBand(n, m, beamWidth, s.lo, s.hi, s.start);
   memory.copy(s.words, hyp, usize(n) << 2);
   memory.copy(s.cand, hyp, usize(n) << 2);
   for (let j = 0; j <= m; j++) put(s.fwd, j, j);
+  indexReference(s, ref, m);
+  s.epoch = 0;
+  for (let len = 1; len <= maxShiftSize; len++) put(s.keptEpoch, len, 0);
   let pre = forwardRows(s, 0, n, m, ref);
   let bwdLow = n + 1;
   let checked = 0;
@@ -363,9 +580,14 @@ function pairEdits(
     let done = false;
     for (let sh = 0; sh < n && !done; sh++) {
       const first = get(words, sh);
+      // The kept rows of the previous start describe other blocks: a new epoch marks them stale.
+      s.epoch++;
       const srEnd = min(m - 1, sh + maxShiftDist);
-      for (let sr = max(0, sh - maxShiftDist); sr <= srEnd && !done; sr++) {
-        if (get(ref, sr) != first) continue;
+      // The reference positions holding the word at `sh`, ascending, from `sh − maxShiftDist` on.
+      let sr = get(s.tableFirst, tableSlot(s, first));
+      const srStart = sh - maxShiftDist;
+      while (sr >= 0 && sr < srStart) sr = get(s.refNext, sr);
+      for (; sr >= 0 && sr <= srEnd && !done; sr = get(s.refNext, sr)) {
         for (let len = 1; len <= maxShiftSize; len++) {
           if (sh + len > n || sr + len > m || get(words, sh + len - 1) != get(ref, sr + len - 1)) break;
           const alignedAt = get(s.refAlign, sr);
@@ -384,9 +606,18 @@ function pairEdits(
               const from = target < sh ? target : sh;
               const to = target < sh ? end : target > end ? target : min(n, len + target);
               if (to < n && bwdLow > to) bwdLow = backwardTo(s, bwdLow, to, n, m, ref);
-              shiftWindow(words, n, sh, len, target, s.cand);
-              const gain = pre - variantDistance(s, from, to, n, m, ref, pre);
-              for (let k = from; k < to; k++) put(s.cand, k, get(words, k));
+              let dist: i32;
+              if (target < sh) {
+                if (bwdLow > end) bwdLow = backwardTo(s, bwdLow, end, n, m, ref);
+                dist = leftDistance(s, sh, len, target, m, ref);
+              } else if (target > end) {
+                dist = rightDistance(s, sh, len, target, n, m, ref);
+              } else {
+                shiftWindow(words, n, sh, len, target, s.cand);
+                dist = variantDistance(s, from, to, n, m, ref, pre);
+                for (let k = from; k < to; k++) put(s.cand, k, get(words, k));
+              }
+              const gain = pre - dist;
               if (
                 bestStart < 0 ||
                 gain > bestGain ||

@@ -31,8 +31,8 @@ export interface TerSearchLimits {
 
 /** The TER kernels' exports (pointers are byte addresses in the instance's memory; see the kernel file). */
 export interface TerKernelExports extends KernelExports {
-  /** Bytes of scratch one pair of `n` hypothesis and `m` reference words needs. */
-  terScratchBytes(n: number, m: number, beamWidth: number): number;
+  /** Bytes of scratch one pair of `n` hypothesis and `m` reference words needs, with blocks of up to `maxShiftSize`. */
+  terScratchBytes(n: number, m: number, beamWidth: number, maxShiftSize: number): number;
   /** Edit counts of hypothesis `h` against references `h·nRefs .. h·nRefs + nRefs − 1`: `nHyps·nRefs` i32 at `out`. */
   terSacrebleuEdits(
     hypTokens: number, hypOffsets: number, nHyps: number, refTokens: number, refOffsets: number, nRefs: number,
@@ -91,7 +91,7 @@ export class TerEngine {
       const n = hyps.offsets[h + 1] - hyps.offsets[h];
       for (let j = 0; j < nRefs; j++) {
         const row = h * nRefs + j;
-        const bytes = k.terScratchBytes(n, refs.offsets[row + 1] - refs.offsets[row], limits.beamWidth);
+        const bytes = k.terScratchBytes(n, refs.offsets[row + 1] - refs.offsets[row], limits.beamWidth, limits.maxShiftSize);
         if (bytes > scratch) scratch = bytes;
       }
     }

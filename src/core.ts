@@ -337,7 +337,8 @@ export {
 } from './engine/corpus/index.js';
 
 // All-pairs sentence scores (chrF, chrF++, BLEU, TER): the |A| × |B| matrix of each hypothesis against each
-// reference alone, every text tokenized once, and minimum Bayes risk selection over a segment's matrix.
+// reference alone, every text tokenized once, and minimum Bayes risk selection over a segment's matrix (one metric
+// or a weighted sum of metrics; reference aggregation for chrF and BLEU).
 export {
   hasPairwise,
   mbrDecode,
@@ -346,13 +347,20 @@ export {
   pairwiseScores,
   pairwiseStageOf,
   PairwiseScorer,
+  resolveUtility,
+  utilityFromSpecs,
+  utilityScores,
   type MbrChoice,
   type MbrDecodeOptions,
   type MbrOptions,
   type PairwiseOptions,
   type PairwiseRowBlock,
+  type ResolvedUtility,
+  type Utility,
+  type UtilitySpec,
+  type UtilityTerm,
 } from './engine/pairwise/index.js';
-export type { PairwiseStage, PairwiseTexts } from './metrics/pairwise.js';
+export type { AggregateOptions, PairwiseStage, PairwiseTexts } from './metrics/pairwise.js';
 
 // Tuning loops: statistics matrices, corpus scores from summed rows, selections.
 export { buildStatsMatrix, matrixColumnSums, type StatsMatrix } from './tuning/stats-matrix.js';
@@ -391,6 +399,18 @@ export {
   type ProSamples,
 } from './tuning/pro/sampler.js';
 export { readMosesTuningFiles, type MosesStatsFile, type MosesTuningFiles } from './tuning/pro/moses-files.js';
+// k-best batch MIRA (Moses kbmira): hope/fear updates against a decaying BLEU background, averaged weights, Moses'
+// shuffles (glibc's rand), and its --dense-init files.
+export {
+  kbmiraBackgroundBleu,
+  kbmiraOptimize,
+  type KbmiraEpoch,
+  type KbmiraInput,
+  type KbmiraOptions,
+  type KbmiraResult,
+  type KbmiraUpdate,
+} from './tuning/kbmira/optimizer.js';
+export { readKbmiraDenseInit, type KbmiraDenseInit } from './tuning/kbmira/dense-init.js';
 
 // The HTML report: data model, computation, self-contained rendering.
 export {

@@ -91,7 +91,7 @@ describe('public API: streaming readers and tuning', () => {
     for (const name of [
       'readLineBatches', 'batchLine', 'batchLines', 'readTsvColumnBatches', 'readJsonlFieldBatches', 'readNbestBatches',
       'buildStatsMatrix', 'matrixColumnSums', 'scoreFromTotals', 'selectionScore', 'selectionTotals', 'applyRowDelta',
-      'proSample', 'proMegamText', 'readMosesTuningFiles',
+      'proSample', 'proMegamText', 'readMosesTuningFiles', 'kbmiraOptimize', 'kbmiraBackgroundBleu', 'readKbmiraDenseInit',
     ]) {
       expect(typeof (palette as Record<string, unknown>)[name], name).toBe('function');
     }

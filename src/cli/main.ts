@@ -27,6 +27,7 @@ Commands:
   report    one self-contained HTML report: scores, CIs, ranking, significance, human correlations, segments
   mert      Moses mert: Och's exact line search with random restarts on FEATURES_TXT/SCORES_TXT files
   pro       Moses pro: PRO's pairs of candidates (sentence BLEU+1, glibc rand) as MegaM lines, byte-identical
+  kbmira    Moses kbmira: k-best batch MIRA (hope/fear updates against a BLEU background), dense weights
   pairwise  all-pairs sentence scores (chrF, chrF++, BLEU, TER, WER, PER, ROUGE) of every line of one file against
             every line of another, exact to palette score -sl (sacreBLEU's sentence_score): tsv, msgpack or numpy .npy
   mbr       minimum Bayes risk decoding: per line, the sample with the best mean chrF/BLEU/TER/… against the others
@@ -39,7 +40,7 @@ version.
 `;
 
 /** The sub-commands, as the unknown-command message lists them. */
-const COMMANDS = ['score', 'rouge155', 'nbest', 'extractor', 'orange', 'correlate', 'report', 'mert', 'pro', 'pairwise', 'mbr', 'worker', 'queue', 'serve'];
+const COMMANDS = ['score', 'rouge155', 'nbest', 'extractor', 'orange', 'correlate', 'report', 'mert', 'pro', 'kbmira', 'pairwise', 'mbr', 'worker', 'queue', 'serve'];
 
 /** The registry of every metric, imported on first need (it loads every metric's module). */
 async function defaultRegistry(): Promise<MetricRegistry> {
@@ -96,6 +97,7 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
     if (command === 'correlate') return await (await import('./correlate/command.js')).runCorrelateCommand(rest, io);
     if (command === 'mert') return await (await import('./mert/command.js')).runMertCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command === 'pro') return await (await import('./pro/command.js')).runProCommand(rest, io);
+    if (command === 'kbmira') return await (await import('./kbmira/command.js')).runKbmiraCommand(rest, io);
     if (command === 'pairwise') return await (await import('./pairwise/command.js')).runPairwiseCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command === 'mbr') return await (await import('./mbr/command.js')).runMbrCommand(rest, io, registry ?? (await defaultRegistry()));
     if (command === 'worker') return await (await import('./worker/command.js')).runWorkerCommand(rest, io);

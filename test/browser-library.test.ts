@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_POOL_WORK } from '../src/engine/corpus/index.js';
 import { defaultRegistry } from '../src/metrics/registry.js';
 import { readLines } from '../src/node/read-lines.js';
 import { pyRstrip } from '../src/text/pystr.js';
@@ -115,11 +116,20 @@ describe.skipIf(!HAVE_CHROMIUM)(`the browser library in headless Chromium (${CHR
     await server?.close();
   });
 
-  /** Scores a case in the page; `form` says how inputs are handed over, `workers` how many threads score. */
-  async function scoreInPage(c: Case, form: 'file' | 'buffer' | 'string', workers: number): Promise<{ json: string; threads: number; progress: number }> {
+  /**
+   * Scores a case in the page; `form` says how inputs are handed over, `workers` how many threads may score, and
+   * `minPoolWork` below what work no pool starts (0: always one; 'default': the library's own). `started` counts
+   * the Web Workers constructed meanwhile.
+   */
+  async function scoreInPage(
+    c: Case,
+    form: 'file' | 'buffer' | 'string',
+    workers: number,
+    minPoolWork: number | 'default' = 0,
+  ): Promise<{ json: string; threads: number; progress: number; started: number }> {
     const bytes = Object.fromEntries([...c.refs, ...c.systems].map((f) => [f, fixtures[f]]));
     return page.evaluate(
-      async (c, bytes, form, workers, metrics) => {
+      async (c, bytes, form, workers, metrics, minPoolWork) => {
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         const lib = (globalThis as any).lib;
         const raw = (f: string): Uint8Array => Uint8Array.from(bytes[f], (ch: string) => ch.charCodeAt(0));
@@ -134,22 +144,37 @@ describe.skipIf(!HAVE_CHROMIUM)(`the browser library in headless Chromium (${CHR
           const cut = new TextEncoder().encode(text);
           return { name: f, input: form === 'file' ? new File([cut], f) : form === 'buffer' ? cut.buffer : text };
         });
-        const r = await lib.scoreCorpora(systems, refs, {
-          metrics,
-          workers,
-          pool: workers > 1 ? lib.webWorkerPool() : undefined,
-          minPoolWork: 0,
-          onProgress: (p: { phase: string; done: number; total: number }) => {
-            if (p.phase === 'score') progress = p.done / p.total;
+        const g = globalThis as any;
+        const RealWorker = g.Worker;
+        let started = 0;
+        g.Worker = new Proxy(RealWorker, {
+          construct(target, args) {
+            started++;
+            return Reflect.construct(target, args);
           },
         });
-        return { json: JSON.stringify(r.systems), threads: r.threads, progress };
+        try {
+          const r = await lib.scoreCorpora(systems, refs, {
+            metrics,
+            workers,
+            pool: workers > 1 ? lib.webWorkerPool() : undefined,
+            ...(minPoolWork === null ? {} : { minPoolWork }),
+            onProgress: (p: { phase: string; done: number; total: number }) => {
+              if (p.phase === 'score') progress = p.done / p.total;
+            },
+          });
+          return { json: JSON.stringify(r.systems), threads: r.threads, progress, started };
+        } finally {
+          g.Worker = RealWorker;
+        }
       },
       c,
       bytes,
       form,
       workers,
       METRICS,
+      // undefined does not cross to the page; null stands for "not given".
+      minPoolWork === 'default' ? null : minPoolWork,
     );
   }
 
@@ -164,6 +189,18 @@ describe.skipIf(!HAVE_CHROMIUM)(`the browser library in headless Chromium (${CHR
       expect(got.json).toContain('nrefs:' + c.refs.length + '|');
     }, 60_000);
   }
+
+  it("a small input given a pool is scored in the calling thread, as Node's engine decides (MIN_POOL_WORK): no Web Worker starts, the same bytes", async () => {
+    for (const c of CASES) {
+      const pooled = await scoreInPage(c, 'file', 3);
+      expect([pooled.threads, pooled.started]).toEqual([3, 2]);
+      const small = await scoreInPage(c, 'file', 3, 'default');
+      expect([small.threads, small.started, small.progress]).toEqual([1, 0, 1]);
+      expect(small.json).toBe(pooled.json);
+    }
+    // The threshold is the Node engine's constant, given to the browser library by the same core.
+    expect(await page.evaluate('window.lib.MIN_POOL_WORK')).toBe(MIN_POOL_WORK);
+  }, 60_000);
 
   it('ArrayBuffers and strings in the page thread alone give the same bytes', async () => {
     const c = CASES[1];

@@ -134,7 +134,8 @@ describe.skipIf(!HAVE_CHROMIUM)(`the scoring page in headless Chromium (${CHROMI
   it("the sample's report equals palette report's byte for byte (BLEU, chrF, TER, ROUGE-L, intervals, paired bootstrap)", async () => {
     const got = await score([join(SAMPLE, 'ref.de')], SYSTEMS, { metrics: ['bleu', 'chrf', 'ter', 'rouge-l'], bootstrap: 200, paired: 'bs' });
     expect(got.error).toBeNull();
-    expect(got.status).toMatch(/^Done: 3 systems scored/);
+    // 300 segments are below the engine's MIN_POOL_WORK: scored in the page's worker alone, as palette score would.
+    expect(got.status).toBe('Done: 3 systems scored on 1 thread.');
     const html = await pageReport();
     const cli = await cliReport([join(SAMPLE, 'ref.de'), '-i', ...SYSTEMS, '-m', 'bleu', 'chrf', 'ter', 'rouge-l', '--bootstrap', '200', '--seed', '12345', '--paired-bs']);
     expect(cli.status).toBe(0);
@@ -290,6 +291,9 @@ describe.skipIf(!HAVE_CHROMIUM)(`the scoring page in headless Chromium (${CHROMI
         }));
         if (s.error !== null) throw new Error(s.error);
         if (/^Done/.test(s.status)) {
+          // 200,000 (line, metric) units are above MIN_POOL_WORK: every thread the browser reports scores.
+          const threads = (await page.evaluate('navigator.hardwareConcurrency')) as number;
+          expect(s.status).toBe(`Done: 1 system scored on ${threads} thread${threads === 1 ? '' : 's'}.`);
           // A frozen thread would show as a long gap between ticks, and few of them.
           expect(s.ticks).toBeGreaterThan(20);
           expect(s.maxGap).toBeLessThan(2000);

@@ -41,7 +41,11 @@ export interface ScoreCorporaOptions {
   readonly workers?: number;
   /** The pool of workers (./worker-pool.ts `webWorkerPool()`); none scores in this thread alone. */
   readonly pool?: CorpusRunnerFactory;
-  /** Work below which no worker starts (the engine's MIN_POOL_WORK). */
+  /**
+   * Work ((distinct hypothesis, metric) units) below which no worker starts and this thread scores alone, as
+   * `palette score` decides on Node: a worker's start costs more than it saves on small inputs. The rows are the
+   * same either way. @default the engine's MIN_POOL_WORK
+   */
   readonly minPoolWork?: number;
   /** Whether lines are `rstrip()`ped, as `palette score` does. @default true */
   readonly rstrip?: boolean;

@@ -209,8 +209,9 @@ describe('-j: runs of segments on pool workers', () => {
   it('mbrOnPool gives mbrDecode\'s choices, utilities and matrices, one segment a task, in order', async () => {
     const streams = samples[0].map((_, k) => samples.map((seg) => seg[k]));
     const setup = {
-      metric: 'chrf', settings: { sentenceLevel: true, chrf: { wordOrder: 2 } }, samples: streams, pseudoRefs: undefined,
-      weightStreams: undefined, direction: 'higher' as const, includeSelf: false, matrices: true,
+      utility: [{ metric: 'chrf', weight: undefined, direction: 'higher' as const }], settings: { sentenceLevel: true, chrf: { wordOrder: 2 } },
+      samples: streams, pseudoRefs: undefined, weightStreams: undefined, direction: 'higher' as const, includeSelf: false, aggregate: false,
+      matrices: true,
     };
     const seen: number[] = [];
     const got: { choice: number; utilities: number[]; matrix: number[] }[] = [];

@@ -41,6 +41,27 @@ export interface PairwiseStage<H extends PairwiseTexts = PairwiseTexts, R extend
    * through the same score function, without building the score object (the inner loop of a matrix).
    */
   score(rows: Float64Array, at: number): number;
+  /**
+   * Optional fast path: the sentence scores of hypotheses `[from, to)` against every prepared reference, row-major
+   * into `out` from `at` (`(to - from) × refs.count` numbers) — the numbers `pairStats` and `score` give, without
+   * building the statistics rows.
+   */
+  scoreRows?(hyps: H, from: number, to: number, refs: R, out: Float64Array, at: number): void;
+  /**
+   * Optional, for n-gram metrics (reference aggregation, Vamvas & Sennrich 2024): each hypothesis's sentence score
+   * against one aggregate reference whose n-gram counts and totals are the weighted means of the references'
+   * (`weights` undefined: uniform); with `leaveOutSelf`, hypothesis `i`'s aggregate leaves reference `i` out.
+   * @throws RangeError when the weights counted for a hypothesis sum to zero.
+   */
+  aggregateScores?(hyps: H, refs: R, options: AggregateOptions): Float64Array;
+}
+
+/** Options of {@link PairwiseStage.aggregateScores}. */
+export interface AggregateOptions {
+  /** A non-negative weight per reference; undefined: every weight 1. */
+  readonly weights?: ArrayLike<number>;
+  /** Leave reference `i` out of hypothesis `i`'s aggregate (the references are the hypotheses themselves). */
+  readonly leaveOutSelf: boolean;
 }
 
 /**
@@ -97,33 +118,3 @@ export function csrRepeatEach(csr: Csr, from: number, to: number, times: number)
   }
   return { tokens, offsets };
 }
-
-/**
- * The reference blocks of an n-gram kernel batch over `refs` references: `ceil(refs / block)` "segments" of at most
- * `block` references each (the per-reference kernel counts up to 4 references of a segment in one vector probe).
- */
-export function referenceBlocks(refs: number, block: number): Int32Array {
-  const n = Math.ceil(refs / block);
-  const offsets = new Int32Array(n + 1);
-  for (let b = 0; b < n; b++) offsets[b + 1] = Math.min(refs, (b + 1) * block);
-  return offsets;
-}
-
-/**
- * The hypothesis side of such a batch: `hyps` rows `[from, to)` once per block, block-major, and the block
- * ("segment") of each replicated row.
- */
-export function hypothesesPerBlock(
-  hyps: Csr,
-  from: number,
-  to: number,
-  blocks: number,
-): { hyps: Csr; segment: Int32Array } {
-  const n = to - from;
-  const segment = new Int32Array(n * blocks);
-  for (let b = 0; b < blocks; b++) segment.fill(b, b * n, (b + 1) * n);
-  return { hyps: csrRepeat(hyps, from, to, blocks), segment };
-}
-
-/** References per block of the per-reference kernel's packed path. */
-export const PAIR_BLOCK = 4;

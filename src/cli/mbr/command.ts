@@ -5,8 +5,14 @@
  * pseudo-references (the samples themselves, or the `--pseudo-refs` files) with the metric's sentence score, its
  * expected utility is the mean over them with uniform weights (its own pair left out unless `--include-self`), and
  * the sample with the best utility (highest, or lowest for TER, WER, PER; the first sample on ties) is printed: one line per
- * segment, the MBR output. `--scores` writes, per segment, a JSON object `{"segment": LINE, "choice": INDEX,
- * "utilities": [...]}` (INDEX counts the sample files from 0).
+ * segment, the MBR output. `--scores` writes, per segment, a record `{"segment": LINE, "choice": INDEX,
+ * "utilities": [...]}` (INDEX counts the sample files from 0), as JSON lines or, with `--scores-format msgpack`, as
+ * MessagePack maps back to back (./utility.ts).
+ *
+ * `-m chrf:0.5 bleu:0.5` makes the utility a weighted sum of the metrics' sentence scores, each on its printed scale
+ * (src/engine/pairwise `resolveUtility`: lower-is-better metrics mixed with higher-is-better ones are subtracted).
+ * `--aggregate` scores each sample against one aggregate pseudo-reference (reference aggregation: the mean n-gram
+ * counts and totals of the pseudo-references; chrF and BLEU), an approximation that is never the default.
  *
  * `--weights` gives each pseudo-reference a weight per segment (aligned files, one number a line): the expected
  * utility is then the weighted mean. `--matrix` writes every segment's utility matrix, streamed, as one numpy .npy
@@ -14,11 +20,12 @@
  * (src/pool/mbr-pool.ts), the same output.
  *
  * Bad input (sample files of different lengths, one sample without --include-self, a metric without pairwise
- * scores, a weight that is not a non-negative number or weights that sum to zero, a bad option) ends the run with `palette mbr: error: …` and exit status 2 before any output file is
+ * scores or, with --aggregate, without aggregation, a weight (--weights or -m METRIC:WEIGHT) that is not a
+ * non-negative number or weights that sum to zero, a bad option) ends the run with `palette mbr: error: …` and exit status 2 before any output file is
  * touched; output files are written whole or not at all (../output-file.ts).
  */
 import { InputError, locate } from '../../errors.js';
-import { mbrDecode, mbrSelect, pairwiseScores } from '../../engine/pairwise/index.js';
+import { mbrDecode, utilityFromSpecs } from '../../engine/pairwise/index.js';
 import { readNbestBatches } from '../../node/nbest.js';
 import { pyStrip } from '../../text/pystr.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
@@ -29,7 +36,8 @@ import { checkOutputFile, openOutputFile, type OutputFile } from '../output-file
 import { pyParseFloat } from '../py-format.js';
 import { npyArrayHeader, npyData } from '../pairwise/npy.js';
 import { pairwiseMetric } from '../pairwise/command.js';
-import { PAIRWISE_METRIC_FLAGS, readMetric, readSettings } from '../pairwise/options.js';
+import { PAIRWISE_METRIC_FLAGS, readSettings } from '../pairwise/options.js';
+import { readScoresFormat, readUtilitySpecs, scoresWriter } from './utility.js';
 import { MAX_WORKERS, integerValue } from '../shared-options.js';
 
 const GROUP = 'palette mbr options';
@@ -40,8 +48,10 @@ const SPECS: readonly OptionSpec[] = [
     help: 'sample files, one sample per line, aligned (line n of every file: the samples of segment n)' },
   { key: 'nbest', names: ['--nbest'], arity: 'one', metavar: 'FILE', group: GROUP,
     help: 'the samples as a Moses n-best list (id ||| hypothesis ||| …), instead of --samples: each id\'s hypotheses are its samples and pseudo-references; output line n+1 is id n (empty for an id without hypotheses)' },
-  { key: 'metric', names: ['--metrics', '-m'], arity: 'one', metavar: 'METRIC', group: GROUP,
-    help: 'the utility: chrf (chrF++ with --chrf-word-order 2), bleu (sentence BLEU: effective order), rouge-N, rouge-l, …; or ter, wer, per (lower is better)' },
+  { key: 'metric', names: ['--metrics', '-m'], arity: 'some', metavar: 'METRIC[:WEIGHT]', group: GROUP,
+    help: 'the utility: chrf (chrF++ with --chrf-word-order 2), bleu (sentence BLEU: effective order), rouge-N, rouge-l, …; or ter, wer, per (lower is better). ' +
+      'Several metrics make a weighted sum of their sentence scores, each on its printed scale (-m chrf:0.5 bleu:0.5; a metric without :WEIGHT weighs 1; ' +
+      'weights are non-negative and not all zero); mixing lower- and higher-is-better metrics subtracts the lower-is-better ones (higher sum is better)' },
   { key: 'pseudoRefs', names: ['--pseudo-refs'], arity: 'some', metavar: 'FILE', group: GROUP,
     help: 'pseudo-reference files, aligned with the samples (default: the samples themselves)' },
   { key: 'includeSelf', names: ['--include-self'], arity: 'flag', group: GROUP,
@@ -51,7 +61,13 @@ const SPECS: readonly OptionSpec[] = [
   { key: 'matrix', names: ['--matrix'], arity: 'one', metavar: 'FILE', group: GROUP,
     help: 'write the utility matrices as numpy .npy, float64 of shape (segments, samples, pseudo-references)' },
   { key: 'scores', names: ['--scores'], arity: 'one', metavar: 'FILE', group: GROUP,
-    help: 'write each segment\'s expected utilities as JSON lines {"segment", "choice", "utilities"}' },
+    help: 'write each segment\'s expected utilities: a record {"segment", "choice", "utilities"} per segment (JSON lines, or MessagePack with --scores-format msgpack)' },
+  { key: 'scoresFormat', names: ['--scores-format'], arity: 'one', metavar: 'FORMAT', group: GROUP,
+    help: 'jsonl (default: one JSON object a line) or msgpack (one MessagePack map a segment, back to back; utilities as numbers, integral ones as integers)' },
+  { key: 'aggregate', names: ['--aggregate'], arity: 'flag', group: GROUP,
+    help: 'reference aggregation (Vamvas & Sennrich 2024), an approximation, linear in the samples: each sample is scored once against one aggregate pseudo-reference ' +
+      'whose n-gram counts and n-gram totals per order are the (weighted) means of the pseudo-references\' (the sample\'s own left out unless --include-self); ' +
+      'chrF: character and word n-grams, matches = sum of min(sample count, mean count); BLEU: word n-grams clipped to the fractional mean counts, mean reference length; chrf and bleu only, no --matrix' },
   { key: 'workers', names: ['--workers', '-j'], arity: 'one', metavar: 'N', group: GROUP,
     help: 'threads deciding runs of segments (default 1: this thread alone; --samples only); the output is the same for any N' },
   { key: 'output', names: ['--output', '-o'], arity: 'one', metavar: 'FILE', group: GROUP,
@@ -62,8 +78,9 @@ const SPECS: readonly OptionSpec[] = [
 /** The help text of `palette mbr`. */
 export function mbrHelp(): string {
   return (
-    'usage: palette mbr (--samples FILE [FILE ...] | --nbest FILE) -m METRIC [--pseudo-refs FILE [FILE ...]] [--include-self]\n' +
-    '                   [--weights FILE [FILE ...]] [--scores FILE] [--matrix FILE] [-j N] [-o FILE] [metric options]\n\n' +
+    'usage: palette mbr (--samples FILE [FILE ...] | --nbest FILE) -m METRIC[:WEIGHT] [METRIC[:WEIGHT] ...] [--pseudo-refs FILE [FILE ...]]\n' +
+    '                   [--include-self] [--weights FILE [FILE ...]] [--aggregate] [--scores FILE] [--scores-format jsonl|msgpack]\n' +
+    '                   [--matrix FILE] [-j N] [-o FILE] [metric options]\n\n' +
     "Minimum Bayes risk decoding: for each line, the sample with the best mean sentence score against the others\n" +
     '(exactly sacreBLEU\'s sentence_score for each pair), uniform weights unless --weights, ties to the first sample\n' +
     'file.\n' +
@@ -128,10 +145,12 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
   if (pseudoFiles === undefined && !includeSelf && sampleFiles.length < 2) {
     throw new InputError('E_BAD_OPTION', 'MBR needs at least two sample files to score each against the others (or --include-self)');
   }
-  const name = readMetric(values);
+  const specs = readUtilitySpecs(values, registry);
   const settings = readSettings(values);
-  const metric = pairwiseMetric(name, settings, registry);
-  const direction = registry.describe?.(name)?.direction ?? 'higher';
+  const utility = utilityFromSpecs(specs, (id) => pairwiseMetric(id, settings, registry));
+  const direction = specs[0].direction;
+  const aggregate = values.has('aggregate');
+  const scoresFormat = readScoresFormat(single(values, 'scoresFormat'));
   const workersText = single(values, 'workers');
   const workers = workersText === undefined ? 1 : integerValue('-j', workersText, 1, MAX_WORKERS);
   const output = single(values, 'output');
@@ -148,7 +167,10 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
       `--weights names ${weightFiles.length} file(s) for ${columns} pseudo-references: give one per ${pseudoFiles ? '--pseudo-refs' : '--samples'} file`,
     );
   }
-  if (matrixFile !== undefined) checkOutputFile(matrixFile);
+  if (matrixFile !== undefined) {
+    if (aggregate) throw new InputError('E_BAD_OPTION', '--aggregate scores each sample against one aggregate pseudo-reference: there is no matrix to write (--matrix)');
+    checkOutputFile(matrixFile);
+  }
 
   const samples = readAligned(sampleFiles, 'sample');
   const first = { file: sampleFiles[0], count: samples[0].length };
@@ -174,15 +196,15 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
         const { mbrOnPool } = await import('../../pool/mbr-pool.js');
         const rows = samples.length;
         const all: { choice: number; utilities: Float64Array }[] = [];
-        const setup = { metric: name, settings, samples, pseudoRefs, weightStreams, direction, includeSelf, matrices: matrixOut !== undefined };
+        const setup = { utility: specs, settings, samples, pseudoRefs, weightStreams, direction, includeSelf, aggregate, matrices: matrixOut !== undefined };
         await mbrOnPool(setup, workers, (from, to, run) => {
           for (let s = 0; s < to - from; s++) all.push({ choice: run.choices[s], utilities: run.utilities.subarray(s * rows, (s + 1) * rows) });
           if (matrixOut !== undefined && run.matrices !== null) matrixOut.write(npyData(run.matrices));
         });
         choices = all;
       } else {
-        choices = mbrDecode(metric, samples, {
-          direction, includeSelf, pseudoRefs, weightStreams,
+        choices = mbrDecode(utility, samples, {
+          direction, includeSelf, pseudoRefs, weightStreams, aggregate,
           onMatrix: matrixOut === undefined ? undefined : (_, matrix) => matrixOut.write(npyData(matrix)),
         });
       }
@@ -204,9 +226,8 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
     if (scoresFile !== undefined) {
       const out = openOutputFile(scoresFile);
       opened.push(out);
-      choices.forEach((c, s) => {
-        out.write(`${JSON.stringify({ segment: s + 1, choice: c.choice, utilities: Array.from(c.utilities) })}\n`);
-      });
+      const write = scoresWriter(out, scoresFormat);
+      choices.forEach((c, s) => write(s + 1, c.choice, c.utilities));
     }
     for (const out of opened) out.commit();
   } catch (err) {
@@ -229,9 +250,12 @@ async function mbrNbest(
     if (values.has(key)) throw new InputError('E_BAD_OPTION', `--nbest takes its samples from the list: ${flag} does not go with it`);
   }
   const includeSelf = values.has('includeSelf');
-  const name = readMetric(values);
-  const metric = pairwiseMetric(name, readSettings(values), registry);
-  const direction = registry.describe?.(name)?.direction ?? 'higher';
+  const specs = readUtilitySpecs(values, registry);
+  const settings = readSettings(values);
+  const utility = utilityFromSpecs(specs, (id) => pairwiseMetric(id, settings, registry));
+  const direction = specs[0].direction;
+  const aggregate = values.has('aggregate');
+  const scoresFormat = readScoresFormat(single(values, 'scoresFormat'));
   const output = single(values, 'output');
   const scoresFile = single(values, 'scores');
   if (output !== undefined) checkOutputFile(output);
@@ -242,6 +266,7 @@ async function mbrNbest(
   try {
     const scoresOut = scoresFile === undefined ? undefined : openOutputFile(scoresFile);
     if (scoresOut !== undefined) opened.push(scoresOut);
+    const writeScores = scoresOut === undefined ? undefined : scoresWriter(scoresOut, scoresFormat);
     let nextId = 0;
     let group: string[] = [];
     let groupId = -1;
@@ -252,10 +277,10 @@ async function mbrNbest(
         throw new InputError('E_BAD_INPUT', `id ${groupId} has one hypothesis: MBR scores each against the others (or --include-self)`, { file, line: groupLine });
       }
       for (; nextId < groupId; nextId++) chosen += '\n';
-      const c = mbrSelect(pairwiseScores(metric, group, group), group.length, group.length, { direction, includeSelf });
+      const [c] = mbrDecode(utility, group.map((h) => [h]), { direction, includeSelf, aggregate });
       chosen += `${group[c.choice]}\n`;
       nextId = groupId + 1;
-      scoresOut?.write(`${JSON.stringify({ segment: groupId + 1, choice: c.choice, utilities: Array.from(c.utilities) })}\n`);
+      writeScores?.(groupId + 1, c.choice, c.utilities);
       group = [];
     };
     for await (const batch of readNbestBatches(file)) {

@@ -106,6 +106,11 @@ export class PairwiseScorer {
     }
     const m = this.columns;
     const out = new Float64Array((to - from) * m);
+    if (this.stage.scoreRows !== undefined) {
+      // The stage scores whole rows itself (n-gram bags against the references' inverted index): no tiles.
+      if (m > 0) this.stage.scoreRows(this.hyps, from, to, this.refs, out, 0);
+      return out;
+    }
     const width = this.stage.statsWidth;
     for (let i0 = from; i0 < to; i0 += this.tileRows) {
       const i1 = Math.min(to, i0 + this.tileRows);
@@ -184,6 +189,17 @@ export interface MbrOptions {
   readonly weights?: Float64Array;
 }
 
+/**
+ * Checks pseudo-reference weights.
+ * @throws RangeError for a count other than `columns`, or a weight that is negative or not finite.
+ */
+function checkWeights(w: Float64Array, columns: number): void {
+  if (w.length !== columns) throw new RangeError(`${w.length} weights for ${columns} pseudo-references`);
+  for (let j = 0; j < columns; j++) {
+    if (!(w[j] >= 0 && Number.isFinite(w[j]))) throw new RangeError(`weight ${j + 1} is ${w[j]}, not a non-negative number`);
+  }
+}
+
 /** The MBR choice of one segment. */
 export interface MbrChoice {
   /** Index of the chosen sample (the lowest on ties). */
@@ -210,12 +226,7 @@ export function mbrSelect(matrix: Float64Array, rows: number, columns: number, o
   if (count < 1) throw new RangeError(`a sample needs at least one other pseudo-reference (${columns} columns)`);
   const higher = (options.direction ?? 'higher') === 'higher';
   const w = options.weights;
-  if (w !== undefined) {
-    if (w.length !== columns) throw new RangeError(`${w.length} weights for ${columns} pseudo-references`);
-    for (let j = 0; j < columns; j++) {
-      if (!(w[j] >= 0 && Number.isFinite(w[j]))) throw new RangeError(`weight ${j + 1} is ${w[j]}, not a non-negative number`);
-    }
-  }
+  if (w !== undefined) checkWeights(w, columns);
   const utilities = new Float64Array(rows);
   let choice = -1;
   for (let i = 0; i < rows; i++) {
@@ -241,6 +252,89 @@ export function mbrSelect(matrix: Float64Array, rows: number, columns: number, o
   return { choice, utilities };
 }
 
+/**
+ * One metric of a weighted utility ({@link mbrDecode}): the utility of a pair is `Σ_k sign_k · weight_k · s_k`, the
+ * metrics' sentence scores on their own printed scale (chrF and BLEU 0–100, TER as its percentage), summed in the
+ * order given.
+ */
+export interface UtilityTerm {
+  readonly metric: Metric;
+  /** A non-negative weight. */
+  readonly weight: number;
+  /** Whether the metric's higher scores are better (chrF, BLEU) or lower (TER, WER, PER). @default 'higher' */
+  readonly direction?: 'higher' | 'lower';
+}
+
+/** A utility: one metric, or a weighted sum of metrics. */
+export type Utility = Metric | readonly UtilityTerm[];
+
+/** A utility resolved: each metric with its signed weight, and the direction of the sum. */
+export interface ResolvedUtility {
+  readonly terms: readonly { readonly metric: Metric; readonly factor: number }[];
+  readonly direction: 'higher' | 'lower';
+}
+
+/**
+ * Resolves a weighted sum of metrics. When every metric has one direction, the sum has it and each weight enters as
+ * given; when higher-is-better and lower-is-better metrics are mixed, the sum is higher-is-better and each
+ * lower-is-better metric enters with its weight negated (a lower TER raises the utility).
+ * @throws InputError `E_BAD_OPTION` without metrics, for a weight that is negative or not finite, or weights that
+ *   sum to zero.
+ */
+export function resolveUtility(terms: readonly UtilityTerm[]): ResolvedUtility {
+  if (terms.length === 0) throw new InputError('E_BAD_OPTION', 'a utility needs at least one metric');
+  let sum = 0;
+  for (const t of terms) {
+    if (!(Number.isFinite(t.weight) && t.weight >= 0)) {
+      throw new InputError('E_BAD_OPTION', `the weight of ${t.metric.id} is ${t.weight}, not a non-negative number`);
+    }
+    sum += t.weight;
+  }
+  if (!(sum > 0)) throw new InputError('E_BAD_OPTION', 'the utility weights sum to zero');
+  const lower = terms.map((t) => (t.direction ?? 'higher') === 'lower');
+  const mixed = lower.some((l) => l) && lower.some((l) => !l);
+  return {
+    terms: terms.map((t, k) => ({ metric: t.metric, factor: mixed && lower[k] ? -t.weight : t.weight })),
+    direction: !mixed && lower[0] ? 'lower' : 'higher',
+  };
+}
+
+/**
+ * The utility matrix of one set of hypotheses against references: with one term of factor 1, the metric's own
+ * sentence scores (`pairwiseScores`); otherwise entry by entry `Σ_k factor_k · s_k`, added in term order.
+ */
+export function utilityScores(
+  utility: ResolvedUtility, hyps: readonly string[], refs: readonly string[], options: PairwiseOptions = {},
+): Float64Array {
+  const { terms } = utility;
+  if (terms.length === 1 && terms[0].factor === 1) return pairwiseScores(terms[0].metric, hyps, refs, options);
+  const out = new Float64Array(hyps.length * refs.length);
+  for (const { metric, factor } of terms) {
+    const m = pairwiseScores(metric, hyps, refs, options);
+    for (let e = 0; e < out.length; e++) out[e] += factor * m[e];
+  }
+  return out;
+}
+
+/**
+ * A metric of a utility by name, as a command line gives it (`-m chrf:0.5`): weight undefined for a plain metric.
+ * What pool workers receive to build the same utility in their thread.
+ */
+export interface UtilitySpec {
+  readonly metric: string;
+  readonly weight: number | undefined;
+  readonly direction: 'higher' | 'lower';
+}
+
+/**
+ * The utility of specs, each metric built by `create`: one metric without a weight is that metric (its own
+ * scores, exactly); otherwise the weighted sum of {@link resolveUtility}.
+ */
+export function utilityFromSpecs(specs: readonly UtilitySpec[], create: (id: string) => Metric): Utility {
+  if (specs.length === 1 && specs[0].weight === undefined) return create(specs[0].metric);
+  return specs.map((t) => ({ metric: create(t.metric), weight: t.weight ?? 1, direction: t.direction }));
+}
+
 /** Options of {@link mbrDecode}. */
 export interface MbrDecodeOptions extends MbrOptions, PairwiseOptions {
   /**
@@ -255,6 +349,15 @@ export interface MbrDecodeOptions extends MbrOptions, PairwiseOptions {
   readonly weightStreams?: readonly (readonly number[])[];
   /** Receives each segment's matrix (rows × columns, row-major) before it is reduced, e.g. to write it out. */
   readonly onMatrix?: (segment: number, matrix: Float64Array, rows: number, columns: number) => void;
+  /**
+   * Reference aggregation (Vamvas & Sennrich 2024), an approximation: each sample is scored once, against one
+   * aggregate pseudo-reference whose n-gram counts (every order, characters and words for chrF) and n-gram totals
+   * are the weighted means of the pseudo-references' (uniform, or `weightStreams`), leaving the sample's own out
+   * when the samples are the pseudo-references and self-pairs are left out; BLEU's reference length is the mean
+   * length, and its matches are clipped to the fractional mean counts. Each metric of the utility needs
+   * aggregation (chrF, chrF++, BLEU); there is no matrix (`onMatrix` is not called). @default false
+   */
+  readonly aggregate?: boolean;
 }
 
 function streamLength(what: string, streams: readonly (readonly unknown[])[]): number {
@@ -268,16 +371,53 @@ function streamLength(what: string, streams: readonly (readonly unknown[])[]): n
   return n;
 }
 
+/** The utility as terms: a single metric is one term of weight 1 in `direction`. */
+function utilityOf(utility: Utility, direction: 'higher' | 'lower' | undefined): ResolvedUtility {
+  if (Array.isArray(utility)) return resolveUtility(utility as readonly UtilityTerm[]);
+  return { terms: [{ metric: utility as Metric, factor: 1 }], direction: direction ?? 'higher' };
+}
+
+/**
+ * Expected utilities by reference aggregation (see {@link MbrDecodeOptions.aggregate}): per term the stage's
+ * aggregate scores, summed with the terms' factors in term order.
+ * @throws RangeError when the weights counted for a sample sum to zero.
+ */
+function aggregateUtilities(
+  utility: ResolvedUtility, hyps: readonly string[], refs: readonly string[], weights: Float64Array | undefined, leaveOutSelf: boolean,
+): Float64Array {
+  const out = new Float64Array(hyps.length);
+  for (const { metric, factor } of utility.terms) {
+    const stage = pairwiseStageOf(metric);
+    const preparedRefs = stage.references(refs);
+    const u = stage.aggregateScores!(stage.hypotheses(hyps, preparedRefs), preparedRefs, { weights, leaveOutSelf });
+    if (utility.terms.length === 1 && factor === 1) return u;
+    for (let i = 0; i < out.length; i++) out[i] += factor * u[i];
+  }
+  return out;
+}
+
+/** The best utility in `direction`, the lowest index on ties. */
+function best(utilities: Float64Array, direction: 'higher' | 'lower'): number {
+  let choice = 0;
+  for (let i = 1; i < utilities.length; i++) {
+    if (direction === 'higher' ? utilities[i] > utilities[choice] : utilities[i] < utilities[choice]) choice = i;
+  }
+  return choice;
+}
+
 /**
  * Minimum Bayes risk decoding of every segment: `samples[k][s]` is sample `k` of segment `s` (one stream per
  * sample, all of one length); each segment's samples are scored against its pseudo-references (the samples
- * themselves unless `pseudoRefs`) with {@link pairwiseScores} and reduced by {@link mbrSelect}. One segment's matrix
- * at a time.
+ * themselves unless `pseudoRefs`) with {@link utilityScores} (one metric: {@link pairwiseScores}; a weighted sum:
+ * {@link resolveUtility}) and reduced by {@link mbrSelect}, or scored against the aggregate pseudo-reference
+ * (`aggregate`). One segment's matrix at a time. A single metric's direction is `options.direction`; a weighted
+ * sum's is its terms'.
  * @throws InputError `E_EMPTY_INPUT` without streams, `E_LINE_COUNT_MISMATCH` when streams differ in length,
  *   `E_BAD_INPUT` when the samples are their own pseudo-references, self-pairs are left out and there is one sample,
- *   `E_UNKNOWN_METRIC` when the metric has no pairwise stage.
+ *   or a segment's weights sum to zero (its line), `E_UNKNOWN_METRIC` when a metric has no pairwise stage (or no
+ *   aggregation, with `aggregate`), `E_BAD_OPTION` for bad utility weights.
  */
-export function mbrDecode(metric: Metric, samples: readonly (readonly string[])[], options: MbrDecodeOptions = {}): MbrChoice[] {
+export function mbrDecode(utility: Utility, samples: readonly (readonly string[])[], options: MbrDecodeOptions = {}): MbrChoice[] {
   const segments = streamLength('sample', samples);
   const pseudo = options.pseudoRefs;
   if (pseudo !== undefined && streamLength('pseudo-reference', pseudo) !== segments) {
@@ -297,16 +437,28 @@ export function mbrDecode(metric: Metric, samples: readonly (readonly string[])[
       throw new InputError('E_LINE_COUNT_MISMATCH', `the weights have ${weightStreams[0].length} lines, the samples ${segments}`);
     }
   }
-  pairwiseStageOf(metric);
+  const resolved = utilityOf(utility, options.direction);
+  for (const { metric } of resolved.terms) {
+    const stage = pairwiseStageOf(metric);
+    if (options.aggregate && stage.aggregateScores === undefined) {
+      throw new InputError('E_UNKNOWN_METRIC', `metric "${metric.id}" has no reference aggregation (chrf and bleu have)`);
+    }
+  }
   const out: MbrChoice[] = [];
   for (let s = 0; s < segments; s++) {
     const hyps = samples.map((stream) => stream[s]);
     const refs = pseudo === undefined ? hyps : pseudo.map((stream) => stream[s]);
-    const matrix = pairwiseScores(metric, hyps, refs, options);
-    options.onMatrix?.(s, matrix, hyps.length, refs.length);
     const weights = weightStreams === undefined ? undefined : Float64Array.from(weightStreams, (stream) => stream[s]);
     try {
-      out.push(mbrSelect(matrix, hyps.length, refs.length, { direction: options.direction, includeSelf, weights }));
+      if (options.aggregate) {
+        if (weights !== undefined) checkWeights(weights, refs.length);
+        const utilities = aggregateUtilities(resolved, hyps, refs, weights, !includeSelf);
+        out.push({ choice: best(utilities, resolved.direction), utilities });
+        continue;
+      }
+      const matrix = utilityScores(resolved, hyps, refs, options);
+      options.onMatrix?.(s, matrix, hyps.length, refs.length);
+      out.push(mbrSelect(matrix, hyps.length, refs.length, { direction: resolved.direction, includeSelf, weights }));
     } catch (err) {
       if (!(err instanceof RangeError) || weights === undefined) throw err;
       throw new InputError('E_BAD_INPUT', `segment ${s + 1}: ${err.message}`, { line: s + 1 });

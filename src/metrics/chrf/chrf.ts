@@ -19,19 +19,36 @@ import { appendCodePoints, appendWords } from './text.js';
 import { chrfScore } from './score.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
+import { checkPairRange, type PairwiseStage, type PairwiseTexts } from '../pairwise.js';
 import {
-  PAIR_BLOCK, checkPairRange, csrSlice, hypothesesPerBlock, referenceBlocks, type PairwiseStage, type PairwiseTexts,
-} from '../pairwise.js';
+  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatches, type NgramBags, type NgramChannel,
+  type NgramPostings,
+} from '../ngram-bags.js';
 
 /** Texts prepared as references of {@link Chrf}'s pairwise stage: each text its own one-reference segment. */
-export interface ChrfPairReferences extends ChrfReferences, PairwiseTexts {}
+export interface ChrfPairReferences extends ChrfReferences, PairwiseTexts {
+  /** Ids of every reference n-gram (hypotheses look theirs up). */
+  readonly ids: NgramIds;
+  /** Each reference's character and word n-gram bags. */
+  readonly bags: NgramBags;
+  /** Their inverted index. */
+  readonly postings: NgramPostings;
+  /** The texts themselves (hypotheses that are the same array are not prepared again). */
+  readonly texts: readonly string[];
+}
 
-/** Texts prepared as hypotheses of {@link Chrf}'s pairwise stage: code points, and words in the references' ids. */
-export interface ChrfPairHypotheses extends PairwiseTexts {
+/** Code points and words of texts, words in the references' ids. */
+export interface ChrfTexts extends PairwiseTexts {
   /** Code points of every text. */
   readonly chars: Csr;
   /** Word ids of every text (or null when `wordOrder` is 0). */
   readonly words: Csr | null;
+}
+
+/** Texts prepared as hypotheses of {@link Chrf}'s pairwise stage. */
+export interface ChrfPairHypotheses extends ChrfTexts {
+  /** Each text's character and word n-gram bags, in the references' ids (only n-grams some reference has). */
+  readonly bags: NgramBags;
 }
 
 /** Options of {@link Chrf}; the defaults are sacrebleu's. */
@@ -233,7 +250,7 @@ export class Chrf implements Metric<ChrfReferences> {
   }
 
   /** Code points and words (in the references' ids) of hypotheses, as the kernels take them. */
-  private hypothesisTexts(hyps: readonly string[], refs: ChrfReferences): ChrfPairHypotheses {
+  private hypothesisTexts(hyps: readonly string[], refs: ChrfReferences): ChrfTexts {
     const nHyp = hyps.length;
     const chars = new CsrBuilder(nHyp * 128, nHyp);
     const words = this.wordOrder > 0 ? new CsrBuilder(nHyp * 24, nHyp) : null;
@@ -246,54 +263,78 @@ export class Chrf implements Metric<ChrfReferences> {
   }
 
   /**
-   * The pairwise stage (src/metrics/pairwise.ts): each text prepared once; the pairs of a tile go to the
-   * per-reference n-gram kernel as blocks of references, each block a segment whose every hypothesis is the
-   * tile's hypotheses, so one probe counts a hypothesis n-gram in all references of a block. A pair's row is the
-   * one {@link segmentStats} gives with that reference alone.
+   * The pairwise stage (src/metrics/pairwise.ts): each text's code points and words prepared once, then its
+   * character and word n-grams counted once into bags with ids shared by all texts (../ngram-bags.ts); a
+   * hypothesis is scored against every reference in one pass over its n-grams and the references' inverted index.
+   * A pair's row is the one {@link segmentStats} gives with that reference alone (the same integer counts).
    */
   pairwise(): PairwiseStage<ChrfPairHypotheses, ChrfPairReferences> {
+    const K = this.charOrder + this.wordOrder;
+    const row = new Float64Array(3 * K);
     return {
       statsWidth: this.statsWidth,
-      references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length }),
+      references: (texts) => {
+        const prepared = this.prepareReferences([texts]);
+        const ids = new NgramIds(texts.length * 256);
+        const bags = ngramBags(this.channels(prepared.chars, prepared.words), ids, true);
+        return { ...prepared, count: texts.length, ids, bags, postings: ngramPostings(bags, ids.size), texts };
+      },
       hypotheses: (texts, refs) => {
         if (refs.prepKey !== this.prepKey) {
           throw new TypeError('chrF references were prepared with other lowercase/whitespace/word-order options');
         }
-        return this.hypothesisTexts(texts, refs);
+        // The references themselves (MBR's samples as pseudo-references): their bags hold every n-gram they have.
+        if (texts === refs.texts) return { count: refs.count, chars: refs.chars, words: refs.words, bags: refs.bags };
+        const text = this.hypothesisTexts(texts, refs);
+        return { ...text, bags: ngramBags(this.channels(text.chars, text.words), refs.ids, false) };
       },
-      pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => this.pairRows(hyps, hypFrom, hypTo, refs, refFrom, refTo),
-      score: (rows, at) => chrfScore(rows, at, this.charOrder + this.wordOrder, this.beta, this.epsSmoothing),
+      pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => {
+        checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
+        checkPairRange('reference', refFrom, refTo, refs.count);
+        const m = refTo - refFrom;
+        const out = new Float64Array((hypTo - hypFrom) * m * this.statsWidth);
+        const acc = new Int32Array(refs.count * K);
+        for (let i = hypFrom; i < hypTo; i++) {
+          rowMatches(hyps.bags, i, refs.postings, refs.count, acc);
+          for (let j = refFrom; j < refTo; j++) {
+            pairTriples(out, ((i - hypFrom) * m + j - refFrom) * this.statsWidth, hyps.bags, i, refs.bags, j, acc);
+          }
+        }
+        return out;
+      },
+      score: (rows, at) => chrfScore(rows, at, K, this.beta, this.epsSmoothing),
+      scoreRows: (hyps, from, to, refs, out, at) => {
+        checkPairRange('hypothesis', from, to, hyps.count);
+        const m = refs.count;
+        const acc = new Int32Array(m * K);
+        for (let i = from; i < to; i++) {
+          rowMatches(hyps.bags, i, refs.postings, m, acc);
+          for (let j = 0; j < m; j++) {
+            pairTriples(row, 0, hyps.bags, i, refs.bags, j, acc);
+            out[at++] = chrfScore(row, 0, K, this.beta, this.epsSmoothing);
+          }
+        }
+      },
+      aggregateScores: (hyps, refs, options) => {
+        const agg = aggregateReferences(refs.bags, refs.ids.size, options.weights);
+        const scratch = new Float64Array(refs.ids.size);
+        const out = new Float64Array(hyps.count);
+        for (let i = 0; i < hyps.count; i++) {
+          aggregateMatches(hyps.bags, i, refs.bags, agg, options.weights, options.leaveOutSelf ? i : -1, scratch, row);
+          // sacrebleu's rule for a reference without n-grams of an order: the hypothesis's count is recorded as 0.
+          for (let k = 0; k < K; k++) if (!(row[3 * k + 1] > 0)) row[3 * k] = 0;
+          out[i] = chrfScore(row, 0, K, this.beta, this.epsSmoothing);
+        }
+        return out;
+      },
     };
   }
 
-  private pairRows(
-    hyps: ChrfPairHypotheses, hypFrom: number, hypTo: number, refs: ChrfPairReferences, refFrom: number, refTo: number,
-  ): Float64Array {
-    checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
-    checkPairRange('reference', refFrom, refTo, refs.count);
-    const n = hypTo - hypFrom;
-    const m = refTo - refFrom;
-    const width = this.statsWidth;
-    const out = new Float64Array(n * m * width);
-    if (n === 0 || m === 0) return out;
-    const blocks = referenceBlocks(m, PAIR_BLOCK);
-    const tile = (hypCsr: Csr, refCsr: Csr, maxOrder: number, at: number): void => {
-      const batch = hypothesesPerBlock(hypCsr, hypFrom, hypTo, blocks.length - 1);
-      const counts = countsPerReference(
-        batch.hyps, batch.segment, csrSlice(refCsr, refFrom, refTo), blocks, maxOrder,
-      );
-      for (let b = 0; b + 1 < blocks.length; b++) {
-        for (let i = 0; i < n; i++) {
-          const first = counts.rowOffsets[b * n + i];
-          for (let j = blocks[b]; j < blocks[b + 1]; j++) {
-            fillTriples(out, (i * m + j) * width + at, counts.rows, first + j - blocks[b], maxOrder);
-          }
-        }
-      }
-    };
-    if (this.charOrder > 0) tile(hyps.chars, refs.chars, this.charOrder, 0);
-    if (hyps.words && refs.words) tile(hyps.words, refs.words, this.wordOrder, 3 * this.charOrder);
-    return out;
+  /** The n-gram channels of prepared texts: code points (charOrder), then words (wordOrder). */
+  private channels(chars: Csr, words: Csr | null): NgramChannel[] {
+    const channels: NgramChannel[] = [{ tokens: chars, maxOrder: this.charOrder }];
+    if (words !== null && this.wordOrder > 0) channels.push({ tokens: words, maxOrder: this.wordOrder });
+    return channels;
   }
 
   /** Corpus chrF from the column sums of the rows. */
@@ -342,5 +383,20 @@ function fillTriples(dst: Float64Array, at: number, counts: Float64Array, pair: 
     dst[at + 3 * n] = ref > 0 ? hyp : 0;
     dst[at + 3 * n + 1] = ref;
     dst[at + 3 * n + 2] = match;
+  }
+}
+
+/**
+ * sacrebleu's `[hyp, ref, match]` triples of hypothesis `i` against reference `j` from their bags and the
+ * hypothesis's row of matches (`acc[k · references + j]`); the hypothesis count is zeroed where the reference has no
+ * n-gram of that order, as in {@link fillTriples}.
+ */
+function pairTriples(dst: Float64Array, at: number, hyps: NgramBags, i: number, refs: NgramBags, j: number, acc: Int32Array): void {
+  const K = hyps.columns;
+  for (let k = 0; k < K; k++) {
+    const ref = refs.totals[j * K + k];
+    dst[at + 3 * k] = ref > 0 ? hyps.totals[i * K + k] : 0;
+    dst[at + 3 * k + 1] = ref;
+    dst[at + 3 * k + 2] = acc[k * refs.count + j];
   }
 }

@@ -1,19 +1,19 @@
 /**
- * MBR decoding in a pool worker (the main side is ../mbr-pool.ts): each worker builds the metric from its `-m` name
- * and settings, then decides runs of segments exactly as the calling thread would (src/engine/pairwise,
+ * MBR decoding in a pool worker (the main side is ../mbr-pool.ts): each worker builds the utility from its `-m`
+ * metrics, weights and settings, then decides runs of segments exactly as the calling thread would (src/engine/pairwise,
  * `mbrDecode` on those segments), so a segment's choice and utilities do not depend on the thread or the thread
  * count. A segment's bad input (weights that sum to zero) comes back as data, its line counted in the whole input.
  */
 import '../../node/install.js';
-import { mbrDecode } from '../../engine/pairwise/index.js';
+import { mbrDecode, utilityFromSpecs, type UtilitySpec } from '../../engine/pairwise/index.js';
 import { InputError, type PaletteErrorCode } from '../../errors.js';
 import { defaultRegistry, type MetricSettings } from '../../metrics/registry.js';
 import type { TaskHandler } from './handler.js';
 
 /** What every MBR worker receives once. */
 export interface MbrWorkerSetup {
-  /** The metric as `-m` names it, and its settings. */
-  readonly metric: string;
+  /** The utility's metrics as `-m` names them, with their weights, and the metrics' settings. */
+  readonly utility: readonly UtilitySpec[];
   readonly settings: MetricSettings;
   /** Sample streams (`samples[k][s]`), pseudo-reference streams (undefined: the samples), weight streams. */
   readonly samples: readonly (readonly string[])[];
@@ -21,6 +21,8 @@ export interface MbrWorkerSetup {
   readonly weightStreams: readonly (readonly number[])[] | undefined;
   readonly direction: 'higher' | 'lower';
   readonly includeSelf: boolean;
+  /** Reference aggregation instead of the pairs. */
+  readonly aggregate: boolean;
   /** Whether to send each segment's matrix back (`--matrix`). */
   readonly matrices: boolean;
 }
@@ -53,7 +55,7 @@ export interface MbrKind {
 
 /** Sets the kind up in a worker. */
 export function createHandler(setup: MbrWorkerSetup): TaskHandler<MbrTask, MbrTaskResult> {
-  const { metric } = defaultRegistry.create(setup.metric, setup.settings);
+  const utility = utilityFromSpecs(setup.utility, (id) => defaultRegistry.create(id, setup.settings).metric);
   const rows = setup.samples.length;
   const columns = setup.pseudoRefs?.length ?? rows;
   const slice = <T>(streams: readonly (readonly T[])[] | undefined, from: number, to: number) => streams?.map((s) => s.slice(from, to));
@@ -61,9 +63,10 @@ export function createHandler(setup: MbrWorkerSetup): TaskHandler<MbrTask, MbrTa
     run: ({ from, to }) => {
       const matrices = setup.matrices ? new Float64Array((to - from) * rows * columns) : null;
       try {
-        const choices = mbrDecode(metric, slice(setup.samples, from, to)!, {
+        const choices = mbrDecode(utility, slice(setup.samples, from, to)!, {
           direction: setup.direction,
           includeSelf: setup.includeSelf,
+          aggregate: setup.aggregate,
           pseudoRefs: slice(setup.pseudoRefs, from, to),
           weightStreams: slice(setup.weightStreams, from, to),
           onMatrix: matrices === null ? undefined : (s, matrix) => matrices.set(matrix, s * rows * columns),

@@ -1,0 +1,305 @@
+/**
+ * Bags of n-grams for all-pairs scoring: every text's n-grams of every order as (n-gram id, count) pairs, the ids
+ * shared by all texts of one pairwise problem, and an inverted index of the references (for each n-gram id, the
+ * references that have it and how often).
+ *
+ * An n-gram metric whose pair statistics are "per order: hypothesis n-grams, reference n-grams, Σ min(hyp count,
+ * ref count)" (chrF, chrF++, single-reference BLEU) then scores one hypothesis against every reference in one pass
+ * over its distinct n-grams and their postings: the work per pair is the number of n-grams the two texts share,
+ * never the texts' lengths, and each text is tokenized and counted once however many pairs it is in. The counts are
+ * integers, so the matches are exactly the ones a per-pair count gives.
+ *
+ * The same bags give reference aggregation (Vamvas & Sennrich 2024): the weighted mean of the references' bags,
+ * against which a hypothesis's matches are `Σ min(hyp count, mean ref count)` (fractional).
+ */
+import type { Csr } from '../text/csr.js';
+
+/** One token stream of the texts (code points, words, …) and the n-gram orders 1..maxOrder taken from it. */
+export interface NgramChannel {
+  /** Token ids, one CSR row per text. */
+  readonly tokens: Csr;
+  /** Highest n-gram order (0: the channel contributes no column). */
+  readonly maxOrder: number;
+}
+
+const EMPTY = -1;
+
+/**
+ * Dense ids of n-grams, interned as (id of the (n-1)-gram prefix, last token); a unigram's prefix is the
+ * channel's own negative marker, so the ids of different channels and orders never meet. Open addressing in typed
+ * arrays: no object per n-gram.
+ */
+export class NgramIds {
+  // Slot s is table[3s .. 3s + 3) = prefix, last token, id (EMPTY when free): one cache line per probe.
+  private table: Int32Array;
+  private mask: number;
+  /** Number of ids given out (ids are 0 .. size - 1). */
+  size = 0;
+
+  constructor(capacity = 1 << 12) {
+    let cap = 16;
+    while (cap < capacity * 2) cap *= 2;
+    this.table = new Int32Array(3 * cap).fill(EMPTY);
+    this.mask = cap - 1;
+  }
+
+  private slot(prefix: number, last: number): number {
+    let h = Math.imul(prefix ^ 0x5bd1e995, 0x9e3779b1) ^ Math.imul(last ^ 0x7f4a7c15, 0x85ebca77);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    h ^= h >>> 12;
+    const table = this.table;
+    const mask = this.mask;
+    let s = h & mask;
+    for (;;) {
+      const at = 3 * s;
+      if (table[at + 2] === EMPTY || (table[at] === prefix && table[at + 1] === last)) return at;
+      s = (s + 1) & mask;
+    }
+  }
+
+  /** The id of (prefix, last), given a new one if it has none. */
+  intern(prefix: number, last: number): number {
+    const at = this.slot(prefix, last);
+    const table = this.table;
+    if (table[at + 2] !== EMPTY) return table[at + 2];
+    const id = this.size++;
+    table[at] = prefix;
+    table[at + 1] = last;
+    table[at + 2] = id;
+    if (this.size * 2 > this.mask) this.grow();
+    return id;
+  }
+
+  /** The id of (prefix, last), or -1 when it has none. */
+  find(prefix: number, last: number): number {
+    return this.table[this.slot(prefix, last) + 2];
+  }
+
+  private grow(): void {
+    const old = this.table;
+    this.table = new Int32Array(2 * old.length).fill(EMPTY);
+    this.mask = 2 * (this.mask + 1) - 1;
+    for (let at = 0; at < old.length; at += 3) {
+      if (old[at + 2] === EMPTY) continue;
+      const to = this.slot(old[at], old[at + 1]);
+      this.table[to] = old[at];
+      this.table[to + 1] = old[at + 1];
+      this.table[to + 2] = old[at + 2];
+    }
+  }
+}
+
+/**
+ * Every text's bags: column `k` is one (channel, order), channels in the order given and orders 1..maxOrder in
+ * each. Text `t`'s column `k` holds the pairs `grams[2q], grams[2q + 1]` (n-gram id, count) for `q` in
+ * `offsets[t·columns + k] .. offsets[t·columns + k + 1]`, each id once, and `totals[t·columns + k]` is its number
+ * of n-grams of that order (with repeats, whether or not they have ids).
+ */
+export interface NgramBags {
+  readonly count: number;
+  readonly columns: number;
+  readonly totals: Int32Array;
+  readonly offsets: Int32Array;
+  readonly grams: Int32Array;
+}
+
+/** Number of columns of channels. */
+export function ngramColumns(channels: readonly NgramChannel[]): number {
+  let k = 0;
+  for (const c of channels) k += c.maxOrder;
+  return k;
+}
+
+/**
+ * Counts every text's n-grams. With `insert`, n-grams without an id get one (the references); without it, they are
+ * left out of the bags (a hypothesis's n-gram no reference has matches nothing) but still counted in the totals.
+ * @throws RangeError when the channels do not hold the same number of texts.
+ */
+export function ngramBags(channels: readonly NgramChannel[], ids: NgramIds, insert: boolean): NgramBags {
+  const count = channels.length === 0 ? 0 : channels[0].tokens.offsets.length - 1;
+  for (const c of channels) {
+    if (c.tokens.offsets.length - 1 !== count) throw new RangeError('every channel must hold the same texts');
+  }
+  const columns = ngramColumns(channels);
+  const totals = new Int32Array(count * columns);
+  const offsets = new Int32Array(count * columns + 1);
+  let grams = new Int32Array(1024);
+  let nGrams = 0;
+  let counter = new Int32Array(Math.max(1024, ids.size * 2));
+  let touched = new Int32Array(256);
+  let cur = new Int32Array(256);
+  for (let t = 0; t < count; t++) {
+    let k = t * columns;
+    for (let c = 0; c < channels.length; c++) {
+      const { tokens: csr, maxOrder } = channels[c];
+      const from = csr.offsets[t];
+      const len = csr.offsets[t + 1] - from;
+      if (cur.length < len) cur = new Int32Array(len * 2);
+      if (touched.length < len) touched = new Int32Array(len * 2);
+      const tokens = csr.tokens;
+      for (let n = 1; n <= maxOrder; n++, k++) {
+        const span = len - n + 1;
+        let distinct = 0;
+        if (span > 0) {
+          totals[k] = span;
+          for (let p = 0; p < span; p++) {
+            const prefix = n === 1 ? -1 - c : cur[p];
+            let id = -1;
+            if (prefix !== -1 || n === 1) {
+              const last = tokens[from + p + n - 1];
+              id = insert ? ids.intern(prefix, last) : ids.find(prefix, last);
+            }
+            cur[p] = id;
+            if (id < 0) continue;
+            if (id >= counter.length) {
+              const grown = new Int32Array(Math.max(id + 1, counter.length * 2));
+              grown.set(counter);
+              counter = grown;
+            }
+            if (counter[id]++ === 0) touched[distinct++] = id;
+          }
+        }
+        if (nGrams + 2 * distinct > grams.length) {
+          const grown = new Int32Array(Math.max(nGrams + 2 * distinct, grams.length * 2));
+          grown.set(grams.subarray(0, nGrams));
+          grams = grown;
+        }
+        for (let q = 0; q < distinct; q++) {
+          const id = touched[q];
+          grams[nGrams++] = id;
+          grams[nGrams++] = counter[id];
+          counter[id] = 0;
+        }
+        offsets[k + 1] = nGrams >> 1;
+      }
+    }
+  }
+  return { count, columns, totals, offsets, grams: grams.slice(0, nGrams) };
+}
+
+/**
+ * Inverted index of reference bags: the references that have n-gram id `g` are `ref[p]` with count `count[p]`, for
+ * `p` in `start[g] .. start[g + 1]`, in reference order.
+ */
+export interface NgramPostings {
+  readonly start: Int32Array;
+  readonly ref: Int32Array;
+  readonly count: Int32Array;
+}
+
+/** The inverted index of `refs`, whose ids are below `idCount`. */
+export function ngramPostings(refs: NgramBags, idCount: number): NgramPostings {
+  const start = new Int32Array(idCount + 1);
+  const { grams } = refs;
+  const pairs = grams.length >> 1;
+  for (let q = 0; q < pairs; q++) start[grams[2 * q] + 1]++;
+  for (let g = 0; g < idCount; g++) start[g + 1] += start[g];
+  const fill = start.slice(0, idCount);
+  const ref = new Int32Array(pairs);
+  const count = new Int32Array(pairs);
+  const K = refs.columns;
+  for (let t = 0; t < refs.count; t++) {
+    for (let q = refs.offsets[t * K]; q < refs.offsets[(t + 1) * K]; q++) {
+      const at = fill[grams[2 * q]]++;
+      ref[at] = t;
+      count[at] = grams[2 * q + 1];
+    }
+  }
+  return { start, ref, count };
+}
+
+/**
+ * Matches of hypothesis `i` against every reference: `acc[k·refCount + j]` = Σ over the n-grams of column `k` of
+ * min(hypothesis count, count in reference `j`), for the `refCount` references of the postings.
+ */
+export function rowMatches(hyps: NgramBags, i: number, postings: NgramPostings, refCount: number, acc: Int32Array): void {
+  const K = hyps.columns;
+  acc.fill(0, 0, refCount * K);
+  const { grams, offsets } = hyps;
+  const { start, ref, count } = postings;
+  for (let k = 0; k < K; k++) {
+    const base = k * refCount;
+    const end = offsets[i * K + k + 1];
+    for (let q = offsets[i * K + k]; q < end; q++) {
+      const id = grams[2 * q];
+      const c = grams[2 * q + 1];
+      const pEnd = start[id + 1];
+      // Most n-grams occur once in the hypothesis: then each reference that has it matches exactly one.
+      if (c === 1) {
+        for (let p = start[id]; p < pEnd; p++) acc[base + ref[p]]++;
+      } else {
+        for (let p = start[id]; p < pEnd; p++) {
+          const rc = count[p];
+          acc[base + ref[p]] += rc < c ? rc : c;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * The references aggregated (Vamvas & Sennrich 2024): per n-gram id, `Σ_j w_j · count_j` over every reference `j`,
+ * and per column `Σ_j w_j · total_j`; `W = Σ_j w_j`. With `weights` undefined every weight is 1 (the sums are then
+ * integers, exact in doubles).
+ */
+export interface AggregatedReferences {
+  readonly counts: Float64Array;
+  readonly totals: Float64Array;
+  readonly weightSum: number;
+}
+
+/** Sums the reference bags (see {@link AggregatedReferences}). */
+export function aggregateReferences(refs: NgramBags, idCount: number, weights?: ArrayLike<number>): AggregatedReferences {
+  const K = refs.columns;
+  const counts = new Float64Array(idCount);
+  const totals = new Float64Array(K);
+  let weightSum = 0;
+  for (let t = 0; t < refs.count; t++) {
+    const w = weights === undefined ? 1 : weights[t];
+    weightSum += w;
+    for (let k = 0; k < K; k++) totals[k] += w * refs.totals[t * K + k];
+    for (let q = refs.offsets[t * K]; q < refs.offsets[(t + 1) * K]; q++) counts[refs.grams[2 * q]] += w * refs.grams[2 * q + 1];
+  }
+  return { counts, totals, weightSum };
+}
+
+/**
+ * Hypothesis `i` against the aggregate reference: per column `k`, `out[3k]` = the hypothesis's n-grams, `out[3k + 1]`
+ * = the aggregate's (`Σ w_j total_j / W`), `out[3k + 2]` = Σ over the hypothesis's distinct n-grams of
+ * min(its count, `Σ w_j count_j / W`). With `leaveOut` (a reference index), that reference is taken out of both sums
+ * (`(Σ − w_r · x_r) / (W − w_r)`): reference `leaveOut`'s own bag is read from `refs`, so it need not be the
+ * hypothesis's text. `scratch` is a zeroed array of `idCount` doubles, left zeroed.
+ * @throws RangeError when the weights left sum to zero.
+ */
+export function aggregateMatches(
+  hyps: NgramBags, i: number, refs: NgramBags, agg: AggregatedReferences, weights: ArrayLike<number> | undefined,
+  leaveOut: number, scratch: Float64Array, out: Float64Array,
+): void {
+  const K = hyps.columns;
+  const wOut = leaveOut < 0 ? 0 : weights === undefined ? 1 : weights[leaveOut];
+  const denom = agg.weightSum - wOut;
+  if (!(denom > 0)) throw new RangeError('the weights of the pseudo-references sum to zero');
+  if (leaveOut >= 0) {
+    for (let q = refs.offsets[leaveOut * K]; q < refs.offsets[(leaveOut + 1) * K]; q++) {
+      scratch[refs.grams[2 * q]] = refs.grams[2 * q + 1];
+    }
+  }
+  const { grams, offsets } = hyps;
+  for (let k = 0; k < K; k++) {
+    const ownTotal = leaveOut < 0 ? 0 : refs.totals[leaveOut * K + k];
+    let match = 0;
+    for (let q = offsets[i * K + k]; q < offsets[i * K + k + 1]; q++) {
+      const id = grams[2 * q];
+      const c = grams[2 * q + 1];
+      const r = (agg.counts[id] - wOut * scratch[id]) / denom;
+      match += r < c ? r : c;
+    }
+    out[3 * k] = hyps.totals[i * K + k];
+    out[3 * k + 1] = (agg.totals[k] - wOut * ownTotal) / denom;
+    out[3 * k + 2] = match;
+  }
+  if (leaveOut >= 0) {
+    for (let q = refs.offsets[leaveOut * K]; q < refs.offsets[(leaveOut + 1) * K]; q++) scratch[refs.grams[2 * q]] = 0;
+  }
+}

@@ -7,7 +7,9 @@
  * features are 14 per candidate: the list's own `f0=` value, then 13 seeded uniform values in [−1, 1] rounded to 4
  * decimals (mulberry32, seed 14).
  *   1. One line search (`mertLineSearch`, intercepts included) along a coordinate and along a random direction, and
- *      the intercepts (model scores of 1M candidates) alone: median ms over tinybench iterations, one thread.
+ *      the intercepts (model scores of 1M candidates) alone: median ms over tinybench iterations, one thread. The
+ *      first call on a problem copies its features by column into the WebAssembly kernel (once per problem and
+ *      thread): timed apart, before the medians.
  *   2. A whole optimisation, `mert -d 14 -n 20 -r 1000` with INIT 0…/−1…/1…: wall time on 1 thread (in-thread,
  *      Moses' shared stream) and on 2 pool workers (`--threads 2`), once each.
  *
@@ -96,6 +98,9 @@ export async function benchMert(): Promise<void> {
   const unit = (k: number): Float64Array => Float64Array.from({ length: DIMENSIONS }, (_, i) => (i === k ? 1 : 0));
   const direction = Float64Array.from({ length: DIMENSIONS }, () => random() * 2 - 1);
   let k = 0;
+  const t0 = performance.now();
+  modelScores(problem, fullSpace(DIMENSIONS), Float32Array.from(origin));
+  console.log(`first model scores (features copied by column into the kernel, once): ${(performance.now() - t0).toFixed(0)} ms wall`);
   await medianMs('intercepts: model scores of every candidate', () => {
     modelScores(problem, fullSpace(DIMENSIONS), Float32Array.from(origin));
   });

@@ -23,6 +23,7 @@
  * weights' contribution to every dot product it takes with a point — the direction's included, so the slopes are
  * offset by it — and so does this module.
  */
+import { mertDotsOrNull, type MertDots } from '../../wasm/mert.js';
 import type { MertProblem } from './problem.js';
 
 /** Largest single-precision float (Moses' MAX_FLOAT). */
@@ -103,8 +104,67 @@ export function dot(problem: MertProblem, space: MertSpace, point: Float32Array,
   return prod;
 }
 
-/** Model scores (as floats) of every candidate under `point`. */
+/** The kernel's dot products per problem (null: none to be had, the TypeScript loops compute them). */
+const problemDots = new WeakMap<MertProblem, MertDots | null>();
+
+function dotsOf(problem: MertProblem): MertDots | null {
+  let dots = problemDots.get(problem);
+  if (dots === undefined) {
+    dots = mertDotsOrNull(problem.features, problem.dimensions, problem.candidates);
+    problemDots.set(problem, dots);
+  }
+  return dots;
+}
+
+/** Per space, the feature of each term of a dot product: the optimised features, then the fixed ones (Moses' order). */
+const spaceTerms = new WeakMap<MertSpace, Int32Array>();
+
+function termsOf(space: MertSpace, length: number): Int32Array {
+  let terms = spaceTerms.get(space);
+  if (terms === undefined || terms.length !== length + space.fixedFeatures.length) {
+    terms = new Int32Array(length + space.fixedFeatures.length);
+    for (let i = 0; i < length; i++) terms[i] = space.fixedFeatures.length === 0 ? i : space.optimized[i];
+    terms.set(space.fixedFeatures, length);
+    spaceTerms.set(space, terms);
+  }
+  return terms;
+}
+
+/** The weight of each term (see {@link termsOf}): the point's, then the fixed weights. */
+function termWeights(space: MertSpace, point: Float32Array): Float32Array {
+  if (space.fixedFeatures.length === 0) return point;
+  const w = new Float32Array(point.length + space.fixedWeights.length);
+  w.set(point);
+  w.set(space.fixedWeights, point.length);
+  return w;
+}
+
+/**
+ * The coordinate `direction` is the unit vector of (a 1 there, ±0 elsewhere, every feature optimised), else −1:
+ * its slopes are then that feature itself.
+ */
+function unitCoordinate(problem: MertProblem, space: MertSpace, direction: Float32Array): number {
+  if (space.fixedFeatures.length !== 0 || direction.length !== problem.dimensions) return -1;
+  let unit = -1;
+  for (let i = 0; i < direction.length; i++) {
+    if (direction[i] === 0) continue;
+    if (direction[i] !== 1 || unit >= 0) return -1;
+    unit = i;
+  }
+  return unit;
+}
+
+/** Model scores (as floats) of every candidate under `point`: on the WebAssembly kernel where there is one. */
 export function modelScores(problem: MertProblem, space: MertSpace, point: Float32Array, out?: Float32Array): Float32Array {
+  const dots = dotsOf(problem);
+  if (dots === null) return scalarModelScores(problem, space, point, out);
+  const scores = out ?? new Float32Array(problem.candidates);
+  scores.set(dots.dots(termsOf(space, point.length), termWeights(space, point)).first);
+  return scores;
+}
+
+/** {@link modelScores} in TypeScript (the numbers of the kernel, where there is none). */
+export function scalarModelScores(problem: MertProblem, space: MertSpace, point: Float32Array, out?: Float32Array): Float32Array {
   const scores = out ?? new Float32Array(problem.candidates);
   const F = problem.features;
   const D = problem.dimensions;
@@ -147,18 +207,8 @@ export function modelScores(problem: MertProblem, space: MertSpace, point: Float
 }
 
 /** The slopes of every candidate's line along `direction`: the feature itself for a unit vector of the full space. */
-function slopes(problem: MertProblem, space: MertSpace, direction: Float32Array, out: Float32Array): Float32Array {
-  let unit = -1;
-  if (space.fixedFeatures.length === 0) {
-    for (let i = 0; i < direction.length; i++) {
-      if (direction[i] === 0) continue;
-      if (direction[i] !== 1 || unit >= 0) {
-        unit = -2;
-        break;
-      }
-      unit = i;
-    }
-  }
+function scalarSlopes(problem: MertProblem, space: MertSpace, direction: Float32Array, out: Float32Array): Float32Array {
+  const unit = unitCoordinate(problem, space, direction);
   if (unit >= 0) {
     // Every other product is ±0 and the features are finite, so the sum is the feature (−0 summed with +0 is +0).
     const F = problem.features;
@@ -166,7 +216,7 @@ function slopes(problem: MertProblem, space: MertSpace, direction: Float32Array,
     for (let r = 0, k = unit; r < problem.candidates; r++, k += D) out[r] = F[k] + 0;
     return out;
   }
-  return modelScores(problem, space, direction, out);
+  return scalarModelScores(problem, space, direction, out);
 }
 
 /** The scratch buffers of one line search, reusable across calls on one problem (not across threads). */
@@ -178,6 +228,9 @@ export interface LineSearchScratch {
   readonly totals: Float64Array;
   /** Candidates of one sentence (the envelope walk's lines still ahead). */
   readonly active: Int32Array;
+  /** One sentence's envelope walk: the breakpoints and the line that takes over at each. */
+  readonly stepX: Float64Array;
+  readonly stepRow: Int32Array;
 }
 
 function largestSentence(problem: MertProblem): number {
@@ -196,7 +249,265 @@ export function lineSearchScratch(problem: MertProblem): LineSearchScratch {
     lastBest: new Int32Array(problem.sentences),
     totals: new Float64Array(problem.objective.width),
     active: new Int32Array(largestSentence(problem)),
+    stepX: new Float64Array(largestSentence(problem)),
+    stepRow: new Int32Array(largestSentence(problem)),
   };
+}
+
+/**
+ * Relative margin of the envelope prefilter: a line is left out of the walk only when it lies below the upper
+ * envelope of a few known lines by 2^-12 of the sentence's magnitudes (largest |intercept| + |x| · largest |slope|)
+ * everywhere. The walk's float roundings move an intersection by a few units of 2^-24 of those magnitudes, so such a
+ * line can never have the leftmost intersection of a step, ties included: the walk over the lines kept makes the
+ * same choices as over all of them.
+ */
+const FILTER_MARGIN = 2 ** -12;
+/** Refinement rounds of the prefilter's known lines (each adds the best line at every bend found so far). */
+const FILTER_ROUNDS = 3;
+/** Known lines of the prefilter at most: 3, and each round adds at most one per bend. */
+const MAX_KNOWN = 2 + 2 ** (FILTER_ROUNDS + 1);
+
+/** The prefilter's known lines: indices by increasing slope, and the bend between each and the next. */
+const known = new Int32Array(MAX_KNOWN);
+const knownNext = new Int32Array(MAX_KNOWN);
+const bendX = new Float64Array(MAX_KNOWN);
+const bendLimit = new Float64Array(MAX_KNOWN);
+const bendBest = new Int32Array(MAX_KNOWN);
+const bendBestY = new Float64Array(MAX_KNOWN);
+
+/**
+ * Upper hull, in the (slope, intercept) plane, of the `count` lines in `known` (sorted by slope): the lines that are
+ * the maximum somewhere, as far as double arithmetic tells (only the prefilter's strength depends on it). Returns
+ * how many are kept at the front of `known`.
+ */
+function knownHull(slope: Float32Array, f0: Float32Array, count: number): number {
+  let h = 0;
+  for (let i = 0; i < count; i++) {
+    const j = known[i];
+    const mj = slope[j];
+    const bj = f0[j];
+    if (h > 0 && slope[known[h - 1]] === mj) {
+      if (f0[known[h - 1]] >= bj) continue;
+      h--;
+    }
+    while (h >= 2) {
+      const a = known[h - 2];
+      const b = known[h - 1];
+      // b is under the chord a–j (or on it): it is nowhere the strict maximum of the three.
+      if ((f0[b] - f0[a]) * (mj - slope[a]) <= (bj - f0[a]) * (slope[b] - slope[a])) h--;
+      else break;
+    }
+    known[h++] = j;
+  }
+  return h;
+}
+
+/**
+ * Moses' envelope walk over the candidates `begin .. end` of one sentence (see the file comment): writes the
+ * first 1-best at `stepRow[0]` and each later change at `stepX[k]`, `stepRow[k]` (the line of greater slope with the
+ * leftmost intersection), and returns the number of entries.
+ *
+ * Each step scans the lines still ahead of the walk, so the walk costs lines × steps; a prefilter first drops the
+ * lines that lie well below the upper envelope of a few lines of the sentence (the first line, the line of greatest
+ * slope, the highest at x = 0, then the highest at each bend of those), which no step can choose (FILTER_MARGIN).
+ * Exported for the tests, which hold it to the plain walk of test/reference/mert-envelope-walk.ts.
+ */
+export function envelope(
+  slope: Float32Array,
+  f0: Float32Array,
+  begin: number,
+  end: number,
+  active: Int32Array,
+  stepX: Float64Array,
+  stepRow: Int32Array,
+): number {
+  // The lowest slope; of those, the highest intercept (the first on a tie). Also the line of highest slope, the
+  // highest line at x = 0, and the magnitudes of the sentence.
+  let cur = begin;
+  let top = begin;
+  let high = begin;
+  let mMin = slope[begin];
+  let mMax = mMin;
+  let bMax = f0[begin];
+  let sm = 0;
+  let sb = 0;
+  let smallM = Infinity;
+  let finite = 0;
+  for (let j = begin; j < end; j++) {
+    const mj = slope[j];
+    const bj = f0[j];
+    if (mj < mMin || (mj === mMin && bj > f0[cur])) {
+      cur = j;
+      mMin = mj;
+    }
+    if (mj > mMax || (mj === mMax && bj > f0[top])) {
+      top = j;
+      mMax = mj;
+    }
+    if (bj > bMax) {
+      high = j;
+      bMax = bj;
+    }
+    const am = Math.abs(mj);
+    const ab = Math.abs(bj);
+    if (am > sm) sm = am;
+    if (ab > sb) sb = ab;
+    if (am < smallM && am !== 0) smallM = am;
+    // NaN as soon as a slope or an intercept is not finite.
+    finite += mj * 0 + bj * 0;
+  }
+  stepRow[0] = cur;
+  if (!(mMax > mMin)) return 1;
+
+  let ahead = 0;
+  // Below FLT_MAX / 4, no difference of two slopes or two intercepts overflows in float: the walk's arithmetic is
+  // that of the real numbers up to rounding, which the skip test of the walk relies on (see there).
+  const inRange = finite === 0 && sm < FLT_MAX / 4 && sb < FLT_MAX / 4;
+  // The prefilter's reasoning holds where moreover every intersection is below FLT_MAX / 2 (beyond, the walk's
+  // FLT_MAX for every too-large quotient ties lines that geometry orders): two distinct slopes differ by at least
+  // one unit in the last place of the smaller nonzero magnitude (or 2^-149), so no intersection exceeds
+  // 2 · largest |intercept| / that.
+  const closest = Math.max(smallM * 2 ** -24, 2 ** -149);
+  if (inRange && 2 * sb < (FLT_MAX / 2) * closest) {
+    const d0 = FILTER_MARGIN * sb;
+    const dx = FILTER_MARGIN * sm;
+    known[0] = cur;
+    known[1] = high;
+    known[2] = top;
+    let count = slope[high] > mMin && slope[high] < mMax ? 3 : 2;
+    if (count === 2) known[1] = top;
+    count = knownHull(slope, f0, count);
+    // First round, over every line: one or two bends, their numbers in locals.
+    const u0 = known[0];
+    const u1 = known[1];
+    const u2 = count === 3 ? known[2] : u1;
+    const split = slope[u1];
+    const x1 = (f0[u0] - f0[u1]) / (slope[u1] - slope[u0]);
+    const lim1 = Math.min(slope[u0] * x1 + f0[u0], slope[u1] * x1 + f0[u1]) - (d0 + Math.abs(x1) * dx);
+    const x2 = count === 3 ? (f0[u1] - f0[u2]) / (slope[u2] - slope[u1]) : x1;
+    const lim2 = count === 3 ? Math.min(slope[u1] * x2 + f0[u1], slope[u2] * x2 + f0[u2]) - (d0 + Math.abs(x2) * dx) : lim1;
+    let best1 = -1;
+    let best1Y = -Infinity;
+    let best2 = -1;
+    let best2Y = -Infinity;
+    for (let j = begin; j < end; j++) {
+      const mj = slope[j];
+      if (mj <= split) {
+        const y = mj * x1 + f0[j];
+        if (y < lim1) continue;
+        if (y > best1Y) {
+          best1Y = y;
+          best1 = j;
+        }
+      } else {
+        const y = mj * x2 + f0[j];
+        if (y < lim2) continue;
+        if (y > best2Y) {
+          best2Y = y;
+          best2 = j;
+        }
+      }
+      active[ahead++] = j;
+    }
+    // Later rounds, over the lines kept: the highest line at each bend joins the known lines when it is above them
+    // there, and the lines are filtered again.
+    bendX[0] = x1;
+    bendLimit[0] = lim1;
+    bendBest[0] = best1;
+    bendBestY[0] = best1Y;
+    bendX[1] = x2;
+    bendLimit[1] = lim2;
+    bendBest[1] = best2;
+    bendBestY[1] = best2Y;
+    let bends = count - 1;
+    for (let round = 1; round <= FILTER_ROUNDS && ahead > 2 * count; round++) {
+      let added = 0;
+      for (let k = 0; k < bends; k++) {
+        const j = bendBest[k];
+        if (j < 0 || !(bendBestY[k] > bendLimit[k] + (d0 + Math.abs(bendX[k]) * dx))) continue;
+        knownNext[added++] = j;
+      }
+      if (added === 0) break;
+      // The new lines join the known ones, sorted by slope (a few entries: insertion sort).
+      for (let i = 0; i < added; i++) {
+        const j = knownNext[i];
+        let q = count - 1;
+        while (q >= 0 && slope[known[q]] > slope[j]) {
+          known[q + 1] = known[q];
+          q--;
+        }
+        known[q + 1] = j;
+        count++;
+      }
+      count = knownHull(slope, f0, count);
+      bends = count - 1;
+      for (let k = 0; k < bends; k++) {
+        const u = known[k];
+        const v = known[k + 1];
+        const x = (f0[u] - f0[v]) / (slope[v] - slope[u]);
+        bendX[k] = x;
+        bendLimit[k] = Math.min(slope[u] * x + f0[u], slope[v] * x + f0[v]) - (d0 + Math.abs(x) * dx);
+        bendBest[k] = -1;
+        bendBestY[k] = -Infinity;
+      }
+      let n = 0;
+      for (let t = 0; t < ahead; t++) {
+        const j = active[t];
+        const mj = slope[j];
+        // The bend between the two known lines whose slopes enclose mj.
+        let k = 0;
+        while (k + 1 < bends && mj > slope[known[k + 1]]) k++;
+        const y = mj * bendX[k] + f0[j];
+        if (y < bendLimit[k]) continue;
+        if (y > bendBestY[k]) {
+          bendBestY[k] = y;
+          bendBest[k] = j;
+        }
+        active[n++] = j;
+      }
+      ahead = n;
+    }
+  } else {
+    for (let j = begin; j < end; j++) active[ahead++] = j;
+  }
+
+  let steps = 1;
+  for (;;) {
+    const m = slope[cur];
+    const b = f0[cur];
+    let next = -1;
+    let nextX = FLT_MAX;
+    let nextM = 0;
+    // A line whose intersection is surely right of `bound` (> nextX by far more than the float rounding of the
+    // quotient and of its operands) cannot win, ties included: it is skipped with a multiplication instead of
+    // three roundings and a division. `bound` is +∞ until a finite leftmost intersection is known, and stays +∞
+    // where a float difference could overflow (its quotient is then 0 or FLT_MAX whatever the real one is).
+    let bound = Infinity;
+    const scan = ahead;
+    ahead = 0;
+    for (let t = 0; t < scan; t++) {
+      const j = active[t];
+      const mj = slope[j];
+      if (!(mj > m)) continue;
+      active[ahead++] = j;
+      // m − mj < 0: (f0 − b) / (m − mj) > bound ⇔ f0 − b < bound · (m − mj).
+      if (f0[j] - b < bound * (m - mj)) continue;
+      let x = f32(f32(f0[j] - b) / f32(m - mj));
+      if (!Number.isFinite(x)) x = FLT_MAX;
+      // Leftmost; on a tie the later line in (slope, candidate) order.
+      if (x < nextX || (x === nextX && (next < 0 || mj >= nextM))) {
+        next = j;
+        nextX = x;
+        nextM = mj;
+        if (x < FLT_MAX && inRange) bound = x + Math.abs(x) * SKIP_MARGIN + 1e-30;
+      }
+    }
+    if (next < 0) return steps;
+    stepX[steps] = nextX;
+    stepRow[steps] = next;
+    steps++;
+    cur = next;
+  }
 }
 
 /** The best point of one line search. */
@@ -227,8 +538,28 @@ export function lineOptimize(
   intercepts?: Float32Array,
   positive?: ArrayLike<boolean>,
 ): LineOptimum {
-  const slope = slopes(problem, space, direction, scratch.slope);
-  const f0 = intercepts ?? modelScores(problem, space, origin, scratch.intercept);
+  let slope: Float32Array;
+  let f0: Float32Array;
+  const dots = dotsOf(problem);
+  if (dots === null) {
+    slope = scalarSlopes(problem, space, direction, scratch.slope);
+    f0 = intercepts ?? scalarModelScores(problem, space, origin, scratch.intercept);
+  } else {
+    // Views into the kernel's memory, read before its next call.
+    const unit = unitCoordinate(problem, space, direction);
+    const terms = termsOf(space, origin.length);
+    if (unit >= 0) {
+      slope = dots.column(unit);
+      f0 = intercepts ?? dots.dots(terms, termWeights(space, origin)).first;
+    } else if (intercepts !== undefined) {
+      slope = dots.dots(terms, termWeights(space, direction)).first;
+      f0 = intercepts;
+    } else {
+      const both = dots.dots(terms, termWeights(space, origin), termWeights(space, direction));
+      f0 = both.first;
+      slope = both.second!;
+    }
+  }
   const offsets = problem.candidateOffsets;
   const firstBest = scratch.firstBest;
   // Breakpoints: x → changes (sentence, new 1-best row) in order, flattened in pairs. The entry at −FLT_MAX (x = −∞)
@@ -236,50 +567,15 @@ export function lineOptimize(
   const thresholds = new Map<number, number[]>();
   thresholds.set(-FLT_MAX, []);
   const active = scratch.active;
+  const stepX = scratch.stepX;
+  const stepRow = scratch.stepRow;
   for (let s = 0; s < problem.sentences; s++) {
-    const begin = offsets[s];
-    const end = offsets[s + 1];
+    const steps = envelope(slope, f0, offsets[s], offsets[s + 1], active, stepX, stepRow);
+    firstBest[s] = stepRow[0];
     let prevKey = -FLT_MAX;
-    // The lowest slope; of those, the highest intercept (the first on a tie).
-    let cur = begin;
-    for (let j = begin + 1; j < end; j++) {
-      if (slope[j] < slope[cur] || (slope[j] === slope[cur] && f0[j] > f0[cur])) cur = j;
-    }
-    firstBest[s] = cur;
-    // The lines still ahead of the walk (slope above the current line's), in candidate order: each step scans
-    // them and keeps those of slope above the current line for the next step (slopes only grow along the walk).
-    let ahead = 0;
-    for (let j = begin; j < end; j++) active[ahead++] = j;
-    for (;;) {
-      const m = slope[cur];
-      const b = f0[cur];
-      let next = -1;
-      let nextX = FLT_MAX;
-      let nextM = 0;
-      // A line whose intersection is surely right of `bound` (> nextX by far more than the float rounding of the
-      // quotient and of its operands) cannot win, ties included: it is skipped with a multiplication instead of
-      // three roundings and a division. `bound` is +∞ until a finite leftmost intersection is known.
-      let bound = Infinity;
-      const scan = ahead;
-      ahead = 0;
-      for (let t = 0; t < scan; t++) {
-        const j = active[t];
-        const mj = slope[j];
-        if (!(mj > m)) continue;
-        active[ahead++] = j;
-        // m − mj < 0: (f0 − b) / (m − mj) > bound ⇔ f0 − b < bound · (m − mj).
-        if (f0[j] - b < bound * (m - mj)) continue;
-        let x = f32(f32(f0[j] - b) / f32(m - mj));
-        if (!Number.isFinite(x)) x = FLT_MAX;
-        // Leftmost; on a tie the later line in (slope, candidate) order.
-        if (x < nextX || (x === nextX && (next < 0 || mj >= nextM))) {
-          next = j;
-          nextX = x;
-          nextM = mj;
-          if (x < FLT_MAX) bound = x + Math.abs(x) * SKIP_MARGIN + 1e-30;
-        }
-      }
-      if (next < 0) break;
+    for (let k = 1; k < steps; k++) {
+      const nextX = stepX[k];
+      const next = stepRow[k];
       if (f32(nextX - prevKey) < MIN_INTERVAL) {
         const prev = thresholds.get(prevKey)!;
         if (nextX === prevKey) {
@@ -291,7 +587,7 @@ export function lineOptimize(
             thresholds.set(nextX, prev);
             prev[prev.length - 1] = next;
           } else {
-            for (let k = 0; k < prev.length; k++) there.push(prev[k]);
+            for (let q = 0; q < prev.length; q++) there.push(prev[q]);
             there[there.length - 1] = next;
             thresholds.delete(prevKey);
           }
@@ -308,7 +604,6 @@ export function lineOptimize(
         }
         prevKey = nextX;
       }
-      cur = next;
     }
   }
 

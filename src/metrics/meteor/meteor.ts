@@ -39,21 +39,9 @@ export interface MeteorOptions extends NltkTextSettings {
 /** Column names of a METEOR statistics row. */
 export const METEOR_STATS_COLUMNS = ['meteor', 'lines'] as const;
 
-/**
- * References as ids: reference `j` of segment `i` is `words[i][j]` (its lowercased words) and `stems[i][j]` (their
- * Porter stems), ids of the metric's own vocabularies.
- */
+/** References as ids: reference `j` of segment `i` is `words[i][j]`, its lowercased words as ids of the metric's own vocabulary. */
 export interface MeteorReferences extends PreparedReferences {
   readonly words: readonly (readonly Int32Array[])[];
-  readonly stems: readonly (readonly Int32Array[])[];
-}
-
-/** What the metric knows of one lowercased word. */
-interface WordInfo {
-  /** Id of the lowercased word. */
-  readonly word: number;
-  /** Id of its Porter stem, in the stem vocabulary. */
-  readonly stem: number;
 }
 
 /** NLTK's `_count_chunks` over the matches in hypothesis order (`refOf[i]` the reference position of hypothesis word i, or -1). */
@@ -91,14 +79,20 @@ export class Meteor implements Metric<MeteorReferences> {
   readonly lowercase: boolean;
   private readonly scanner: TokenScanner;
   private readonly bounds = new TokenBounds();
-  /** Token as written → its lowercased word and stem ids (tokens recur across lines, so each is read once). */
-  private readonly tokens = new Map<string, WordInfo>();
+  /** Token as written → the id of its lowercased word (tokens recur across lines, so each is read once). */
+  private readonly tokens = new Map<string, number>();
   /** Lowercased word → id. */
   private readonly wordIds = new Map<string, number>();
+  private readonly wordNames: string[] = [];
+  /**
+   * Word id → the id of its Porter stem, or -1 until a stage needs it: a word every line matches exactly is never
+   * stemmed.
+   */
+  private wordStems = new Int32Array(256).fill(-1);
   /** Stem (and WordNet lemma name) → id: the synonym stage compares synonyms with stems. */
   private readonly stemIds = new Map<string, number>();
-  /** Stem id → the stem ids of its synonyms (decoded on first need). */
-  private readonly synonymIds: (Set<number> | undefined)[] = [];
+  /** Stem id → the stem ids of its synonyms other than itself (found on first need). */
+  private readonly synonymIds: (Int32Array | undefined)[] = [];
   private readonly stemNames: string[] = [];
   private hypRefOf = new Int32Array(64);
   private refUsed = new Uint8Array(64);
@@ -106,6 +100,9 @@ export class Meteor implements Metric<MeteorReferences> {
   private heads = new Int32Array(0);
   /** Per reference position, the previous position with the same id, or -1. */
   private refPrev = new Int32Array(64);
+  /** The stems of the hypothesis and reference words a line's stem stage reaches (-1: matched before). */
+  private hypStems = new Int32Array(64);
+  private refStems = new Int32Array(64);
 
   /** @throws InputError `E_BAD_OPTION` for α outside [0, 1], a non-finite β or γ, or an unknown tokenizer. */
   constructor(options: MeteorOptions = {}) {
@@ -141,19 +138,8 @@ export class Meteor implements Metric<MeteorReferences> {
   prepareReferences(refStreams: readonly (readonly string[])[]): MeteorReferences {
     const segments = checkReferenceStreams('METEOR', refStreams);
     const words: Int32Array[][] = [];
-    const stems: Int32Array[][] = [];
-    for (let i = 0; i < segments; i++) {
-      const w: Int32Array[] = [];
-      const st: Int32Array[] = [];
-      for (const stream of refStreams) {
-        const [a, b] = this.ids(stream[i]);
-        w.push(a);
-        st.push(b);
-      }
-      words.push(w);
-      stems.push(st);
-    }
-    return { segments, words, stems };
+    for (let i = 0; i < segments; i++) words.push(refStreams.map((stream) => this.ids(stream[i])));
+    return { segments, words };
   }
 
   /**
@@ -164,12 +150,11 @@ export class Meteor implements Metric<MeteorReferences> {
     checkHypothesisCount(hyps, refs.segments);
     const out = new Float64Array(hyps.length * 2);
     for (let s = 0; s < hyps.length; s++) {
-      const [hw, hs] = this.ids(hyps[s]);
+      const hw = this.ids(hyps[s]);
       let best = -Infinity;
       const rw = refs.words[s];
-      const rs = refs.stems[s];
       for (let j = 0; j < rw.length; j++) {
-        const score = this.single(hw, hs, rw[j], rs[j]);
+        const score = this.single(hw, rw[j]);
         if (score > best) best = score;
       }
       out[2 * s] = best;
@@ -192,116 +177,154 @@ export class Meteor implements Metric<MeteorReferences> {
   }
 
   /**
-   * `single_meteor_score(reference, hypothesis)` on word and stem ids. Each stage walks the hypothesis words it has
-   * left from the last back and pairs each with the last reference word left that matches it, which is what NLTK's
-   * pops from its lists of remaining words do.
+   * `single_meteor_score(reference, hypothesis)` on word ids. Each stage walks the hypothesis words it has left from
+   * the last back and pairs each with the last reference word left that matches it, which is what NLTK's pops from its
+   * lists of remaining words do. The stem and synonym stages see only the words the exact stage left, so only those
+   * are stemmed.
    */
-  private single(hw: Int32Array, hs: Int32Array, rw: Int32Array, rs: Int32Array): number {
+  private single(hw: Int32Array, rw: Int32Array): number {
     const n = hw.length;
     const m = rw.length;
     // NLTK returns 0.0 on a ZeroDivisionError: an empty side, or no match (Fmean's denominator is then 0).
     if (n === 0 || m === 0) return 0;
-    if (this.hypRefOf.length < n) this.hypRefOf = new Int32Array(2 * n);
-    if (this.refUsed.length < m) this.refUsed = new Uint8Array(2 * m);
+    if (this.hypRefOf.length < n) {
+      this.hypRefOf = new Int32Array(2 * n);
+      this.hypStems = new Int32Array(2 * n);
+    }
+    if (this.refUsed.length < m) {
+      this.refUsed = new Uint8Array(2 * m);
+      this.refStems = new Int32Array(2 * m);
+    }
     const refOf = this.hypRefOf;
     const used = this.refUsed;
     refOf.fill(-1, 0, n);
     used.fill(0, 0, m);
+    let matches = this.pair(hw, n, rw, m, this.wordNames.length);
+    // Stages over no word left on either side find nothing.
+    if (matches === n || matches === m) return this.value(matches, n, m);
+    const hs = this.hypStems;
+    const rs = this.refStems;
+    for (let i = 0; i < n; i++) hs[i] = refOf[i] >= 0 ? -1 : this.stemOf(hw[i]);
+    for (let j = 0; j < m; j++) rs[j] = used[j] !== 0 ? -1 : this.stemOf(rw[j]);
+    matches += this.pair(hs, n, rs, m, this.stemNames.length);
+    if (matches === n || matches === m) return this.value(matches, n, m);
+    const head = this.chain(rs, m, this.stemNames.length);
+    const prev = this.refPrev;
+    for (let i = n - 1; i >= 0; i--) {
+      if (refOf[i] >= 0) continue;
+      const syns = this.synonymsOf(hs[i]);
+      // A stem's synonyms always include the stem itself, which no reference word left has (the stem stage took
+      // those): a stem with no others matches nothing.
+      if (syns.length === 0) continue;
+      let best = -1;
+      for (let k = 0; k < syns.length; k++) {
+        const id = syns[k];
+        if (id >= head.length) continue;
+        let j = head[id];
+        while (j > best && used[j] !== 0) j = prev[j];
+        if (j > best) best = j;
+      }
+      if (best >= 0) {
+        refOf[i] = best;
+        used[best] = 1;
+        matches++;
+      }
+    }
+    this.unchain(rs, m, head);
+    return this.value(matches, n, m);
+  }
+
+  /**
+   * One exact-match stage over ids below `size`: hypothesis position i not yet matched, from the last back, takes the
+   * last unused reference position with its id (ids < 0 take part in nothing). Returns the number of new matches.
+   */
+  private pair(h: Int32Array, n: number, r: Int32Array, m: number, size: number): number {
+    const refOf = this.hypRefOf;
+    const used = this.refUsed;
+    const head = this.chain(r, m, size);
+    const prev = this.refPrev;
     let matches = 0;
-    for (let stage = 0; stage < 2; stage++) {
-      const h = stage === 0 ? hw : hs;
-      const r = stage === 0 ? rw : rs;
-      const head = this.chain(r, stage === 0 ? this.wordIds.size : this.stemNames.length);
-      const prev = this.refPrev;
-      for (let i = n - 1; i >= 0; i--) {
-        if (refOf[i] >= 0) continue;
-        // The last reference position left with the same id: the chain of its positions, latest first.
-        let j = head[h[i]];
-        while (j >= 0 && used[j] !== 0) j = prev[j];
-        if (j >= 0) {
-          refOf[i] = j;
-          used[j] = 1;
-          matches++;
-        }
+    for (let i = n - 1; i >= 0; i--) {
+      if (refOf[i] >= 0 || h[i] < 0) continue;
+      // The last reference position left with the same id: the chain of its positions, latest first.
+      let j = head[h[i]];
+      while (j >= 0 && used[j] !== 0) j = prev[j];
+      if (j >= 0) {
+        refOf[i] = j;
+        used[j] = 1;
+        matches++;
       }
-      this.unchain(r, head);
     }
-    if (matches < n && matches < m) {
-      const head = this.chain(rs, this.stemNames.length);
-      const prev = this.refPrev;
-      for (let i = n - 1; i >= 0; i--) {
-        if (refOf[i] >= 0) continue;
-        const syns = this.synonymsOf(hs[i]);
-        // A stem's set always holds the stem itself, which no reference word left has (the stem stage took those):
-        // a set of one matches nothing.
-        if (syns.size === 1) continue;
-        let best = -1;
-        for (const id of syns) {
-          if (id >= head.length) continue;
-          let j = head[id];
-          while (j > best && used[j] !== 0) j = prev[j];
-          if (j > best) best = j;
-        }
-        if (best >= 0) {
-          refOf[i] = best;
-          used[best] = 1;
-          matches++;
-        }
-      }
-      this.unchain(rs, head);
-    }
+    this.unchain(r, m, head);
+    return matches;
+  }
+
+  /** NLTK's score from the matches ({@link hypRefOf} holds them) of `n` hypothesis and `m` reference words. */
+  private value(matches: number, n: number, m: number): number {
     if (matches === 0) return 0;
     const precision = matches / n;
     const recall = matches / m;
     const fmean = (precision * recall) / (this.alpha * precision + (1 - this.alpha) * recall);
-    const fragFrac = countChunks(refOf, n) / matches;
+    const fragFrac = countChunks(this.hypRefOf, n) / matches;
     const penalty = this.gamma * fragFrac ** this.beta;
     return (1 - penalty) * fmean;
   }
 
-  /** A line's words (the tokenizer, `str.split()`, then `str.lower()` of each) as word ids and stem ids. */
-  private ids(line: string): [Int32Array, Int32Array] {
+  /** A line's words (the tokenizer, `str.split()`, then `str.lower()` of each) as word ids. */
+  private ids(line: string): Int32Array {
     const source = bleuScan(line, this.scanner, this.lowercase, this.bounds);
     const b = this.bounds;
     const words = new Int32Array(b.count);
-    const stems = new Int32Array(b.count);
     for (let k = 0; k < b.count; k++) {
       const token = source.slice(b.start(k), b.end(k));
-      let info = this.tokens.get(token);
-      if (info === undefined) {
+      let word = this.tokens.get(token);
+      if (word === undefined) {
         const lower = pyLower(token);
-        let word = this.wordIds.get(lower);
+        word = this.wordIds.get(lower);
         if (word === undefined) {
-          word = this.wordIds.size;
+          word = this.wordNames.length;
           this.wordIds.set(lower, word);
+          this.wordNames.push(lower);
         }
-        info = { word, stem: this.stemId(nltkPorterStem(lower)) };
-        this.tokens.set(token, info);
+        this.tokens.set(token, word);
       }
-      words[k] = info.word;
-      stems[k] = info.stem;
+      words[k] = word;
     }
-    return [words, stems];
+    return words;
   }
 
-  /** Links the positions of `ids` by id ({@link heads}, {@link refPrev}); ids below `size`. */
-  private chain(ids: Int32Array, size: number): Int32Array {
-    if (this.heads.length < size) {
-      const grown = new Int32Array(Math.max(size, 2 * this.heads.length)).fill(-1);
-      this.heads = grown;
+  /** The stem id of word `id` (Porter, NLTK_EXTENSIONS), stemmed on first need. */
+  private stemOf(id: number): number {
+    if (id >= this.wordStems.length) {
+      const grown = new Int32Array(Math.max(id + 1, 2 * this.wordStems.length)).fill(-1);
+      grown.set(this.wordStems);
+      this.wordStems = grown;
     }
-    if (this.refPrev.length < ids.length) this.refPrev = new Int32Array(2 * ids.length);
+    let stem = this.wordStems[id];
+    if (stem < 0) this.wordStems[id] = stem = this.stemId(nltkPorterStem(this.wordNames[id]));
+    return stem;
+  }
+
+  /**
+   * Links the first `count` positions of `ids` by id ({@link heads}, {@link refPrev}); ids below `size`, negative ids
+   * left out.
+   */
+  private chain(ids: Int32Array, count: number, size: number): Int32Array {
+    if (this.heads.length < size) this.heads = new Int32Array(Math.max(size, 2 * this.heads.length)).fill(-1);
+    if (this.refPrev.length < count) this.refPrev = new Int32Array(2 * count);
     const head = this.heads;
-    for (let j = 0; j < ids.length; j++) {
-      this.refPrev[j] = head[ids[j]];
-      head[ids[j]] = j;
+    for (let j = 0; j < count; j++) {
+      const id = ids[j];
+      if (id < 0) continue;
+      this.refPrev[j] = head[id];
+      head[id] = j;
     }
     return head;
   }
 
   /** Resets the heads {@link chain} set. */
-  private unchain(ids: Int32Array, head: Int32Array): void {
-    for (let j = 0; j < ids.length; j++) head[ids[j]] = -1;
+  private unchain(ids: Int32Array, count: number, head: Int32Array): void {
+    for (let j = 0; j < count; j++) if (ids[j] >= 0) head[ids[j]] = -1;
   }
 
   private stemId(stem: string): number {
@@ -314,14 +337,17 @@ export class Meteor implements Metric<MeteorReferences> {
     return id;
   }
 
-  /** The stem ids of the synonyms of stem `id` (./wordnet.ts), the stem itself included. */
-  private synonymsOf(id: number): Set<number> {
-    let set = this.synonymIds[id];
-    if (set === undefined) {
-      set = new Set<number>();
-      for (const name of meteorSynonyms(this.stemNames[id])) set.add(this.stemId(name));
-      this.synonymIds[id] = set;
+  /** The stem ids of the synonyms of stem `id` (./wordnet.ts), the stem itself left out. */
+  private synonymsOf(id: number): Int32Array {
+    let ids = this.synonymIds[id];
+    if (ids === undefined) {
+      const out: number[] = [];
+      for (const name of meteorSynonyms(this.stemNames[id])) {
+        const other = this.stemId(name);
+        if (other !== id) out.push(other);
+      }
+      this.synonymIds[id] = ids = Int32Array.from(out);
     }
-    return set;
+    return ids;
   }
 }

@@ -4,9 +4,11 @@
  * word and its suffix substitutions, applied again and again until some form is in the index), and of those synsets
  * the lemma names without an underscore, plus the word itself. The data is the generated table
  * resources/wordnet-3.0-synonyms.json (scripts/gen-wordnet-synonyms.py says where it comes from and what it keeps,
- * resources/WORDNET-3.0.md its licence). Its 3 MB are read and decoded on the first METEOR line, not when the metric
- * catalog loads (every `palette` command would pay that at start-up): an adapter installs how to read it
- * ({@link setWordnetLoader}; the Node adapter reads the file beside the package).
+ * resources/WORDNET-3.0.md its licence). Its 3 MB are read on the first METEOR line, not when the metric catalog loads
+ * (every `palette` command would pay that at start-up): an adapter installs how to read it ({@link setWordnetLoader};
+ * the Node adapter reads the file beside the package). Nothing is decoded up front: a look-up searches the stored
+ * index where it lies and splits out only the synsets it finds (decoding all of it cost a short run more than the
+ * scoring).
  */
 import { PaletteError } from '../../errors.js';
 
@@ -22,22 +24,87 @@ const SUBSTITUTIONS: Record<Pos, readonly (readonly [string, string])[]> = {
   r: [],
 };
 
+/** A character no index lemma or exception form has (the alphabet scripts/gen-wordnet-synonyms.py checks). */
+const OUTSIDE_ALPHABET = /[^a-z0-9'\-./_]/;
+
+/** One part of speech's index, searched where it is stored: a binary search over the blocks, then one block read. */
+class PosIndex {
+  /** The first lemma of each block (whole: front coding restarts at each block). */
+  private readonly heads: string[];
+
+  constructor(private readonly blocks: readonly string[]) {
+    this.heads = blocks.map((b) => b.slice(1, b.indexOf(':')));
+  }
+
+  /** The stored synset ids of `lemma` (base 36, `.`-separated), or undefined when the index lacks it. */
+  find(lemma: string): string | undefined {
+    // The last block whose first lemma is not after `lemma` (string order is the generator's sort order).
+    const heads = this.heads;
+    if (heads.length === 0 || lemma < heads[0]) return undefined;
+    let lo = 0;
+    let hi = heads.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (heads[mid] <= lemma) lo = mid;
+      else hi = mid - 1;
+    }
+    // Walk the block's entries without building them: `same` is how many leading characters the entry read last (which
+    // sorts before `lemma`) shares with `lemma`. An entry keeping more of that one than `same` still differs from
+    // `lemma` where it did, so sorts before it too; one keeping fewer differs from it at its own first character, which
+    // sorts after: the search stops.
+    const block = this.blocks[lo];
+    const n = lemma.length;
+    let same = 0;
+    let at = 0;
+    for (;;) {
+      // One base-36 digit; the generator caps it at 35, so 35 means "at least 35".
+      const digit = block.charCodeAt(at);
+      const keep = digit <= 57 ? digit - 48 : digit - 87;
+      const colon = block.indexOf(':', at + 1);
+      if (keep === same || (keep === 35 && same > 35)) {
+        same = keep;
+        let k = at + 1;
+        while (k < colon && same < n && block.charCodeAt(k) === lemma.charCodeAt(same)) {
+          k++;
+          same++;
+        }
+        if (k === colon && same === n) {
+          const end = block.indexOf(' ', colon);
+          return block.slice(colon + 1, end < 0 ? block.length : end);
+        }
+        // The entry sorts after `lemma` (it goes on where `lemma` ends, or has a greater character here).
+        if (k < colon && (same === n || block.charCodeAt(k) > lemma.charCodeAt(same))) return undefined;
+      } else if (keep < same) return undefined;
+      const next = block.indexOf(' ', colon);
+      if (next < 0) return undefined;
+      at = next + 1;
+    }
+  }
+
+  has(lemma: string): boolean {
+    return this.find(lemma) !== undefined;
+  }
+}
+
 interface Tables {
-  /** Synset id → its lemma names. */
-  readonly synsets: readonly (readonly string[])[];
-  /** Per part of speech: index lemma → its synset ids (possibly none left after the names were filtered). */
-  readonly index: Record<Pos, Map<string, readonly number[]>>;
+  /** Per part of speech: the index lemmas and their synset ids (possibly none left after the names were filtered). */
+  readonly index: Record<Pos, PosIndex>;
   /** Per part of speech: exception form → base forms. */
   readonly exceptions: Record<Pos, Map<string, readonly string[]>>;
+  /** The lemma names of synset `id`. */
+  synset(id: number): readonly string[];
 }
 
 /**
- * The generated table as stored: `synsets` in id order, `;`-separated within a chunk, each the lemma names joined by
- * `,`; `index` per part of speech (`n`, `v`, `a`, `r`), sorted and front-coded, space-separated entries of one base-36
- * digit (characters shared with the previous lemma), the rest of the lemma, `:` and its synset ids (base 36, `.`);
- * `exceptions` per part of speech, space-separated `form:base,base…`.
+ * The generated table as stored: `synsets` in id order, in blocks of `synset_block`, `;`-separated within a block,
+ * each synset its lemma names joined by `,`; `index` per part of speech (`n`, `v`, `a`, `r`), the lemmas sorted, in
+ * blocks of space-separated entries, each entry one base-36 digit (characters shared with the previous lemma of the
+ * block, so 0 for the first), the rest of the lemma, `:` and its synset ids (base 36, `.`); `exceptions` per part of
+ * speech, space-separated `form:base,base…`. Lookups decode only the blocks they reach: the whole table is 155,287
+ * lemmas and 77,636 synsets, of which a corpus touches a few thousand.
  */
 export interface WordnetData {
+  readonly synset_block: number;
   readonly synsets: readonly string[];
   readonly index: Readonly<Record<string, readonly string[]>>;
   readonly exceptions: Readonly<Record<string, readonly string[]>>;
@@ -49,6 +116,7 @@ let tables: Tables | undefined;
 /** Installs how the WordNet table is read (called once by an adapter; the table is read on first use). */
 export function setWordnetLoader(load: () => WordnetData): void {
   loader = load;
+  tables = undefined;
 }
 
 function decode(): Tables {
@@ -59,24 +127,11 @@ function decode(): Tables {
         'first (the Node entry, palette-mt, installs one itself)',
     );
   }
-  const { synsets: storedSynsets, index: storedIndex, exceptions: storedExceptions } = loader();
-  const synsets: string[][] = [];
-  for (const chunk of storedSynsets) for (const s of chunk.split(';')) synsets.push(s.split(','));
-  const index = {} as Record<Pos, Map<string, readonly number[]>>;
+  const { synset_block: perBlock, synsets: storedSynsets, index: storedIndex, exceptions: storedExceptions } = loader();
+  const index = {} as Record<Pos, PosIndex>;
   const exceptions = {} as Record<Pos, Map<string, readonly string[]>>;
   for (const pos of POS_LIST) {
-    const map = new Map<string, readonly number[]>();
-    let prev = '';
-    for (const chunk of storedIndex[pos]) {
-      for (const entry of chunk.split(' ')) {
-        const colon = entry.indexOf(':');
-        const lemma = prev.slice(0, parseInt(entry[0], 36)) + entry.slice(1, colon);
-        const ids = colon + 1 === entry.length ? [] : entry.slice(colon + 1).split('.').map((x) => parseInt(x, 36));
-        map.set(lemma, ids);
-        prev = lemma;
-      }
-    }
-    index[pos] = map;
+    index[pos] = new PosIndex(storedIndex[pos]);
     const exc = new Map<string, readonly string[]>();
     for (const chunk of storedExceptions[pos]) {
       for (const entry of chunk.split(' ')) {
@@ -86,7 +141,19 @@ function decode(): Tables {
     }
     exceptions[pos] = exc;
   }
-  return { synsets, index, exceptions };
+  // A synset's names are split out when it is first asked for; its block, when one of its synsets is.
+  const synsetBlocks: (string[] | undefined)[] = new Array(storedSynsets.length);
+  const names: (readonly string[] | undefined)[] = [];
+  const synset = (id: number): readonly string[] => {
+    let out = names[id];
+    if (out === undefined) {
+      const b = Math.floor(id / perBlock);
+      const block = (synsetBlocks[b] ??= storedSynsets[b].split(';'));
+      names[id] = out = block[id - b * perBlock].split(',');
+    }
+    return out;
+  };
+  return { index, exceptions, synset };
 }
 
 /** The decoded tables (decoded on the first call). */
@@ -94,34 +161,65 @@ function wordnet(): Tables {
   return (tables ??= decode());
 }
 
-/** NLTK's `_morphy(form, pos)`: the base forms of `form` that the index has for `pos`. */
-export function morphy(form: string, pos: Pos): string[] {
+/** Adds `form` to `found` (with its stored synset ids) when the index has it and `found` does not yet. */
+function keepIndexed(form: string, index: PosIndex, found: string[], ids: string[]): void {
+  if (found.includes(form)) return;
+  const stored = index.find(form);
+  if (stored === undefined) return;
+  found.push(form);
+  ids.push(stored);
+}
+
+/** One round of NLTK's suffix rules over `forms`, each new form once. */
+function applyRules(forms: readonly string[], subs: readonly (readonly [string, string])[]): string[] {
+  const out: string[] = [];
+  for (const f of forms) {
+    for (const [old, rep] of subs) {
+      if (!f.endsWith(old)) continue;
+      const g = f.slice(0, f.length - old.length) + rep;
+      if (!out.includes(g)) out.push(g);
+    }
+  }
+  return out;
+}
+
+/**
+ * NLTK's `_morphy(form, pos)` into `found` (the base forms of `form` that the index has for `pos`) and `ids` (the
+ * synset ids the index stores for each). The rules give each form once per round: NLTK's lists may repeat a form,
+ * which changes neither what is found nor when the search stops.
+ */
+function morphyInto(form: string, pos: Pos, found: string[], ids: string[]): void {
+  // Every index lemma and exception form is written in that alphabet (the generator checks it), and the suffix rules
+  // only strip letters: a form with another character (an umlaut, a quotation mark…) leads nowhere.
+  if (OUTSIDE_ALPHABET.test(form)) return;
   const { index, exceptions } = wordnet();
   const inIndex = index[pos];
-  const subs = SUBSTITUTIONS[pos];
-  const filter = (forms: Iterable<string>): string[] => {
-    const out: string[] = [];
-    for (const f of forms) if (inIndex.has(f) && !out.includes(f)) out.push(f);
-    return out;
-  };
   const exc = exceptions[pos].get(form);
-  if (exc !== undefined) return filter([form, ...exc]);
-  // The rules as a set of forms per round: NLTK's lists may repeat a form, which changes neither what is found nor
-  // when the search stops.
-  const apply = (forms: Iterable<string>): Set<string> => {
-    const out = new Set<string>();
-    for (const f of forms) for (const [old, rep] of subs) if (f.endsWith(old)) out.add(f.slice(0, f.length - old.length) + rep);
-    return out;
-  };
-  let forms = apply([form]);
-  const first = filter([form, ...forms]);
-  if (first.length > 0) return first;
-  while (forms.size > 0) {
-    forms = apply(forms);
-    const found = filter(forms);
-    if (found.length > 0) return found;
+  if (exc !== undefined) {
+    keepIndexed(form, inIndex, found, ids);
+    for (const base of exc) keepIndexed(base, inIndex, found, ids);
+    return;
   }
-  return [];
+  const subs = SUBSTITUTIONS[pos];
+  let forms = applyRules([form], subs);
+  keepIndexed(form, inIndex, found, ids);
+  for (const f of forms) keepIndexed(f, inIndex, found, ids);
+  while (found.length === 0 && forms.length > 0) {
+    forms = applyRules(forms, subs);
+    for (const f of forms) keepIndexed(f, inIndex, found, ids);
+  }
+}
+
+/** Whether the index of `pos` has `lemma` (NLTK's `pos in _lemma_pos_offset_map[lemma]`). */
+export function wordnetIndexHas(lemma: string, pos: Pos): boolean {
+  return wordnet().index[pos].has(lemma);
+}
+
+/** NLTK's `_morphy(form, pos)`: the base forms of `form` that the index has for `pos`. */
+export function morphy(form: string, pos: Pos): string[] {
+  const found: string[] = [];
+  morphyInto(form, pos, found, []);
+  return found;
 }
 
 /**
@@ -129,10 +227,18 @@ export function morphy(form: string, pos: Pos): string[] {
  * `wordnet.synsets(word)`, and `word` itself. `word` comes lowercased (NLTK lowercases it again; a no-op then).
  */
 export function meteorSynonyms(word: string): Set<string> {
-  const { synsets, index } = wordnet();
+  const { synset } = wordnet();
   const out = new Set<string>();
+  const found: string[] = [];
+  const ids: string[] = [];
   for (const pos of POS_LIST) {
-    for (const form of morphy(word, pos)) for (const id of index[pos].get(form)!) for (const name of synsets[id]) out.add(name);
+    found.length = 0;
+    ids.length = 0;
+    morphyInto(word, pos, found, ids);
+    for (const stored of ids) {
+      if (stored === '') continue;
+      for (const id of stored.split('.')) for (const name of synset(parseInt(id, 36))) out.add(name);
+    }
   }
   out.add(word);
   return out;

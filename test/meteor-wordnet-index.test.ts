@@ -1,0 +1,82 @@
+/**
+ * METEOR's WordNet index is searched where it is stored (a binary search over front-coded blocks, then a walk through
+ * one block without building its lemmas). This checks that search against the plain reading of the same file: every
+ * lemma of every part of speech is found, and near misses (one character more, one less, a character changed, a
+ * word past the last lemma or before the first) are found exactly when the plain reading has them. Forms with a
+ * character outside the index's alphabet have no base form.
+ */
+import { describe, expect, it } from 'vitest';
+import { morphy, wordnetIndexHas, type WordnetData } from '../src/metrics/meteor/wordnet.js';
+import { readWordnetTable } from '../src/node/wordnet.js';
+
+const POS = ['n', 'v', 'a', 'r'] as const;
+
+/** The index lemmas of each part of speech, read block by block the plain way. */
+function plainIndex(data: WordnetData): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const pos of POS) {
+    const lemmas: string[] = [];
+    for (const block of data.index[pos]) {
+      let prev = '';
+      for (const entry of block.split(' ')) {
+        const lemma = prev.slice(0, parseInt(entry[0], 36)) + entry.slice(1, entry.indexOf(':'));
+        lemmas.push(lemma);
+        prev = lemma;
+      }
+    }
+    out[pos] = lemmas;
+  }
+  return out;
+}
+
+describe("METEOR's WordNet index", () => {
+  const data = readWordnetTable();
+  const index = plainIndex(data);
+
+  it('is sorted, and finds every lemma of every part of speech', () => {
+    for (const pos of POS) {
+      const lemmas = index[pos];
+      expect(lemmas.length).toBeGreaterThan(1000);
+      for (let i = 1; i < lemmas.length; i++) if (!(lemmas[i - 1] < lemmas[i])) throw new Error(`${pos}: ${lemmas[i - 1]} ≥ ${lemmas[i]}`);
+      const missing = lemmas.filter((l) => !wordnetIndexHas(l, pos));
+      expect(missing).toEqual([]);
+    }
+  });
+
+  it('finds a near miss exactly when the index has it', () => {
+    for (const pos of POS) {
+      const lemmas = index[pos];
+      const has = new Set(lemmas);
+      const wrong: string[] = [];
+      const check = (w: string): void => {
+        if (wordnetIndexHas(w, pos) !== has.has(w)) wrong.push(w);
+      };
+      for (const l of lemmas) {
+        check(`${l}a`);
+        check(`${l}z`);
+        check(l.slice(0, -1));
+        check(`${l.slice(0, -1)}${String.fromCharCode(l.charCodeAt(l.length - 1) + 1)}`);
+      }
+      check('');
+      check('!');
+      check('~');
+      check(`${lemmas[lemmas.length - 1]}zz`);
+      expect(wrong).toEqual([]);
+    }
+  });
+
+  it('holds lemmas sharing more than 35 leading characters (the front coding caps at 35)', () => {
+    const long = index.n.filter((l, i) => i > 0 && l.length > 36 && index.n[i - 1].slice(0, 36) === l.slice(0, 36));
+    expect(long.length).toBeGreaterThan(0);
+    for (const l of long) {
+      expect(wordnetIndexHas(l, 'n')).toBe(true);
+      expect(wordnetIndexHas(`${l.slice(0, 36)}`, 'n')).toBe(new Set(index.n).has(l.slice(0, 36)));
+    }
+  });
+
+  it('a form with a character outside the lemmas\' alphabet has no base form', () => {
+    expect(morphy('dogs', 'n')).toEqual(['dog']);
+    expect(morphy('dögs', 'n')).toEqual([]);
+    expect(morphy('straße', 'n')).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@
  * (BLEU improves from INIT, a seed fixes the run, --no-shuffle needs none, duplicates are dropped).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +53,21 @@ describe("mert.basic against Moses' kbmira", () => {
     const r = await kbmira([...files, '-r', '3', '--verbose', '-J', '3']);
     expect(r.err).toBe(expected('verbose.stderr'));
     expect(r.out).toBe(expected('verbose.stdout'));
+  });
+
+  it('three runs’ files (Moses’ extractor runs 1–3 of mert.extractor-txt), -r 77 -J 40: candidates of all runs, repeats dropped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-kbmira-123-'));
+    const args: string[] = [];
+    for (const n of [1, 2, 3]) {
+      for (const kind of ['scores', 'features'] as const) {
+        writeFileSync(join(dir, `run.${n}.${kind}`), gunzipSync(readFileSync(join(FIXTURES, `extractor/run.${n}.${kind}.gz`))));
+      }
+      args.push('--scfile', join(dir, `run.${n}.scores`), '--ffile', join(dir, `run.${n}.features`));
+    }
+    const r = await kbmira([...args, '--dense-init', data('INIT'), '-r', '77', '-J', '40']);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(expected('runs123.stderr'));
+    expect(r.out).toBe(expected('runs123.stdout'));
   });
 
   it("'name= value' start weights are the same start as Moses mert's INIT line", async () => {

@@ -4,6 +4,7 @@
  * library agrees with the plain sampler of test/reference/pro.ts on random inputs and on several runs' files.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +81,23 @@ describe('mert.pro and mert.pro-bp-smooth (Moses regression tests)', () => {
     expect(clock.code).toBe(0);
     expect(clock.err).toBe('Initialising random seed from system clock\n');
     expect(clock.out.split('\n').length).toBeGreaterThan(100);
+  });
+});
+
+describe('three runs’ files (Moses’ extractor runs 1–3 of mert.extractor-txt)', () => {
+  it('palette pro -r 77 -b prints what Moses’ pro prints', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-pro-123-'));
+    const args: string[] = [];
+    for (const n of [1, 2, 3]) {
+      for (const kind of ['scores', 'features'] as const) {
+        writeFileSync(join(dir, `run.${n}.${kind}`), gunzipSync(readFileSync(join(FIXTURES, `extractor/run.${n}.${kind}.gz`))));
+      }
+      args.push('--scfile', join(dir, `run.${n}.scores`), '--ffile', join(dir, `run.${n}.features`));
+    }
+    const r = await pro([...args, '-r', '77', '-b']);
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')).toHaveLength(1001);
+    expect(r.out).toBe(gunzipSync(readFileSync(join(FIXTURES, 'pro/runs123.r77.b.gz'))).toString('utf8'));
   });
 });
 

@@ -315,6 +315,109 @@ describe('-t TESTSET', () => {
     expect(existsSync(join(fresh, 'wmt17', 'raw', 'wmt17.test.tgz'))).toBe(false);
   });
 
+  describe('--detail (sacreBLEU\'s report by original language and subset)', () => {
+    /** What palette score prints for the given lines scored as plain files (no -t): the figure a group must show. */
+    async function figure(name: string, refs: string[], hyps: string[], metric: string): Promise<string> {
+      const r = await score([file(`${name}.ref`, refs), '-i', file(`${name}.hyp`, hyps), '-m', metric, '-b']);
+      expect(r.code).toBe(0);
+      return r.out.trim();
+    }
+    const REF17 = ['Die Katze saß auf der Matte .', 'Hallo &amp; willkommen', 'Zwei Hunde'];
+    const HYP17 = ['Die Katze saß auf Matte .', 'Hallo & willkommen', 'Zwei Hunde'];
+
+    it('SGML set: every original language, alone and by country and domain of the table\'s annotation, metrics in -m order', async () => {
+      const e = env(cache);
+      const r = await score(['-t', 'fx17', '-l', 'en-de', '-i', hyp17, '-m', 'chrf', 'bleu', '-d'], e);
+      expect(r.code).toBe(0);
+      const plain = await score(['-t', 'fx17', '-l', 'en-de', '-i', hyp17, '-m', 'chrf', 'bleu', '-f', 'text'], e);
+      const en = [REF17.slice(0, 2), HYP17.slice(0, 2)];
+      const de = [REF17.slice(2), HYP17.slice(2)];
+      const fig = {
+        enChrf: await figure('d-en', en[0], en[1], 'chrf'),
+        enBleu: await figure('d-en', en[0], en[1], 'bleu'),
+        deChrf: await figure('d-de', de[0], de[1], 'chrf'),
+        deBleu: await figure('d-de', de[0], de[1], 'bleu'),
+      };
+      // sacreBLEU pads the label to the longest plus one ('origlang=de domain=politics') and the names to the longest.
+      const group = (key: string, n: number, lang: 'en' | 'de'): string[] => [
+        `${key.padEnd(28)}: sentences=${String(n).padEnd(6)} chrF2 = ${lang === 'en' ? fig.enChrf : fig.deChrf}`,
+        `${key.padEnd(28)}: sentences=${String(n).padEnd(6)} BLEU  = ${lang === 'en' ? fig.enBleu : fig.deBleu}`,
+      ];
+      expect(r.out).toBe(
+        plain.out +
+          [
+            ...group('origlang=de domain=ALL', 1, 'de'),
+            ...group('origlang=de country=US', 1, 'de'),
+            ...group('origlang=de domain=politics', 1, 'de'),
+            ...group('origlang=en domain=ALL', 2, 'en'),
+            ...group('origlang=en country=GB', 2, 'en'),
+            ...group('origlang=en domain=sport', 2, 'en'),
+          ]
+            .map((l) => `${l}\n`)
+            .join(''),
+      );
+      // the groups are of the whole set: the first figures differ between the languages
+      expect(fig.enChrf).not.toBe(fig.deChrf);
+    });
+
+    it('WMT XML set: domains from the documents; --subset scores the run on it and reports it beside each whole language', async () => {
+      const e = env(cache);
+      const hyp = file('dx.hyp', ['Eins', 'Drei', 'Vier fünf']);
+      const r = await score(['-t', 'fxxml', '-l', 'en-de', '-i', hyp, '-m', 'chrf', '--subset', 'soc', '-d', '-w', '2'], e);
+      expect(r.code).toBe(0);
+      const refA = ['Eins & zwei', 'Drei drei', 'Vier fünf'];
+      const hyps = ['Eins', 'Drei', 'Vier fünf'];
+      const w2 = async (refs: string[], hs: string[]): Promise<string> => {
+        const f = await score([file('dxw.ref', refs), '-i', file('dxw.hyp', hs), '-m', 'chrf', '-b', '-w', '2']);
+        return f.out.trim();
+      };
+      const social = await w2(refA.slice(2), hyps.slice(2));
+      const news = await w2(refA.slice(0, 2), hyps.slice(0, 2));
+      const lines = r.out.split('\n');
+      // the run's own score is on the --subset segments alone
+      expect(lines[0]).toMatch(new RegExp(`^chrF2\\|nrefs:1\\|.* = ${social.replace('.', '\\.')}$`));
+      expect(lines.slice(1)).toEqual([
+        `origlang=de domain=ALL : sentences=1      chrF2 = ${social}`,
+        `origlang=de domain=soc : sentences=1      chrF2 = ${social}`,
+        `origlang=en domain=ALL : sentences=2      chrF2 = ${news}`,
+        '',
+      ]);
+      // without --subset: every domain
+      const all = await score(['-t', 'fxxml', '-l', 'en-de', '-i', hyp, '-m', 'chrf', '-d', '-w', '2'], e);
+      expect(all.out.split('\n').slice(1)).toEqual([
+        `origlang=de domain=ALL    : sentences=1      chrF2 = ${social}`,
+        `origlang=de domain=social : sentences=1      chrF2 = ${social}`,
+        `origlang=en domain=ALL    : sentences=2      chrF2 = ${news}`,
+        `origlang=en domain=news   : sentences=2      chrF2 = ${news}`,
+        '',
+      ]);
+    });
+
+    it('a set without original languages says so; several systems, -sl and JSON keep sacreBLEU\'s behaviour', async () => {
+      const e = env(cache);
+      const two = file('dp.hyp', ['Eine Zeile', 'B']);
+      const r = await score(['-t', 'fxplain', '-l', 'en-de', '-i', two, '-m', 'chrf', '-d'], e);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^chrF2\|nrefs:1\|[^\n]* = [\d.]+\nNo subset information found\. Consider using --origlang argument\.\n$/);
+      // several systems: sacreBLEU prints no report
+      const other = file('d-other.hyp', ['Die Katze', 'Hallo', 'Zwei Hunde']);
+      const multi = await score(['-t', 'fx17', '-l', 'en-de', '-i', hyp17, other, '-m', 'chrf', '-d'], e);
+      expect(multi.code).toBe(0);
+      expect(multi.out).not.toContain('origlang=');
+      expect(multi.out).toBe((await score(['-t', 'fx17', '-l', 'en-de', '-i', hyp17, other, '-m', 'chrf', '-f', 'text'], e)).out);
+      const sl = await score(['-t', 'fx17', '-l', 'en-de', '-i', hyp17, '-m', 'chrf', '-d', '-sl'], e);
+      expect(sl.out).not.toContain('origlang=');
+    });
+
+    it('refuses --origlang, on which sacreBLEU 2.x fails', async () => {
+      expectInputError(
+        await score(['-t', 'fx17', '-l', 'en-de', '-i', hyp17, '-m', 'chrf', '-d', '--origlang', 'de'], env(cache)),
+        'score',
+        /--detail with --origlang: sacreBLEU 2\.x fails on it/,
+      );
+    });
+  });
+
   it('refuses what sacreBLEU refuses', async () => {
     const e = env(cache);
     expectInputError(await score(['-t', 'fx17', '-i', hyp17], e), 'score', /needs a language pair \(-l\)/);

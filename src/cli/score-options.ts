@@ -96,7 +96,8 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
   sharedOption('width', REPORT,
     `decimals of the printed scores, 0..${MAX_WIDTH} (default: 1; 5 for ROUGE; -sl rows with several metrics or systems: full precision)`),
   { key: 'detail', names: ['--detail', '-d'], arity: 'flag', group: REPORT,
-    help: 'as sacrebleu without a test set: switches JSON output to text; Palette adds, after the scores, ' +
+    help: 'as sacrebleu: switches JSON output to text, and with -t and one system prints the scores of each original ' +
+      'language of the test set, whole and by domain or country (--subset: that one); Palette adds, after the scores, ' +
       'the word alignment of every segment for wer and ter (substitutions, deletions, insertions, shifts)' },
   { key: 'noColor', names: ['--no-color', '-nc'], arity: 'flag', group: REPORT,
     help: 'no terminal colours (also when NO_COLOR is set; never coloured when not a terminal)' },

@@ -357,6 +357,17 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   const fromTestSet = options.testSets.testSets !== null;
   const refs = fromTestSet ? await readTestSetReferences(options, io) : { ...readReferences(options), mask: null };
   let systems = await readSystems(options, io);
+  // sacreBLEU's --detail report scores every group on the whole test set, whatever --origlang/--subset kept.
+  const fullSystems = systems;
+  const fullRefStreams = refs.streams;
+  const subsetDetail = options.detail && fromTestSet && !options.sentenceLevel && systems.length === 1 && options.significance.paired === null;
+  if (subsetDetail && options.testSets.origlang !== null) {
+    throw new InputError(
+      'E_BAD_OPTION',
+      '--detail with --origlang: sacreBLEU 2.x fails on it (it takes each character of the --origlang value for a language and finds nothing to report); ' +
+        'without --origlang, --detail reports every original language of the test set',
+    );
+  }
   try {
     if (refs.mask !== null) systems = filterSegments(systems, refs, refs.mask, options);
     checkLineCounts(systems, refs);
@@ -413,6 +424,39 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
     }
     return blocks.map((b) => `\n${b}\n`).join('');
   };
+  // sacreBLEU's --detail with -t: each group of ./testsets detailGroups scored alone, the metrics in -m order.
+  const subsetReport = async (): Promise<string> => {
+    if (!subsetDetail) return '';
+    const groups = await (await import('./testsets/index.js')).detailGroups(options.testSets, io, options.quiet);
+    if (groups === null) return 'No subset information found. Consider using --origlang argument.\n';
+    const system = fullSystems[0];
+    const order = requested.map((id) => ids.indexOf(id));
+    const scored: { key: string; sentences: number; scores: MetricScore[] }[] = [];
+    for (const group of groups) {
+      const lines = system.lines.filter((_, i) => group.mask[i]);
+      if (lines.length === 0) continue;
+      const streams = fullRefStreams.map((stream) => stream.filter((_, i) => group.mask[i]));
+      const scores = order.map((k) => {
+        const m = metrics[k];
+        const groupRefs = prepareLocated(m, { streams, files: refs.files });
+        return locatedAt(system.file, undefined, () => m.corpusScore(m.metric.segmentStats(lines, groupRefs)));
+      });
+      scored.push({ key: group.key, sentences: lines.length, scores });
+    }
+    if (scored.length === 0) return '';
+    // Python pads by code points.
+    const pad = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - [...text].length));
+    const keyWidth = Math.max(...scored.map((g) => [...g.key].length)) + 1;
+    const nameWidth = Math.max(...scored[0].scores.map((score) => [...score.name].length));
+    const out: string[] = [];
+    for (const g of scored) {
+      const key = color ? `\x1b[33m${pad(g.key, keyWidth)}\x1b[0m` : pad(g.key, keyWidth);
+      g.scores.forEach((score, k) => {
+        out.push(`${key}: sentences=${pad(String(g.sentences), 6)} ${pad(score.name, nameWidth)} = ${pyFixed(score.score, widths[order[k]])}\n`);
+      });
+    }
+    return out.join('');
+  };
   const corpus = (s: number): MetricScore[] => {
     const system = systems[s];
     if (warnBleu) warnIfTokenized(system, io);
@@ -468,7 +512,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
       env,
       fields: (k) => metrics[k].jsonFields,
     });
-    return formatSingleResults(results, format) + '\n' + details(systems);
+    return formatSingleResults(results, format) + '\n' + (await subsetReport()) + details(systems);
   }
 
   if (systems.length === 1) {
@@ -483,7 +527,7 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
         fields: metrics[k].jsonFields,
       }),
     );
-    return formatSingleResults(results, format) + '\n' + details(systems);
+    return formatSingleResults(results, format) + '\n' + (await subsetReport()) + details(systems);
   }
 
   if (!options.quiet) io.stderr.write(`palette: Found ${systems.length} systems.\n`);

@@ -278,6 +278,50 @@ export class TestSets {
     }
     return keep;
   }
+
+  /**
+   * The original languages the sets' raw files name (sacreBLEU's `get_available_origlangs`): WMT XML documents'
+   * `origlang`, and for an `.sgm` source each `<doc` line's (the whole line, as sacreBLEU's substitution leaves it, when
+   * the line has none); other formats have none. Sorted, each once.
+   */
+  async availableOriglangs(names: readonly string[], pair: string): Promise<string[]> {
+    const found = new Set<string>();
+    for (const name of names) {
+      const raw = this.pairFiles(name, pair)[0];
+      if (this.entry(name).format === 'wmt-xml') {
+        for (const lang of (await this.unwrapXml(name, pair)).get('origlang')!) found.add(lang);
+      }
+      if (raw.endsWith('.sgm')) {
+        await this.download(name);
+        for (const line of this.rawLines(name, raw)) {
+          if (line.startsWith('<doc ')) found.add(/^.* origlang="([^"]+)"/.exec(line)?.[1] ?? `${line}\n`);
+        }
+      }
+    }
+    return [...found].sort();
+  }
+
+  /**
+   * The subsets `--detail` breaks each original language into (sacreBLEU's `get_available_subsets`): WMT XML
+   * documents' `domain`, else the table's annotation of an SGML set, each `COUNTRY-domain` giving `country:COUNTRY` and
+   * `domain`. Sorted, each once.
+   */
+  async availableSubsets(names: readonly string[], pair: string): Promise<string[]> {
+    const found = new Set<string>();
+    for (const name of names) {
+      if (this.entry(name).format === 'wmt-xml') {
+        for (const domain of (await this.unwrapXml(name, pair)).get('domain') ?? []) found.add(domain);
+      } else if (Object.hasOwn(this.table.subsets, name)) {
+        for (const tag of Object.values(this.table.subsets[name])) {
+          const parts = tag.split('-');
+          if (parts.length < 2) throw new InputError('E_BAD_INPUT', `test set ${name}: subset annotation ${JSON.stringify(tag)} is not COUNTRY-domain`);
+          found.add(`country:${parts[0]}`);
+          found.add(parts[1]);
+        }
+      }
+    }
+    return [...found].sort();
+  }
 }
 
 function subsetRegExp(source: string): RegExp {
@@ -391,4 +435,34 @@ export async function testSetReferences(
   const files: string[][] = [];
   for (const name of names) files.push(await sets.referenceFiles(name, pair));
   return { files, mask: await sets.keepMask(names, pair, t.origlang, t.subset) };
+}
+
+/** One group of sacreBLEU's `--detail` report: its label and the segments (of the whole test set) it keeps. */
+export interface DetailGroup {
+  readonly key: string;
+  readonly mask: readonly boolean[];
+}
+
+/**
+ * The groups of sacreBLEU's `--detail` report on a `-t` run (`print_subset_results`): for each original language of
+ * the sets, all its segments (`domain=ALL`) and then those of each subset (`--subset` alone when given, else every
+ * domain and country the sets have). Null when the sets name no original language (sacreBLEU then prints "No subset
+ * information found").
+ */
+export async function detailGroups(t: TestSetOptions, io: CliIo, quiet: boolean): Promise<DetailGroup[] | null> {
+  const sets = new TestSets(io.env ?? {}, (m) => {
+    if (!quiet) io.stderr.write(`palette: ${m}\n`);
+  });
+  const { names, pair } = checkPairs(sets, t);
+  const origlangs = await sets.availableOriglangs(names, pair);
+  if (origlangs.length === 0) return null;
+  const subsets: (string | null)[] = [null, ...(t.subset !== null ? [t.subset] : await sets.availableSubsets(names, pair))];
+  const groups: DetailGroup[] = [];
+  for (const origlang of origlangs) {
+    for (const subset of subsets) {
+      const where = subset === null ? 'domain=ALL' : subset.startsWith('country:') ? `country=${subset.slice(8)}` : `domain=${subset}`;
+      groups.push({ key: `origlang=${origlang} ${where}`, mask: (await sets.keepMask(names, pair, origlang, subset))! });
+    }
+  }
+  return groups;
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './helpers/mulberry32.js';
 import { bruteForceLineSearch, scoreAt, type PlainLineProblem } from './reference/mert-line-search.js';
 import { dot, fullSpace, lineOptimize, modelScores } from '../src/tuning/mert/line-search.js';
-import { mosesBleuCached } from '../src/tuning/mert/moses-bleu-objective.js';
+import { mosesBleuCached, mosesBleuLogCached } from '../src/tuning/mert/moses-bleu-objective.js';
 import { mosesBleu } from '../src/metrics/bleu/moses.js';
 import { mertProblem, mosesBleuObjective, type MertProblem } from '../src/tuning/mert/problem.js';
 import { mertLineSearch, mertSelectionScore } from '../src/tuning/mert/api.js';
@@ -114,6 +114,47 @@ describe('line search against the brute-force oracle', () => {
     const r = along(threeLines(-0.99995, 1));
     expect(r.intervals).toBe(2);
     expect(r.score).toBe(0);
+  });
+});
+
+describe('objective ranks', () => {
+  it('an objective with a rank gives the optimum of its score alone (same score, step, point; positivity too)', () => {
+    let ties = 0;
+    for (let seed = 1; seed <= 200; seed++) {
+      const c = randomCase(seed * 31 + 5, seed % 2 === 0);
+      const { objective } = c.problem;
+      expect(objective.rank).toBeDefined();
+      // Every fourth problem has no 4-gram match anywhere: every interval ranks −∞ and scores 0, the first wins.
+      const problem = seed % 4 === 0 ? { ...c.problem, stats: c.problem.stats.map((v, i) => (i % 9 === 6 ? 0 : v)) } : c.problem;
+      const unranked = { ...problem, objective: { name: objective.name, width: objective.width, score: objective.score } };
+      const space = fullSpace(c.problem.dimensions);
+      const positive = seed % 3 === 0 ? Array.from({ length: c.problem.dimensions }, (_, i) => i % 2 === 0) : undefined;
+      const o = Float32Array.from(c.origin);
+      const d = Float32Array.from(c.direction);
+      const a = lineOptimize(problem, space, o, d, undefined, undefined, positive);
+      const b = lineOptimize(unranked, space, o, d, undefined, undefined, positive);
+      expect([a.score, a.step, a.intervals], `seed ${seed}`).toEqual([b.score, b.step, b.intervals]);
+      expect(a.point).toEqual(b.point);
+      // Several intervals of the best score: the first must win, which a rank that skipped ties wrongly would miss.
+      if (a.intervals > 1 && bruteForceLineSearch(c.plain, c.origin, c.direction).points.filter((x) => scoreAt(c.plain, c.origin, c.direction, x) === b.score).length > 1) ties++;
+    }
+    expect(ties).toBeGreaterThan(10);
+  });
+
+  it('the BLEU rank orders statistics as the BLEU score does (−∞ exactly where an order has no match)', () => {
+    const rand = mulberry32(7);
+    const rows = Array.from({ length: 200 }, (_, i) => {
+      const row = bleuRow(rand).map((v) => v * (1 + Math.floor(rand() * 50)));
+      if (i % 5 === 0) row[2 * Math.floor(rand() * 4)] = 0;
+      return row;
+    });
+    for (const a of rows) {
+      expect(mosesBleuLogCached(a) === -Infinity).toBe(a[0] === 0 || a[2] === 0 || a[4] === 0 || a[6] === 0);
+      for (const b of rows) {
+        const [ra, rb] = [mosesBleuLogCached(a), mosesBleuLogCached(b)];
+        if (ra <= rb) expect(mosesBleu(a)).toBeLessThanOrEqual(mosesBleu(b));
+      }
+    }
   });
 });
 

@@ -620,6 +620,10 @@ export function lineOptimize(
   }
   let bestScore = -FLT_MAX;
   let bestX = -FLT_MAX;
+  const rank = objective.rank?.bind(objective);
+  // The highest rank scored so far: no later interval of that rank or lower can score higher than the best.
+  let bestRank = 0;
+  let bestRanked = false;
   const n = keys.length;
   let respoint: Float32Array | undefined;
   for (let sc = 0; sc < n; sc++) {
@@ -633,7 +637,6 @@ export function lineOptimize(
         last[s] = changes[k + 1];
       }
     }
-    const score = objective.score(totals);
     let valid = true;
     if (positive !== undefined) {
       respoint ??= new Float32Array(origin.length);
@@ -643,7 +646,16 @@ export function lineOptimize(
         if (positive[k] && respoint[k] <= 0) valid = false;
       }
     }
-    if (valid && score > bestScore) {
+    if (!valid) continue;
+    // An interval ranked no higher than the best one scores no higher: it cannot be strictly better.
+    if (rank !== undefined) {
+      const r = rank(totals);
+      if (bestRanked && r <= bestRank) continue;
+      bestRank = r;
+      bestRanked = true;
+    }
+    const score = objective.score(totals);
+    if (score > bestScore) {
       bestScore = score;
       const leftX = sc === 0 ? -FLT_MAX : keys[sc];
       const rightX = sc + 1 < n ? keys[sc + 1] : FLT_MAX;

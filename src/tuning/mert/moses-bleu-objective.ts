@@ -36,15 +36,24 @@ function logf(x: number): number {
   return f32(logCR(f32(x)));
 }
 
-/** `mosesBleu(stats, order)` (same arithmetic, same numbers), with cached logarithms of integer statistics. */
-export function mosesBleuCached(stats: ArrayLike<number>, order = 4): number {
+/**
+ * The logarithm `mosesBleu` exponentiates (single precision), or −∞ where it returns 0 (an order without a match):
+ * `mosesBleuCached` is `f32(exp(·))` of it, a non-decreasing function, so it orders totals as the score does.
+ */
+export function mosesBleuLogCached(stats: ArrayLike<number>, order = 4): number {
   let logbleu = 0;
   for (let i = 0; i < order; i++) {
-    if (stats[2 * i] === 0) return 0;
+    if (stats[2 * i] === 0) return -Infinity;
     logbleu = f32(logbleu + f32(logf(stats[2 * i]) - logf(stats[2 * i + 1])));
   }
   logbleu = f32(logbleu / order);
   const brevity = f32(1.0 - f32(f32(stats[2 * order]) / f32(stats[1])));
   if (brevity < 0) logbleu = f32(logbleu + brevity);
-  return f32(expCR(f32(logbleu)));
+  return logbleu;
+}
+
+/** `mosesBleu(stats, order)` (same arithmetic, same numbers), with cached logarithms of integer statistics. */
+export function mosesBleuCached(stats: ArrayLike<number>, order = 4): number {
+  const logbleu = mosesBleuLogCached(stats, order);
+  return logbleu === -Infinity ? 0 : f32(expCR(logbleu));
 }

@@ -8,7 +8,7 @@
  * float once, so every caller sees the numbers Moses computes with.
  */
 import type { Metric } from '../../metrics/metric.js';
-import { mosesBleuCached } from './moses-bleu-objective.js';
+import { mosesBleuCached, mosesBleuLogCached } from './moses-bleu-objective.js';
 
 /** The corpus score MERT maximises, from the column sums of the chosen candidates' statistics rows. */
 export interface MertObjective {
@@ -21,6 +21,11 @@ export interface MertObjective {
    * the buffer).
    */
   score(totals: Float64Array): number;
+  /**
+   * Optional: a number that orders totals as `score` does (`score` a non-decreasing function of it), cheaper to
+   * compute. The line search then scores an interval only when its rank beats the best interval's.
+   */
+  rank?(totals: Float64Array): number;
 }
 
 /**
@@ -31,7 +36,12 @@ export interface MertObjective {
  */
 export function mosesBleuObjective(order = 4): MertObjective {
   if (!Number.isInteger(order) || order < 1) throw new RangeError(`order must be an integer >= 1 (got ${order})`);
-  return { name: 'BLEU', width: 2 * order + 1, score: (totals) => mosesBleuCached(totals, order) };
+  return {
+    name: 'BLEU',
+    width: 2 * order + 1,
+    score: (totals) => mosesBleuCached(totals, order),
+    rank: (totals) => mosesBleuLogCached(totals, order),
+  };
 }
 
 /**

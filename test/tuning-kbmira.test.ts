@@ -70,6 +70,23 @@ describe("mert.basic against Moses' kbmira", () => {
     expect(r.out).toBe(expected('runs123.stdout'));
   });
 
+  it("Moses' progress dots: one per 100 sentences as the files load, or in every pass with --streaming", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'palette-kbmira-dots-'));
+    let ff = '';
+    let sf = '';
+    for (let s = 0; s < 250; s++) {
+      ff += `FEATURES_TXT_BEGIN_0 ${s} 2 2 a b \n1 ${s % 7} \n${s % 5} 2 \nFEATURES_TXT_END_0\n`;
+      sf += `SCORES_TXT_BEGIN_0 ${s} 2 9 BLEU\n5 6 3 5 2 4 1 3 6 \n2 6 1 5 0 4 0 3 7 \nSCORES_TXT_END_0\n`;
+    }
+    writeFileSync(join(dir, 'ff'), ff);
+    writeFileSync(join(dir, 'sf'), sf);
+    const run = (...extra: string[]) => kbmira(['--scfile', join(dir, 'sf'), '--ffile', join(dir, 'ff'), '-r', '1', '-J', '2', ...extra]);
+    const loaded = await run();
+    expect(loaded.err).toMatch(/^kbmira with c=0\.01 decay=0\.999 no_shuffle=0\nInitialising random seed to 1\n\.\.Initial BLEU = [\d.]+\n\d+\/250 updates, avg loss = [\d.e-]+, BLEU = [\d.]+\n\d+\/250 updates/);
+    const streaming = await run('--streaming');
+    expect(streaming.err).toMatch(/\nInitial BLEU = \.\.[\d.]+\n\.\.\d+\/250 updates, avg loss = [\d.e-]+\.\., BLEU = [\d.]+\n\.\.\d+\/250 updates, avg loss = [\d.e-]+\.\., BLEU = [\d.]+\nBest BLEU = [\d.]+\n$/);
+  });
+
   it("'name= value' start weights are the same start as Moses mert's INIT line", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'palette-kbmira-dense-'));
     const names = ['d', 'd', 'd', 'd', 'd', 'd', 'd', 'lm', 'tm', 'tm', 'tm', 'tm', 'tm', 'w'];

@@ -89,7 +89,14 @@ function kbmira(argv: readonly string[], io: CliIo): number {
     if (init.deprecatedFormat) err.write("WARN: dense features in deprecated Moses mert format. Prefer 'name= value' format.\n");
     if (options.verbose) init.weights.forEach((w, i) => err.write(init.deprecatedFormat ? `${cFormatG(w)}\n` : `${init.names[i]} ${cFormatG(w)}\n`));
   }
+  // Moses' enumerator prints a dot every 100 sentences of a pass over the files: once, as it loads them, or at every
+  // pass with --streaming (in the middle of the epoch's line, as Moses prints it).
+  const sentences = data.candidateOffsets.length - 1;
+  if (!options.streaming) err.write('.'.repeat(Math.floor(sentences / 100)));
   const toStdout = options.outputFile === undefined;
+  // Moses writes "Initial BLEU = " before it evaluates (with --streaming, the evaluation's dots follow it); the
+  // initial evaluation is the optimiser's first step.
+  if (!options.streamingOut) err.write('Initial BLEU = ');
   const result = kbmiraOptimize(data, {
     start: init?.weights,
     c: options.c,
@@ -101,12 +108,15 @@ function kbmira(argv: readonly string[], io: CliIo): number {
     seed,
     onUpdate: options.verbose ? (u) => err.write(verboseText(u, data.features, D)) : undefined,
     onSentence: options.streamingOut ? (w) => io.stdout.write(`${weightVectorText(w)}\n`) : undefined,
+    onVisit: options.streaming ? (_, position) => ((position + 1) % 100 === 0 ? err.write('.') : undefined) : undefined,
+    // Moses prints an epoch's line in two halves, around the evaluation (whose dots, with --streaming, come between).
+    onEpochTrained: (updates, examples, averageLoss) => err.write(`${updates}/${examples} updates, avg loss = ${cFormatG(averageLoss)}`),
     onEpoch: (e) => {
-      err.write(`${e.updates}/${e.examples} updates, avg loss = ${cFormatG(e.averageLoss)}, BLEU = ${cFormatG(e.bleu)}\n`);
+      err.write(`, BLEU = ${cFormatG(e.bleu)}\n`);
       if (e.improved && toStdout) io.stdout.write(weightsText(e.weights));
     },
     initialEvaluation: !options.streamingOut,
-    onStart: (bleu) => err.write(`Initial BLEU = ${cFormatG(bleu)}\n`),
+    onStart: (bleu) => err.write(`${cFormatG(bleu)}\n`),
   });
   if (result.weights !== undefined && options.outputFile !== undefined) {
     const out = openOutputFile(options.outputFile);

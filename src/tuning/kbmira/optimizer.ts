@@ -115,8 +115,12 @@ export interface KbmiraOptions {
   readonly initialEvaluation?: boolean;
   /** Called with the start weights' corpus BLEU, before the first epoch (Moses prints `Initial BLEU = …`). */
   onStart?(initialBleu: number): void;
+  /** Called when an epoch's updates are done, before its evaluation (Moses prints the first half of its line then). */
+  onEpochTrained?(updates: number, examples: number, averageLoss: number): void;
   /** Called after each epoch. */
   onEpoch?(epoch: KbmiraEpoch): void;
+  /** Called after each sentence of every pass over the data, evaluations included (`position` 0-based in the pass). */
+  onVisit?(pass: 'train' | 'evaluate', position: number): void;
 }
 
 /** The result of {@link kbmiraOptimize}. */
@@ -271,7 +275,8 @@ export function kbmiraOptimize(input: KbmiraInput, options: KbmiraOptions = {}):
   const evaluate = (w: Float32Array): number => {
     reset();
     const totals = new Float64Array(BLEU_WIDTH);
-    for (const s of order) {
+    for (let position = 0; position < order.length; position++) {
+      const s = order[position];
       const rows = candidates[s];
       let best = rows[0];
       let bestScore = 0;
@@ -283,6 +288,7 @@ export function kbmiraOptimize(input: KbmiraInput, options: KbmiraOptions = {}):
         }
       }
       for (let k = 0; k < BLEU_WIDTH; k++) totals[k] = f32(totals[k] + f32(stats[best * BLEU_WIDTH + k]));
+      options.onVisit?.('evaluate', position);
     }
     return mosesBleu(totals);
   };
@@ -383,11 +389,14 @@ export function kbmiraOptimize(input: KbmiraInput, options: KbmiraOptions = {}):
       }
       examples++;
       options.onSentence?.(Float32Array.from(wv.weights));
+      options.onVisit?.('train', position);
     }
+    const averageLoss = f32(totalLoss / examples);
+    options.onEpochTrained?.(updates, examples, averageLoss);
     const avg = wv.average();
     const bleu = evaluate(avg);
     const improved = bleu > bestBleu;
-    const summary: KbmiraEpoch = { epoch, updates, examples, averageLoss: f32(totalLoss / examples), bleu, weights: avg, improved };
+    const summary: KbmiraEpoch = { epoch, updates, examples, averageLoss, bleu, weights: avg, improved };
     epochs.push(summary);
     options.onEpoch?.(summary);
     if (improved) {

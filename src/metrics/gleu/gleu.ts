@@ -15,7 +15,7 @@ import type { Csr } from '../../text/csr.js';
 import { badOption } from '../../errors.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../bleu/text.js';
 import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
-import { NLTK_TEXT_DEFAULT_TOKENIZE, type NltkTextSettings } from '../nltk-text/settings.js';
+import { nltkTextDefaults, nltkTextSignatureFields, type NltkTextSettings } from '../nltk-text/settings.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 
@@ -85,8 +85,7 @@ export class Gleu implements Metric<GleuReferences> {
     if (!Number.isInteger(this.maxLen) || this.maxLen < this.minLen) {
       throw badOption('GLEU max_len', `an integer >= min_len (${this.minLen})`, this.maxLen);
     }
-    this.tokenize = options.tokenize ?? NLTK_TEXT_DEFAULT_TOKENIZE;
-    this.lowercase = options.lowercase ?? false;
+    ({ tokenize: this.tokenize, lowercase: this.lowercase } = nltkTextDefaults(options));
     this.text = bleuTextOptions(this.tokenize, this.lowercase);
   }
 
@@ -95,8 +94,7 @@ export class Gleu implements Metric<GleuReferences> {
     return formatSignature(
       { nRefs },
       [
-        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
-        { key: 'tok', abbr: 'tok', value: this.tokenize },
+        ...nltkTextSignatureFields(this),
         { key: 'n', abbr: 'n', value: `${this.minLen}-${this.maxLen}` },
       ],
       short,

@@ -21,7 +21,7 @@ import { pyLower } from '../../text/pystr.js';
 import { nltkPorterStem } from '../../text/rouge/porter-nltk.js';
 import { bleuScan, getTokenScanner, TokenBounds, type TokenScanner } from '../../text/tokenizers/index.js';
 import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
-import { NLTK_TEXT_DEFAULT_TOKENIZE, type NltkTextSettings } from '../nltk-text/settings.js';
+import { nltkTextDefaults, nltkTextSignatureFields, type NltkTextSettings } from '../nltk-text/settings.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 import { meteorSynonyms } from './wordnet.js';
@@ -112,8 +112,7 @@ export class Meteor implements Metric<MeteorReferences> {
     if (typeof this.alpha !== 'number' || !(this.alpha >= 0 && this.alpha <= 1)) throw badOption('METEOR alpha', 'a number in [0, 1]', this.alpha);
     if (typeof this.beta !== 'number' || !Number.isFinite(this.beta)) throw badOption('METEOR beta', 'a finite number', this.beta);
     if (typeof this.gamma !== 'number' || !Number.isFinite(this.gamma)) throw badOption('METEOR gamma', 'a finite number', this.gamma);
-    this.tokenize = options.tokenize ?? NLTK_TEXT_DEFAULT_TOKENIZE;
-    this.lowercase = options.lowercase ?? false;
+    ({ tokenize: this.tokenize, lowercase: this.lowercase } = nltkTextDefaults(options));
     this.scanner = getTokenScanner(this.tokenize);
   }
 
@@ -122,7 +121,7 @@ export class Meteor implements Metric<MeteorReferences> {
     return formatSignature(
       { nRefs },
       [
-        { key: 'tok', abbr: 'tok', value: this.tokenize },
+        ...nltkTextSignatureFields(this, false),
         { key: 'alpha', abbr: 'a', value: this.alpha },
         { key: 'beta', abbr: 'b', value: this.beta },
         { key: 'gamma', abbr: 'g', value: this.gamma },

@@ -8,6 +8,7 @@ import type { TokenizerName } from '../../text/tokenizers/index.js';
 import type { OptionSpec } from '../../util/option-spec.js';
 import { BLEU_FLAGS } from '../bleu/descriptor.js';
 import type { FlagValues } from '../descriptor.js';
+import type { SignatureField } from '../signature.js';
 
 /** The tokenization settings every NLTK sentence metric reads from the shared `-tok` and `-lc` flags. */
 export interface NltkTextSettings {
@@ -19,6 +20,20 @@ export interface NltkTextSettings {
 
 /** The default tokenizer of the NLTK sentence metrics. */
 export const NLTK_TEXT_DEFAULT_TOKENIZE: TokenizerName = '13a';
+
+/** The settings with their defaults filled in, as each NLTK sentence metric holds them. */
+export function nltkTextDefaults(options: NltkTextSettings): { readonly tokenize: TokenizerName; readonly lowercase: boolean } {
+  return { tokenize: options.tokenize ?? NLTK_TEXT_DEFAULT_TOKENIZE, lowercase: options.lowercase ?? false };
+}
+
+/**
+ * The settings' signature fields: `case` (left out by a metric that lowercases its words whatever `-lc` says) then
+ * `tok`.
+ */
+export function nltkTextSignatureFields(settings: { readonly tokenize: string; readonly lowercase: boolean }, withCase = true): SignatureField[] {
+  const tok: SignatureField = { key: 'tok', abbr: 'tok', value: settings.tokenize };
+  return withCase ? [{ key: 'case', abbr: 'c', value: settings.lowercase ? 'lc' : 'mixed' }, tok] : [tok];
+}
 
 /** `-tok` and `-lc` as an NLTK sentence metric reads them. @throws InputError for an unknown tokenizer. */
 export function readNltkTextSettings(f: FlagValues): NltkTextSettings {

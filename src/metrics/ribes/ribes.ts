@@ -20,7 +20,7 @@
 import { badOption, InputError } from '../../errors.js';
 import { bleuTextOptions, internHypotheses, internReferences, type BleuTextOptions, type InternedReferences } from '../bleu/text.js';
 import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences } from '../metric.js';
-import { NLTK_TEXT_DEFAULT_TOKENIZE, type NltkTextSettings } from '../nltk-text/settings.js';
+import { nltkTextDefaults, nltkTextSignatureFields, type NltkTextSettings } from '../nltk-text/settings.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 
@@ -132,8 +132,7 @@ export class Ribes implements Metric<RibesReferences> {
     this.beta = options.beta ?? 0.1;
     if (typeof this.alpha !== 'number' || !Number.isFinite(this.alpha)) throw badOption('RIBES alpha', 'a finite number', this.alpha);
     if (typeof this.beta !== 'number' || !Number.isFinite(this.beta)) throw badOption('RIBES beta', 'a finite number', this.beta);
-    this.tokenize = options.tokenize ?? NLTK_TEXT_DEFAULT_TOKENIZE;
-    this.lowercase = options.lowercase ?? false;
+    ({ tokenize: this.tokenize, lowercase: this.lowercase } = nltkTextDefaults(options));
     this.text = bleuTextOptions(this.tokenize, this.lowercase);
   }
 
@@ -142,8 +141,7 @@ export class Ribes implements Metric<RibesReferences> {
     return formatSignature(
       { nRefs },
       [
-        { key: 'case', abbr: 'c', value: this.lowercase ? 'lc' : 'mixed' },
-        { key: 'tok', abbr: 'tok', value: this.tokenize },
+        ...nltkTextSignatureFields(this),
         { key: 'alpha', abbr: 'a', value: this.alpha },
         { key: 'beta', abbr: 'b', value: this.beta },
       ],

@@ -303,3 +303,106 @@ export function aggregateMatches(
     for (let q = refs.offsets[leaveOut * K]; q < refs.offsets[(leaveOut + 1) * K]; q++) scratch[refs.grams[2 * q]] = 0;
   }
 }
+
+/**
+ * The references' n-grams as bit sets, for groups of near-identical texts (MBR's samples of one segment), where
+ * most n-grams are in most references and the postings would be walked reference by reference: for n-gram id `g`
+ * and threshold `t` (1 .. the largest count of `g` in a reference), row `first[g] + t - 1` of `bits` (`words`
+ * 32-bit words) has bit `j` set when reference `j` holds `g` at least `t` times. Σ over `t ≤ c` of those bits is
+ * min(c, count in reference `j`), so a hypothesis's matches with every reference are sums of bit rows, added 32
+ * references at a time in bit-sliced counters.
+ */
+export interface NgramBitsets {
+  readonly words: number;
+  readonly first: Int32Array;
+  readonly bits: Int32Array;
+}
+
+/** Bit-set words a bit-set index of `refs` would take (to choose it only where it is no bigger than the postings' work). */
+export function ngramBitsetWords(refs: NgramBags, idCount: number): number {
+  const maxCount = new Int32Array(idCount);
+  const { grams } = refs;
+  for (let q = 0; q < grams.length; q += 2) if (grams[q + 1] > maxCount[grams[q]]) maxCount[grams[q]] = grams[q + 1];
+  let rows = 0;
+  for (let g = 0; g < idCount; g++) rows += maxCount[g];
+  return rows * Math.ceil(refs.count / 32);
+}
+
+/** The bit-set index of `refs` (ids below `idCount`). */
+export function ngramBitsets(refs: NgramBags, idCount: number): NgramBitsets {
+  const first = new Int32Array(idCount + 1);
+  const { grams } = refs;
+  for (let q = 0; q < grams.length; q += 2) if (grams[q + 1] > first[grams[q] + 1]) first[grams[q] + 1] = grams[q + 1];
+  for (let g = 0; g < idCount; g++) first[g + 1] += first[g];
+  const words = Math.ceil(refs.count / 32);
+  const bits = new Int32Array(first[idCount] * words);
+  const K = refs.columns;
+  for (let t = 0; t < refs.count; t++) {
+    const word = t >> 5;
+    const bit = 1 << (t & 31);
+    for (let q = refs.offsets[t * K]; q < refs.offsets[(t + 1) * K]; q++) {
+      const row = first[grams[2 * q]];
+      for (let u = 0; u < grams[2 * q + 1]; u++) bits[(row + u) * words + word] |= bit;
+    }
+  }
+  return { words, first, bits };
+}
+
+/**
+ * {@link rowMatches} through the bit-set index: the same `acc[k·refCount + j]`. `planes` is scratch of at least
+ * `32 · words` numbers.
+ */
+export function rowMatchesBits(
+  hyps: NgramBags, i: number, index: NgramBitsets, refCount: number, acc: Int32Array, planes: Int32Array,
+): void {
+  const K = hyps.columns;
+  const { grams, offsets, totals } = hyps;
+  const { words: W, first, bits } = index;
+  for (let k = 0; k < K; k++) {
+    // A reference matches at most the hypothesis's n-grams of this order: that many bits per counter suffice.
+    const levels = 32 - Math.clz32(totals[i * K + k]);
+    planes.fill(0, 0, levels * W);
+    const end = offsets[i * K + k + 1];
+    for (let q = offsets[i * K + k]; q < end; q++) {
+      const g = grams[2 * q];
+      const rowEnd = Math.min(first[g] + grams[2 * q + 1], first[g + 1]);
+      for (let row = first[g]; row < rowEnd; row++) {
+        const base = row * W;
+        for (let w = 0; w < W; w++) {
+          // Adds one bit per reference to the bit-sliced counters: sum and carry, plane by plane.
+          let carry = bits[base + w];
+          for (let at = w; carry !== 0; at += W) {
+            const p = planes[at];
+            planes[at] = p ^ carry;
+            carry = p & carry;
+          }
+        }
+      }
+    }
+    const out = k * refCount;
+    for (let j = 0; j < refCount; j++) {
+      const word = j >> 5;
+      const shift = j & 31;
+      let v = 0;
+      for (let b = 0; b < levels; b++) v |= ((planes[b * W + word] >>> shift) & 1) << b;
+      acc[out + j] = v;
+    }
+  }
+}
+
+/**
+ * The matches of a hypothesis against every reference ({@link rowMatches}' `acc`), through the bit-set index where
+ * it is at most half the size of the postings (references that share most of their n-grams: MBR's samples), else
+ * through the postings (references that share few: unrelated sentences, where bit sets would be mostly zeros).
+ */
+export function rowMatcher(
+  refs: NgramBags, postings: NgramPostings, idCount: number,
+): (hyps: NgramBags, i: number, acc: Int32Array) => void {
+  const m = refs.count;
+  if (2 * ngramBitsetWords(refs, idCount) <= postings.ref.length) {
+    const index = ngramBitsets(refs, idCount);
+    const planes = new Int32Array(32 * index.words);
+    return (hyps, i, acc) => rowMatchesBits(hyps, i, index, m, acc, planes);
+  }
+  return (hyps, i, acc) => rowMatches(hyps, i, postings, m, acc);
+}

@@ -23,7 +23,7 @@ import { clippedNgramCounts } from '../../wasm/ngram.js';
 import type { Csr } from '../../text/csr.js';
 import { checkPairRange, type PairwiseStage, type PairwiseTexts } from '../pairwise.js';
 import {
-  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatches, type NgramBags, type NgramPostings,
+  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatcher, rowMatches, type NgramBags, type NgramPostings,
 } from '../ngram-bags.js';
 import { formatBleuVerbose } from './format.js';
 import {
@@ -398,8 +398,9 @@ export class Bleu implements Metric<BleuReferences> {
         checkPairRange('hypothesis', from, to, hyps.count);
         const m = refs.count;
         const acc = new Int32Array(m * order);
+        const matches = rowMatcher(refs.bags, refs.postings, refs.ids.size);
         for (let i = from; i < to; i++) {
-          rowMatches(hyps.bags, i, refs.postings, m, acc);
+          matches(hyps.bags, i, acc);
           for (let j = 0; j < m; j++) {
             pairRow(row, 0, hyps, i, refs, j, acc);
             out[at++] = bleuScore(row, this.sentenceReduction, 0, scratch);

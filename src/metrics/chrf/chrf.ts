@@ -21,7 +21,7 @@ import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 import { checkPairRange, type PairwiseStage, type PairwiseTexts } from '../pairwise.js';
 import {
-  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatches, type NgramBags, type NgramChannel,
+  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatcher, rowMatches, type NgramBags, type NgramChannel,
   type NgramPostings,
 } from '../ngram-bags.js';
 
@@ -307,8 +307,9 @@ export class Chrf implements Metric<ChrfReferences> {
         checkPairRange('hypothesis', from, to, hyps.count);
         const m = refs.count;
         const acc = new Int32Array(m * K);
+        const matches = rowMatcher(refs.bags, refs.postings, refs.ids.size);
         for (let i = from; i < to; i++) {
-          rowMatches(hyps.bags, i, refs.postings, m, acc);
+          matches(hyps.bags, i, acc);
           for (let j = 0; j < m; j++) {
             pairTriples(row, 0, hyps.bags, i, refs.bags, j, acc);
             out[at++] = chrfScore(row, 0, K, this.beta, this.epsSmoothing);

@@ -1,7 +1,7 @@
 /**
  * The n-gram bags of all-pairs scoring (src/metrics/ngram-bags.ts): a hypothesis's matches with every reference,
  * through the postings and through the bit-set index, equal Σ min(count, count) computed pair by pair from plain
- * string-keyed counts — for repeated n-grams (counts beyond 1, beyond 32), more than 32 references (several bit-set
+ * string-keyed counts — for repeated n-grams (counts beyond 1, beyond 32, beyond 255), more than 32 references (several bit-set
  * words), empty texts, n-grams only the hypothesis has, and several channels.
  */
 import { describe, expect, it } from 'vitest';
@@ -50,7 +50,8 @@ describe('rowMatches and rowMatchesBits', () => {
   for (const [label, related, refCount] of [['near-identical, 70 references', true, 70], ['unrelated, 33 references', false, 33], ['near-identical, 5 references', true, 5]] as const) {
     it(label, () => {
       const refTexts = texts(refCount, refCount * 31 + 1, related);
-      const hypTexts = [...texts(12, 77, related), [99, 98, 97], ...refTexts.slice(0, 3)];
+      // 300 tokens: counters of more than 8 bits (counts past 255).
+      const hypTexts = [...texts(12, 77, related), [99, 98, 97], Array.from({ length: 300 }, (_, p) => p % 2), ...refTexts.slice(0, 3)];
       // Two channels: the tokens (orders 1..4) and the tokens mod 3 (orders 1..2).
       const channels = (ts: number[][]): NgramChannel[] => [
         { tokens: csrFromArrays(ts), maxOrder: 4 },
@@ -66,7 +67,7 @@ describe('rowMatches and rowMatchesBits', () => {
       const a = new Int32Array(refCount * K);
       const b = new Int32Array(refCount * K);
       const c = new Int32Array(refCount * K);
-      const planes = new Int32Array(32 * index.words);
+      const planes = new Int32Array(40 * index.words);
       const matcher = rowMatcher(refs, postings, ids.size);
       hypTexts.forEach((h, i) => {
         rowMatches(hyps, i, postings, refCount, a);

@@ -350,7 +350,7 @@ export function ngramBitsets(refs: NgramBags, idCount: number): NgramBitsets {
 
 /**
  * {@link rowMatches} through the bit-set index: the same `acc[k·refCount + j]`. `planes` is scratch of at least
- * `32 · words` numbers.
+ * `40 · words` numbers.
  */
 export function rowMatchesBits(
   hyps: NgramBags, i: number, index: NgramBitsets, refCount: number, acc: Int32Array, planes: Int32Array,
@@ -380,6 +380,21 @@ export function rowMatchesBits(
       }
     }
     const out = k * refCount;
+    if (levels <= 8) {
+      // Counts below 256: four references' counts side by side in the bytes of one number, each plane's bits
+      // spread four at a time (SPREAD) and added at their weight — no byte overflows into the next.
+      const packed = planes.subarray(levels * W, levels * W + 8 * W);
+      packed.fill(0);
+      for (let b = 0; b < levels; b++) {
+        for (let w = 0; w < W; w++) {
+          const x = planes[b * W + w];
+          if (x === 0) continue;
+          for (let nib = 0; nib < 8; nib++) packed[8 * w + nib] += SPREAD[(x >>> (4 * nib)) & 15] << b;
+        }
+      }
+      for (let j = 0; j < refCount; j++) acc[out + j] = (packed[j >> 2] >>> ((j & 3) << 3)) & 255;
+      continue;
+    }
     for (let j = 0; j < refCount; j++) {
       const word = j >> 5;
       const shift = j & 31;
@@ -389,6 +404,9 @@ export function rowMatchesBits(
     }
   }
 }
+
+/** Bit `i` of a nibble moved to the low bit of byte `i`. */
+const SPREAD = Int32Array.from({ length: 16 }, (_, n) => (n & 1) | (((n >> 1) & 1) << 8) | (((n >> 2) & 1) << 16) | (((n >> 3) & 1) << 24));
 
 /**
  * The matches of a hypothesis against every reference ({@link rowMatches}' `acc`), through the bit-set index where
@@ -401,7 +419,7 @@ export function rowMatcher(
   const m = refs.count;
   if (2 * ngramBitsetWords(refs, idCount) <= postings.ref.length) {
     const index = ngramBitsets(refs, idCount);
-    const planes = new Int32Array(32 * index.words);
+    const planes = new Int32Array(40 * index.words);
     return (hyps, i, acc) => rowMatchesBits(hyps, i, index, m, acc, planes);
   }
   return (hyps, i, acc) => rowMatches(hyps, i, postings, m, acc);

@@ -7,7 +7,8 @@
  * - `hyp`: hypothesis units or tokens; f(tokens) for ROUGE-W;
  * - `ref`: reference units or tokens; f(Σ f(sentence length)) for ROUGE-1.5.5's ROUGE-W, f(m) for the paper's;
  * - `select`: the recall (rouge155 ROUGE-N/S/SU: `%07.5f`-rounded), except ROUGE-1.5.5's ROUGE-W:
- *   f⁻¹(hit / Σ f(sentence length)).
+ *   f⁻¹(hit / Σ f(sentence length)); 0 unless the multi-reference rule is `best-recall`, the only rule that reads
+ *   it (the rounding is a large part of the cost of a pair).
  *
  * Recall and precision are `inverse(hit / ref)` and `inverse(hit / hyp)` (0 for a zero count), `inverse` being
  * f⁻¹ for ROUGE-W and the identity otherwise. `select` is what `best-recall` (ROUGE-1.5.5 `-f B`) compares.
@@ -94,7 +95,9 @@ export function rougePairStats(
     rows[at + 2] = ref;
     rows[at + 3] = select;
   };
-  const recall = (hit: number, ref: number): number => (rouge155 ? roundedRecall(hit, ref) : ref > 0 ? hit / ref : 0);
+  const withSelect = options.multiReference === 'best-recall';
+  const recall = (hit: number, ref: number): number =>
+    (!withSelect ? 0 : rouge155 ? roundedRecall(hit, ref) : ref > 0 ? hit / ref : 0);
 
   if (type.kind === 'n') {
     const n = type.n;
@@ -130,7 +133,7 @@ export function rougePairStats(
         const m = refs.tokens.offsets[r + 1] - refs.tokens.offsets[r];
         const hit = stats[3 * p + 2];
         const ref = f(m);
-        set(p, hit, f(n), ref, ref > 0 ? inverse(hit / ref) : 0);
+        set(p, hit, f(n), ref, withSelect && ref > 0 ? inverse(hit / ref) : 0);
       }
     }
     return { rows, rowOffsets, inverse };
@@ -142,13 +145,13 @@ export function rougePairStats(
       const n = hyps.tokens.offsets[h + 1] - hyps.tokens.offsets[h];
       for (let p = rowOffsets[h], r = firstRef(h); p < rowOffsets[h + 1]; p++, r++) {
         const m = refs.tokens.offsets[r + 1] - refs.tokens.offsets[r];
-        set(p, lcs[p], n, m, m > 0 ? lcs[p] / m : 0);
+        set(p, lcs[p], n, m, withSelect && m > 0 ? lcs[p] / m : 0);
       }
     }
     return { rows, rowOffsets, inverse: identity };
   }
 
-  return summaryLevel(hyps, refs, firstRef, rowOffsets, rows, options, set);
+  return summaryLevel(hyps, refs, firstRef, rowOffsets, rows, options, withSelect, set);
 }
 
 /** Union-mask types: summary-level ROUGE-L (all flavors) and ROUGE-1.5.5's ROUGE-L and ROUGE-W. */
@@ -159,6 +162,7 @@ function summaryLevel(
   rowOffsets: Int32Array,
   rows: Float64Array,
   options: ResolvedRougeOptions,
+  withSelect: boolean,
   set: (pair: number, hit: number, hyp: number, ref: number, select: number) => void,
 ): PairStats {
   const hs = hyps.sentences!;
@@ -207,7 +211,7 @@ function summaryLevel(
           continue;
         }
         const hit = rouge155WlcsHitWeight(rs, from, to, masks, maskOffsets[p], refBudget, hypBudget, f);
-        set(p, hit, f(n), f(base), inverse(hit / base));
+        set(p, hit, f(n), f(base), withSelect ? inverse(hit / base) : 0);
         continue;
       }
       const m = rs.offsets[to] - rs.offsets[from];
@@ -217,7 +221,7 @@ function summaryLevel(
       } else {
         for (let i = maskOffsets[p]; i < maskOffsets[p + 1]; i++) hit += masks[i];
       }
-      set(p, hit, n, m, m > 0 ? hit / m : 0);
+      set(p, hit, n, m, withSelect && m > 0 ? hit / m : 0);
     }
   }
   return { rows, rowOffsets, inverse };

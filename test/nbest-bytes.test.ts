@@ -5,13 +5,15 @@
  * a last line without `\n`, lines longer and shorter than the kernel's 16-byte steps); the parsed candidates against
  * the text parser (`parseNbestLines`) on random n-best lines, well-formed and not: whenever the byte parser answers
  * it gives the text parser's candidates, it answers for every plainly well-formed chunk, and it leaves to the text
- * parser every chunk the text parser refuses.
+ * parser every chunk the text parser refuses. A chunk's text decoded in pieces (`ChunkText`) is the whole decoded
+ * text: slices, parsed candidates and the invalid-UTF-8 error alike.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseNbestLines, type NbestParseState } from '../src/corpus/nbest.js';
 import { splitBatches } from '../src/corpus/stream/line-batch.js';
 import { parseChunkBytes } from '../src/engine/nbest/nbest-bytes.js';
+import { ChunkText, decodeChunk } from '../src/engine/nbest/chunk-job.js';
 import {
   L_DELIM, L_DELIM16, L_DELIMS, L_END, L_END16, L_START, L_START16, LINE_RECORD, NbestLineScanner,
 } from '../src/wasm/nbest-lines.js';
@@ -146,5 +148,64 @@ describe('n-best chunks parsed from bytes against the text parser', () => {
       ),
       { numRuns: 300, seed: 11 },
     );
+  });
+});
+
+describe('a chunk decoded in pieces (ChunkText)', () => {
+  /** Random n-best lines, multi-byte and astral characters included, until the chunk spans several pieces. */
+  const bigChunk = fc
+    .array(fc.array(fc.constantFrom('w1', 'é', '😀', '中', ' ', 'x', '\r'), { maxLength: 40 }).map((p) => p.join('')), {
+      minLength: 8,
+      maxLength: 8,
+    })
+    .map((hyps) => {
+      const lines: string[] = [];
+      let bytes = 0;
+      for (let k = 0; bytes < 300_000; k++) {
+        const line = `${Math.floor(k / 50)} ||| ${hyps[k % hyps.length]}${k} ||| f= ${k % 7} ||| -1.5`;
+        lines.push(line);
+        bytes += encoder.encode(line).length + 1;
+      }
+      return lines.join('\n') + '\n';
+    });
+
+  it('gives the whole text, its slices and the same parsed candidates', () => {
+    fc.assert(
+      fc.property(bigChunk, (text) => {
+        const bytes = encoder.encode(text);
+        const pieces = new ChunkText(bytes, 0, 1, 'x');
+        expect(pieces.toString()).toBe(decodeChunk(bytes, 0, 1, 'x'));
+        const whole = parseChunkBytes(bytes, text, 1, undefined, true);
+        const pieced = parseChunkBytes(bytes, pieces, 1, undefined, true);
+        expect(whole).toBeDefined();
+        expect(pieced).toEqual(whole);
+        // Backwards too: a slice before the last one read.
+        expect(pieces.slice(0, 3)).toBe(text.slice(0, 3));
+      }),
+      { numRuns: 5, seed: 3 },
+    );
+  });
+
+  it('refuses invalid UTF-8 in a later piece with the message of the whole', () => {
+    const text = Array.from({ length: 8000 }, (_, k) => `${k} ||| é w${k} ||| f= 1 ||| 0`).join('\n') + '\n';
+    const bytes = encoder.encode(text);
+    const at = bytes.length - 100;
+    bytes[at] = 0xff;
+    let expected: unknown;
+    try {
+      decodeChunk(bytes, 1000, 7, 'list.txt');
+    } catch (err) {
+      expected = err;
+    }
+    expect(expected).toBeDefined();
+    expect(() => new ChunkText(bytes, 1000, 7, 'list.txt')).toThrow(expected as Error);
+    let got: { line?: number; message?: string } = {};
+    try {
+      new ChunkText(bytes, 1000, 7, 'list.txt');
+    } catch (err) {
+      got = err as typeof got;
+    }
+    expect(got.message).toBe((expected as Error).message);
+    expect(got.line).toBe((expected as { line?: number }).line);
   });
 });

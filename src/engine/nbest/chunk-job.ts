@@ -145,11 +145,66 @@ export function decodeChunk(bytes: Uint8Array, byteOffset: number, firstLine: nu
   }
 }
 
+/**
+ * Bytes of a chunk decoded as one string at most: longer chunks are decoded in pieces of whole lines. A string
+ * that large is a large object in V8, allocated straight into the old generation, so one per task made most of a
+ * run's full garbage collections; pieces are ordinary young strings that die with their task.
+ */
+const PIECE_BYTES = 1 << 16;
+
+/**
+ * The text of a chunk, strictly decoded, in pieces cut after line feeds (a line feed never occurs inside a UTF-8
+ * sequence, so the pieces decode exactly as the whole does and are valid exactly when it is). Offsets are UTF-16
+ * offsets into the whole text; a slice lies within one line, hence within one piece.
+ */
+export class ChunkText {
+  private readonly pieces: string[] = [];
+  /** UTF-16 offset of each piece's start in the whole text, and the total length last. */
+  private readonly starts: number[] = [0];
+  private cursor = 0;
+
+  /** @throws InputError `E_INVALID_UTF8` as {@link decodeChunk} does. */
+  constructor(bytes: Uint8Array, byteOffset: number, firstLine: number, path: string) {
+    let from = 0;
+    try {
+      while (from < bytes.length) {
+        let to = bytes.length;
+        if (to - from > PIECE_BYTES) {
+          const lf = bytes.indexOf(0x0a, from + PIECE_BYTES);
+          if (lf >= 0) to = lf + 1;
+        }
+        const piece = decoder.decode(bytes.subarray(from, to));
+        this.pieces.push(piece);
+        this.starts.push(this.starts[this.starts.length - 1] + piece.length);
+        from = to;
+      }
+    } catch {
+      // Some piece is invalid, so the whole is: the whole's decoding throws its message.
+      decodeChunk(bytes, byteOffset, firstLine, path);
+    }
+  }
+
+  /** The whole text's UTF-16 units `from .. to` (within one line). */
+  slice(from: number, to: number): string {
+    const { starts } = this;
+    let p = this.cursor;
+    if (starts[p] > from) p = 0;
+    while (p + 1 < this.pieces.length && starts[p + 1] <= from) p++;
+    this.cursor = p;
+    return this.pieces[p].slice(from - starts[p], to - starts[p]);
+  }
+
+  /** The whole text. */
+  toString(): string {
+    return this.pieces.join('');
+  }
+}
+
 /** Runs one chunk: input errors become data (they cross thread boundaries), other errors propagate. */
 export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: number, byteOffset: number): ChunkResult {
   const start = performance.now();
   try {
-    const text = decodeChunk(bytes, byteOffset, firstLine, ctx.settings.path);
+    const text = new ChunkText(bytes, byteOffset, firstLine, ctx.settings.path);
     const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused, bytes);
     encodeTask(task, ctx.settings, ctx.encode, ctx.out, ctx.featuresOut);
     const out = ctx.out.take();

@@ -82,7 +82,7 @@ function isPlainNumber(bytes: Uint8Array, from: number, to: number): boolean {
  */
 export function parseChunkBytes(
   bytes: Uint8Array,
-  text: string,
+  text: { slice(from: number, to: number): string },
   firstLine: number,
   segments: number | undefined,
   withFeatures: boolean,

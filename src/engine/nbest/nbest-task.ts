@@ -45,6 +45,12 @@ export interface ScoredTask extends TaskSegments {
   readonly lines: Int32Array;
 }
 
+/**
+ * The decoded text of a task: a string, or its text in pieces (./chunk-job.ts `ChunkText`), sliced by UTF-16
+ * offsets into the whole and made whole only when the text parser needs it.
+ */
+export type TaskText = string | { slice(from: number, to: number): string; toString(): string };
+
 /** A task's candidates as parsed. */
 interface ParsedTask {
   hyps: string[];
@@ -59,7 +65,7 @@ interface ParsedTask {
  * line is plainly well-formed (./nbest-bytes.ts), else from the text.
  */
 function parseTask(
-  text: string,
+  text: TaskText,
   firstLine: number,
   settings: NbestTaskSettings,
   segments: number,
@@ -79,7 +85,8 @@ function parseTask(
   const features: string[] | undefined = wantFeatures ? [] : undefined;
   const state: NbestParseState = { previousId: 0 };
   const options = { segmentCount: segments, features: wantFeatures };
-  for (const lineBatch of splitBatches(text, firstLine, 'lf', text.length + 1)) {
+  const whole = typeof text === 'string' ? text : text.toString();
+  for (const lineBatch of splitBatches(whole, firstLine, 'lf', whole.length + 1)) {
     const batch = parseNbestLines(lineBatch, settings.path, options, state);
     for (let c = 0; c < batch.count; c++) {
       hyps.push(batch.hypotheses[c]);
@@ -98,7 +105,7 @@ function parseTask(
  * @throws InputError for a malformed line (file and line named), and the metrics' errors.
  */
 export function scoreTask(
-  text: string,
+  text: TaskText,
   firstLine: number,
   settings: NbestTaskSettings,
   metrics: readonly NbestMetric[],

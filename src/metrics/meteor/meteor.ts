@@ -24,7 +24,7 @@ import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricSc
 import { nltkTextDefaults, nltkTextSignatureFields, type NltkTextSettings } from '../nltk-text/settings.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
-import { meteorSynonyms } from './wordnet.js';
+import { inAlphabet, meteorSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
 export interface MeteorOptions extends NltkTextSettings {
@@ -43,6 +43,9 @@ export const METEOR_STATS_COLUMNS = ['meteor', 'lines'] as const;
 export interface MeteorReferences extends PreparedReferences {
   readonly words: readonly (readonly Int32Array[])[];
 }
+
+/** The synonyms of a stem that has none but itself. */
+const NO_SYNONYMS = new Int32Array(0);
 
 /** NLTK's `_count_chunks` over the matches in hypothesis order (`refOf[i]` the reference position of hypothesis word i, or -1). */
 function countChunks(refOf: Int32Array, n: number): number {
@@ -340,12 +343,14 @@ export class Meteor implements Metric<MeteorReferences> {
   private synonymsOf(id: number): Int32Array {
     let ids = this.synonymIds[id];
     if (ids === undefined) {
+      // Most stems of a text in another language than English are not even written in WordNet's alphabet.
+      if (!inAlphabet(this.stemNames[id])) return (this.synonymIds[id] = NO_SYNONYMS);
       const out: number[] = [];
       for (const name of meteorSynonyms(this.stemNames[id])) {
         const other = this.stemId(name);
         if (other !== id) out.push(other);
       }
-      this.synonymIds[id] = ids = Int32Array.from(out);
+      this.synonymIds[id] = ids = out.length === 0 ? NO_SYNONYMS : Int32Array.from(out);
     }
     return ids;
   }

@@ -188,13 +188,9 @@ function applyRules(forms: readonly string[], subs: readonly (readonly [string, 
  * synset ids the index stores for each). The rules give each form once per round: NLTK's lists may repeat a form,
  * which changes neither what is found nor when the search stops.
  */
-function morphyInto(form: string, pos: Pos, found: string[], ids: string[]): void {
-  // Every index lemma and exception form is written in that alphabet (the generator checks it), and the suffix rules
-  // only strip letters: a form with another character (an umlaut, a quotation mark…) leads nowhere.
-  if (OUTSIDE_ALPHABET.test(form)) return;
-  const { index, exceptions } = wordnet();
-  const inIndex = index[pos];
-  const exc = exceptions[pos].get(form);
+function morphyInto(tables: Tables, form: string, pos: Pos, found: string[], ids: string[]): void {
+  const inIndex = tables.index[pos];
+  const exc = tables.exceptions[pos].get(form);
   if (exc !== undefined) {
     keepIndexed(form, inIndex, found, ids);
     for (const base of exc) keepIndexed(base, inIndex, found, ids);
@@ -218,8 +214,17 @@ export function wordnetIndexHas(lemma: string, pos: Pos): boolean {
 /** NLTK's `_morphy(form, pos)`: the base forms of `form` that the index has for `pos`. */
 export function morphy(form: string, pos: Pos): string[] {
   const found: string[] = [];
-  morphyInto(form, pos, found, []);
+  if (inAlphabet(form)) morphyInto(wordnet(), form, pos, found, []);
   return found;
+}
+
+/**
+ * Whether `form` could lead to an index lemma: every index lemma and exception form is written in one alphabet (the
+ * generator checks it), and the suffix rules only strip letters, so a form with another character (an umlaut, a
+ * quotation mark…) leads nowhere.
+ */
+export function inAlphabet(form: string): boolean {
+  return !OUTSIDE_ALPHABET.test(form);
 }
 
 /**
@@ -227,14 +232,19 @@ export function morphy(form: string, pos: Pos): string[] {
  * `wordnet.synsets(word)`, and `word` itself. `word` comes lowercased (NLTK lowercases it again; a no-op then).
  */
 export function meteorSynonyms(word: string): Set<string> {
-  const { synset } = wordnet();
   const out = new Set<string>();
+  if (!inAlphabet(word)) {
+    out.add(word);
+    return out;
+  }
+  const tables = wordnet();
+  const { synset } = tables;
   const found: string[] = [];
   const ids: string[] = [];
   for (const pos of POS_LIST) {
     found.length = 0;
     ids.length = 0;
-    morphyInto(word, pos, found, ids);
+    morphyInto(tables, word, pos, found, ids);
     for (const stored of ids) {
       if (stored === '') continue;
       for (const id of stored.split('.')) for (const name of synset(parseInt(id, 36))) out.add(name);

@@ -210,16 +210,28 @@ function randomShuffle(order: Int32Array, random: GlibcRandom): void {
 
 /** Each sentence's rows with duplicate feature vectors removed (first kept), as Moses' enumerator keeps them. */
 function distinctRows(input: KbmiraInput): Int32Array[] {
-  const { features, dimensions: D, candidateOffsets: o } = input;
+  const { dimensions: D, candidateOffsets: o } = input;
+  // The float bits of every feature (−0 as +0: equal values are duplicates), hashed for buckets of candidate rows.
+  const features = Float32Array.from(input.features, (v) => v + 0);
+  const bits = new Uint32Array(features.buffer);
+  const same = (a: number, b: number): boolean => {
+    for (let i = 0; i < D; i++) if (bits[a * D + i] !== bits[b * D + i]) return false;
+    return true;
+  };
   const out: Int32Array[] = [];
   for (let s = 0; s + 1 < o.length; s++) {
-    const seen = new Map<string, true>();
+    const buckets = new Map<number, number[]>();
     const rows: number[] = [];
     for (let r = o[s]; r < o[s + 1]; r++) {
-      let key = '';
-      for (let i = 0; i < D; i++) key += `${f32(features[r * D + i]) + 0} `;
-      if (seen.has(key)) continue;
-      seen.set(key, true);
+      let h = 0;
+      for (let i = 0; i < D; i++) h = (Math.imul(h, 0x9e3779b1) + bits[r * D + i]) | 0;
+      const bucket = buckets.get(h);
+      if (bucket === undefined) {
+        buckets.set(h, [r]);
+      } else {
+        if (bucket.some((q) => same(q, r))) continue;
+        bucket.push(r);
+      }
       rows.push(r);
     }
     out.push(Int32Array.from(rows));

@@ -13,6 +13,10 @@
  */
 
 const INF: i32 = 0x3fffffff;
+/** `INF` in every lane: what a lane shifted in from outside a group of four cells holds. */
+const INF4: v128 = i32x4(INF, INF, INF, INF);
+/** Each lane's index: the distance of a cell from the first of its group of four. */
+const LANES: v128 = i32x4(0, 1, 2, 3);
 
 /** Reads the i32 at index `i` of the array at `base`. */
 // @ts-ignore: decorator
@@ -86,6 +90,24 @@ function bandRow(src: usize, plo: i32, phi: i32, dst: usize, clo: i32, chi: i32,
     j++;
   }
   const stop = min(phi, chi);
+  // Four cells at a time: `t` = min(diagonal + cost, above + 1) needs no neighbour in the row; then each cell is
+  // min over the cells k to its left (this group's and `left`) of t_k + distance, a prefix minimum of t_k − k.
+  if (j + 4 <= stop) {
+    const wv = i32x4.splat(w);
+    for (; j + 4 <= stop; j += 4) {
+      const cost = i32x4.add(i32x4.splat(1), i32x4.eq(v128.load(ref + (usize(j - 1) << 2)), wv));
+      const t = i32x4.min_s(
+        i32x4.add(v128.load(src + (usize(j - 1) << 2)), cost),
+        i32x4.add(v128.load(src + (usize(j) << 2)), i32x4.splat(1)),
+      );
+      let x = i32x4.sub(t, LANES);
+      x = i32x4.min_s(x, i32x4.shuffle(INF4, x, 0, 4, 5, 6));
+      x = i32x4.min_s(x, i32x4.shuffle(INF4, x, 0, 1, 4, 5));
+      const best = i32x4.add(i32x4.min_s(x, i32x4.splat(left + 1)), LANES);
+      v128.store(dst + (usize(j) << 2), best);
+      left = i32x4.extract_lane(best, 3);
+    }
+  }
   if (j < stop) {
     // The cell above becomes the next cell's diagonal: one load of the previous row per cell.
     let diag = get(src, j - 1);
@@ -316,6 +338,24 @@ function backRow(src: usize, nlo: i32, nhi: i32, dst: usize, clo: i32, chi: i32,
     right = backCell(src, nlo, nhi, chi, j, right, w, ref, m);
     put(dst, j, right);
   }
+  // Four cells at a time, right to left: the mirror of `bandRow`'s groups (a suffix minimum of t_k + k).
+  if (j - 3 >= bottom) {
+    const wv = i32x4.splat(w);
+    for (; j - 3 >= bottom; j -= 4) {
+      const at = usize(j - 3) << 2;
+      const cost = i32x4.add(i32x4.splat(1), i32x4.eq(v128.load(ref + at), wv));
+      const t = i32x4.min_s(
+        i32x4.add(v128.load(src + at, 4), cost),
+        i32x4.add(v128.load(src + at), i32x4.splat(1)),
+      );
+      let y = i32x4.add(t, LANES);
+      y = i32x4.min_s(y, i32x4.shuffle(y, INF4, 1, 2, 3, 4));
+      y = i32x4.min_s(y, i32x4.shuffle(y, INF4, 2, 3, 4, 5));
+      const best = i32x4.sub(i32x4.min_s(y, i32x4.splat(right + 4)), LANES);
+      v128.store(dst + at, best);
+      right = i32x4.extract_lane(best, 0);
+    }
+  }
   if (j >= bottom) {
     let diag = get(src, j + 1);
     for (; j >= bottom; j--) {
@@ -535,8 +575,9 @@ function pairEdits(
 ): i32 {
   if (m == 0) return n;
   const s = changetype<Scratch>(memory.data(offsetof<Scratch>(), 16));
-  layout(s, base, n, m, bandCells(n, m, beamWidth), maxShiftSize);
-  fillBand(n, m, beamWidth, s.lo, s.hi, s.start);
+  // The band's arrays come first in the layout, whatever its cell count: fill them, then place the rest.
+  layout(s, base, n, m, 0, maxShiftSize);
+  layout(s, base, n, m, fillBand(n, m, beamWidth, s.lo, s.hi, s.start), maxShiftSize);
   memory.copy(s.words, hyp, usize(n) << 2);
   memory.copy(s.cand, hyp, usize(n) << 2);
   for (let j = 0; j <= m; j++) put(s.fwd, j, j);

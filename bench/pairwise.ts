@@ -7,7 +7,10 @@
  *     chrF++ and BLEU, 128 for TER), texts prepared once outside the timed call, then the whole N × N matrix;
  *   - prepare: tokenizing both sides (the once-per-text part), for the same N;
  *   - MBR: the 20 system outputs as samples of each of the first 100 segments (20 × 20 pairs per segment, the
- *     golden's shape), through mbrDecode: per segment tokenization, pairs and selection, end to end.
+ *     golden's shape), through mbrDecode: per segment tokenization, pairs and selection, end to end;
+ *   - MBR 256: 256 near-identical samples of each of the first 10 segments (bench/mbr-samples.ts: the 20 systems, then
+ *     copies edited at 1–3 places), 256 × 255 pairs per segment, the bit-set path of chrF and BLEU; and the same
+ *     samples by reference aggregation (`aggregate: true`, 256 scores per segment).
  * Each line gives the wall-clock median of tinybench's runs (5 after one warm-up) and the process CPU time per run
  * (the steadier figure on a shared, loaded machine), and pairs/s from each.
  *
@@ -17,6 +20,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { mbrDecode, PairwiseScorer } from '../src/engine/pairwise/index.js';
+import { mbrSampleStreams, wmt21Systems } from './mbr-samples.js';
 import { Bleu } from '../src/metrics/bleu/bleu.js';
 import { Chrf } from '../src/metrics/chrf/chrf.js';
 import type { Metric } from '../src/metrics/metric.js';
@@ -82,5 +86,17 @@ export async function benchPairwise(): Promise<void> {
     const direction = metric instanceof Ter ? 'lower' : 'higher';
     const m = await measure(() => mbrDecode(metric, samples, { direction }));
     console.log(line(name, 100 * samples.length * samples.length, m));
+  }
+
+  const many = mbrSampleStreams(wmt21Systems(WMT21), 256, 10);
+  console.log('\nMBR 256: 256 samples × 10 segments (256 × 255 pairs each, self-pairs left out), mbrDecode end to end');
+  for (const [name, metric] of metrics.slice(0, 3)) {
+    const m = await measure(() => mbrDecode(metric, many));
+    console.log(line(name, 10 * 256 * 255, m));
+  }
+  console.log('  reference aggregation (--aggregate): one aggregate pseudo-reference per sample, figures in samples/s');
+  for (const [name, metric] of metrics.slice(0, 3)) {
+    const m = await measure(() => mbrDecode(metric, many, { aggregate: true }));
+    console.log(line(`${name} aggregate`, 10 * 256, m).replace(/pairs/g, 'samples'));
   }
 }

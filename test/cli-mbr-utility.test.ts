@@ -113,6 +113,14 @@ describe('a weighted sum of metrics as the utility', () => {
   });
 });
 
+describe('help', () => {
+  it('palette mbr --help names the weighted sum, --aggregate and --scores-format', async () => {
+    const r = await mbr(['--help']);
+    expect(r.code).toBe(0);
+    for (const text of ['-m METRIC[:WEIGHT]', 'chrf:0.5 bleu:0.5', '--aggregate', 'Vamvas & Sennrich 2024', '--scores-format jsonl|msgpack']) expect(r.out).toContain(text);
+  });
+});
+
 describe('--scores-format msgpack', () => {
   it('one MessagePack map per segment, the JSON lines\' records and numbers (samples and --nbest)', async () => {
     const json = join(dir, 'u.jsonl');

@@ -82,8 +82,8 @@ export function mbrHelp(): string {
     '                   [--include-self] [--weights FILE [FILE ...]] [--aggregate] [--scores FILE] [--scores-format jsonl|msgpack]\n' +
     '                   [--matrix FILE] [-j N] [-o FILE] [metric options]\n\n' +
     "Minimum Bayes risk decoding: for each line, the sample with the best mean sentence score against the others\n" +
-    '(exactly sacreBLEU\'s sentence_score for each pair), uniform weights unless --weights, ties to the first sample\n' +
-    'file.\n' +
+    '(exactly sacreBLEU\'s sentence_score for each pair; several -m metrics: their weighted sum), uniform weights unless\n' +
+    '--weights, ties to the first sample file. --aggregate approximates it in linear time (reference aggregation).\n' +
     formatOptionHelp(SPECS) +
     '\n\n'
   );

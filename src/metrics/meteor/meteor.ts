@@ -44,6 +44,59 @@ export interface MeteorReferences extends PreparedReferences {
   readonly words: readonly (readonly Int32Array[])[];
 }
 
+/**
+ * Token text → word id, looked up from a span of the tokenized line without cutting it out: a line's tokens are
+ * mostly ones seen before, and a slice per token plus a Map look-up was most of METEOR's time per line once every
+ * word was known.
+ */
+class TokenTable {
+  private keys: string[] = [];
+  private values: number[] = [];
+  /** Open addressing, linear probing: entry index + 1, 0 empty. */
+  private slots = new Int32Array(1024);
+
+  private static hash(text: string, start: number, end: number): number {
+    let h = 0x811c9dc5;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return h >>> 0;
+  }
+
+  /** The word id of `text[start, end)`, or -1. */
+  get(text: string, start: number, end: number): number {
+    const mask = this.slots.length - 1;
+    const length = end - start;
+    for (let slot = TokenTable.hash(text, start, end) & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot] - 1;
+      if (entry < 0) return -1;
+      const key = this.keys[entry];
+      if (key.length !== length) continue;
+      let i = 0;
+      while (i < length && key.charCodeAt(i) === text.charCodeAt(start + i)) i++;
+      if (i === length) return this.values[entry];
+    }
+  }
+
+  /** Adds `token` (not yet in the table). */
+  set(token: string, value: number): void {
+    if (2 * (this.keys.length + 1) > this.slots.length) {
+      const grown = new Int32Array(2 * this.slots.length);
+      const mask = grown.length - 1;
+      this.keys.forEach((key, entry) => {
+        let slot = TokenTable.hash(key, 0, key.length) & mask;
+        while (grown[slot] !== 0) slot = (slot + 1) & mask;
+        grown[slot] = entry + 1;
+      });
+      this.slots = grown;
+    }
+    const mask = this.slots.length - 1;
+    let slot = TokenTable.hash(token, 0, token.length) & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = this.keys.length + 1;
+    this.keys.push(token);
+    this.values.push(value);
+  }
+}
+
 /** The synonyms of a stem that has none but itself. */
 const NO_SYNONYMS = new Int32Array(0);
 
@@ -83,7 +136,7 @@ export class Meteor implements Metric<MeteorReferences> {
   private readonly scanner: TokenScanner;
   private readonly bounds = new TokenBounds();
   /** Token as written → the id of its lowercased word (tokens recur across lines, so each is read once). */
-  private readonly tokens = new Map<string, number>();
+  private readonly tokens = new TokenTable();
   /** Lowercased word → id. */
   private readonly wordIds = new Map<string, number>();
   private readonly wordNames: string[] = [];
@@ -277,13 +330,17 @@ export class Meteor implements Metric<MeteorReferences> {
     const source = bleuScan(line, this.scanner, this.lowercase, this.bounds);
     const b = this.bounds;
     const words = new Int32Array(b.count);
+    const bounds = b.bounds;
     for (let k = 0; k < b.count; k++) {
-      const token = source.slice(b.start(k), b.end(k));
-      let word = this.tokens.get(token);
-      if (word === undefined) {
+      const start = bounds[2 * k];
+      const end = bounds[2 * k + 1];
+      let word = this.tokens.get(source, start, end);
+      if (word < 0) {
+        const token = source.slice(start, end);
         const lower = pyLower(token);
-        word = this.wordIds.get(lower);
-        if (word === undefined) {
+        const known = this.wordIds.get(lower);
+        if (known !== undefined) word = known;
+        else {
           word = this.wordNames.length;
           this.wordIds.set(lower, word);
           this.wordNames.push(lower);

@@ -49,11 +49,22 @@ export class NbestPool implements NbestChunkRunner {
   private readonly pool: TaskPool<'nbest'>;
   private readonly fault: NbestInjectedFault | undefined;
   private nextTask = 0;
+  private ready = false;
 
   constructor(options: NbestPoolOptions) {
     const { workers, module, injectFault, refs, settings, spec } = options;
     this.pool = new TaskPool({ kind: 'nbest', workers, module, setup: { refs, settings, spec } });
     this.fault = injectFault;
+    // A worker that fails to start fails its tasks too (and they are reported): started either way.
+    this.pool.start().then(
+      () => (this.ready = true),
+      () => (this.ready = true),
+    );
+  }
+
+  /** Whether every worker has loaded and set up (the scheduling loop does not wait on tasks before that). */
+  get started(): boolean {
+    return this.ready;
   }
 
   /** Worker threads. */

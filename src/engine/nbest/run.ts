@@ -45,6 +45,11 @@ export interface NbestChunkRunner {
   readonly capacity: number;
   /** Tasks handed to {@link run} and not yet settled. */
   readonly inFlight: number;
+  /**
+   * False while the workers are still starting (loading code, compiling, warming up): tasks posted meanwhile wait,
+   * and the scheduling loop then does not wait for them either. Absent: started.
+   */
+  readonly started?: boolean;
   /** Tasks run, tasks retried, time spent inside tasks (ms, summed over workers). */
   readonly counters: { readonly tasks: number; readonly retries: number; readonly busyMs: number };
   /** Scores one chunk (its bytes in a `SharedArrayBuffer`); bad input comes back as data, not as a rejection. */
@@ -144,6 +149,14 @@ export interface NbestMergeOptions extends NbestRunOutput {
  * 3.4 s run waiting for one), few enough to bound memory (a chunk and its output are well under 1 MB).
  */
 const IN_FLIGHT_PER_THREAD = 6;
+
+/**
+ * Chunks held at most while the runner's workers are still starting. The first chunks posted to the pool wait for
+ * a worker that is loading (a few tenths of a second); with the usual bound this thread soon had nothing to do but
+ * wait for them, a core idle for most of a worker's start. It scores on meanwhile, up to this many chunks (a chunk
+ * and its output are well under 1 MB).
+ */
+const STARTING_IN_FLIGHT = 128;
 
 /** Longest synchronous stretch (ms) of the merge's output loop before it lets the event loop run (signals). */
 const YIELD_EVERY_MS = 50;
@@ -283,7 +296,8 @@ export class NbestRun {
       // can take one more task (so each always has its next task waiting), else this thread scores it between its
       // reads and writes ("caller runs"). On a 2-core machine that is one worker thread fewer to start, warm up and
       // share the cores with than a pool of 2 (the 1M-candidate run: 3.8 s → ~3.3 s). No wait for the workers to
-      // load: this thread scores from the first chunk on, and chunks posted meanwhile wait in the pool's queue.
+      // load: this thread scores from the first chunk on, and chunks posted meanwhile wait in the pool's queue (while
+      // the workers start, this thread holds more chunks rather than wait for those: STARTING_IN_FLIGHT).
       // In-thread, every chunk is scored here and written at once.
       const limit = pool === undefined ? 1 : pool.capacity + IN_FLIGHT_PER_THREAD * workers;
       for await (const chunk of options.chunks(pool !== undefined)) {
@@ -299,7 +313,7 @@ export class NbestRun {
           result = Promise.resolve(done);
         }
         pending.push({ chunk, result });
-        while (pending.length >= limit) {
+        while (pending.length >= (pool?.started === false ? STARTING_IN_FLIGHT : limit)) {
           const head = pending.shift()!;
           writer.write(head.chunk, await head.result);
         }

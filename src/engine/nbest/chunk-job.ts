@@ -146,9 +146,10 @@ export function decodeChunk(bytes: Uint8Array, byteOffset: number, firstLine: nu
 }
 
 /**
- * Bytes of a chunk decoded as one string at most: longer chunks are decoded in pieces of whole lines. A string
- * that large is a large object in V8, allocated straight into the old generation, so one per task made most of a
- * run's full garbage collections; pieces are ordinary young strings that die with their task.
+ * Bytes after which a chunk's text goes on in a new piece, cut at the next line feed (so a piece is this long plus
+ * the rest of a line). A whole task's text as one string is a large object in V8, allocated straight into the old
+ * generation, so one per task made most of a run's full garbage collections; pieces of this size are ordinary young
+ * strings that die with their task.
  */
 const PIECE_BYTES = 1 << 16;
 

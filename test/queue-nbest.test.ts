@@ -1,13 +1,14 @@
 /**
  * `palette nbest --queue` with `palette worker` processes on a real Redis (test/helpers/redis-server.ts starts one
- * per suite): the merged output is byte-identical to `palette nbest` without a queue for 1 and 3 workers; a worker
- * killed in the middle of a shard loses nothing and doubles nothing; a Redis restart either resumes the run
- * (persistence) or ends it with a clear message (none), never with a wrong output; a shard that fails twice fails
- * the run with that shard's error; passwords never show; status and clean. The processes are the real executable
- * (bin/palette runs dist/: `npm run build:ts`).
+ * per suite): the merged output is byte-identical to `palette nbest` without a queue for 1 and 3 workers, and with
+ * `--ffile` for the features too; a worker killed in the middle of a shard loses nothing and doubles nothing; a
+ * Redis restart either resumes the run (persistence) or ends it with a clear message (none), and a Redis stopped for
+ * good ends it after `--redis-timeout`, never with a wrong output; a shard that fails twice fails the run with that
+ * shard's error; passwords never show; status and clean. The processes are the real executable (bin/palette runs
+ * dist/: `npm run build:ts`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -219,9 +220,12 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
   }, 60_000);
 
   it('a shard that fails twice fails the run with that shard\'s error; status shows it, clean removes the run', async () => {
-    // A copy of the list whose third shard is changed after the run was submitted (same length, other bytes).
+    // A copy of the list whose third shard's last bytes are changed after the run was submitted (same length, the
+    // modification time put back): only that shard's worker sees other bytes.
     const copy = join(dir, 'changed.txt');
     writeFileSync(copy, readFileSync(nbest));
+    const planned = new Date(1_700_000_000_000);
+    utimesSync(copy, planned, planned);
     const out = join(dir, 'failed.msgpack');
     const run = palette(['nbest', '--nbest', copy, '-r', ...refs, ...METRICS, '--stats', out, '--queue', redis.url, ...SHARD], dir);
     const client = redisClient(redis.url);
@@ -230,13 +234,16 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
     const shard2 = await client.hgetall(`bull:palette-shards:${runId}-shard-000002`);
     const { offset, length } = JSON.parse(shard2.data).shard as { offset: number; length: number };
     const bytes = readFileSync(copy);
-    const at = offset + Math.floor(length / 2);
+    const at = offset + length - 100;
     bytes[at] = bytes[at] === 0x61 ? 0x62 : 0x61;
     writeFileSync(copy, bytes);
+    utimesSync(copy, planned, planned);
     worker(redis.url);
     const r = await run.done;
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/shard 2 \(from line \d+\) failed after 2 attempts: .*the bytes of shard 2 .* differ from those submitted/);
+    // The list's line of the shard's start, counted only for the message.
+    expect(r.err).toContain(`shard 2 (from line ${bytes.subarray(0, offset).toString().split('\n').length}) failed`);
+    expect(r.err).toMatch(/shard 2 \(from line \d+\) failed after 2 attempts: .*the bytes of shard 2 .* differ from those submitted \(its last bytes differ\)/);
     expect(existsSync(out)).toBe(false);
     const status = await palette(['queue', 'status', runId, '--redis', redis.url], dir).done;
     expect(status.code).toBe(0);
@@ -250,6 +257,21 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
     const after = await palette(['queue', 'status', runId, '--redis', redis.url], dir).done;
     expect(after.out).toContain('no such run');
     client.disconnect();
+  }, 60_000);
+
+  it('--ffile: statistics and FEATURES_TXT byte-identical to palette nbest --ffile without a queue', async () => {
+    worker(redis.url);
+    const plainStats = join(dir, 'ffile-plain.msgpack');
+    const plainFeatures = join(dir, 'ffile-plain.features');
+    const plain = await palette(['nbest', '--nbest', nbest, '-r', ...refs, ...METRICS, '--stats', plainStats, '--ffile', plainFeatures, '-j', '1'], dir).done;
+    expect(plain.code, plain.err).toBe(0);
+    const stats = join(dir, 'ffile-queue.msgpack');
+    const features = join(dir, 'ffile-queue.features');
+    const r = await submit(redis.url, stats, '--ffile', features).done;
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(stats).equals(readFileSync(plainStats))).toBe(true);
+    expect(readFileSync(features).length).toBeGreaterThan(1000);
+    expect(readFileSync(features).equals(readFileSync(plainFeatures))).toBe(true);
   }, 60_000);
 
   it('a worker refuses a job whose paths leave its folders', async () => {
@@ -364,6 +386,27 @@ describe.skipIf(!HAVE_REDIS)(`queue runs across a Redis restart, and passwords (
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/its jobs are gone from Redis at redis:\/\/127\.0\.0\.1:\d+\/? \(restarted without persistence/);
     expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it('Redis stopped for good mid-run: the run ends after --redis-timeout with a clear message and no output', async () => {
+    const server = await startRedis();
+    servers.push(server);
+    const client = redisClient(server.url);
+    spawnTracked(['worker', '--redis', server.url, '--allow-dir', dir]);
+    const out = join(dir, 'away.msgpack');
+    const run = spawnTracked([...submitArgs(server.url, out), '--redis-timeout', '2']);
+    await until('a shard done', async () => (await client.zcard('bull:palette-shards:completed')) >= 1);
+    client.disconnect();
+    await server.stop();
+    // Within the test's time limit rather than never: the submitter gives up on its own and exits.
+    const r = await run.done;
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/run [0-9a-f]{16}: Redis at redis:\/\/127\.0\.0\.1:\d+\/? did not answer for 2 s \(--redis-timeout\): nothing was written/);
+    expect(existsSync(out)).toBe(false);
+    // Submitting to the stopped Redis: refused at once, exit 2.
+    const again = await spawnTracked(submitArgs(server.url, join(dir, 'away-again.msgpack'))).done;
+    expect(again.code).toBe(2);
+    expect(again.err).toMatch(/^palette nbest: error: --queue: cannot use Redis at redis:\/\/127\.0\.0\.1:\d+\/?: /);
   }, 60_000);
 
   it('a password in the URL works and never appears in any output; a wrong one is refused', async () => {

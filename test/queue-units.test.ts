@@ -1,15 +1,16 @@
 /**
  * The pure parts of queue runs, without Redis: URLs shown without their secrets, the version check, the folders a
- * worker may use and the jobs it refuses, and shards: cut at segment boundaries, their chunks carrying the file's
- * lines and offsets, a changed shard refused, result files replaced whole.
+ * worker may use and the jobs it refuses, and shards: cut at segment boundaries from reads around the cuts, their
+ * chunks carrying the file's offsets, a changed list refused, result files replaced whole.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseNbestArgs } from '../src/cli/nbest/options.js';
 import { checkRedisUrl, redactSecrets, redactUrl, versionAtLeast } from '../src/node/queue/connection.js';
 import { checkShardJob, insideDirs, RefusedJobError, SHARD_JOB, SHARD_JOB_VERSION } from '../src/node/queue/nbest-jobs.js';
-import { planShards, readShardChunks, ShardChangedError, shardResultPath, writeShardResult } from '../src/node/queue/shards.js';
+import { lineAtOffset, planShards, readShardChunks, ShardChangedError, shardResultPath, writeShardResult } from '../src/node/queue/shards.js';
 
 describe('Redis URLs', () => {
   it('the password (or a lone user part, which ioredis reads as one) is replaced', () => {
@@ -49,47 +50,83 @@ describe('shards and what a worker accepts', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('shards are whole segments, cover the file, and their chunks carry the file\'s lines and offsets', async () => {
+  it('shards are whole segments, cover the file, get smaller at the end, and their chunks carry the file\'s offsets', async () => {
     const bytes = readFileSync(list);
-    const shards = await planShards(list, 500);
+    const plan = planShards(list, 500);
+    const { shards } = plan;
+    expect(plan.size).toBe(bytes.length);
     expect(shards.length).toBeGreaterThan(5);
     let at = 0;
-    let line = 1;
     for (const shard of shards) {
       expect(shard.offset).toBe(at);
-      expect(shard.firstLine).toBe(line);
       const text = bytes.subarray(shard.offset, shard.offset + shard.length).toString();
       const ids = text.trimEnd().split('\n').map((l) => Number(l.split(' ')[0]));
       // No segment is split: the id before the shard differs from its first.
       if (at > 0) expect(Number(bytes.subarray(0, at).toString().trimEnd().split('\n').pop()!.split(' ')[0])).toBeLessThan(ids[0]);
       const chunks = [];
-      for await (const c of readShardChunks(list, shard, 100, false)) chunks.push(c);
+      for await (const c of readShardChunks(list, shard, plan, 100, false)) chunks.push(c);
       expect(chunks[0].byteOffset).toBe(shard.offset);
-      expect(chunks[0].firstLine).toBe(shard.firstLine);
+      // A worker numbers its shard's lines from 1; lineAtOffset gives the list's line of the shard's start.
+      expect(chunks[0].firstLine).toBe(1);
+      expect(lineAtOffset(list, shard.offset)).toBe(bytes.subarray(0, shard.offset).toString().split('\n').length);
       expect(Buffer.concat(chunks.map((c) => c.bytes)).toString()).toBe(text);
       for (const c of chunks) {
         expect(bytes.subarray(c.byteOffset, c.byteOffset + c.bytes.length).equals(Buffer.from(c.bytes))).toBe(true);
-        expect(c.firstLine).toBe(bytes.subarray(0, c.byteOffset).toString().split('\n').length);
+        expect(c.firstLine).toBe(bytes.subarray(shard.offset, c.byteOffset).toString().split('\n').length);
       }
       at += shard.length;
-      line += text.split('\n').length - 1;
     }
     expect(at).toBe(bytes.length);
+    // The last shards are smaller than the first ones (the workers run dry together).
+    expect(shards[shards.length - 1].length).toBeLessThan(shards[0].length);
   });
 
-  it('a shard whose bytes changed is refused', async () => {
+  it('a segment longer than the read window, blank lines and a last line without a line feed', () => {
+    const long = Array.from({ length: 900 }, (_, k) => `1 ||| ${'long '.repeat(20)}${k} ||| f=1 ||| 0`).join('\n');
+    const text = `0 ||| a ||| f=1 ||| 0\n\n${long}\n\n2 ||| b ||| f=1 ||| 0\n3 ||| c ||| f=1 ||| 0`;
+    const path = join(dir, 'long.txt');
+    writeFileSync(path, text);
+    const { shards } = planShards(path, 16);
+    const pieces = shards.map((s) => text.slice(s.offset, s.offset + s.length));
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.length).toBeGreaterThan(1);
+    // Segment 1 (~100 KB, more than the 64 KiB first read) lies in one shard; every cut is a change of id.
+    expect(pieces.filter((p) => p.includes('1 ||| long')).length).toBe(1);
+    const idsOf = (p: string): string[] => p.split('\n').filter((l) => l.trim() !== '').map((l) => l.split(' ')[0]);
+    for (let k = 1; k < pieces.length; k++) {
+      expect(pieces[k - 1].endsWith('\n')).toBe(true);
+      expect(idsOf(pieces[k - 1]).at(-1)).not.toBe(idsOf(pieces[k])[0]);
+    }
+    // The last line has no line feed: it stays with the shard before it, as the engine's chunker keeps it.
+    expect(pieces.at(-1)!.endsWith('2 ||| b ||| f=1 ||| 0\n3 ||| c ||| f=1 ||| 0')).toBe(true);
+  });
+
+  it('a shard of a changed list is refused: size, modification time, or the bytes at its ends', async () => {
     const copy = join(dir, 'copy.txt');
     const bytes = readFileSync(list);
     writeFileSync(copy, bytes);
-    const [, second] = await planShards(copy, 500);
-    bytes[second.offset + 3] ^= 1;
-    writeFileSync(copy, bytes);
+    // Whole seconds: a time put back by utimes is then exactly the planned one.
+    const planned = new Date(1_700_000_000_000);
+    utimesSync(copy, planned, planned);
+    const plan = planShards(copy, 500);
+    const second = plan.shards[1];
     const read = async (): Promise<void> => {
-      for await (const c of readShardChunks(copy, second, 100, false)) void c;
+      for await (const c of readShardChunks(copy, second, plan, 100, false)) void c;
     };
+    await expect(read()).resolves.toBeUndefined();
+    // The same bytes, touched: refused on the modification time.
+    utimesSync(copy, planned, new Date(planned.getTime() + 5000));
+    await expect(read()).rejects.toThrow(/modification time differs/);
+    // Its last byte changed and the time put back: refused on the shard's end.
+    const changed = Buffer.from(bytes);
+    changed[second.offset + second.length - 3] ^= 1;
+    writeFileSync(copy, changed);
+    utimesSync(copy, planned, planned);
     await expect(read()).rejects.toThrow(ShardChangedError);
+    // (A shard shorter than the hashed ends is hashed whole at both.)
+    await expect(read()).rejects.toThrow(/its (first|last) bytes differ/);
     writeFileSync(copy, bytes.subarray(0, second.offset + 10));
-    await expect(read()).rejects.toThrow(/differ from those submitted/);
+    await expect(read()).rejects.toThrow(/differ from those submitted \(the list has \d+ bytes/);
   });
 
   it('result files are replaced whole, and no temporary file stays', () => {
@@ -112,7 +149,7 @@ describe('shards and what a worker accepts', () => {
       expect(insideDirs(join(inside, '..', 'x'), [inside])).toBe(false);
       expect(insideDirs(join(inside, 'escape', 'x'), [inside])).toBe(false);
       const job = {
-        kind: SHARD_JOB, version: SHARD_JOB_VERSION, runId: '0123456789abcdef', nbest: join(inside, 'l.txt'), refs: [join(inside, 'r')],
+        kind: SHARD_JOB, version: SHARD_JOB_VERSION, runId: '0123456789abcdef', nbest: join(inside, 'l.txt'), list: { size: 1, mtimeMs: 1 }, refs: [join(inside, 'r')],
         refsSha1: '', metrics: ['bleu'], ids: ['bleu'], settings: {}, task: {}, shard: {}, resultDir: join(inside, 'res'), taskSize: 1,
       };
       expect(checkShardJob(SHARD_JOB, job, [inside])).toBe(job);
@@ -124,5 +161,28 @@ describe('shards and what a worker accepts', () => {
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }
+  });
+});
+
+describe('palette nbest --queue options', () => {
+  const base = ['--nbest', 'l.txt', '-r', 'r.txt', '-m', 'bleu', '--stats', 'o.txt', '--queue', 'redis://127.0.0.1:6379'];
+  const options = (argv: string[]) => {
+    const command = parseNbestArgs(argv);
+    if (command.kind !== 'run') throw new Error('not a run');
+    return command.options;
+  };
+
+  it('--ffile goes with --queue; --redis-timeout in seconds, 60 by default, only with --queue', () => {
+    expect(options([...base, '--ffile', 'f.txt']).ffile).toBe('f.txt');
+    expect(options(base).redisTimeoutMs).toBe(60_000);
+    expect(options([...base, '--redis-timeout', '2.5']).redisTimeoutMs).toBe(2500);
+    expect(() => options([...base, '--redis-timeout', '0'])).toThrow(/--redis-timeout/);
+    expect(() => options(['--nbest', 'l.txt', '-r', 'r.txt', '-m', 'bleu', '--redis-timeout', '5'])).toThrow(/--redis-timeout needs --queue URL/);
+  });
+
+  it('a merge with a previous run is refused with the reason', () => {
+    expect(() => options([...base, '--prev-stats', 'p.txt', '--prev-features', 'pf.txt'])).toThrow(
+      /--queue does not merge with a previous run \(--prev-stats\): run the merge without --queue/,
+    );
   });
 });

@@ -12,7 +12,8 @@
  *
  * With `--queue redis://…` the list is scored by `palette worker` processes, on any number of machines that see the
  * same files, through a BullMQ queue on Redis (./queue.ts): the same bytes are written, through the same atomic
- * output file. A shard that failed twice, or a run whose jobs vanished from Redis, ends it with exit status 1; an
+ * output file. A shard that failed twice, a run whose jobs vanished from Redis, or a Redis that did not answer for
+ * `--redis-timeout` seconds, ends it with exit status 1; an
  * interrupted queue run leaves its finished shards for the same command to reuse.
  *
  * Bad input ends the run with `palette nbest: error: FILE[:LINE]: message` and exit status 2, and no output file
@@ -63,11 +64,13 @@ async function extract(
         task: { path: options.nbest, format: options.format, allowDuplicates: options.allowDuplicates, sentenceScores: options.sentenceScores },
         taskSize: options.taskSize,
         stats: options.stats!,
+        redisTimeoutMs: options.redisTimeoutMs,
         note: (line) => {
           if (!options.quiet) io.stderr.write(`palette nbest: ${line}\n`);
         },
       },
       sink,
+      features,
       progress,
     );
   }

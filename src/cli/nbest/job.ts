@@ -83,7 +83,7 @@ function fileSize(path: string): number {
  * it), read from the list's first chunk (the file reader's, so a gzip list is read alike); '' when the line has no
  * such field (the list's parser reports that line).
  */
-async function firstFeaturesField(path: string): Promise<string> {
+export async function firstFeaturesField(path: string): Promise<string> {
   for await (const chunk of readSegmentChunks(path, 1 << 16)) {
     const { bytes } = chunk;
     let start = 0;

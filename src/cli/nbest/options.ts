@@ -48,6 +48,8 @@ export interface NbestOptions {
   readonly queue: string | undefined;
   /** Bytes of the list per shard of a queue run. */
   readonly shardSize: number;
+  /** How long a queue run waits for an unreachable Redis before it gives up (ms). */
+  readonly redisTimeoutMs: number;
 }
 
 /** A parsed command line: a run, or a request for help. */
@@ -94,6 +96,14 @@ const SPECS: readonly OptionSpec[] = [
     group: GROUP,
   },
   { key: 'shardSize', names: ['--shard-size'], arity: 'one', metavar: 'BYTES', help: `bytes of the list per shard of a queue run (default ${1 << 22})`, group: GROUP },
+  {
+    key: 'redisTimeout',
+    names: ['--redis-timeout'],
+    arity: 'one',
+    metavar: 'SECONDS',
+    help: 'a queue run whose Redis does not answer for this long ends with nothing written; back sooner, the run goes on (default 60)',
+    group: GROUP,
+  },
 ];
 
 /**
@@ -110,7 +120,7 @@ export function nbestHelp(): string {
     'usage: palette nbest --nbest FILE -r REF [REF ...] -m METRIC [METRIC ...] [--stats OUT]\n' +
     '                     [--stats-format moses|json|msgpack] [--sentence-scores] [--allow-duplicates]\n' +
     '                     [--prev-stats FILE --prev-features FILE] [--ffile FILE] [--workers N]\n' +
-    '                     [--task-size BYTES] [--queue URL [--shard-size BYTES]] [-q]\n' +
+    '                     [--task-size BYTES] [--queue URL [--shard-size BYTES] [--redis-timeout S]] [-q]\n' +
     '                     [metric flags]\n\n' +
     'Per-candidate sufficient statistics of a Moses n-best list, as Moses MERT `extractor` writes them, for every\n' +
     'metric in one pass.\n' +
@@ -186,13 +196,21 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
     throw badOption('--shard-size', 'a number of bytes from 1 to 2^30', shardSizeText);
   }
   if (shardSizeText !== undefined && queue === undefined) throw new InputError('E_BAD_OPTION', '--shard-size needs --queue URL');
+  const redisTimeoutText = single(values, 'redisTimeout');
+  const redisTimeout = redisTimeoutText === undefined ? 60 : Number(redisTimeoutText);
+  if (!(Number.isFinite(redisTimeout) && redisTimeout >= 1 && redisTimeout <= 86_400)) {
+    throw badOption('--redis-timeout', 'a number of seconds from 1 to 86400', redisTimeoutText);
+  }
+  if (redisTimeoutText !== undefined && queue === undefined) throw new InputError('E_BAD_OPTION', '--redis-timeout needs --queue URL');
   if (queue !== undefined) {
     if (stats === undefined) {
       throw new InputError('E_BAD_OPTION', '--queue needs --stats OUT: the shards\' results are written to a folder beside it');
     }
-    // A merge with a previous run holds every sentence in one place; FEATURES_TXT is not sharded (yet).
-    if (prevStats !== undefined) throw new InputError('E_BAD_OPTION', '--queue does not merge with a previous run (--prev-stats): run it without --queue');
-    if (ffile !== undefined) throw new InputError('E_BAD_OPTION', '--queue does not write FEATURES_TXT (--ffile): run it without --queue');
+    // A merge with a previous run puts the previous candidates first in each sentence and removes duplicates
+    // across both runs, which needs every sentence's candidates in one place, not per shard.
+    if (prevStats !== undefined) {
+      throw new InputError('E_BAD_OPTION', '--queue does not merge with a previous run (--prev-stats): run the merge without --queue');
+    }
   }
   return {
     kind: 'run',
@@ -213,6 +231,7 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
       quiet: values.has('quiet'),
       queue,
       shardSize,
+      redisTimeoutMs: Math.round(redisTimeout * 1000),
     },
   };
 }

@@ -1,18 +1,26 @@
 /**
- * `palette nbest … --queue URL`: the list is cut into shards at segment boundaries (src/node/queue/shards.ts), one
- * BullMQ flow is submitted — a merge job on the run's own queue with one child per shard on the shard queue that
- * `palette worker` processes (src/node/queue/nbest-jobs.ts) — and this process waits, showing shards done / total,
- * rate and ETA, then works on the merge job itself: each shard's result file is read once, in shard order, checked
- * against the length and hash its job reported, and written to the output, which the command commits (temporary
+ * `palette nbest … --queue URL`: the list is cut into shards at segment boundaries (src/node/queue/shards.ts: a few
+ * reads around each cut, not a pass over the list), one BullMQ flow is submitted — a merge job on the run's own
+ * queue with one child per shard on the shard queue that `palette worker` processes (src/node/queue/nbest-jobs.ts)
+ * — and this process waits, showing shards done / total, rate and ETA. Meanwhile it writes each shard's result as
+ * soon as the shards before it are done (read once, checked against the length and hash its job reported), and the
+ * flow's merge job, which it works on itself, writes what is left; the command then commits the output (temporary
  * file + rename). The merged bytes are those of the single-machine run: each shard is whole segments and is scored
  * by the same chunk jobs, and the parts are put back together by the engine's own ordered writer, which also
- * checks the ids across shards as it checks them across chunks.
+ * checks the ids across shards as it checks them across chunks. With `--ffile` the workers also write each shard's
+ * FEATURES_TXT blocks (under the list's header, as the single-machine run names the features) and they are put
+ * together alike.
  *
  * Exactly-once results from at-least-once delivery: a shard may run twice (a worker killed after writing its result
  * but before acknowledging it, a stalled lock). Its result is a pure function of the shard's bytes, the references
  * and the settings, so the second run writes the same bytes to the same file, through a temporary file and a
- * rename: a reader finds one complete copy. The merge takes shard i's result from shard i's file exactly once,
- * whatever the number of runs, so nothing is lost or counted twice.
+ * rename: a reader finds one complete copy. The merge takes shard i's result from shard i's file exactly once
+ * (a cursor that only moves forward), whatever the number of runs, so nothing is lost or counted twice.
+ *
+ * Redis going away: every look at Redis is bounded by `--redis-timeout`. Until then the connection retries and a
+ * Redis that comes back lets the run go on (with persistence its jobs are still there; without, the run ends with
+ * "its jobs are gone"); after it, the run ends with exit status 1 and nothing written. The output is only ever
+ * committed once every shard was merged, so an outage costs time, never a wrong output.
  *
  * A run submitted again (the same list, references, metrics, settings and output) gets the same run id and job ids:
  * shards that finished (and whose result files are intact) are not run again; failed ones are.
@@ -25,14 +33,15 @@ import type { ChunkResult } from '../../engine/nbest/chunk-job.js';
 import type { NbestTaskSettings } from '../../engine/nbest/nbest-task.js';
 import { NbestRun, OrderedWriter } from '../../engine/nbest/run.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
-import { readReferences } from './job.js';
-import { connectRedis, redactSecrets, redactUrl } from '../../node/queue/connection.js';
+import { firstFeaturesField, readReferences } from './job.js';
+import { connectRedis, redactSecrets, redactUrl, stopReconnecting } from '../../node/queue/connection.js';
 import {
   MERGE_JOB, SHARD_JOB, SHARD_JOB_VERSION, SHARD_QUEUE, mergeQueueName, runIdOf, shardJobId, type NbestShardJob,
   type ShardOutcome,
 } from '../../node/queue/nbest-jobs.js';
 import { referencesSha1 } from '../../node/queue/nbest-shard-runner.js';
-import { planShards, readShardResult, shardResultPath, type Shard } from '../../node/queue/shards.js';
+import { lineAtOffset, planShards, readShardResult, shardResultPath, type Shard } from '../../node/queue/shards.js';
+import { featuresTxtHeader } from '../../engine/nbest/features-txt.js';
 import type { Progress } from '../progress.js';
 import type { StatsSink } from './stats-sink.js';
 
@@ -56,6 +65,8 @@ export interface QueueRunOptions {
   readonly taskSize: number;
   /** The output file (the shard results go to a folder beside it). */
   readonly stats: string;
+  /** How long Redis may be away (unanswered) before the run gives up, ms. */
+  readonly redisTimeoutMs: number;
   /** Where the run id and notes go (standard error), unless quiet. */
   readonly note: (line: string) => void;
 }
@@ -67,6 +78,16 @@ export class QueueRunError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'QueueRunError';
+  }
+}
+
+/** Redis did not answer for longer than the run waits for it (exit status 1, like any failed run). */
+class RedisAwayError extends QueueRunError {
+  constructor(runId: string, url: string, timeoutMs: number) {
+    super(
+      `run ${runId}: Redis at ${redactUrl(url)} did not answer for ${Math.round(timeoutMs / 1000)} s (--redis-timeout): ` +
+        'nothing was written; the finished shards are kept: submit the same command again once Redis is back',
+    );
   }
 }
 
@@ -103,21 +124,38 @@ function shardBytes(path: string, shard: Shard): Uint8Array {
   }
 }
 
+/** `promise`, or `onTimeout()`'s error once `ms` have passed (a Redis command waits for ever while Redis is away). */
+function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), Math.max(0, ms));
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
- * Submits the run, waits for it, merges the shards into `sink` and returns what to do once the output is committed
- * (remove the run's jobs and result files).
+ * Submits the run, waits for it, merges the shards into `sink` (and `features`) and returns what to do once the
+ * output is committed (remove the run's jobs and result files).
  * @throws InputError for bad input (the first of the list, as the single-machine run reports it) and for an
- * unusable Redis; QueueRunError when a shard failed twice or the run's jobs vanished.
+ * unusable Redis; QueueRunError when a shard failed twice, the run's jobs vanished or Redis stayed away longer than
+ * `redisTimeoutMs`.
  */
-export async function runQueued(options: QueueRunOptions, sink: StatsSink, progress: Progress): Promise<() => Promise<void>> {
+export async function runQueued(
+  options: QueueRunOptions, sink: StatsSink, features: StatsSink | undefined, progress: Progress,
+): Promise<() => Promise<void>> {
   const { url } = options;
   if (isGzip(options.nbest)) {
     throw new InputError('E_BAD_OPTION', '--queue: a gzip n-best list cannot be cut into byte ranges: decompress it first', { file: options.nbest });
   }
   const references = readReferences(options.refs);
+  // The FEATURES_TXT header is the list's, as the single-machine run names it: every shard's blocks carry it.
+  const task: NbestTaskSettings =
+    features === undefined ? options.task : { ...options.task, featuresTxt: featuresTxtHeader(await firstFeaturesField(options.nbest)) };
   // Metrics built here too: a bad setting is reported before anything is submitted.
-  new NbestRun({ ids: options.ids, settings: options.settings, registry: options.registry, references, task: options.task });
-  const shards = await planShards(options.nbest, options.shardSize);
+  new NbestRun({ ids: options.ids, settings: options.settings, registry: options.registry, references, task });
+  const plan = planShards(options.nbest, options.shardSize);
+  const { shards } = plan;
+  const list = { size: plan.size, mtimeMs: plan.mtimeMs };
   const nbestAbs = resolve(options.nbest);
   const statsAbs = resolve(options.stats);
   const refsAbs = options.refs.map((r) => resolve(r));
@@ -125,13 +163,14 @@ export async function runQueued(options: QueueRunOptions, sink: StatsSink, progr
   const runId = runIdOf({
     v: SHARD_JOB_VERSION,
     nbest: nbestAbs,
-    shards: shards.map((s) => [s.offset, s.length, s.sha1]),
+    list,
+    shards: shards.map((s) => [s.offset, s.length, s.head, s.tail]),
     refs: refsAbs,
     refsSha1,
     metrics: options.metrics,
     ids: options.ids,
     settings: options.settings,
-    task: options.task,
+    task,
     stats: statsAbs,
   });
   const resultDir = join(dirname(statsAbs), `.${basename(statsAbs)}.palette-run-${runId}`);
@@ -145,74 +184,105 @@ export async function runQueued(options: QueueRunOptions, sink: StatsSink, progr
   const shardQueue = new Queue(SHARD_QUEUE, { connection: redis });
   const mergeQueue = new Queue(mergeQueueName(runId), { connection: redis });
   const flows = new FlowProducer({ connection: redis });
+  // Connection errors while Redis is away are what the bounded waits below report; BullMQ would print each one.
+  shardQueue.on('error', () => {});
+  mergeQueue.on('error', () => {});
+  flows.on('error', () => {});
   let merger: Worker | undefined;
   let merged: { error?: unknown } | undefined;
-  const closeAll = async (): Promise<void> => {
-    await merger?.close(true).catch(() => {});
-    await Promise.all([shardQueue.close(), mergeQueue.close(), flows.close()].map((p) => p.catch(() => {})));
-    redis.disconnect();
+  let wake: () => void = () => {};
+  const closeAll = async (redisAway = false): Promise<void> => {
+    // Closing waits for Redis; when it is away, the connections are dropped (at once when it is known to be away).
+    const closing = (async () => {
+      await merger?.close(true).catch(() => {});
+      await Promise.all([shardQueue.close(), mergeQueue.close(), flows.close()].map((p) => p.catch(() => {})));
+    })();
+    // Started in any case: a closing worker stops its loop instead of reconnecting for ever.
+    await within(closing, redisAway ? 0 : 2000, () => new Error('closing')).catch(() => {});
+    // Each BullMQ object may hold a connection of its own (the merge worker's blocking one) that would otherwise
+    // go on reconnecting and keep the process alive.
+    stopReconnecting(redis);
+    const dropping = Promise.all([merger?.disconnect(), shardQueue.disconnect(), mergeQueue.disconnect(), flows.disconnect()].map((p) => p?.catch(() => {})));
+    // Bounded too: with Redis away a disconnection may never be confirmed (and nothing else keeps the process up).
+    await within(dropping, 1000, () => new Error('disconnecting')).catch(() => {});
   };
+  const merge = new ShardMerger(runId, shards, resultDir, options.nbest, task, references[0].length, sink, features);
   try {
     options.note(`run ${runId}: ${shards.length} shard${shards.length === 1 ? '' : 's'} on ${redactUrl(url)}`);
-    await prepareResubmission(runId, shards, resultDir, shardQueue, mergeQueue);
+    const gone = (): Error => new RedisAwayError(runId, url, options.redisTimeoutMs);
+    await within(prepareResubmission(runId, shards, resultDir, shardQueue, mergeQueue), options.redisTimeoutMs, gone);
     const child = (shard: Shard): NbestShardJob => ({
       kind: SHARD_JOB,
       version: SHARD_JOB_VERSION,
       runId,
       nbest: nbestAbs,
+      list,
       refs: refsAbs,
       refsSha1,
       metrics: options.metrics,
       ids: options.ids,
       settings: options.settings,
-      task: options.task,
+      task,
       shard,
       resultDir,
       taskSize: options.taskSize,
     });
-    await flows.add({
-      name: MERGE_JOB,
-      queueName: mergeQueueName(runId),
-      data: { runId, shards: shards.length },
-      opts: { jobId: runId },
-      children: shards.map((s) => ({
-        name: SHARD_JOB,
-        queueName: SHARD_QUEUE,
-        data: child(s),
-        opts: {
-          jobId: shardJobId(runId, s.index),
-          // Two attempts: a shard that fails twice fails the run (with failParentOnFailure) with its error.
-          attempts: 2,
-          backoff: { type: 'fixed', delay: 500 },
-          failParentOnFailure: true,
-          removeOnComplete: false,
-          removeOnFail: false,
-        },
-      })),
-    });
-    const segments = references[0].length;
+    await within(
+      flows.add({
+        name: MERGE_JOB,
+        queueName: mergeQueueName(runId),
+        data: { runId, shards: shards.length },
+        opts: { jobId: runId },
+        children: shards.map((s) => ({
+          name: SHARD_JOB,
+          queueName: SHARD_QUEUE,
+          data: child(s),
+          opts: {
+            jobId: shardJobId(runId, s.index),
+            // Two attempts: a shard that fails twice fails the run (with failParentOnFailure) with its error.
+            attempts: 2,
+            backoff: { type: 'fixed', delay: 500 },
+            failParentOnFailure: true,
+            removeOnComplete: false,
+            removeOnFail: false,
+          },
+        })),
+      }),
+      options.redisTimeoutMs,
+      gone,
+    );
     merger = new Worker(
       mergeQueueName(runId),
       async (job: Job) => {
         if (job.name !== MERGE_JOB) throw new UnrecoverableError(`refused: ${job.name} is not a merge job`);
         try {
-          mergeShards(await job.getChildrenValues(), runId, shards, resultDir, options, segments, sink);
+          merge.take(await job.getChildrenValues());
+          merge.finish();
           merged = {};
         } catch (err) {
           merged = { error: err };
           throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
+        } finally {
+          wake();
         }
         return { merged: shards.length };
       },
       { connection: redis, concurrency: 1 },
     );
     merger.on('error', () => {});
-    await waitForRun(runId, shards, shardQueue, mergeQueue, progress, () => merged, url);
+    await waitForRun({
+      runId, shards, shardQueue, mergeQueue, progress, url, merge, timeoutMs: options.redisTimeoutMs,
+      merged: () => merged,
+      sleep: (ms) => new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, ms);
+      }),
+    });
     if (merged?.error !== undefined) throw merged.error;
   } catch (err) {
     // Bad input fails the same way each time the run is submitted (fixing it makes another run): nothing to keep.
-    if (err instanceof InputError && merged !== undefined) await removeRun();
-    await closeAll();
+    if (err instanceof InputError && (merged !== undefined || merge.failed)) await removeRun();
+    await closeAll(err instanceof RedisAwayError);
     throw err;
   }
   return async () => {
@@ -224,10 +294,16 @@ export async function runQueued(options: QueueRunOptions, sink: StatsSink, progr
   /** Removes the run's jobs from Redis and its result folder (what cannot be removed is left for `queue clean`). */
   async function removeRun(): Promise<void> {
     try {
-      await merger?.close();
-      const parent = await mergeQueue.getJob(runId);
-      await parent?.remove({ removeChildren: true });
-      await mergeQueue.obliterate({ force: true });
+      await within(
+        (async () => {
+          await merger?.close();
+          const parent = await mergeQueue.getJob(runId);
+          await parent?.remove({ removeChildren: true });
+          await mergeQueue.obliterate({ force: true });
+        })(),
+        options.redisTimeoutMs,
+        () => new Error('Redis away'),
+      );
     } catch {
       // Left for `palette queue clean RUN`.
     }
@@ -242,17 +318,16 @@ export async function runQueued(options: QueueRunOptions, sink: StatsSink, progr
  */
 async function prepareResubmission(runId: string, shards: readonly Shard[], resultDir: string, shardQueue: Queue, mergeQueue: Queue): Promise<void> {
   const parent = await mergeQueue.getJob(runId);
-  if (parent !== undefined) {
-    const state = await parent.getState();
-    if (state === 'completed' || state === 'failed') await parent.remove({ removeChildren: false });
-  }
+  if (parent === undefined) return;
+  const state = await parent.getState();
+  if (state === 'completed' || state === 'failed') await parent.remove({ removeChildren: false });
   for (const shard of shards) {
     const job = await shardQueue.getJob(shardJobId(runId, shard.index));
     if (job === undefined) continue;
-    const state = await job.getState();
-    if (state === 'failed') {
+    const jobState = await job.getState();
+    if (jobState === 'failed') {
       await job.remove({ removeChildren: false });
-    } else if (state === 'completed') {
+    } else if (jobState === 'completed') {
       const outcome = job.returnvalue as ShardOutcome | null;
       const intact =
         outcome !== null &&
@@ -262,85 +337,168 @@ async function prepareResubmission(runId: string, shards: readonly Shard[], resu
   }
 }
 
-/** Puts the shards' results together in order into `sink` (see the file comment). */
-function mergeShards(
-  values: Record<string, unknown>,
-  runId: string,
-  shards: readonly Shard[],
-  resultDir: string,
-  options: QueueRunOptions,
-  segments: number,
-  sink: StatsSink,
-): void {
-  const outcomes = new Array<ShardOutcome | undefined>(shards.length);
-  for (const value of Object.values(values)) {
-    const outcome = (typeof value === 'string' ? JSON.parse(value) : value) as ShardOutcome;
-    if (outcome !== null && typeof outcome === 'object' && Number.isInteger(outcome.index)) outcomes[outcome.index] = outcome;
+/**
+ * Puts the shards' results together in order, each exactly once: shard i is written as soon as shards 0 … i are
+ * done (while the workers go on with the rest, so little is left to do when the last shard ends), the rest when the
+ * flow's merge job runs. Each result file is checked against the length and hash its job reported.
+ */
+class ShardMerger {
+  /** The next shard to write. */
+  next = 0;
+  /**
+   * Why writing stopped (bad input, the run's first in list order, or a result file that is not what its job
+   * reported): the run fails with it when its merge job runs, as it would have had nothing been written before.
+   */
+  private error: unknown;
+  private readonly outcomes: (ShardOutcome | undefined)[];
+  private readonly writer: OrderedWriter;
+
+  constructor(
+    private readonly runId: string,
+    private readonly shards: readonly Shard[],
+    private readonly resultDir: string,
+    readonly nbest: string,
+    task: NbestTaskSettings,
+    segments: number,
+    sink: StatsSink,
+    private readonly features: StatsSink | undefined,
+  ) {
+    this.outcomes = new Array<ShardOutcome | undefined>(shards.length);
+    this.writer = new OrderedWriter(task.path, segments, {
+      output: (bytes) => sink.write(bytes),
+      ...(features === undefined ? {} : { features: (bytes: Uint8Array) => features.write(bytes) }),
+    });
   }
-  const writer = new OrderedWriter(options.task.path, segments, { output: (bytes) => sink.write(bytes) });
-  for (const shard of shards) {
-    const outcome = outcomes[shard.index];
-    if (outcome === undefined) throw new QueueRunError(`run ${runId}: shard ${shard.index} reported no result`);
+
+  /** Whether writing stopped at bad input. */
+  get failed(): boolean {
+    return this.error instanceof InputError;
+  }
+
+  /** Records finished shards' outcomes (a flow's children values) and writes those that are next in order. */
+  take(values: Record<string, unknown>): void {
+    for (const value of Object.values(values)) {
+      const outcome = (typeof value === 'string' ? JSON.parse(value) : value) as ShardOutcome;
+      if (outcome !== null && typeof outcome === 'object' && Number.isInteger(outcome.index)) this.outcomes[outcome.index] = outcome;
+    }
+    if (this.error !== undefined) return;
+    try {
+      while (this.next < this.shards.length && this.outcomes[this.next] !== undefined) {
+        this.write(this.shards[this.next], this.outcomes[this.next]!);
+        this.next++;
+      }
+    } catch (err) {
+      this.error = err;
+    }
+  }
+
+  /** Ends the merge (its job runs once every shard is done): throws why writing stopped, if it did. */
+  finish(): void {
+    if (this.error !== undefined) throw this.error;
+    if (this.next < this.shards.length) throw new QueueRunError(`run ${this.runId}: shard ${this.next} reported no result`);
+  }
+
+  private readResult(shard: Shard, what: 'out' | 'features', length: number | undefined, sha1: string | undefined): Uint8Array {
+    const file = shardResultPath(this.resultDir, shard.index, what);
+    const bytes = length === undefined || sha1 === undefined ? undefined : readShardResult(file, length, sha1);
+    if (bytes === undefined) {
+      throw new QueueRunError(`run ${this.runId}: the result file of shard ${shard.index} (${file}) is missing or not the bytes its job reported: submit the run again`);
+    }
+    return bytes;
+  }
+
+  private write(shard: Shard, outcome: ShardOutcome): void {
+    // A worker numbers its shard's lines from 1; the list's lines are counted only when a message needs them.
+    const needsLines = !outcome.ok || (outcome.firstId >= 0 && outcome.firstId <= this.writer.lastId);
+    const base = needsLines ? lineAtOffset(this.nbest, shard.offset) - 1 : 0;
     let result: ChunkResult;
     let bytes: Uint8Array = new Uint8Array(0);
     if (outcome.ok) {
-      const file = shardResultPath(resultDir, shard.index, 'out');
-      const out = readShardResult(file, outcome.length, outcome.sha1);
-      if (out === undefined) {
-        throw new QueueRunError(`run ${runId}: the result file of shard ${shard.index} (${file}) is missing or not the bytes its job reported: submit the run again`);
-      }
-      result = { ok: true, out, hyps: outcome.hyps, firstId: outcome.firstId, lastId: outcome.lastId, firstIdLine: outcome.firstIdLine, busyMs: 0 };
+      const out = this.readResult(shard, 'out', outcome.length, outcome.sha1);
+      const features =
+        this.features === undefined ? undefined : this.readResult(shard, 'features', outcome.featuresLength, outcome.featuresSha1);
+      result = {
+        ok: true, out, ...(features === undefined ? {} : { features }), hyps: outcome.hyps, firstId: outcome.firstId,
+        lastId: outcome.lastId, firstIdLine: outcome.firstIdLine + base, busyMs: 0,
+      };
     } else {
       // Its bytes locate an order error at the shard's start, which comes before the shard's own error.
-      bytes = shardBytes(options.nbest, shard);
-      result = { ok: false, error: outcome.error, busyMs: 0 };
+      bytes = shardBytes(this.nbest, shard);
+      const { error } = outcome;
+      result = { ok: false, error: error.line === undefined ? error : { ...error, line: error.line + base }, busyMs: 0 };
     }
-    writer.write({ bytes, firstLine: shard.firstLine, byteOffset: shard.offset }, result);
+    this.writer.write({ bytes, firstLine: base + 1, byteOffset: shard.offset }, result);
   }
 }
 
-/** Waits until the merge has run (or the run failed), drawing the progress line. */
-async function waitForRun(
-  runId: string,
-  shards: readonly Shard[],
-  shardQueue: Queue,
-  mergeQueue: Queue,
-  progress: Progress,
-  merged: () => { error?: unknown } | undefined,
-  url: string,
-): Promise<void> {
+/** What {@link waitForRun} watches. */
+interface RunWatch {
+  readonly runId: string;
+  readonly shards: readonly Shard[];
+  readonly shardQueue: Queue;
+  readonly mergeQueue: Queue;
+  readonly progress: Progress;
+  readonly url: string;
+  readonly merge: ShardMerger;
+  /** How long Redis may stay away before the run gives up (ms). */
+  readonly timeoutMs: number;
+  readonly merged: () => { error?: unknown } | undefined;
+  /** Waits `ms`, or less when the merge job ends. */
+  readonly sleep: (ms: number) => Promise<void>;
+}
+
+/**
+ * Waits until the merge has run (or the run failed), drawing the progress line and writing the shards that are
+ * done in order. Every look at Redis is bounded: a Redis that stays away longer than the timeout ends the run (the
+ * connection retries meanwhile, and a Redis back in time lets the run go on where it was).
+ */
+async function waitForRun(w: RunWatch): Promise<void> {
+  const { runId, shards, url } = w;
   const total = shards.length;
+  let lastContact = performance.now();
+  const gone = (): Error => new RedisAwayError(runId, url, w.timeoutMs);
+  const ask = <T>(p: Promise<T>): Promise<T> => within(p, lastContact + w.timeoutMs - performance.now(), gone);
+  let written = -1;
   for (;;) {
-    if (merged() !== undefined) return;
-    const parent = await mergeQueue.getJob(runId);
+    if (w.merged() !== undefined) return;
+    const parent = await ask(w.mergeQueue.getJob(runId));
     if (parent === undefined) {
       throw new QueueRunError(
         `run ${runId}: its jobs are gone from Redis at ${redactUrl(url)} (restarted without persistence, evicted, or cleaned): submit the run again`,
       );
     }
-    const state = await parent.getState();
+    const state = await ask(parent.getState());
     if (state === 'failed') {
-      if (merged() !== undefined) return;
-      throw new QueueRunError(await failureOf(runId, shards, shardQueue, parent.failedReason, url));
+      if (w.merged() !== undefined) return;
+      throw new QueueRunError(await ask(failureOf(runId, shards, w.shardQueue, parent.failedReason, url, w.merge)));
     }
     if (state === 'unknown') {
       throw new QueueRunError(`run ${runId}: its merge job is in no queue state on ${redactUrl(url)}: submit the run again`);
     }
-    const counts = await parent.getDependenciesCount();
+    const counts = await ask(parent.getDependenciesCount());
     const done = counts.processed ?? 0;
-    progress.update(done, total === 0 ? 1 : done / total);
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    if (done > written && w.merge.next < total && w.merged() === undefined) {
+      // The shards done so far, written while the others run.
+      w.merge.take(await ask(parent.getChildrenValues()));
+      written = done;
+    }
+    lastContact = performance.now();
+    w.progress.update(done, total === 0 ? 1 : done / total);
+    await w.sleep(POLL_MS);
   }
 }
 
 /** The message of a failed run: the first failed shard, its place in the list and its error. */
-async function failureOf(runId: string, shards: readonly Shard[], shardQueue: Queue, parentReason: string, url: string): Promise<string> {
+async function failureOf(
+  runId: string, shards: readonly Shard[], shardQueue: Queue, parentReason: string, url: string, merge: ShardMerger,
+): Promise<string> {
   for (const shard of shards) {
     const job = await shardQueue.getJob(shardJobId(runId, shard.index));
     if (job !== undefined && (await job.getState()) === 'failed') {
       const tries = job.attemptsMade;
+      const line = lineAtOffset(merge.nbest, shard.offset);
       return redactSecrets(
-        `run ${runId}: shard ${shard.index} (from line ${shard.firstLine}) failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${job.failedReason}`,
+        `run ${runId}: shard ${shard.index} (from line ${line}) failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${job.failedReason}`,
         url,
       );
     }

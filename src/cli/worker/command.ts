@@ -19,7 +19,7 @@ import { InputError } from '../../errors.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from '../io.js';
 import { integerValue, optionValues, sharedOption } from '../shared-options.js';
-import { connectRedis, redactSecrets, redactUrl } from '../../node/queue/connection.js';
+import { connectRedis, redactSecrets, redactUrl, stopReconnecting } from '../../node/queue/connection.js';
 import { checkShardJob, RefusedJobError, SHARD_JOB, SHARD_QUEUE, type ShardOutcome } from '../../node/queue/nbest-jobs.js';
 import { NbestShardRunner } from '../../node/queue/nbest-shard-runner.js';
 
@@ -127,8 +127,13 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
     let stopping = false;
     const stop = (signal: NodeJS.Signals): void => {
       if (stopping) {
-        // A second signal: stop now; BullMQ takes the unfinished shards back when their locks run out.
-        void worker.close(true).finally(() => done(signal === 'SIGINT' ? 130 : 143));
+        // A second signal: stop now; BullMQ takes the unfinished shards back when their locks run out. Closing
+        // waits for Redis, and BullMQ's connections go on retrying while it is away: a second later the process
+        // ends whatever is still pending (a stop asked for twice is a stop).
+        const status = signal === 'SIGINT' ? 130 : 143;
+        stopReconnecting(redis);
+        void worker.close(true).finally(() => done(status));
+        setTimeout(() => process.exit(status), 1000);
         return;
       }
       stopping = true;
@@ -139,6 +144,6 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
     process.on('SIGINT', stop);
   });
   await runner.close();
-  redis.disconnect();
+  stopReconnecting(redis);
   return status;
 }

@@ -87,15 +87,18 @@ export async function connectRedis(url: string, options: ConnectOptions): Promis
   checkRedisUrl(url, options.option);
   const shown = redactUrl(url);
   let connected = false;
+  const done = { stopped: false };
   const redisOptions: RedisOptions = {
     maxRetriesPerRequest: null,
     lazyConnect: true,
     connectTimeout: options.timeoutMs ?? 5000,
     // The first connection fails at once (no retries: the checks below report it); once it has been made, a lost
-    // connection is retried for ever, so that BullMQ's workers and the submitter wait out a restart of the server.
-    retryStrategy: (times) => (connected ? Math.min(200 * times, 2000) : null),
+    // connection is retried, so that BullMQ's workers and the submitter wait out a restart of the server, until
+    // {@link stopReconnecting}. BullMQ's own connections are duplicates of this one and share this function.
+    retryStrategy: (times) => (connected && !done.stopped ? Math.min(200 * times, 2000) : null),
   };
   const redis = new Redis(url, redisOptions);
+  stoppers.set(redis, done);
   // Connection errors are reported by the checks below and by the callers; an unhandled 'error' event would only
   // print ioredis' own line (which may name the host, never the password) to the terminal.
   let lastError: Error | undefined;
@@ -120,6 +123,20 @@ export async function connectRedis(url: string, options: ConnectOptions): Promis
     const why = redactSecrets(cause instanceof Error ? cause.message : String(cause), url);
     throw new InputError('E_BAD_OPTION', `${options.option}: cannot use Redis at ${shown}: ${why}`);
   }
+}
+
+/** The flag each connection's retry strategy reads (the connection and every duplicate BullMQ makes of it). */
+const stoppers = new WeakMap<Redis, { stopped: boolean }>();
+
+/**
+ * Ends the reconnection attempts of a connection from {@link connectRedis} and of the duplicates BullMQ made of it
+ * (a worker's blocking connection): while Redis is away they would retry for ever and keep the process alive after
+ * it gave up waiting. Each stops at its next attempt (within 2 s); then disconnects `redis` itself.
+ */
+export function stopReconnecting(redis: Redis): void {
+  const flag = stoppers.get(redis);
+  if (flag !== undefined) flag.stopped = true;
+  redis.disconnect();
 }
 
 /** `promise`, or a rejection after `ms`. */

@@ -4,7 +4,7 @@
  * child per shard on the shared shard queue, which `palette worker` processes on any number of machines.
  *
  * Job ids derive from the run id, itself a hash of everything the output depends on (the list's path, size,
- * modification time and the shards' hashes, the references' bytes, metrics, settings, format, result folder): the
+ * modification time and the shards' cuts and end hashes, the references' bytes, metrics, settings, format, result folder): the
  * same run submitted again finds its finished shards under the same ids and does not run them again, and a run that
  * differs in anything gets other ids.
  */
@@ -13,7 +13,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import type { NbestTaskSettings, TaskErrorData } from '../../engine/nbest/nbest-task.js';
 import type { MetricSettings } from '../../metrics/registry.js';
-import type { Shard } from './shards.js';
+import type { PlannedList, Shard } from './shards.js';
 
 /** The queue every worker takes shards from. */
 export const SHARD_QUEUE = 'palette-shards';
@@ -21,7 +21,7 @@ export const SHARD_QUEUE = 'palette-shards';
 export const SHARD_JOB = 'nbest-shard';
 export const MERGE_JOB = 'nbest-merge';
 /** Version of the shard job's data: a worker refuses data of another version rather than misread it. */
-export const SHARD_JOB_VERSION = 1;
+export const SHARD_JOB_VERSION = 2;
 
 /** The queue of a run's merge job (worked on by the submitting process only). */
 export function mergeQueueName(runId: string): string {
@@ -41,8 +41,9 @@ export interface NbestShardJob {
   readonly kind: typeof SHARD_JOB;
   readonly version: typeof SHARD_JOB_VERSION;
   readonly runId: string;
-  /** The list, absolute. */
+  /** The list, absolute, and its size and modification time when the run was planned. */
   readonly nbest: string;
+  readonly list: PlannedList;
   /** Reference files, absolute, and the SHA-1 of their bytes (in order, each file's hash joined). */
   readonly refs: readonly string[];
   readonly refsSha1: string;

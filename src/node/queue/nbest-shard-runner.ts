@@ -4,6 +4,9 @@
  * and little more; a shard of another run replaces them. With `workers > 1` the shards are scored on one pool of
  * n-best worker threads (src/pool/nbest-pool.ts) that lives as long as the run's context, not one pool per shard.
  *
+ * A shard's lines are numbered from its own first line (the worker does not know where in the list it starts): its
+ * bad input and first id name lines of the shard, which the submitter turns into the list's when it reports them.
+ *
  * Bad input in a shard is its result (the merge reports the first bad input of the whole list, as the
  * single-machine run would); anything else (a file this machine cannot read, a shard whose bytes changed) is a
  * failure of the job, which BullMQ retries.
@@ -119,7 +122,7 @@ export class NbestShardRunner {
           }
           lastId = last;
         },
-        chunks: (shared) => readShardChunks(job.nbest, shard, job.taskSize, shared),
+        chunks: (shared) => readShardChunks(job.nbest, shard, job.list, job.taskSize, shared),
         workers: this.workers,
         runner,
         inputBytes: shard.length,

@@ -11,7 +11,8 @@
  *      first call on a problem copies its features by column into the WebAssembly kernel (once per problem and
  *      thread): timed apart, before the medians.
  *   2. A whole optimisation, `mert -d 14 -n 20 -r 1000` with INIT 0…/−1…/1…: wall time on 1 thread (in-thread,
- *      Moses' shared stream) and on 2 pool workers (`--threads 2`), once each.
+ *      Moses' shared stream) and on 2 pool workers (`--threads 2`), once each, with the CPU time of the process
+ *      (its worker threads included).
  *
  * Run: npx tsx bench/index.ts mert (or npx tsx bench/mert.ts). Set PALETTE_MERT_BENCH_FULL=0 to skip part 2.
  */
@@ -123,15 +124,21 @@ export async function benchMert(): Promise<void> {
     seed: 1000,
   };
   const load = (): string => `load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
+  const cpuS = (since: NodeJS.CpuUsage): string => {
+    const used = process.cpuUsage(since);
+    return `${((used.user + used.system) / 1e6).toFixed(1)} s CPU`;
+  };
   let t = performance.now();
+  let cpu = process.cpuUsage();
   const one = mertOptimize(problem, options);
   const oneMs = performance.now() - t;
-  console.log(`mert -n 20, 1 thread (in-thread):      ${(oneMs / 1000).toFixed(1)} s, best ${one.score.toPrecision(6)}  (${load()})`);
+  console.log(`mert -n 20, 1 thread (in-thread):      ${(oneMs / 1000).toFixed(1)} s wall, ${cpuS(cpu)}, best ${one.score.toPrecision(6)}  (${load()})`);
   t = performance.now();
+  cpu = process.cpuUsage();
   const runs = await runMertOnPool(problem, 'BLEU', options, 2);
   const twoMs = performance.now() - t;
   const best = Math.max(...runs.map((r) => r.score));
-  console.log(`mert -n 20, 2 threads (pool workers):  ${(twoMs / 1000).toFixed(1)} s, best ${best.toPrecision(6)}  (${(oneMs / twoMs).toFixed(2)}×; ${load()})`);
+  console.log(`mert -n 20, 2 threads (pool workers):  ${(twoMs / 1000).toFixed(1)} s wall, ${cpuS(cpu)}, best ${best.toPrecision(6)}  (${(oneMs / twoMs).toFixed(2)}×; ${load()})`);
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {

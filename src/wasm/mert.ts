@@ -58,13 +58,13 @@ export class MertDots {
     new LinearMemory(kernels.memory).reserve(layout.end);
     const buffer = kernels.memory.buffer;
     const cols = new Float32Array(buffer, this.colsAt, dimensions * stride);
-    for (let k = 0; k < dimensions; k++) {
-      const base = k * stride;
-      // + 0 turns −0 into +0: a coordinate's slopes are its column (see column()), and the scalar slope loop
-      // gives +0 there; products and sums do not see the difference (a sum starts at +0).
-      for (let r = 0, i = k; r < candidates; r++, i += dimensions) cols[base + r] = features[i] + 0;
-      this.columns.push(cols.subarray(base, base + candidates));
+    // Row by row (the features are read once, in order; each column is written in order). + 0 turns −0 into +0: a
+    // coordinate's slopes are its column (see column()), and the scalar slope loop gives +0 there; products and
+    // sums do not see the difference (a sum starts at +0).
+    for (let r = 0, i = 0; r < candidates; r++) {
+      for (let k = 0, at = r; k < dimensions; k++, i++, at += stride) cols[at] = features[i] + 0;
     }
+    for (let k = 0; k < dimensions; k++) this.columns.push(cols.subarray(k * stride, k * stride + candidates));
     this.idx = new Int32Array(buffer, this.idxAt, dimensions);
     this.w1 = new Float32Array(buffer, this.w1At, dimensions);
     this.w2 = new Float32Array(buffer, this.w2At, dimensions);

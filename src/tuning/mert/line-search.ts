@@ -677,11 +677,13 @@ export function lineOptimize(
 export function oneBests(problem: MertProblem, space: MertSpace, point: Float32Array, out?: Int32Array): Int32Array {
   const bests = out ?? new Int32Array(problem.sentences);
   const offsets = problem.candidateOffsets;
+  // The model scores as floats: f32(dot) of every candidate, on the kernel where there is one.
+  const scores = modelScores(problem, space, point);
   for (let s = 0; s < problem.sentences; s++) {
     let best = -FLT_MAX;
     let idx = offsets[s];
     for (let r = offsets[s]; r < offsets[s + 1]; r++) {
-      const v = f32(dot(problem, space, point, r));
+      const v = scores[r];
       if (v > best) {
         best = v;
         idx = r;

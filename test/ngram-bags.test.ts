@@ -2,11 +2,17 @@
  * The n-gram bags of all-pairs scoring (src/metrics/ngram-bags.ts): a hypothesis's matches with every reference,
  * through the postings and through the bit-set index, equal Σ min(count, count) computed pair by pair from plain
  * string-keyed counts — for repeated n-grams (counts beyond 1, beyond 32, beyond 255), more than 32 references (several bit-set
- * words), empty texts, n-grams only the hypothesis has, and several channels.
+ * words), empty texts, n-grams only the hypothesis has, and several channels; and chrF's and BLEU's pairs through the
+ * bags (sets big enough to take them) are the sentence scores of the pairs, bit for bit.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pairwiseScores } from '../src/engine/pairwise/index.js';
+import { Bleu } from '../src/metrics/bleu/bleu.js';
+import { Chrf } from '../src/metrics/chrf/chrf.js';
+import { sentenceScore, type Metric } from '../src/metrics/metric.js';
 import {
-  NgramIds, ngramBags, ngramBitsets, ngramPostings, rowMatcher, rowMatches, rowMatchesBits, type NgramChannel,
+  NgramIds, ngramBags, ngramBitsets, ngramPostings, rowMatcher, rowMatches, rowMatchesBits, worthBags, type NgramChannel,
 } from '../src/metrics/ngram-bags.js';
 import { csrFromArrays } from '../src/text/csr.js';
 
@@ -92,6 +98,39 @@ describe('rowMatches and rowMatchesBits', () => {
         expect(hyps.totals[i * K]).toBe(h.length);
         expect(hyps.totals[i * K + 3]).toBe(Math.max(0, h.length - 3));
       });
+    });
+  }
+});
+
+describe('pairs scored through the bags equal the sentence score of each pair', () => {
+  const fixture = JSON.parse(readFileSync(new URL('fixtures/pairwise/wmt21-en-de-5.json', import.meta.url), 'utf8')) as {
+    segments: { samples: string[] }[];
+  };
+  const corners = ['', 'a', 'the the the the the', 'Der Hund bellt, der Hund bellt!', 'x y', '日本語のテキスト', "It's a test-case: (ok)?"];
+  const pool = [...corners, ...fixture.segments.flatMap((s) => s.samples)];
+  const hyps = pool.slice(0, 64);
+  const refs = pool.slice(36, 100);
+  const metrics: [string, Metric][] = [
+    ['chrF', new Chrf()],
+    ['chrF++ lowercase', new Chrf({ wordOrder: 2, lowercase: true })],
+    ['BLEU', new Bleu({ effectiveOrder: true })],
+    ['BLEU intl, floor', new Bleu({ effectiveOrder: true, tokenize: 'intl', smoothMethod: 'floor' })],
+  ];
+  for (const [label, metric] of metrics) {
+    it(label, () => {
+      expect(worthBags(hyps.length, refs.length, false)).toBe(true);
+      const m = pairwiseScores(metric, hyps, refs);
+      hyps.forEach((h, i) => refs.forEach((r, j) => {
+        const want = sentenceScore(metric, h, [r]).score;
+        if (!Object.is(m[i * refs.length + j], want)) throw new Error(`${label} [${i}][${j}]: ${m[i * refs.length + j]} ≠ ${want}`);
+      }));
+      // The samples as their own pseudo-references (the same array): the references' bags serve both sides.
+      const self = pool.slice(7, 47);
+      expect(worthBags(self.length, self.length, true)).toBe(true);
+      const s = pairwiseScores(metric, self, self);
+      self.forEach((h, i) => self.forEach((r, j) => {
+        if (!Object.is(s[i * self.length + j], sentenceScore(metric, h, [r]).score)) throw new Error(`${label} self [${i}][${j}]`);
+      }));
     });
   }
 });

@@ -424,3 +424,24 @@ export function rowMatcher(
   }
   return (hyps, i, acc) => rowMatches(hyps, i, postings, m, acc);
 }
+
+/** A set of references counted into bags: the ids, the bags and their inverted index. */
+export interface NgramIndex {
+  readonly ids: NgramIds;
+  readonly bags: NgramBags;
+  readonly postings: NgramPostings;
+}
+
+/**
+ * Pairs per text from which counting every text into bags (tens of microseconds a text) pays for itself against
+ * the per-reference kernel's pair-by-pair hashing (a few microseconds a pair, measured on WMT21 en-de).
+ */
+const PAIRS_PER_TEXT = 32;
+
+/**
+ * Whether `hyps` × `refs` pairs are worth bags: at least {@link PAIRS_PER_TEXT} pairs per text prepared (the
+ * references alone when the hypotheses are the references themselves).
+ */
+export function worthBags(hyps: number, refs: number, self: boolean): boolean {
+  return hyps * refs >= PAIRS_PER_TEXT * (self ? refs : hyps + refs);
+}

@@ -118,3 +118,33 @@ export function csrRepeatEach(csr: Csr, from: number, to: number, times: number)
   }
   return { tokens, offsets };
 }
+
+/**
+ * The reference blocks of an n-gram kernel batch over `refs` references: `ceil(refs / block)` "segments" of at most
+ * `block` references each (the per-reference kernel counts up to 4 references of a segment in one vector probe).
+ */
+export function referenceBlocks(refs: number, block: number): Int32Array {
+  const n = Math.ceil(refs / block);
+  const offsets = new Int32Array(n + 1);
+  for (let b = 0; b < n; b++) offsets[b + 1] = Math.min(refs, (b + 1) * block);
+  return offsets;
+}
+
+/**
+ * The hypothesis side of such a batch: `hyps` rows `[from, to)` once per block, block-major, and the block
+ * ("segment") of each replicated row.
+ */
+export function hypothesesPerBlock(
+  hyps: Csr,
+  from: number,
+  to: number,
+  blocks: number,
+): { hyps: Csr; segment: Int32Array } {
+  const n = to - from;
+  const segment = new Int32Array(n * blocks);
+  for (let b = 0; b < blocks; b++) segment.fill(b, b * n, (b + 1) * n);
+  return { hyps: csrRepeat(hyps, from, to, blocks), segment };
+}
+
+/** References per block of the per-reference kernel's packed path. */
+export const PAIR_BLOCK = 4;

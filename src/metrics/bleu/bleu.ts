@@ -19,11 +19,14 @@
 import { badOption } from '../../errors.js';
 import { getTokenizer, type TokenizerName } from '../../text/tokenizers/index.js';
 import { pyFixed } from '../../util/py-fixed.js';
-import { clippedNgramCounts } from '../../wasm/ngram.js';
+import { clippedNgramCounts, perReferenceNgramCounts } from '../../wasm/ngram.js';
 import type { Csr } from '../../text/csr.js';
-import { checkPairRange, type PairwiseStage, type PairwiseTexts } from '../pairwise.js';
 import {
-  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatcher, rowMatches, type NgramBags, type NgramPostings,
+  PAIR_BLOCK, checkPairRange, csrSlice, hypothesesPerBlock, referenceBlocks, type PairwiseStage, type PairwiseTexts,
+} from '../pairwise.js';
+import {
+  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatcher, rowMatches, worthBags, type NgramBags,
+  type NgramIndex,
 } from '../ngram-bags.js';
 import { formatBleuVerbose } from './format.js';
 import {
@@ -162,22 +165,20 @@ export interface BleuReferences extends PreparedReferences, InternedReferences {
 
 /** Texts prepared as references of {@link Bleu}'s pairwise stage: each text its own one-reference segment. */
 export interface BleuPairReferences extends BleuReferences, PairwiseTexts {
-  /** Ids of every reference n-gram (hypotheses look theirs up). */
-  readonly ids: NgramIds;
-  /** Each reference's n-gram bags (orders 1..maxNgramOrder). */
-  readonly bags: NgramBags;
-  /** Their inverted index. */
-  readonly postings: NgramPostings;
   /** The texts themselves (hypotheses that are the same array are not prepared again). */
   readonly texts: readonly string[];
+  /** The references' n-gram bags (orders 1..maxNgramOrder) and their index, built on first use. */
+  index?: NgramIndex;
 }
 
 /** Texts prepared as hypotheses of {@link Bleu}'s pairwise stage: token ids in the references' vocabulary. */
 export interface BleuPairHypotheses extends PairwiseTexts {
   /** Token ids of every text. */
   readonly tokens: Csr;
-  /** Each text's n-gram bags, in the references' ids (only n-grams some reference has). */
-  readonly bags: NgramBags;
+  /** Whether the texts are the references themselves (their bags are the references'). */
+  readonly self: boolean;
+  /** Each text's n-gram bags in the references' ids (only n-grams some reference has), built on first use. */
+  bags?: NgramBags;
 }
 
 /** The reference length sacrebleu-style BLEU uses for a hypothesis of `hypLen` tokens. */
@@ -358,38 +359,48 @@ export class Bleu implements Metric<BleuReferences> {
     const row = new Float64Array(width);
     const triples = new Float64Array(3 * order);
     /** The row of hypothesis `i` against reference `j` (one reference: its length is the reference length). */
-    const pairRow = (dst: Float64Array, at: number, hyps: BleuPairHypotheses, i: number, refs: BleuPairReferences, j: number, acc: Int32Array): void => {
+    const pairRow = (dst: Float64Array, at: number, hyps: BleuPairHypotheses, hb: NgramBags, i: number, refs: BleuPairReferences, j: number, acc: Int32Array): void => {
       dst[at] = hyps.tokens.offsets[i + 1] - hyps.tokens.offsets[i];
       dst[at + 1] = chooseRefLength(this.options.refLength, dst[at], refs.refLengths, j, j + 1);
       for (let n = 0; n < order; n++) {
         dst[at + 2 + n] = acc[n * refs.count + j];
-        dst[at + 2 + order + n] = hyps.bags.totals[i * order + n];
+        dst[at + 2 + order + n] = hb.totals[i * order + n];
       }
+    };
+    const refIndex = (refs: BleuPairReferences): NgramIndex => {
+      if (refs.index === undefined) {
+        const ids = new NgramIds(refs.count * 64);
+        const bags = ngramBags([{ tokens: refs.refs, maxOrder: order }], ids, true);
+        refs.index = { ids, bags, postings: ngramPostings(bags, ids.size) };
+      }
+      return refs.index;
+    };
+    const hypBags = (hyps: BleuPairHypotheses, refs: BleuPairReferences): NgramBags => {
+      if (hyps.self) return refIndex(refs).bags;
+      hyps.bags ??= ngramBags([{ tokens: hyps.tokens, maxOrder: order }], refIndex(refs).ids, false);
+      return hyps.bags;
     };
     return {
       statsWidth: width,
-      references: (texts) => {
-        const prepared = this.prepareReferences([texts]);
-        const ids = new NgramIds(texts.length * 64);
-        const bags = ngramBags([{ tokens: prepared.refs, maxOrder: order }], ids, true);
-        return { ...prepared, count: texts.length, ids, bags, postings: ngramPostings(bags, ids.size), texts };
-      },
+      references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length, texts }),
       hypotheses: (texts, refs) => {
         this.checkTextKey(refs);
-        // The references themselves (MBR's samples as pseudo-references): their bags hold every n-gram they have.
-        if (texts === refs.texts) return { count: refs.count, tokens: refs.refs, bags: refs.bags };
-        const tokens = internHypotheses(texts, refs, this.text);
-        return { count: texts.length, tokens, bags: ngramBags([{ tokens, maxOrder: order }], refs.ids, false) };
+        // The references themselves (MBR's samples as pseudo-references): nothing to prepare again.
+        if (texts === refs.texts) return { count: refs.count, tokens: refs.refs, self: true };
+        return { count: texts.length, tokens: internHypotheses(texts, refs, this.text), self: false };
       },
       pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => {
+        if (!worthBags(hyps.count, refs.count, hyps.self)) return this.kernelPairRows(hyps, hypFrom, hypTo, refs, refFrom, refTo);
         checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
         checkPairRange('reference', refFrom, refTo, refs.count);
         const m = refTo - refFrom;
         const out = new Float64Array((hypTo - hypFrom) * m * width);
         const acc = new Int32Array(refs.count * order);
+        const { postings } = refIndex(refs);
+        const hb = hypBags(hyps, refs);
         for (let i = hypFrom; i < hypTo; i++) {
-          rowMatches(hyps.bags, i, refs.postings, refs.count, acc);
-          for (let j = refFrom; j < refTo; j++) pairRow(out, ((i - hypFrom) * m + j - refFrom) * width, hyps, i, refs, j, acc);
+          rowMatches(hb, i, postings, refs.count, acc);
+          for (let j = refFrom; j < refTo; j++) pairRow(out, ((i - hypFrom) * m + j - refFrom) * width, hyps, hb, i, refs, j, acc);
         }
         return out;
       },
@@ -397,22 +408,31 @@ export class Bleu implements Metric<BleuReferences> {
       scoreRows: (hyps, from, to, refs, out, at) => {
         checkPairRange('hypothesis', from, to, hyps.count);
         const m = refs.count;
+        if (!worthBags(hyps.count, m, hyps.self)) {
+          const rows = this.kernelPairRows(hyps, from, to, refs, 0, m);
+          for (let r = 0; r < (to - from) * m; r++) out[at++] = bleuScore(rows, this.sentenceReduction, r * width, scratch);
+          return;
+        }
         const acc = new Int32Array(m * order);
-        const matches = rowMatcher(refs.bags, refs.postings, refs.ids.size);
+        const { bags, postings, ids } = refIndex(refs);
+        const hb = hypBags(hyps, refs);
+        const matches = rowMatcher(bags, postings, ids.size);
         for (let i = from; i < to; i++) {
-          matches(hyps.bags, i, acc);
+          matches(hb, i, acc);
           for (let j = 0; j < m; j++) {
-            pairRow(row, 0, hyps, i, refs, j, acc);
+            pairRow(row, 0, hyps, hb, i, refs, j, acc);
             out[at++] = bleuScore(row, this.sentenceReduction, 0, scratch);
           }
         }
       },
       aggregateScores: (hyps, refs, options) => {
-        const agg = aggregateReferences(refs.bags, refs.ids.size, options.weights);
-        const zeroed = new Float64Array(refs.ids.size);
+        const { bags, ids } = refIndex(refs);
+        const hb = hypBags(hyps, refs);
+        const agg = aggregateReferences(bags, ids.size, options.weights);
+        const zeroed = new Float64Array(ids.size);
         const out = new Float64Array(hyps.count);
         for (let i = 0; i < hyps.count; i++) {
-          aggregateMatches(hyps.bags, i, refs.bags, agg, options.weights, options.leaveOutSelf ? i : -1, zeroed, triples);
+          aggregateMatches(hb, i, bags, agg, options.weights, options.leaveOutSelf ? i : -1, zeroed, triples);
           row[0] = hyps.tokens.offsets[i + 1] - hyps.tokens.offsets[i];
           // The aggregate's length is the mean reference length: its unigram total.
           row[1] = triples[1];
@@ -425,6 +445,46 @@ export class Bleu implements Metric<BleuReferences> {
         return out;
       },
     };
+  }
+
+  /**
+   * Pair rows through the per-reference n-gram kernel: a tile's references in blocks, each block a segment whose
+   * hypotheses are the tile's hypotheses (no bags: the n-grams are hashed pair by pair). With a single reference,
+   * its per-reference count is the clipped count.
+   */
+  private kernelPairRows(
+    hyps: BleuPairHypotheses, hypFrom: number, hypTo: number, refs: BleuPairReferences, refFrom: number, refTo: number,
+  ): Float64Array {
+    checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
+    checkPairRange('reference', refFrom, refTo, refs.count);
+    const n = hypTo - hypFrom;
+    const m = refTo - refFrom;
+    const order = this.options.maxNgramOrder;
+    const width = this.statsWidth;
+    const out = new Float64Array(n * m * width);
+    if (n === 0 || m === 0) return out;
+    const blocks = referenceBlocks(m, PAIR_BLOCK);
+    const batch = hypothesesPerBlock(hyps.tokens, hypFrom, hypTo, blocks.length - 1);
+    // Per reference: match_1..N, hypTotal_1..N, refTotal_1..N.
+    const counts = perReferenceNgramCounts(
+      { hyps: batch.hyps, hypSegment: batch.segment, refs: csrSlice(refs.refs, refFrom, refTo), segRefOffsets: blocks },
+      order,
+    );
+    const offsets = hyps.tokens.offsets;
+    for (let b = 0; b + 1 < blocks.length; b++) {
+      for (let i = 0; i < n; i++) {
+        const hypLen = offsets[hypFrom + i + 1] - offsets[hypFrom + i];
+        const first = counts.rowOffsets[b * n + i];
+        for (let j = blocks[b]; j < blocks[b + 1]; j++) {
+          const row = (i * m + j) * width;
+          const src = (first + j - blocks[b]) * 3 * order;
+          out[row] = hypLen;
+          out[row + 1] = chooseRefLength(this.options.refLength, hypLen, refs.refLengths, refFrom + j, refFrom + j + 1);
+          out.set(counts.rows.subarray(src, src + 2 * order), row + 2);
+        }
+      }
+    }
+    return out;
   }
 
   private checkWidth(row: ArrayLike<number>): void {

@@ -19,22 +19,20 @@ import { appendCodePoints, appendWords } from './text.js';
 import { chrfScore } from './score.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
-import { checkPairRange, type PairwiseStage, type PairwiseTexts } from '../pairwise.js';
 import {
-  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatcher, rowMatches, type NgramBags, type NgramChannel,
-  type NgramPostings,
+  PAIR_BLOCK, checkPairRange, csrSlice, hypothesesPerBlock, referenceBlocks, type PairwiseStage, type PairwiseTexts,
+} from '../pairwise.js';
+import {
+  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatcher, rowMatches, worthBags, type NgramBags,
+  type NgramChannel, type NgramIndex,
 } from '../ngram-bags.js';
 
 /** Texts prepared as references of {@link Chrf}'s pairwise stage: each text its own one-reference segment. */
 export interface ChrfPairReferences extends ChrfReferences, PairwiseTexts {
-  /** Ids of every reference n-gram (hypotheses look theirs up). */
-  readonly ids: NgramIds;
-  /** Each reference's character and word n-gram bags. */
-  readonly bags: NgramBags;
-  /** Their inverted index. */
-  readonly postings: NgramPostings;
   /** The texts themselves (hypotheses that are the same array are not prepared again). */
   readonly texts: readonly string[];
+  /** The references' n-gram bags and their index, built on first use. */
+  index?: NgramIndex;
 }
 
 /** Code points and words of texts, words in the references' ids. */
@@ -47,8 +45,10 @@ export interface ChrfTexts extends PairwiseTexts {
 
 /** Texts prepared as hypotheses of {@link Chrf}'s pairwise stage. */
 export interface ChrfPairHypotheses extends ChrfTexts {
-  /** Each text's character and word n-gram bags, in the references' ids (only n-grams some reference has). */
-  readonly bags: NgramBags;
+  /** Whether the texts are the references themselves (their bags are the references'). */
+  readonly self: boolean;
+  /** Each text's character and word n-gram bags in the references' ids (only n-grams some reference has), built on first use. */
+  bags?: NgramBags;
 }
 
 /** Options of {@link Chrf}; the defaults are sacrebleu's. */
@@ -271,33 +271,43 @@ export class Chrf implements Metric<ChrfReferences> {
   pairwise(): PairwiseStage<ChrfPairHypotheses, ChrfPairReferences> {
     const K = this.charOrder + this.wordOrder;
     const row = new Float64Array(3 * K);
+    const refIndex = (refs: ChrfPairReferences): NgramIndex => {
+      if (refs.index === undefined) {
+        const ids = new NgramIds(refs.count * 256);
+        const bags = ngramBags(this.channels(refs.chars, refs.words), ids, true);
+        refs.index = { ids, bags, postings: ngramPostings(bags, ids.size) };
+      }
+      return refs.index;
+    };
+    const hypBags = (hyps: ChrfPairHypotheses, refs: ChrfPairReferences): NgramBags => {
+      if (hyps.self) return refIndex(refs).bags;
+      hyps.bags ??= ngramBags(this.channels(hyps.chars, hyps.words), refIndex(refs).ids, false);
+      return hyps.bags;
+    };
     return {
       statsWidth: this.statsWidth,
-      references: (texts) => {
-        const prepared = this.prepareReferences([texts]);
-        const ids = new NgramIds(texts.length * 256);
-        const bags = ngramBags(this.channels(prepared.chars, prepared.words), ids, true);
-        return { ...prepared, count: texts.length, ids, bags, postings: ngramPostings(bags, ids.size), texts };
-      },
+      references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length, texts }),
       hypotheses: (texts, refs) => {
         if (refs.prepKey !== this.prepKey) {
           throw new TypeError('chrF references were prepared with other lowercase/whitespace/word-order options');
         }
-        // The references themselves (MBR's samples as pseudo-references): their bags hold every n-gram they have.
-        if (texts === refs.texts) return { count: refs.count, chars: refs.chars, words: refs.words, bags: refs.bags };
-        const text = this.hypothesisTexts(texts, refs);
-        return { ...text, bags: ngramBags(this.channels(text.chars, text.words), refs.ids, false) };
+        // The references themselves (MBR's samples as pseudo-references): nothing to prepare again.
+        if (texts === refs.texts) return { count: refs.count, chars: refs.chars, words: refs.words, self: true };
+        return { ...this.hypothesisTexts(texts, refs), self: false };
       },
       pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => {
+        if (!worthBags(hyps.count, refs.count, hyps.self)) return this.kernelPairRows(hyps, hypFrom, hypTo, refs, refFrom, refTo);
         checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
         checkPairRange('reference', refFrom, refTo, refs.count);
         const m = refTo - refFrom;
         const out = new Float64Array((hypTo - hypFrom) * m * this.statsWidth);
         const acc = new Int32Array(refs.count * K);
+        const { bags, postings } = refIndex(refs);
+        const hb = hypBags(hyps, refs);
         for (let i = hypFrom; i < hypTo; i++) {
-          rowMatches(hyps.bags, i, refs.postings, refs.count, acc);
+          rowMatches(hb, i, postings, refs.count, acc);
           for (let j = refFrom; j < refTo; j++) {
-            pairTriples(out, ((i - hypFrom) * m + j - refFrom) * this.statsWidth, hyps.bags, i, refs.bags, j, acc);
+            pairTriples(out, ((i - hypFrom) * m + j - refFrom) * this.statsWidth, hb, i, bags, j, acc);
           }
         }
         return out;
@@ -306,22 +316,31 @@ export class Chrf implements Metric<ChrfReferences> {
       scoreRows: (hyps, from, to, refs, out, at) => {
         checkPairRange('hypothesis', from, to, hyps.count);
         const m = refs.count;
+        if (!worthBags(hyps.count, m, hyps.self)) {
+          const rows = this.kernelPairRows(hyps, from, to, refs, 0, m);
+          for (let r = 0; r < (to - from) * m; r++) out[at++] = chrfScore(rows, r * this.statsWidth, K, this.beta, this.epsSmoothing);
+          return;
+        }
         const acc = new Int32Array(m * K);
-        const matches = rowMatcher(refs.bags, refs.postings, refs.ids.size);
+        const { bags, postings, ids } = refIndex(refs);
+        const hb = hypBags(hyps, refs);
+        const matches = rowMatcher(bags, postings, ids.size);
         for (let i = from; i < to; i++) {
-          matches(hyps.bags, i, acc);
+          matches(hb, i, acc);
           for (let j = 0; j < m; j++) {
-            pairTriples(row, 0, hyps.bags, i, refs.bags, j, acc);
+            pairTriples(row, 0, hb, i, bags, j, acc);
             out[at++] = chrfScore(row, 0, K, this.beta, this.epsSmoothing);
           }
         }
       },
       aggregateScores: (hyps, refs, options) => {
-        const agg = aggregateReferences(refs.bags, refs.ids.size, options.weights);
-        const scratch = new Float64Array(refs.ids.size);
+        const { bags, ids } = refIndex(refs);
+        const hb = hypBags(hyps, refs);
+        const agg = aggregateReferences(bags, ids.size, options.weights);
+        const scratch = new Float64Array(ids.size);
         const out = new Float64Array(hyps.count);
         for (let i = 0; i < hyps.count; i++) {
-          aggregateMatches(hyps.bags, i, refs.bags, agg, options.weights, options.leaveOutSelf ? i : -1, scratch, row);
+          aggregateMatches(hb, i, bags, agg, options.weights, options.leaveOutSelf ? i : -1, scratch, row);
           // sacrebleu's rule for a reference without n-grams of an order: the hypothesis's count is recorded as 0.
           for (let k = 0; k < K; k++) if (!(row[3 * k + 1] > 0)) row[3 * k] = 0;
           out[i] = chrfScore(row, 0, K, this.beta, this.epsSmoothing);
@@ -329,6 +348,39 @@ export class Chrf implements Metric<ChrfReferences> {
         return out;
       },
     };
+  }
+
+  /**
+   * Pair rows through the per-reference n-gram kernel: a tile's references in blocks, each block a segment whose
+   * every hypothesis is the tile's hypotheses, so one probe counts a hypothesis n-gram in all references of a block
+   * (no bags: the n-grams are hashed pair by pair).
+   */
+  private kernelPairRows(
+    hyps: ChrfTexts, hypFrom: number, hypTo: number, refs: ChrfPairReferences, refFrom: number, refTo: number,
+  ): Float64Array {
+    checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
+    checkPairRange('reference', refFrom, refTo, refs.count);
+    const n = hypTo - hypFrom;
+    const m = refTo - refFrom;
+    const width = this.statsWidth;
+    const out = new Float64Array(n * m * width);
+    if (n === 0 || m === 0) return out;
+    const blocks = referenceBlocks(m, PAIR_BLOCK);
+    const tile = (hypCsr: Csr, refCsr: Csr, maxOrder: number, at: number): void => {
+      const batch = hypothesesPerBlock(hypCsr, hypFrom, hypTo, blocks.length - 1);
+      const counts = countsPerReference(batch.hyps, batch.segment, csrSlice(refCsr, refFrom, refTo), blocks, maxOrder);
+      for (let b = 0; b + 1 < blocks.length; b++) {
+        for (let i = 0; i < n; i++) {
+          const first = counts.rowOffsets[b * n + i];
+          for (let j = blocks[b]; j < blocks[b + 1]; j++) {
+            fillTriples(out, (i * m + j) * width + at, counts.rows, first + j - blocks[b], maxOrder);
+          }
+        }
+      }
+    };
+    if (this.charOrder > 0) tile(hyps.chars, refs.chars, this.charOrder, 0);
+    if (hyps.words && refs.words) tile(hyps.words, refs.words, this.wordOrder, 3 * this.charOrder);
+    return out;
   }
 
   /** The n-gram channels of prepared texts: code points (charOrder), then words (wordOrder). */

@@ -120,6 +120,19 @@ describe('METEOR rules', () => {
     expect(sentenceScore(m, '', ['b']).score).toBe(0);
     expect(sentenceScore(m, 'x y', ['q', 'x y']).score).toBe((1 - 0.5 * (1 / 2) ** 3) * 1);
   });
+  it('a line repeated (as hypothesis and as reference, in one call and the next) scores as it does alone', () => {
+    // One object keeps each line's word ids; a line seen before must give what a new object gives it.
+    const hyps = ['The cats sat', 'the cats sat', 'a b c', 'The cats sat', 'cars and autos'];
+    const refs = ['the cat sat', 'The cats sat', 'c b a', 'cats sat the', 'The cats sat'];
+    const alone = hyps.map((h, i) => sentenceScore(new Meteor({ tokenize: 'none' }), h, [refs[i]]).score);
+    const shared = new Meteor({ tokenize: 'none' });
+    const prepared = shared.prepareReferences([refs]);
+    for (let pass = 0; pass < 2; pass++) {
+      const rows = shared.segmentStats(hyps, prepared);
+      expect(hyps.map((_, i) => rows[2 * i])).toEqual(alone);
+    }
+    expect(new Set(alone).size).toBeGreaterThan(2);
+  });
   it('alpha, beta, gamma change the value as NLTK\'s formula says', () => {
     // 'a b' vs 'a c b': m 2, P 1, R 2/3, chunks 2.
     const p = 1;

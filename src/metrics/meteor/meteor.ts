@@ -97,6 +97,9 @@ class TokenTable {
   }
 }
 
+/** How many lines' word ids a METEOR object keeps (see `lineIds`): some tens of MB at most. */
+const LINE_MEMO_LINES = 1 << 17;
+
 /** The synonyms of a stem that has none but itself. */
 const NO_SYNONYMS = new Int32Array(0);
 
@@ -137,6 +140,12 @@ export class Meteor implements Metric<MeteorReferences> {
   private readonly bounds = new TokenBounds();
   /** Token as written → the id of its lowercased word (tokens recur across lines, so each is read once). */
   private readonly tokens = new TokenTable();
+  /**
+   * Line as given → its word ids: n-best lists, MBR samples and systems scored again repeat whole lines, and a repeated
+   * line then costs one look-up instead of its tokenization. Emptied when it reaches {@link LINE_MEMO_LINES} lines, so
+   * that a long stream of distinct lines does not keep them all.
+   */
+  private lineIds = new Map<string, Int32Array>();
   /** Lowercased word → id. */
   private readonly wordIds = new Map<string, number>();
   private readonly wordNames: string[] = [];
@@ -325,8 +334,17 @@ export class Meteor implements Metric<MeteorReferences> {
     return (1 - penalty) * fmean;
   }
 
-  /** A line's words (the tokenizer, `str.split()`, then `str.lower()` of each) as word ids. */
+  /** A line's words (the tokenizer, `str.split()`, then `str.lower()` of each) as word ids; callers do not change them. */
   private ids(line: string): Int32Array {
+    let words = this.lineIds.get(line);
+    if (words === undefined) {
+      if (this.lineIds.size >= LINE_MEMO_LINES) this.lineIds = new Map();
+      this.lineIds.set(line, (words = this.scanIds(line)));
+    }
+    return words;
+  }
+
+  private scanIds(line: string): Int32Array {
     const source = bleuScan(line, this.scanner, this.lowercase, this.bounds);
     const b = this.bounds;
     const words = new Int32Array(b.count);

@@ -3,7 +3,8 @@
  * through the postings and through the bit-set index, equal Σ min(count, count) computed pair by pair from plain
  * string-keyed counts — for repeated n-grams (counts beyond 1, beyond 32, beyond 255), more than 32 references (several bit-set
  * words), empty texts, n-grams only the hypothesis has, and several channels; and chrF's and BLEU's pairs through the
- * bags (sets big enough to take them) are the sentence scores of the pairs, bit for bit.
+ * bags (sets big enough to take them) and through the per-reference kernel (a few hypotheses against 300 references,
+ * two column tiles) are the sentence scores of the pairs, bit for bit.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -123,6 +124,13 @@ describe('pairs scored through the bags equal the sentence score of each pair', 
       hyps.forEach((h, i) => refs.forEach((r, j) => {
         const want = sentenceScore(metric, h, [r]).score;
         if (!Object.is(m[i * refs.length + j], want)) throw new Error(`${label} [${i}][${j}]: ${m[i * refs.length + j]} ≠ ${want}`);
+      }));
+      // Two hypotheses against 300 references: the per-reference kernel, its columns in two tiles.
+      const many = Array.from({ length: 300 }, (_, k) => `${pool[k % pool.length]} ${k % 7 === 0 ? 'und' : ''}`);
+      expect(worthBags(2, many.length, false)).toBe(false);
+      const k = pairwiseScores(metric, hyps.slice(8, 10), many);
+      hyps.slice(8, 10).forEach((h, i) => many.forEach((r, j) => {
+        if (!Object.is(k[i * many.length + j], sentenceScore(metric, h, [r]).score)) throw new Error(`${label} kernel [${i}][${j}]`);
       }));
       // The samples as their own pseudo-references (the same array): the references' bags serve both sides.
       const self = pool.slice(7, 47);

@@ -163,6 +163,9 @@ export interface BleuReferences extends PreparedReferences, InternedReferences {
   readonly textKey: string;
 }
 
+/** References per tile of the per-reference kernel path of the pairwise stage. */
+const KERNEL_TILE_COLUMNS = 256;
+
 /** Texts prepared as references of {@link Bleu}'s pairwise stage: each text its own one-reference segment. */
 export interface BleuPairReferences extends BleuReferences, PairwiseTexts {
   /** The texts themselves (hypotheses that are the same array are not prepared again). */
@@ -409,8 +412,14 @@ export class Bleu implements Metric<BleuReferences> {
         checkPairRange('hypothesis', from, to, hyps.count);
         const m = refs.count;
         if (!worthBags(hyps.count, m, hyps.self)) {
-          const rows = this.kernelPairRows(hyps, from, to, refs, 0, m);
-          for (let r = 0; r < (to - from) * m; r++) out[at++] = bleuScore(rows, this.sentenceReduction, r * width, scratch);
+          // Columns a tile at a time: the statistics rows stay bounded however many references there are.
+          for (let j0 = 0; j0 < m; j0 += KERNEL_TILE_COLUMNS) {
+            const j1 = Math.min(m, j0 + KERNEL_TILE_COLUMNS);
+            const rows = this.kernelPairRows(hyps, from, to, refs, j0, j1);
+            for (let i = from; i < to; i++) {
+              for (let j = j0; j < j1; j++) out[at + (i - from) * m + j] = bleuScore(rows, this.sentenceReduction, ((i - from) * (j1 - j0) + j - j0) * width, scratch);
+            }
+          }
           return;
         }
         const acc = new Int32Array(m * order);

@@ -27,6 +27,9 @@ import {
   type NgramChannel, type NgramIndex,
 } from '../ngram-bags.js';
 
+/** References per tile of the per-reference kernel path of the pairwise stage. */
+const KERNEL_TILE_COLUMNS = 256;
+
 /** Texts prepared as references of {@link Chrf}'s pairwise stage: each text its own one-reference segment. */
 export interface ChrfPairReferences extends ChrfReferences, PairwiseTexts {
   /** The texts themselves (hypotheses that are the same array are not prepared again). */
@@ -317,8 +320,14 @@ export class Chrf implements Metric<ChrfReferences> {
         checkPairRange('hypothesis', from, to, hyps.count);
         const m = refs.count;
         if (!worthBags(hyps.count, m, hyps.self)) {
-          const rows = this.kernelPairRows(hyps, from, to, refs, 0, m);
-          for (let r = 0; r < (to - from) * m; r++) out[at++] = chrfScore(rows, r * this.statsWidth, K, this.beta, this.epsSmoothing);
+          // Columns a tile at a time: the statistics rows stay bounded however many references there are.
+          for (let j0 = 0; j0 < m; j0 += KERNEL_TILE_COLUMNS) {
+            const j1 = Math.min(m, j0 + KERNEL_TILE_COLUMNS);
+            const rows = this.kernelPairRows(hyps, from, to, refs, j0, j1);
+            for (let i = from; i < to; i++) {
+              for (let j = j0; j < j1; j++) out[at + (i - from) * m + j] = chrfScore(rows, ((i - from) * (j1 - j0) + j - j0) * this.statsWidth, K, this.beta, this.epsSmoothing);
+            }
+          }
           return;
         }
         const acc = new Int32Array(m * K);

@@ -54,6 +54,8 @@ class TokenTable {
   private values: number[] = [];
   /** Open addressing, linear probing: entry index + 1, 0 empty. */
   private slots = new Int32Array(1024);
+  /** The hash of the span the last {@link get} looked up: a token is added right after its look-up missed. */
+  private lastHash = 0;
 
   private static hash(text: string, start: number, end: number): number {
     let h = 0x811c9dc5;
@@ -65,7 +67,8 @@ class TokenTable {
   get(text: string, start: number, end: number): number {
     const mask = this.slots.length - 1;
     const length = end - start;
-    for (let slot = TokenTable.hash(text, start, end) & mask; ; slot = (slot + 1) & mask) {
+    const hash = (this.lastHash = TokenTable.hash(text, start, end));
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot] - 1;
       if (entry < 0) return -1;
       const key = this.keys[entry];
@@ -76,8 +79,8 @@ class TokenTable {
     }
   }
 
-  /** Adds `token` (not yet in the table). */
-  set(token: string, value: number): void {
+  /** Adds `token`, the span of the last {@link get}, which missed. */
+  setMissed(token: string, value: number): void {
     if (2 * (this.keys.length + 1) > this.slots.length) {
       const grown = new Int32Array(2 * this.slots.length);
       const mask = grown.length - 1;
@@ -89,7 +92,7 @@ class TokenTable {
       this.slots = grown;
     }
     const mask = this.slots.length - 1;
-    let slot = TokenTable.hash(token, 0, token.length) & mask;
+    let slot = this.lastHash & mask;
     while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
     this.slots[slot] = this.keys.length + 1;
     this.keys.push(token);
@@ -151,7 +154,7 @@ export class Meteor implements Metric<MeteorReferences> {
   private readonly wordNames: string[] = [];
   /**
    * Word id → the id of its Porter stem, or -1 until a stage needs it: a word every line matches exactly is never
-   * stemmed.
+   * stemmed. As long as the vocabulary at least (grown as words are added).
    */
   private wordStems = new Int32Array(256).fill(-1);
   /** Stem (and WordNet lemma name) → id: the synonym stage compares synonyms with stems. */
@@ -270,9 +273,13 @@ export class Meteor implements Metric<MeteorReferences> {
     const rs = this.refStems;
     for (let i = 0; i < n; i++) hs[i] = refOf[i] >= 0 ? -1 : this.stemOf(hw[i]);
     for (let j = 0; j < m; j++) rs[j] = used[j] !== 0 ? -1 : this.stemOf(rw[j]);
-    matches += this.pair(hs, n, rs, m, this.stemNames.length);
-    if (matches === n || matches === m) return this.value(matches, n, m);
+    // The stems' chains serve the synonym stage too (it skips the positions the stem stage used).
     const head = this.chain(rs, m, this.stemNames.length);
+    matches += this.pairChained(hs, n, head);
+    if (matches === n || matches === m) {
+      this.unchain(rs, m, head);
+      return this.value(matches, n, m);
+    }
     const prev = this.refPrev;
     for (let i = n - 1; i >= 0; i--) {
       if (refOf[i] >= 0) continue;
@@ -303,9 +310,16 @@ export class Meteor implements Metric<MeteorReferences> {
    * last unused reference position with its id (ids < 0 take part in nothing). Returns the number of new matches.
    */
   private pair(h: Int32Array, n: number, r: Int32Array, m: number, size: number): number {
+    const head = this.chain(r, m, size);
+    const matches = this.pairChained(h, n, head);
+    this.unchain(r, m, head);
+    return matches;
+  }
+
+  /** {@link pair} over reference positions already chained ({@link chain}). */
+  private pairChained(h: Int32Array, n: number, head: Int32Array): number {
     const refOf = this.hypRefOf;
     const used = this.refUsed;
-    const head = this.chain(r, m, size);
     const prev = this.refPrev;
     let matches = 0;
     for (let i = n - 1; i >= 0; i--) {
@@ -319,7 +333,6 @@ export class Meteor implements Metric<MeteorReferences> {
         matches++;
       }
     }
-    this.unchain(r, m, head);
     return matches;
   }
 
@@ -362,8 +375,13 @@ export class Meteor implements Metric<MeteorReferences> {
           word = this.wordNames.length;
           this.wordIds.set(lower, word);
           this.wordNames.push(lower);
+          if (word === this.wordStems.length) {
+            const grown = new Int32Array(2 * word).fill(-1);
+            grown.set(this.wordStems);
+            this.wordStems = grown;
+          }
         }
-        this.tokens.set(token, word);
+        this.tokens.setMissed(token, word);
       }
       words[k] = word;
     }
@@ -372,11 +390,6 @@ export class Meteor implements Metric<MeteorReferences> {
 
   /** The stem id of word `id` (Porter, NLTK_EXTENSIONS), stemmed on first need. */
   private stemOf(id: number): number {
-    if (id >= this.wordStems.length) {
-      const grown = new Int32Array(Math.max(id + 1, 2 * this.wordStems.length)).fill(-1);
-      grown.set(this.wordStems);
-      this.wordStems = grown;
-    }
     let stem = this.wordStems[id];
     if (stem < 0) this.wordStems[id] = stem = this.stemId(nltkPorterStem(this.wordNames[id]));
     return stem;

@@ -334,7 +334,7 @@ describe('help and commands', () => {
     expect([unknown.code, unknown.out, unknown.err]).toEqual([
       2,
       '',
-      'palette: error: unknown command "rouge-score" (expected score, rouge155, nbest, extractor, orange, correlate, report, mert, pairwise, mbr, worker, queue or serve; see "palette --help")\n',
+      'palette: error: unknown command "rouge-score" (expected score, rouge155, nbest, extractor, orange, correlate, report, mert, pro, kbmira, pairwise, mbr, worker, queue or serve; see "palette --help")\n',
     ]);
   });
 

@@ -61,6 +61,14 @@ describe("METEOR's WordNet index", () => {
       check('!');
       check('~');
       check(`${lemmas[lemmas.length - 1]}zz`);
+      // The search starts from a lemma's first two characters: forms that start with each lemma's first character,
+      // then one sorting before, after or far past every second character (a non-ASCII one), and one-character forms.
+      for (const c of new Set(lemmas.map((l) => l[0]))) {
+        for (const second of ['', ' ', '\u007f', 'é', '\uffff']) check(`${c}${second}`);
+        check(`${c}${'\uffff'}a`);
+        check(`é${c}`);
+      }
+      for (const l of lemmas.filter((x) => x.length >= 2).slice(0, 200)) check(`${l.slice(0, 2)}`);
       expect(wrong).toEqual([]);
     }
   });

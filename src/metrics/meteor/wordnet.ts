@@ -27,22 +27,53 @@ const SUBSTITUTIONS: Record<Pos, readonly (readonly [string, string])[]> = {
 /** A character no index lemma or exception form has (the alphabet scripts/gen-wordnet-synonyms.py checks). */
 const OUTSIDE_ALPHABET = /[^a-z0-9'\-./_]/;
 
+/** Codes of {@link prefixCode} below this; a string with a greater first character is in no index. */
+const PREFIX_CODES = 128 * 128;
+
+/**
+ * A string's first two UTF-16 units as one number, in string order (a missing second character as 0, which sorts
+ * first); {@link PREFIX_CODES} or more when the first is not ASCII.
+ */
+function prefixCode(text: string): number {
+  const first = text.length === 0 ? 0 : text.charCodeAt(0);
+  return first >= 128 ? PREFIX_CODES : first * 128 + (text.length > 1 ? Math.min(text.charCodeAt(1), 127) : 0);
+}
+
 /** One part of speech's index, searched where it is stored: a binary search over the blocks, then one block read. */
 class PosIndex {
   /** The first lemma of each block (whole: front coding restarts at each block). */
   private readonly heads: string[];
 
+  /**
+   * By the first two characters of a string (`prefixCode`): how many heads sort before any string that starts with
+   * them. A binary search then only spans the heads that share a lemma's first two characters.
+   */
+  private readonly before: Int32Array;
+
   constructor(private readonly blocks: readonly string[]) {
     this.heads = blocks.map((b) => b.slice(1, b.indexOf(':')));
+    this.before = new Int32Array(PREFIX_CODES + 1);
+    let k = 0;
+    for (let code = 0; code <= PREFIX_CODES; code++) {
+      while (k < this.heads.length && prefixCode(this.heads[k]) < code) k++;
+      this.before[code] = k;
+    }
   }
 
   /** The stored synset ids of `lemma` (base 36, `.`-separated), or undefined when the index lacks it. */
   find(lemma: string): string | undefined {
     // The last block whose first lemma is not after `lemma` (string order is the generator's sort order).
+    // Heads with smaller first two characters sort before `lemma`, heads with greater ones after it.
     const heads = this.heads;
-    if (heads.length === 0 || lemma < heads[0]) return undefined;
-    let lo = 0;
-    let hi = heads.length - 1;
+    const code = prefixCode(lemma);
+    if (code >= PREFIX_CODES) return undefined;
+    let lo = this.before[code] - 1;
+    let hi = this.before[code + 1] - 1;
+    if (hi < 0) return undefined;
+    if (lo < 0) {
+      if (lemma < heads[0]) return undefined;
+      lo = 0;
+    }
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (heads[mid] <= lemma) lo = mid;

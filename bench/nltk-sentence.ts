@@ -5,7 +5,8 @@
  *
  * Palette, per metric, two ways (tinybench medians and process CPU time per call): "warm", one metric object scoring
  * all five systems again and again with its references prepared once (what a long-lived library user or palette nbest
- * sees: every word's stem and synonyms already known); "fresh", a new metric object per call that prepares the
+ * sees: every word's stem and synonyms already known, and for METEOR each line's word ids, since its object keeps them by
+ * line text); "fresh", a new metric object per call that prepares the
  * references and scores the five systems (one palette score run; METEOR learns each word's stem and synonyms as it
  * goes). METEOR's WordNet table is read once, before either (NLTK's WordNet is loaded once too), and timed apart.
  *

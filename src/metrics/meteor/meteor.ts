@@ -54,6 +54,8 @@ class TokenTable {
   private values: number[] = [];
   /** Open addressing, linear probing: entry index + 1, 0 empty. */
   private slots = new Int32Array(1024);
+  /** Per slot, the hash of its entry's token: a probe compares it before it reads the token. */
+  private slotHashes = new Int32Array(1024);
   /** The hash of the span the last {@link get} looked up: a token is added right after its look-up missed. */
   private lastHash = 0;
 
@@ -71,6 +73,7 @@ class TokenTable {
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot] - 1;
       if (entry < 0) return -1;
+      if (this.slotHashes[slot] !== (hash | 0)) continue;
       const key = this.keys[entry];
       if (key.length !== length) continue;
       let i = 0;
@@ -83,18 +86,23 @@ class TokenTable {
   setMissed(token: string, value: number): void {
     if (2 * (this.keys.length + 1) > this.slots.length) {
       const grown = new Int32Array(2 * this.slots.length);
+      const grownHashes = new Int32Array(grown.length);
       const mask = grown.length - 1;
       this.keys.forEach((key, entry) => {
-        let slot = TokenTable.hash(key, 0, key.length) & mask;
+        const hash = TokenTable.hash(key, 0, key.length);
+        let slot = hash & mask;
         while (grown[slot] !== 0) slot = (slot + 1) & mask;
         grown[slot] = entry + 1;
+        grownHashes[slot] = hash;
       });
       this.slots = grown;
+      this.slotHashes = grownHashes;
     }
     const mask = this.slots.length - 1;
     let slot = this.lastHash & mask;
     while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
     this.slots[slot] = this.keys.length + 1;
+    this.slotHashes[slot] = this.lastHash;
     this.keys.push(token);
     this.values.push(value);
   }

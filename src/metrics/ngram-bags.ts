@@ -445,3 +445,67 @@ const PAIRS_PER_TEXT = 32;
 export function worthBags(hyps: number, refs: number, self: boolean): boolean {
   return hyps * refs >= PAIRS_PER_TEXT * (self ? refs : hyps + refs);
 }
+
+/**
+ * What a pairwise stage built on bags supplies to {@link bagPairStats} and {@link bagScoreRows}: its reference
+ * index, its hypotheses' bags and how one pair's statistics row follows from the matches `acc` that
+ * {@link rowMatches} (or {@link rowMatcher}) left for hypothesis `i` (`accWidth` columns per reference).
+ */
+export interface BagPairing {
+  readonly index: NgramIndex;
+  readonly hyps: NgramBags;
+  readonly statsWidth: number;
+  readonly accWidth: number;
+  pairRow(out: Float64Array, at: number, i: number, j: number, acc: Int32Array): void;
+}
+
+/** Statistics rows of hypotheses `hypFrom .. hypTo` × references `refFrom .. refTo`, row-major, through the bags. */
+export function bagPairStats(p: BagPairing, hypFrom: number, hypTo: number, refFrom: number, refTo: number): Float64Array {
+  const m = refTo - refFrom;
+  const refCount = p.index.bags.count;
+  const out = new Float64Array((hypTo - hypFrom) * m * p.statsWidth);
+  const acc = new Int32Array(refCount * p.accWidth);
+  for (let i = hypFrom; i < hypTo; i++) {
+    rowMatches(p.hyps, i, p.index.postings, refCount, acc);
+    for (let j = refFrom; j < refTo; j++) p.pairRow(out, ((i - hypFrom) * m + j - refFrom) * p.statsWidth, i, j, acc);
+  }
+  return out;
+}
+
+/**
+ * Sentence scores of hypotheses `from .. to` against every reference into `out` from `at`, row-major, through the
+ * bags: one statistics row at a time, so nothing grows with the number of pairs.
+ */
+export function bagScoreRows(
+  p: BagPairing, from: number, to: number, score: (row: Float64Array, at: number) => number, out: Float64Array, at: number,
+): void {
+  const m = p.index.bags.count;
+  const acc = new Int32Array(m * p.accWidth);
+  const row = new Float64Array(p.statsWidth);
+  const matches = rowMatcher(p.index.bags, p.index.postings, p.index.ids.size);
+  for (let i = from; i < to; i++) {
+    matches(p.hyps, i, acc);
+    for (let j = 0; j < m; j++) {
+      p.pairRow(row, 0, i, j, acc);
+      out[at++] = score(row, 0);
+    }
+  }
+}
+
+/**
+ * Sentence scores of hypotheses `from .. to` against `refCount` references into `out` from `at`, row-major, from
+ * statistics rows a kernel gives for a block of references (`pairRows(j0, j1)`: (to − from) × (j1 − j0) rows of
+ * `width`): the references a tile of `tileColumns` at a time, so the rows stay bounded however many there are.
+ */
+export function tiledPairScores(
+  pairRows: (j0: number, j1: number) => Float64Array, width: number, tileColumns: number, from: number, to: number,
+  refCount: number, score: (rows: Float64Array, at: number) => number, out: Float64Array, at: number,
+): void {
+  for (let j0 = 0; j0 < refCount; j0 += tileColumns) {
+    const j1 = Math.min(refCount, j0 + tileColumns);
+    const rows = pairRows(j0, j1);
+    for (let i = from; i < to; i++) {
+      for (let j = j0; j < j1; j++) out[at + (i - from) * refCount + j] = score(rows, ((i - from) * (j1 - j0) + j - j0) * width);
+    }
+  }
+}

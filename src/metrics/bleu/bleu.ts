@@ -25,7 +25,8 @@ import {
   PAIR_BLOCK, checkPairRange, csrSlice, hypothesesPerBlock, referenceBlocks, type PairwiseStage, type PairwiseTexts,
 } from '../pairwise.js';
 import {
-  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatcher, rowMatches, worthBags, type NgramBags,
+  NgramIds, aggregateMatches, aggregateReferences, bagPairStats, bagScoreRows, ngramBags, ngramPostings, tiledPairScores, worthBags,
+  type BagPairing, type NgramBags,
   type NgramIndex,
 } from '../ngram-bags.js';
 import { formatBleuVerbose } from './format.js';
@@ -383,6 +384,13 @@ export class Bleu implements Metric<BleuReferences> {
       hyps.bags ??= ngramBags([{ tokens: hyps.tokens, maxOrder: order }], refIndex(refs).ids, false);
       return hyps.bags;
     };
+    const pairing = (hyps: BleuPairHypotheses, refs: BleuPairReferences): BagPairing => {
+      const hb = hypBags(hyps, refs);
+      return {
+        index: refIndex(refs), hyps: hb, statsWidth: width, accWidth: order,
+        pairRow: (dst, at, i, j, acc) => pairRow(dst, at, hyps, hb, i, refs, j, acc),
+      };
+    };
     return {
       statsWidth: width,
       references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length, texts }),
@@ -396,43 +404,14 @@ export class Bleu implements Metric<BleuReferences> {
         if (!worthBags(hyps.count, refs.count, hyps.self)) return this.kernelPairRows(hyps, hypFrom, hypTo, refs, refFrom, refTo);
         checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
         checkPairRange('reference', refFrom, refTo, refs.count);
-        const m = refTo - refFrom;
-        const out = new Float64Array((hypTo - hypFrom) * m * width);
-        const acc = new Int32Array(refs.count * order);
-        const { postings } = refIndex(refs);
-        const hb = hypBags(hyps, refs);
-        for (let i = hypFrom; i < hypTo; i++) {
-          rowMatches(hb, i, postings, refs.count, acc);
-          for (let j = refFrom; j < refTo; j++) pairRow(out, ((i - hypFrom) * m + j - refFrom) * width, hyps, hb, i, refs, j, acc);
-        }
-        return out;
+        return bagPairStats(pairing(hyps, refs), hypFrom, hypTo, refFrom, refTo);
       },
       score: (rows, at) => bleuScore(rows, this.sentenceReduction, at, scratch),
       scoreRows: (hyps, from, to, refs, out, at) => {
         checkPairRange('hypothesis', from, to, hyps.count);
-        const m = refs.count;
-        if (!worthBags(hyps.count, m, hyps.self)) {
-          // Columns a tile at a time: the statistics rows stay bounded however many references there are.
-          for (let j0 = 0; j0 < m; j0 += KERNEL_TILE_COLUMNS) {
-            const j1 = Math.min(m, j0 + KERNEL_TILE_COLUMNS);
-            const rows = this.kernelPairRows(hyps, from, to, refs, j0, j1);
-            for (let i = from; i < to; i++) {
-              for (let j = j0; j < j1; j++) out[at + (i - from) * m + j] = bleuScore(rows, this.sentenceReduction, ((i - from) * (j1 - j0) + j - j0) * width, scratch);
-            }
-          }
-          return;
-        }
-        const acc = new Int32Array(m * order);
-        const { bags, postings, ids } = refIndex(refs);
-        const hb = hypBags(hyps, refs);
-        const matches = rowMatcher(bags, postings, ids.size);
-        for (let i = from; i < to; i++) {
-          matches(hb, i, acc);
-          for (let j = 0; j < m; j++) {
-            pairRow(row, 0, hyps, hb, i, refs, j, acc);
-            out[at++] = bleuScore(row, this.sentenceReduction, 0, scratch);
-          }
-        }
+        const score = (rows: Float64Array, k: number): number => bleuScore(rows, this.sentenceReduction, k, scratch);
+        if (worthBags(hyps.count, refs.count, hyps.self)) bagScoreRows(pairing(hyps, refs), from, to, score, out, at);
+        else tiledPairScores((j0, j1) => this.kernelPairRows(hyps, from, to, refs, j0, j1), width, KERNEL_TILE_COLUMNS, from, to, refs.count, score, out, at);
       },
       aggregateScores: (hyps, refs, options) => {
         const { bags, ids } = refIndex(refs);

@@ -23,7 +23,8 @@ import {
   PAIR_BLOCK, checkPairRange, csrSlice, hypothesesPerBlock, referenceBlocks, type PairwiseStage, type PairwiseTexts,
 } from '../pairwise.js';
 import {
-  NgramIds, aggregateMatches, aggregateReferences, ngramBags, ngramPostings, rowMatcher, rowMatches, worthBags, type NgramBags,
+  NgramIds, aggregateMatches, aggregateReferences, bagPairStats, bagScoreRows, ngramBags, ngramPostings, tiledPairScores, worthBags,
+  type BagPairing, type NgramBags,
   type NgramChannel, type NgramIndex,
 } from '../ngram-bags.js';
 
@@ -287,6 +288,14 @@ export class Chrf implements Metric<ChrfReferences> {
       hyps.bags ??= ngramBags(this.channels(hyps.chars, hyps.words), refIndex(refs).ids, false);
       return hyps.bags;
     };
+    const pairing = (hyps: ChrfPairHypotheses, refs: ChrfPairReferences): BagPairing => {
+      const hb = hypBags(hyps, refs);
+      const { bags } = refIndex(refs);
+      return {
+        index: refIndex(refs), hyps: hb, statsWidth: this.statsWidth, accWidth: K,
+        pairRow: (dst, at, i, j, acc) => pairTriples(dst, at, hb, i, bags, j, acc),
+      };
+    };
     return {
       statsWidth: this.statsWidth,
       references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length, texts }),
@@ -302,45 +311,14 @@ export class Chrf implements Metric<ChrfReferences> {
         if (!worthBags(hyps.count, refs.count, hyps.self)) return this.kernelPairRows(hyps, hypFrom, hypTo, refs, refFrom, refTo);
         checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
         checkPairRange('reference', refFrom, refTo, refs.count);
-        const m = refTo - refFrom;
-        const out = new Float64Array((hypTo - hypFrom) * m * this.statsWidth);
-        const acc = new Int32Array(refs.count * K);
-        const { bags, postings } = refIndex(refs);
-        const hb = hypBags(hyps, refs);
-        for (let i = hypFrom; i < hypTo; i++) {
-          rowMatches(hb, i, postings, refs.count, acc);
-          for (let j = refFrom; j < refTo; j++) {
-            pairTriples(out, ((i - hypFrom) * m + j - refFrom) * this.statsWidth, hb, i, bags, j, acc);
-          }
-        }
-        return out;
+        return bagPairStats(pairing(hyps, refs), hypFrom, hypTo, refFrom, refTo);
       },
       score: (rows, at) => chrfScore(rows, at, K, this.beta, this.epsSmoothing),
       scoreRows: (hyps, from, to, refs, out, at) => {
         checkPairRange('hypothesis', from, to, hyps.count);
-        const m = refs.count;
-        if (!worthBags(hyps.count, m, hyps.self)) {
-          // Columns a tile at a time: the statistics rows stay bounded however many references there are.
-          for (let j0 = 0; j0 < m; j0 += KERNEL_TILE_COLUMNS) {
-            const j1 = Math.min(m, j0 + KERNEL_TILE_COLUMNS);
-            const rows = this.kernelPairRows(hyps, from, to, refs, j0, j1);
-            for (let i = from; i < to; i++) {
-              for (let j = j0; j < j1; j++) out[at + (i - from) * m + j] = chrfScore(rows, ((i - from) * (j1 - j0) + j - j0) * this.statsWidth, K, this.beta, this.epsSmoothing);
-            }
-          }
-          return;
-        }
-        const acc = new Int32Array(m * K);
-        const { bags, postings, ids } = refIndex(refs);
-        const hb = hypBags(hyps, refs);
-        const matches = rowMatcher(bags, postings, ids.size);
-        for (let i = from; i < to; i++) {
-          matches(hb, i, acc);
-          for (let j = 0; j < m; j++) {
-            pairTriples(row, 0, hb, i, bags, j, acc);
-            out[at++] = chrfScore(row, 0, K, this.beta, this.epsSmoothing);
-          }
-        }
+        const score = (rows: Float64Array, k: number): number => chrfScore(rows, k, K, this.beta, this.epsSmoothing);
+        if (worthBags(hyps.count, refs.count, hyps.self)) bagScoreRows(pairing(hyps, refs), from, to, score, out, at);
+        else tiledPairScores((j0, j1) => this.kernelPairRows(hyps, from, to, refs, j0, j1), this.statsWidth, KERNEL_TILE_COLUMNS, from, to, refs.count, score, out, at);
       },
       aggregateScores: (hyps, refs, options) => {
         const { bags, ids } = refIndex(refs);

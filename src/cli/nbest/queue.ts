@@ -25,31 +25,24 @@
  * A run submitted again (the same list, references, metrics, settings and output) gets the same run id and job ids:
  * shards that finished (and whose result files are intact) are not run again; failed ones are.
  */
-import { mkdirSync, openSync, readSync, closeSync, rmSync } from 'node:fs';
+import { openSync, readSync, closeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { FlowProducer, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { InputError } from '../../errors.js';
 import type { ChunkResult } from '../../engine/nbest/chunk-job.js';
 import type { NbestTaskSettings } from '../../engine/nbest/nbest-task.js';
 import { NbestRun, OrderedWriter } from '../../engine/nbest/run.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
 import { firstFeaturesField, readReferences } from './job.js';
-import { connectRedis, redactSecrets, redactUrl, stopReconnecting } from '../../node/queue/connection.js';
-import {
-  MERGE_JOB, SHARD_JOB, SHARD_JOB_VERSION, SHARD_QUEUE, mergeQueueName, runIdOf, shardJobId, type NbestShardJob,
-  type ShardOutcome,
-} from '../../node/queue/nbest-jobs.js';
+import { SHARD_JOB, SHARD_JOB_VERSION, runIdOf, type NbestShardJob, type ShardOutcome } from '../../node/queue/nbest-jobs.js';
 import { referencesSha1 } from '../../node/queue/nbest-shard-runner.js';
 import { lineAtOffset, planShards, readShardResult, shardResultPath, type Shard } from '../../node/queue/shards.js';
 import { featuresTxtHeader } from '../../engine/nbest/features-txt.js';
 import type { Progress } from '../progress.js';
+import { QueueRunError, runFlow, type FlowMerge } from '../queue/flow.js';
 import type { StatsSink } from './stats-sink.js';
 
 /** Default shard size: 4 MiB of the list (about 25k candidates of 150 bytes, a second or two of one core). */
 export const DEFAULT_SHARD_SIZE = 1 << 22;
-
-/** How often the submitter looks at the run's state (ms). */
-const POLL_MS = 200;
 
 /** What a queue run needs beyond the n-best options. */
 export interface QueueRunOptions {
@@ -73,23 +66,7 @@ export interface QueueRunOptions {
 
 type NbestRunSettings = ConstructorParameters<typeof NbestRun>[0]['settings'];
 
-/** A run that failed for a reason other than bad input (exit status 1). */
-export class QueueRunError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'QueueRunError';
-  }
-}
-
-/** Redis did not answer for longer than the run waits for it (exit status 1, like any failed run). */
-class RedisAwayError extends QueueRunError {
-  constructor(runId: string, url: string, timeoutMs: number) {
-    super(
-      `run ${runId}: Redis at ${redactUrl(url)} did not answer for ${Math.round(timeoutMs / 1000)} s (--redis-timeout): ` +
-        'nothing was written; the finished shards are kept: submit the same command again once Redis is back',
-    );
-  }
-}
+export { QueueRunError };
 
 /** Whether the file starts as gzip data does (its shards would be byte ranges of the compressed stream). */
 function isGzip(path: string): boolean {
@@ -122,15 +99,6 @@ function shardBytes(path: string, shard: Shard): Uint8Array {
   } finally {
     closeSync(fd);
   }
-}
-
-/** `promise`, or `onTimeout()`'s error once `ms` have passed (a Redis command waits for ever while Redis is away). */
-function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), Math.max(0, ms));
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -174,167 +142,41 @@ export async function runQueued(
     stats: statsAbs,
   });
   const resultDir = join(dirname(statsAbs), `.${basename(statsAbs)}.palette-run-${runId}`);
-  const redis = await connectRedis(url, { option: '--queue' });
-  try {
-    mkdirSync(resultDir, { recursive: true });
-  } catch (err) {
-    redis.disconnect();
-    throw new InputError('E_FILE_UNWRITABLE', `cannot create the folder of the shard results: ${(err as Error).message}`, { file: resultDir });
-  }
-  const shardQueue = new Queue(SHARD_QUEUE, { connection: redis });
-  const mergeQueue = new Queue(mergeQueueName(runId), { connection: redis });
-  const flows = new FlowProducer({ connection: redis });
-  // Connection errors while Redis is away are what the bounded waits below report; BullMQ would print each one.
-  shardQueue.on('error', () => {});
-  mergeQueue.on('error', () => {});
-  flows.on('error', () => {});
-  let merger: Worker | undefined;
-  let merged: { error?: unknown } | undefined;
-  let wake: () => void = () => {};
-  const closeAll = async (redisAway = false): Promise<void> => {
-    // Closing waits for Redis; when it is away, the connections are dropped (at once when it is known to be away).
-    const closing = (async () => {
-      await merger?.close(true).catch(() => {});
-      await Promise.all([shardQueue.close(), mergeQueue.close(), flows.close()].map((p) => p.catch(() => {})));
-    })();
-    // Started in any case: a closing worker stops its loop instead of reconnecting for ever.
-    await within(closing, redisAway ? 0 : 2000, () => new Error('closing')).catch(() => {});
-    // Each BullMQ object may hold a connection of its own (the merge worker's blocking one) that would otherwise
-    // go on reconnecting and keep the process alive.
-    stopReconnecting(redis);
-    const dropping = Promise.all([merger?.disconnect(), shardQueue.disconnect(), mergeQueue.disconnect(), flows.disconnect()].map((p) => p?.catch(() => {})));
-    // Bounded too: with Redis away a disconnection may never be confirmed (and nothing else keeps the process up).
-    await within(dropping, 1000, () => new Error('disconnecting')).catch(() => {});
-  };
   const merge = new ShardMerger(runId, shards, resultDir, options.nbest, task, references[0].length, sink, features);
-  try {
-    options.note(`run ${runId}: ${shards.length} shard${shards.length === 1 ? '' : 's'} on ${redactUrl(url)}`);
-    const gone = (): Error => new RedisAwayError(runId, url, options.redisTimeoutMs);
-    await within(prepareResubmission(runId, shards, resultDir, shardQueue, mergeQueue), options.redisTimeoutMs, gone);
-    const child = (shard: Shard): NbestShardJob => ({
-      kind: SHARD_JOB,
-      version: SHARD_JOB_VERSION,
-      runId,
-      nbest: nbestAbs,
-      list,
-      refs: refsAbs,
-      refsSha1,
-      metrics: options.metrics,
-      ids: options.ids,
-      settings: options.settings,
-      task,
-      shard,
-      resultDir,
-      taskSize: options.taskSize,
-    });
-    await within(
-      flows.add({
-        name: MERGE_JOB,
-        queueName: mergeQueueName(runId),
-        data: { runId, shards: shards.length },
-        opts: { jobId: runId },
-        children: shards.map((s) => ({
-          name: SHARD_JOB,
-          queueName: SHARD_QUEUE,
-          data: child(s),
-          opts: {
-            jobId: shardJobId(runId, s.index),
-            // Two attempts: a shard that fails twice fails the run (with failParentOnFailure) with its error.
-            attempts: 2,
-            backoff: { type: 'fixed', delay: 500 },
-            failParentOnFailure: true,
-            removeOnComplete: false,
-            removeOnFail: false,
-          },
-        })),
-      }),
-      options.redisTimeoutMs,
-      gone,
-    );
-    merger = new Worker(
-      mergeQueueName(runId),
-      async (job: Job) => {
-        if (job.name !== MERGE_JOB) throw new UnrecoverableError(`refused: ${job.name} is not a merge job`);
-        try {
-          merge.take(await job.getChildrenValues());
-          merge.finish();
-          merged = {};
-        } catch (err) {
-          merged = { error: err };
-          throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
-        } finally {
-          wake();
-        }
-        return { merged: shards.length };
-      },
-      { connection: redis, concurrency: 1 },
-    );
-    merger.on('error', () => {});
-    await waitForRun({
-      runId, shards, shardQueue, mergeQueue, progress, url, merge, timeoutMs: options.redisTimeoutMs,
-      merged: () => merged,
-      sleep: (ms) => new Promise<void>((r) => {
-        wake = r;
-        setTimeout(r, ms);
-      }),
-    });
-    if (merged?.error !== undefined) throw merged.error;
-  } catch (err) {
-    // Bad input fails the same way each time the run is submitted (fixing it makes another run): nothing to keep.
-    if (err instanceof InputError && (merged !== undefined || merge.failed)) await removeRun();
-    await closeAll(err instanceof RedisAwayError);
-    throw err;
-  }
-  return async () => {
-    // The output is committed: the run's jobs and result files have served their purpose.
-    await removeRun();
-    await closeAll();
-  };
-
-  /** Removes the run's jobs from Redis and its result folder (what cannot be removed is left for `queue clean`). */
-  async function removeRun(): Promise<void> {
-    try {
-      await within(
-        (async () => {
-          await merger?.close();
-          const parent = await mergeQueue.getJob(runId);
-          await parent?.remove({ removeChildren: true });
-          await mergeQueue.obliterate({ force: true });
-        })(),
-        options.redisTimeoutMs,
-        () => new Error('Redis away'),
-      );
-    } catch {
-      // Left for `palette queue clean RUN`.
-    }
-    rmSync(resultDir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Before a run is submitted again: a finished merge job is removed (its children stay and are attached to the new
- * one), failed shards are removed (to run again), and a finished shard whose result file is gone or not the bytes
- * it reported is removed too.
- */
-async function prepareResubmission(runId: string, shards: readonly Shard[], resultDir: string, shardQueue: Queue, mergeQueue: Queue): Promise<void> {
-  const parent = await mergeQueue.getJob(runId);
-  if (parent === undefined) return;
-  const state = await parent.getState();
-  if (state === 'completed' || state === 'failed') await parent.remove({ removeChildren: false });
-  for (const shard of shards) {
-    const job = await shardQueue.getJob(shardJobId(runId, shard.index));
-    if (job === undefined) continue;
-    const jobState = await job.getState();
-    if (jobState === 'failed') {
-      await job.remove({ removeChildren: false });
-    } else if (jobState === 'completed') {
-      const outcome = job.returnvalue as ShardOutcome | null;
-      const intact =
-        outcome !== null &&
-        (!outcome.ok || readShardResult(shardResultPath(resultDir, shard.index, 'out'), outcome.length, outcome.sha1) !== undefined);
-      if (!intact) await job.remove({ removeChildren: false });
-    }
-  }
+  const child = (index: number): NbestShardJob => ({
+    kind: SHARD_JOB,
+    version: SHARD_JOB_VERSION,
+    runId,
+    nbest: nbestAbs,
+    list,
+    refs: refsAbs,
+    refsSha1,
+    metrics: options.metrics,
+    ids: options.ids,
+    settings: options.settings,
+    task,
+    shard: shards[index],
+    resultDir,
+    taskSize: options.taskSize,
+  });
+  return runFlow({
+    url,
+    option: '--queue',
+    runId,
+    shards: shards.length,
+    resultDir,
+    shardJob: SHARD_JOB,
+    child,
+    merge,
+    intact: (index, base) => {
+      const outcome = base as ShardOutcome;
+      return !outcome.ok || readShardResult(shardResultPath(resultDir, index, 'out'), outcome.length, outcome.sha1) !== undefined;
+    },
+    where: (index) => `from line ${lineAtOffset(options.nbest, shards[index].offset)}`,
+    redisTimeoutMs: options.redisTimeoutMs,
+    note: options.note,
+    progress,
+  });
 }
 
 /**
@@ -342,7 +184,7 @@ async function prepareResubmission(runId: string, shards: readonly Shard[], resu
  * done (while the workers go on with the rest, so little is left to do when the last shard ends), the rest when the
  * flow's merge job runs. Each result file is checked against the length and hash its job reported.
  */
-class ShardMerger {
+class ShardMerger implements FlowMerge {
   /** The next shard to write. */
   next = 0;
   /**
@@ -429,79 +271,4 @@ class ShardMerger {
     }
     this.writer.write({ bytes, firstLine: base + 1, byteOffset: shard.offset }, result);
   }
-}
-
-/** What {@link waitForRun} watches. */
-interface RunWatch {
-  readonly runId: string;
-  readonly shards: readonly Shard[];
-  readonly shardQueue: Queue;
-  readonly mergeQueue: Queue;
-  readonly progress: Progress;
-  readonly url: string;
-  readonly merge: ShardMerger;
-  /** How long Redis may stay away before the run gives up (ms). */
-  readonly timeoutMs: number;
-  readonly merged: () => { error?: unknown } | undefined;
-  /** Waits `ms`, or less when the merge job ends. */
-  readonly sleep: (ms: number) => Promise<void>;
-}
-
-/**
- * Waits until the merge has run (or the run failed), drawing the progress line and writing the shards that are
- * done in order. Every look at Redis is bounded: a Redis that stays away longer than the timeout ends the run (the
- * connection retries meanwhile, and a Redis back in time lets the run go on where it was).
- */
-async function waitForRun(w: RunWatch): Promise<void> {
-  const { runId, shards, url } = w;
-  const total = shards.length;
-  let lastContact = performance.now();
-  const gone = (): Error => new RedisAwayError(runId, url, w.timeoutMs);
-  const ask = <T>(p: Promise<T>): Promise<T> => within(p, lastContact + w.timeoutMs - performance.now(), gone);
-  let written = -1;
-  for (;;) {
-    if (w.merged() !== undefined) return;
-    const parent = await ask(w.mergeQueue.getJob(runId));
-    if (parent === undefined) {
-      throw new QueueRunError(
-        `run ${runId}: its jobs are gone from Redis at ${redactUrl(url)} (restarted without persistence, evicted, or cleaned): submit the run again`,
-      );
-    }
-    const state = await ask(parent.getState());
-    if (state === 'failed') {
-      if (w.merged() !== undefined) return;
-      throw new QueueRunError(await ask(failureOf(runId, shards, w.shardQueue, parent.failedReason, url, w.merge)));
-    }
-    if (state === 'unknown') {
-      throw new QueueRunError(`run ${runId}: its merge job is in no queue state on ${redactUrl(url)}: submit the run again`);
-    }
-    const counts = await ask(parent.getDependenciesCount());
-    const done = counts.processed ?? 0;
-    if (done > written && w.merge.next < total && w.merged() === undefined) {
-      // The shards done so far, written while the others run.
-      w.merge.take(await ask(parent.getChildrenValues()));
-      written = done;
-    }
-    lastContact = performance.now();
-    w.progress.update(done, total === 0 ? 1 : done / total);
-    await w.sleep(POLL_MS);
-  }
-}
-
-/** The message of a failed run: the first failed shard, its place in the list and its error. */
-async function failureOf(
-  runId: string, shards: readonly Shard[], shardQueue: Queue, parentReason: string, url: string, merge: ShardMerger,
-): Promise<string> {
-  for (const shard of shards) {
-    const job = await shardQueue.getJob(shardJobId(runId, shard.index));
-    if (job !== undefined && (await job.getState()) === 'failed') {
-      const tries = job.attemptsMade;
-      const line = lineAtOffset(merge.nbest, shard.offset);
-      return redactSecrets(
-        `run ${runId}: shard ${shard.index} (from line ${line}) failed after ${tries} attempt${tries === 1 ? '' : 's'}: ${job.failedReason}`,
-        url,
-      );
-    }
-  }
-  return redactSecrets(`run ${runId} failed: ${parentReason}`, url);
 }

@@ -56,6 +56,11 @@ function reportError(err: unknown, io: CliIo): number {
     io.stderr.write(`palette: error: ${locate(err.message, err.file, err.line)}${hint}\n`);
     return EXIT_INPUT;
   }
+  if (err instanceof Error && err.name === 'QueueRunError') {
+    // A queue run that failed (a shard failed twice, Redis away too long): not bad input, and no internal error.
+    io.stderr.write(`palette: error: ${err.message}\n`);
+    return EXIT_INTERNAL;
+  }
   const message = err instanceof PaletteError
     ? locate(err.message, err.file, err.line)
     : err instanceof Error

@@ -48,6 +48,10 @@ const ROW_FORMATS: readonly ScoreFormat[] = ['tsv', 'csv'];
 const INPUT = 'Input';
 const METRICS = 'Metric selection';
 const REPORT = 'Reporting';
+const QUEUE = 'Queue (many machines)';
+
+/** Segments per shard of a queue run, unless --shard-lines says. */
+export const DEFAULT_SHARD_LINES = 2000;
 /** sacreBLEU's test-set and language flags, same spellings (under Input: they say where references come from). */
 const TEST_SET_OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'testSet', names: ['--test-set', '-t'], arity: 'one', metavar: 'SET', group: INPUT,
@@ -115,6 +119,14 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     `seed of --confidence, --paired-bs and --paired-ar: an integer, or none for fresh entropy (default: $SACREBLEU_SEED, else ${DEFAULT_SEED})`),
   { key: 'pairedJobs', names: ['--paired-jobs', '-j'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
     help: 'scoring threads (0: one per core; default 1): this one and N-1 pool workers, for runs large enough to gain from them; the numbers do not depend on it' },
+  { key: 'queue', names: ['--queue'], arity: 'one', metavar: 'URL', group: QUEUE,
+    help: 'score the segments on palette workers through a BullMQ queue on Redis: redis://[user:password@]host[:port][/db] or rediss:// (TLS); the output is the same' },
+  { key: 'shardLines', names: ['--shard-lines'], arity: 'one', metavar: 'N', group: QUEUE,
+    help: `segments per shard of a queue run (default ${DEFAULT_SHARD_LINES})` },
+  { key: 'queueDir', names: ['--queue-dir'], arity: 'one', metavar: 'DIR', group: QUEUE,
+    help: 'folder of the shards\' results, which the workers write and this process reads (default: the current folder)' },
+  { key: 'redisTimeout', names: ['--redis-timeout'], arity: 'one', metavar: 'SECONDS', group: QUEUE,
+    help: 'a queue run whose Redis does not answer for this long ends with nothing printed; back sooner, the run goes on (default 60)' },
   sharedOption('help', REPORT),
   { key: 'version', names: ['--version', '-V'], arity: 'flag', group: REPORT, help: "show Palette's version and exit" },
   ...TEST_SET_OPTION_SPECS,
@@ -163,6 +175,17 @@ export interface ScoreOptions {
   readonly testSets: TestSetOptions;
   /** Warnings the options draw (sacreBLEU's advice on the tokenizer for the target language), for stderr. */
   readonly notices: readonly string[];
+  /** `--queue` and its options: the rows are scored by `palette worker` processes; undefined without it. */
+  readonly queue?: ScoreQueueOptions;
+}
+
+/** `--queue URL`, `--shard-lines`, `--queue-dir`, `--redis-timeout`. */
+export interface ScoreQueueOptions {
+  readonly url: string;
+  readonly shardLines: number;
+  /** Folder of the shards' result files. */
+  readonly dir: string;
+  readonly redisTimeoutMs: number;
 }
 
 /** sacreBLEU's test-set and language options. */
@@ -275,9 +298,12 @@ export function parseScoreCommand(
     pairedJobs: str('pairedJobs') === undefined ? 1 : integerValue('--paired-jobs', str('pairedJobs')!, 0),
   };
 
+  const queue = readQueueOptions(v);
+
   return {
     kind: 'run',
     options: {
+      ...(queue === undefined ? {} : { queue }),
       significance,
       refs,
       inputs,
@@ -302,6 +328,22 @@ export function parseScoreCommand(
       notices,
     },
   };
+}
+
+/** The queue options; the others need --queue. */
+function readQueueOptions(v: OptionValues): ScoreQueueOptions | undefined {
+  const url = v.str('queue');
+  for (const [key, flag] of [['shardLines', '--shard-lines'], ['queueDir', '--queue-dir'], ['redisTimeout', '--redis-timeout']] as const) {
+    if (url === undefined && v.str(key) !== undefined) throw new InputError('E_BAD_OPTION', `${flag} needs --queue URL`);
+  }
+  if (url === undefined) return undefined;
+  const shardLines = v.str('shardLines') === undefined ? DEFAULT_SHARD_LINES : integerValue('--shard-lines', v.str('shardLines')!, 1);
+  const timeoutText = v.str('redisTimeout');
+  const timeout = timeoutText === undefined ? 60 : Number(timeoutText);
+  if (!(Number.isFinite(timeout) && timeout >= 1 && timeout <= 86_400)) {
+    throw badOption('--redis-timeout', 'a number of seconds from 1 to 86400', timeoutText);
+  }
+  return { url, shardLines, dir: v.str('queueDir') ?? '.', redisTimeoutMs: timeout * 1000 };
 }
 
 function readTestSetOptions(v: OptionValues): TestSetOptions {

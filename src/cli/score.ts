@@ -38,6 +38,8 @@ interface System {
   /** The file errors name: the file, `<stdin>`, or `<stdin> (column k)` for tab-separated systems. */
   readonly file: string;
   readonly lines: readonly string[];
+  /** The file the lines were read from, whole (a queue run's workers read it too); undefined for other sources. */
+  readonly path?: string;
 }
 
 /**
@@ -152,7 +154,7 @@ function filterSegments(
   checkLineCounts(systems, refs);
   const keep = <T>(xs: readonly T[]): T[] => xs.filter((_, i) => mask[i]);
   refs.streams = refs.streams.map(keep);
-  const kept = systems.map((s) => ({ ...s, lines: keep(s.lines) }));
+  const kept = systems.map((s) => ({ name: s.name, file: s.file, lines: keep(s.lines) }));
   if (kept.some((s) => s.lines.length === 0)) {
     const t = options.testSets;
     const filters = [t.origlang !== null ? `origlang=${t.origlang}` : '', t.subset !== null ? `subset=${t.subset}` : ''].filter((x) => x);
@@ -189,7 +191,7 @@ async function readSystems(options: ScoreOptions, io: CliIo): Promise<System[]> 
       throw new InputError('E_BAD_OPTION', `"${file}" is given twice to -i: each system needs its own file name`);
     }
     const lines = file === '-' ? await readStdin(io, options) : readLines(file, { encoding: options.encoding });
-    systems.push({ name, file: name, lines: lines.map(pyRstrip) });
+    systems.push({ name, file: name, lines: lines.map(pyRstrip), ...(file === '-' ? {} : { path: file }) });
   }
   return systems;
 }
@@ -310,7 +312,27 @@ async function engineRows(
   references: readonly (readonly string[])[],
   options: ScoreOptions,
   registry: MetricRegistry,
+  io: CliIo,
+  referencePaths: readonly (string | undefined)[],
 ): Promise<SystemRows> {
+  if (options.queue !== undefined) {
+    // Imported here: BullMQ and its Redis client load only for a queue run.
+    const { queuedRows } = await import('./score-queue.js');
+    const rows = await queuedRows({
+      queue: options.queue,
+      ids,
+      settings: options.metricSettings,
+      widths: metrics.map((m) => m.metric.statsWidth),
+      registry,
+      systems: systems.map((s) => ({ lines: s.lines, ...(s.path === undefined ? {} : { path: s.path }) })),
+      references: references.map((lines, j) => ({ lines, ...(referencePaths[j] === undefined ? {} : { path: referencePaths[j] }) })),
+      encoding: options.encoding,
+      quiet: options.quiet,
+      io,
+    });
+    // Undefined: a metric refused an input; scoring here reports it as the single-machine run does.
+    if (rows !== undefined) return (system, k) => rows[k][system];
+  }
   const workers = options.significance.pairedJobs === 0 ? availableParallelism() : options.significance.pairedJobs;
   // Pool workers build the metrics with the default registry: another registry (tests) keeps the run in this thread.
   const pooled = workers > 1 && registry === (await import('../metrics/registry.js')).defaultRegistry;
@@ -388,7 +410,9 @@ export async function runScore(options: ScoreOptions, io: CliIo, registry: Metri
   const nRefs = refs.streams.length;
   const prepared = metrics.map((m) => prepareLocated(m, refs));
   // The rows are scored once every option has been checked.
-  const scoreRows = (): Promise<SystemRows> => engineRows(ids, metrics, prepared, systems, refs.streams, options, registry);
+  // Reference streams that are a file's lines, whole (-nr columns and -t sets are not).
+  const referencePaths = refs.streams.map((_, j) => (!fromTestSet && options.numRefs === 1 ? options.refs[j] : undefined));
+  const scoreRows = (): Promise<SystemRows> => engineRows(ids, metrics, prepared, systems, refs.streams, options, registry, io, referencePaths);
 
   if (options.sentenceLevel) {
     // One metric and one system: sacrebleu's lines; otherwise one row per segment and system with every metric.

@@ -1,7 +1,8 @@
 /**
  * `palette worker --redis URL [--concurrency N] [--workers N] [--allow-dir DIR ...] [--lock-ms MS] [-q]`: a
- * long-running process that takes shard jobs of queue runs (`palette nbest … --queue URL`) from Redis through BullMQ
- * and scores them on the engine (src/node/queue/nbest-shard-runner.ts), `--concurrency` shards at a time.
+ * long-running process that takes shard jobs of queue runs (`palette nbest … --queue URL`, `palette score … --queue
+ * URL`) from Redis through BullMQ and scores them on the engine (src/node/queue/nbest-shard-runner.ts,
+ * src/node/queue/score-jobs.ts), `--concurrency` shards at a time.
  *
  * - BullMQ holds a lock on each job while it runs and renews it every half `--lock-ms` (default 30 s) from this
  *   process's event loop, which the scoring loop gives a turn between its chunks: a long shard keeps its lock, and
@@ -9,7 +10,7 @@
  *   another worker (BullMQ's stalled-job recovery).
  * - SIGTERM or SIGINT: no new shard is taken, the shards in hand are finished and acknowledged, then the process
  *   exits 0. A second signal stops at once; the unfinished shards go back to the queue when their locks run out.
- * - Only Palette's shard jobs are run, and only when every path they name (list, references, result folder) lies in
+ * - Only Palette's shard jobs are run, and only when every path they name (list, systems, references, result folder) lies in
  *   one of the `--allow-dir` folders (default: the folder the worker was started in).
  * - The URL's password never appears in its messages (src/node/queue/connection.ts).
  */
@@ -22,6 +23,7 @@ import { integerValue, optionValues, sharedOption } from '../shared-options.js';
 import { connectRedis, redactSecrets, redactUrl, stopReconnecting } from '../../node/queue/connection.js';
 import { checkShardJob, RefusedJobError, SHARD_JOB, SHARD_QUEUE, type ShardOutcome } from '../../node/queue/nbest-jobs.js';
 import { NbestShardRunner } from '../../node/queue/nbest-shard-runner.js';
+import { checkScoreShardJob, SCORE_SHARD_JOB, ScoreShardRunner, type ScoreShardOutcome } from '../../node/queue/score-jobs.js';
 
 const GROUP = 'palette worker options';
 const SPECS: readonly OptionSpec[] = [
@@ -37,7 +39,7 @@ const SPECS: readonly OptionSpec[] = [
 function help(): string {
   return (
     'usage: palette worker --redis URL [--concurrency N] [--workers N] [--allow-dir DIR ...] [--lock-ms MS] [-q]\n\n' +
-    'Takes shard jobs of queue runs (palette nbest ... --queue URL) from Redis and scores them, until SIGTERM or\n' +
+    'Takes shard jobs of queue runs (palette nbest|score ... --queue URL) from Redis and scores them, until SIGTERM or\n' +
     'SIGINT (the shards in hand are finished first).\n' +
     formatOptionHelp(SPECS) +
     '\n'
@@ -88,7 +90,21 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
     return EXIT_INPUT;
   }
   const runner = new NbestShardRunner(workers);
-  const processor = async (job: Job): Promise<ShardOutcome> => {
+  // The corpus pool's module loads only when a score shard asks for more than one thread.
+  const scoreRunner = new ScoreShardRunner(
+    workers,
+    workers > 1 ? async (setup) => (await import('../../pool/corpus-pool.js')).corpusWorkerPool(setup) : undefined,
+  );
+  const processor = async (job: Job): Promise<ShardOutcome | ScoreShardOutcome> => {
+    if (job.name === SCORE_SHARD_JOB) {
+      // A path outside this worker's folders may be inside another worker's: an ordinary failure (retried).
+      const data = checkScoreShardJob(job.data, allowDirs);
+      const started = performance.now();
+      const outcome = await scoreRunner.run(data);
+      const ms = Math.round(performance.now() - started);
+      log(`run ${data.runId} shard ${data.index}: ${outcome.ok ? `segments ${data.from + 1}-${data.to}` : 'bad input'} in ${ms} ms`);
+      return outcome;
+    }
     let data;
     try {
       data = checkShardJob(job.name, job.data, allowDirs);

@@ -2,12 +2,13 @@
  * `palette score --queue` with `palette worker` processes on a real Redis (test/helpers/redis-server.ts): stdout is
  * byte-identical to `palette score` without a queue for 1 and 3 workers (several systems, BLEU, chrF, TER and ROUGE,
  * corpus scores, `-sl` rows, a paired test, a confidence interval on the merged rows); a worker refuses a shard whose
- * files lie outside its --allow-dir and the run fails with that refusal; an unreachable Redis and a metric whose rows
+ * files lie outside its --allow-dir and the run fails with that refusal; a metric's refusal of a hypothesis in a
+ * shard is reported as without a queue (file, line, exit status 2); an unreachable Redis and a metric whose rows
  * need the whole corpus (NIST) are one clear line and exit status 2. The processes are the real executable
  * (bin/palette runs dist/: `npm run build:ts`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +118,22 @@ describe.skipIf(!HAVE_REDIS)(`palette score --queue with palette worker (${REDIS
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/shard 0 \(segments 1-300\) failed after 2 attempts: refused: \S+\.de lies outside the folders this worker may use/);
+  }, 30_000);
+
+  it('a metric refusing a hypothesis in a shard: the message and exit status of the run without a queue', async () => {
+    worker();
+    // Pre-chunked input with an unclosed [NP on line 25 (the third shard of 10 lines).
+    const good = '[NP the cat ] sat on [NP the mat ]\n';
+    writeFileSync(join(dir, 'chunked.ref'), good.repeat(30));
+    writeFileSync(join(dir, 'chunked.hyp'), good.repeat(24) + '[NP the cat sat\n' + good.repeat(5));
+    const args = ['score', 'chunked.ref', '-i', 'chunked.hyp', '-m', 'npchunk', '--chunker', 'bracketed'];
+    const plain = await palette(args, dir).done;
+    expect(plain.code).toBe(2);
+    expect(plain.err).toContain('chunked.hyp:25:');
+    const r = await palette([...args, '--queue', redis.url, '--shard-lines', '10', '-q'], dir).done;
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(plain.err);
   }, 30_000);
 
   it('Redis unreachable: one clear line, exit status 2, nothing on stdout', async () => {

@@ -151,9 +151,10 @@ export interface NbestMergeOptions extends NbestRunOutput {
 const IN_FLIGHT_PER_THREAD = 6;
 
 /**
- * Chunks held at most while the runner's workers are still starting. The first chunks posted to the pool wait for
- * a worker that is loading (a few tenths of a second); with the usual bound this thread soon had nothing to do but
- * wait for them, a core idle for most of a worker's start. It scores on meanwhile, up to this many chunks (a chunk
+ * Chunks held at most while the runner's workers are still starting, and until the tasks posted to them meanwhile
+ * have settled. The first chunks posted to the pool wait for a worker that is loading (a few tenths of a second);
+ * with the usual bound this thread soon had nothing to do but wait for them, a core idle for most of a worker's
+ * start, and right after it for the worker's first tasks. It scores on meanwhile, up to this many chunks (a chunk
  * and its output are well under 1 MB).
  */
 const STARTING_IN_FLIGHT = 128;
@@ -289,6 +290,10 @@ export class NbestRun {
       : runner!({ workers: workers - 1, refs: shareReferences(references), settings: task, spec: this.spec });
     const context = this.context;
     const pending: { chunk: SegmentChunk; result: Promise<ChunkResult> }[] = [];
+    // Pool tasks posted while the runner was starting and not yet settled. Its workers take them only once started,
+    // so right after the start the oldest chunks in flight are these: waiting for them there, with the usual bound,
+    // left this thread idle for several of a worker's tasks while it held dozens of chunks it had scored itself.
+    const early = new Set<Promise<ChunkResult>>();
     let mainTasks = 0;
     let mainBusyMs = 0;
     try {
@@ -297,15 +302,22 @@ export class NbestRun {
       // reads and writes ("caller runs"). On a 2-core machine that is one worker thread fewer to start, warm up and
       // share the cores with than a pool of 2 (the 1M-candidate run: 3.8 s → ~3.3 s). No wait for the workers to
       // load: this thread scores from the first chunk on, and chunks posted meanwhile wait in the pool's queue (while
-      // the workers start, this thread holds more chunks rather than wait for those: STARTING_IN_FLIGHT).
+      // the workers start, and until those chunks are done, this thread holds more chunks rather than wait for them:
+      // STARTING_IN_FLIGHT).
       // In-thread, every chunk is scored here and written at once.
       const limit = pool === undefined ? 1 : pool.capacity + IN_FLIGHT_PER_THREAD * workers;
       for await (const chunk of options.chunks(pool !== undefined)) {
         let result: Promise<ChunkResult>;
         if (pool !== undefined && pool.inFlight < pool.capacity) {
-          result = pool.run(chunk);
+          const posted = pool.run(chunk);
+          result = posted;
           // Awaited in order below; a rejection seen only after an earlier failure must not go unhandled.
-          result.catch(() => {});
+          posted.catch(() => {});
+          if (pool.started === false) {
+            early.add(posted);
+            const settled = (): void => void early.delete(posted);
+            posted.then(settled, settled);
+          }
         } else {
           const done = runChunkJob(context, chunk.bytes, chunk.firstLine, chunk.byteOffset);
           mainTasks++;
@@ -313,7 +325,7 @@ export class NbestRun {
           result = Promise.resolve(done);
         }
         pending.push({ chunk, result });
-        while (pending.length >= (pool?.started === false ? STARTING_IN_FLIGHT : limit)) {
+        while (pending.length >= (pool?.started === false || early.size > 0 ? STARTING_IN_FLIGHT : limit)) {
           const head = pending.shift()!;
           writer.write(head.chunk, await head.result);
         }

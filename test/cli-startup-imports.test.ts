@@ -6,7 +6,7 @@
  * per module): a pooled run through it finds that worker and the kernels, with no other file of dist/ there.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,52 @@ describe('palette start-up', () => {
     ]);
     expect([...loaded].filter((f) => /significance|numpy-random|pcg64/.test(f))).toEqual([]);
     expect([...loaded].filter((f) => staticImports(src(f)).some((s) => s === 'node:crypto' || s === 'crypto'))).toEqual([]);
+  });
+
+  it('the catalog, the score command and its options import no metric implementation: a run loads those it names', () => {
+    // What `palette score` loads before it knows its -m: the entry, the options (the catalog's descriptors), the
+    // command, the Node adapter and the registry without the metrics' code.
+    const loaded = [...reach(src('cli/main.ts')), ...reach(src('cli/score-options.ts')), ...reach(src('cli/score.ts')),
+      ...reach(src('node/install.ts')), ...reach(src('metrics/default-registry.ts'))];
+    const implementations = /^metrics\/[a-z0-9-]+\/factory\.ts$|^metrics\/(rouge\/rouge|meteor\/meteor|ter\/ter|ter\/tercom-ter|chrf\/chrf|bleu\/bleu|nist\/nist)\.ts$|^metrics\/implementations\.ts$|^metrics\/registry\.ts$|^text\/rouge\/index\.ts$/;
+    expect([...new Set(loaded)].filter((f) => implementations.test(f)).sort()).toEqual([]);
+  });
+
+  it('palette score -m bleu (in process) loads BLEU\'s implementation and no other metric\'s', async () => {
+    const { METRIC_CATALOG } = await import('../src/metrics/catalog.js');
+    const stdout = capture();
+    const stderr = capture();
+    const io = { stdout, stderr, env: {} } as unknown as Parameters<typeof run>[1];
+    const W = join(ROOT, 'samples', 'wmt17-en-de');
+    expect(await run(['score', '-r', join(W, 'ref.de'), '-i', join(W, 'sys', 'online-B.0.de'), '-m', 'bleu', '-b'], io)).toBe(0);
+    expect(stderr.text()).toBe('');
+    expect(Number(stdout.text())).toBeGreaterThan(0);
+    expect(METRIC_CATALOG.filter((d) => d.implementation.loaded).map((d) => d.id)).toEqual(['bleu']);
+  });
+
+  it('bin/palette score -m bleu loads no ROUGE, METEOR, TER or chrF code from the bundle', () => {
+    if (!existsSync(join(ROOT, 'dist', 'bundle', 'main.js'))) throw new Error('dist/bundle/ is missing: `npm run build:ts` builds it');
+    // A module hook that names every file the process loads; the bundle's chunks keep esbuild's "// dist/<module>"
+    // comments, which say what each chunk holds.
+    const hook = "export async function load(url, context, next) { if (url.startsWith('file:')) process._rawDebug('LOADED ' + url); return next(url, context); }";
+    const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+    const W = join(ROOT, 'samples', 'wmt17-en-de');
+    const score = (metric: string) => {
+      const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, join(ROOT, 'bin', 'palette'),
+        'score', '-r', join(W, 'ref.de'), '-i', join(W, 'sys', 'online-B.0.de'), '-m', metric, '-b'], { encoding: 'utf8', cwd: ROOT });
+      expect(r.status, r.stderr).toBe(0);
+      const files = [...r.stderr.matchAll(/^LOADED file:\/\/(.*)$/gm)].map((m) => m[1]);
+      const modules = new Set(files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^\/\/ dist\/(\S+)\.js$/gm)].map((m) => m[1])));
+      return { score: r.stdout.trim(), modules };
+    };
+    const bleu = score('bleu');
+    expect(Number(bleu.score)).toBeGreaterThan(0);
+    expect(bleu.modules.has('metrics/bleu/bleu')).toBe(true);
+    for (const other of ['metrics/rouge/rouge', 'metrics/meteor/meteor', 'metrics/ter/ter', 'metrics/ter/tercom-ter', 'metrics/chrf/chrf', 'text/rouge/index']) {
+      expect(bleu.modules.has(other), other).toBe(false);
+    }
+    // The check can fail: a run that names ROUGE-L loads ROUGE's class from the same bundle.
+    expect(score('rouge-l').modules.has('metrics/rouge/rouge')).toBe(true);
   });
 
   it("palette score loads METEOR's 3 MB WordNet table only when METEOR reads its first line", async () => {

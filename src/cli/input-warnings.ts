@@ -9,9 +9,10 @@
  * - `rouge-lsum` where no summary has a second sentence under the split rule: summary-level ROUGE-L over one
  *   sentence is sentence-level ROUGE-L, so the number equals `rouge-l`'s.
  */
+import type { Metric } from '../metrics/metric.js';
 import type { CliMetric } from '../metrics/registry.js';
-import { Rouge } from '../metrics/rouge/rouge.js';
-import { sentenceSplitName, splitSentences } from '../text/rouge/index.js';
+import type { Rouge } from '../metrics/rouge/rouge.js';
+import { sentenceSplitName, splitSentences } from '../text/rouge/sentence-split.js';
 
 /** A file as it was read: its name (as errors name it) and its lines. */
 export interface ReadFile {
@@ -64,6 +65,15 @@ function countTabs(line: string): number {
 }
 
 /**
+ * Whether `metric` is ROUGE-Lsum, told by the options ROUGE exposes (its type and split rule) rather than by its class: importing
+ * the class here would load ROUGE's code into every `palette score` run, whatever its `-m`.
+ */
+function isRougeLsum(metric: Metric): metric is Rouge {
+  const options = (metric as Partial<Pick<Rouge, 'options'>>).options;
+  return options?.type?.kind === 'lsum' && options.split !== undefined;
+}
+
+/**
  * The warning for each `rouge-lsum` metric of a run where every hypothesis and every reference has at most one
  * sentence under the metric's split rule.
  */
@@ -74,7 +84,7 @@ export function oneSentenceLsumWarnings(
 ): string[] {
   const out: string[] = [];
   for (const { metric } of metrics) {
-    if (!(metric instanceof Rouge) || metric.options.type.kind !== 'lsum') continue;
+    if (!isRougeLsum(metric)) continue;
     const rule = metric.options.split;
     const oneSentence = (text: string): boolean => splitSentences(text, rule).length <= 1;
     const texts = [...systems.map((s) => s.lines), ...refStreams];

@@ -47,6 +47,14 @@ async function defaultRegistry(): Promise<MetricRegistry> {
   return (await import('../metrics/registry.js')).defaultRegistry;
 }
 
+/**
+ * The same registry without any metric's code: `score` loads the modules of the metrics its `-m` names (a run that
+ * names BLEU loads no ROUGE, METEOR or TER), and its help lists every metric from their descriptors alone.
+ */
+async function catalogRegistry(): Promise<MetricRegistry> {
+  return (await import('../metrics/default-registry.js')).defaultRegistry;
+}
+
 /** Writes the message of a failure and returns the exit status it maps to. */
 function reportError(err: unknown, io: CliIo): number {
   if (err instanceof InputError) {
@@ -117,7 +125,7 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
     }
     const { parseScoreCommand, scoreHelp } = await import('./score-options.js');
     const parsed = parseScoreCommand(rest, io.env);
-    const metrics = registry ?? (await defaultRegistry());
+    const metrics = registry ?? (await catalogRegistry());
     if (parsed.kind === 'help') {
       io.stdout.write(scoreHelp([...metrics.ids, ...(metrics.families ?? [])]));
       return EXIT_OK;
@@ -126,7 +134,7 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
       io.stdout.write(`palette ${VERSION}\n`);
       return EXIT_OK;
     }
-    const { runScore } = await import('./score.js');
+    const [{ runScore }] = await Promise.all([import('./score.js'), metrics.load?.(parsed.options.metrics)]);
     io.stdout.write(await runScore(parsed.options, io, metrics));
     return EXIT_OK;
   } catch (err) {

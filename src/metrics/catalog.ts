@@ -85,6 +85,15 @@ export function lowerIsBetterMetric(name: string): boolean {
   return metricDescriptor(name)?.direction === 'lower';
 }
 
+/**
+ * Loads the implementations of the metrics `names` name (`-m` names as given; a name no metric has is left to the
+ * registry to refuse), so that their descriptors' `create` can build. Each metric's module is imported once.
+ */
+export async function loadMetrics(names: readonly string[]): Promise<void> {
+  const wanted = new Set(names.map(metricDescriptor).filter((d) => d !== undefined));
+  await Promise.all([...wanted].map((d) => d.implementation.load()));
+}
+
 /** The metric flags of every command, in catalog order, each once. */
 export const METRIC_FLAGS = composeFlags(catalog);
 

@@ -196,11 +196,55 @@ export interface MetricDescriptor<S extends object = object, K extends string = 
    */
   readSettings(flags: FlagValues): S | undefined;
   /**
+   * The module that builds its instances, imported on first need: what lists metrics (help, flags, `-m` names)
+   * loads no metric's code, and a run loads only the metrics it names.
+   */
+  readonly implementation: MetricImplementation<S>;
+  /**
    * An instance for `-m id` (`id` as given, for messages) with `settings`. Its print width and JSON fields are the
-   * descriptor's ({@link describedMetric} adds them).
+   * descriptor's ({@link describedMetric} adds them). Needs {@link implementation} loaded (the registry of
+   * ./registry.ts loads every metric's).
    * @throws InputError `E_BAD_OPTION` for settings the metric refuses.
    */
   create(id: string, settings: S, context: MetricContext): CliMetric;
+}
+
+/** How a metric's settings become an instance (the code a descriptor keeps out of its module). */
+export type MetricFactory<S> = (id: string, settings: S, context: MetricContext) => CliMetric;
+
+/** A metric's {@link MetricFactory}, imported when first needed or installed by a module that imported it. */
+export interface MetricImplementation<S> {
+  /** Imports the factory's module, once; resolves when {@link create} can build. */
+  load(): Promise<void>;
+  /** Gives the factory an importer already holds, so that {@link create} needs no `load` first. */
+  install(factory: MetricFactory<S>): void;
+  /** Whether {@link create} can build. */
+  readonly loaded: boolean;
+  /** @throws Error when the factory was neither loaded nor installed (a caller's slip, not bad input). */
+  create: MetricFactory<S>;
+}
+
+/** The implementation of metric `id` whose factory `importer` imports. */
+export function lazyImplementation<S>(id: string, importer: () => Promise<MetricFactory<S>>): MetricImplementation<S> {
+  let factory: MetricFactory<S> | null = null;
+  let loading: Promise<void> | null = null;
+  return {
+    load() {
+      if (factory !== null) return Promise.resolve();
+      loading ??= importer().then((f) => void (factory ??= f));
+      return loading;
+    },
+    install(f) {
+      factory ??= f;
+    },
+    get loaded() {
+      return factory !== null;
+    },
+    create(name, settings, context) {
+      if (factory === null) throw new Error(`metric ${id}: its implementation is not loaded (load the metrics a run names first)`);
+      return factory(name, settings, context);
+    },
+  };
 }
 
 /** The instance `d.create` builds, with the descriptor's print width and JSON fields. */

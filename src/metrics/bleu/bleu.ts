@@ -46,12 +46,9 @@ import {
 } from '../metric.js';
 import { formatSignature, type SignatureField } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
+import { BLEU_REF_LENGTHS, type BleuRefLength } from './ref-length.js';
 
-/** How a segment's reference length is chosen from its references' lengths. */
-export type BleuRefLength = 'closest' | 'shortest' | 'average';
-
-/** The reference-length strategies. */
-export const BLEU_REF_LENGTHS: readonly BleuRefLength[] = ['closest', 'shortest', 'average'];
+export { BLEU_REF_LENGTHS, type BleuRefLength } from './ref-length.js';
 
 /** Options of {@link Bleu}; every field is optional. */
 export interface BleuOptions {

@@ -1,23 +1,8 @@
 /** chrF and chrF++ as `-m chrf` names them, with sacrebleu's `--chrf-*` flags. */
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, type MetricDescriptor } from '../descriptor.js';
-import { Chrf } from './chrf.js';
-
-/** chrF settings as the CLI gives them (`undefined` = sacrebleu's default). */
-export interface ChrfSettings {
-  /** `-cc`. @default 6 */
-  readonly charOrder?: number;
-  /** `-cw`. @default 0 */
-  readonly wordOrder?: number;
-  /** `--chrf-beta`. @default 2 */
-  readonly beta?: number;
-  /** `--chrf-whitespace`. @default false */
-  readonly whitespace?: boolean;
-  /** `--chrf-lowercase`. @default false */
-  readonly lowercase?: boolean;
-  /** `--chrf-eps-smoothing`. @default false */
-  readonly epsSmoothing?: boolean;
-}
+import { lazyImplementation, type MetricDescriptor } from '../descriptor.js';
+export type { ChrfSettings } from './settings.js';
+import type { ChrfSettings } from './settings.js';
 
 const CHRF = 'chrF';
 
@@ -36,6 +21,9 @@ export const CHRF_FLAGS: readonly OptionSpec[] = [
   { key: 'chrfEpsSmoothing', names: ['--chrf-eps-smoothing'], arity: 'flag', group: CHRF,
     help: 'epsilon smoothing as chrF++.py, NLTK and Moses (instead of effective order)' },
 ];
+
+/** chrF's class, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<ChrfSettings>('chrf', async () => (await import('./factory.js')).createChrf);
 
 /** chrF: higher is better, corpus score from summed n-gram counts. */
 export const CHRF_DESCRIPTOR: MetricDescriptor<ChrfSettings, 'chrf'> = {
@@ -67,5 +55,6 @@ export const CHRF_DESCRIPTOR: MetricDescriptor<ChrfSettings, 'chrf'> = {
     lowercase: f.flag('chrfLowercase'),
     epsSmoothing: f.flag('chrfEpsSmoothing'),
   }),
-  create: (_id, settings) => cliMetric(new Chrf({ ...settings })),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

@@ -1,8 +1,8 @@
 /** GLEU as `-m gleu` names it (NLTK 3.8; Hugging Face evaluate's `google_bleu`). */
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
+import { lazyImplementation, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
 import { NLTK_SENTENCE_GROUP, NLTK_TEXT_FLAGS, NLTK_TEXT_OPTIONS, readNltkTextSettings } from '../nltk-text/settings.js';
-import { Gleu, type GleuOptions } from './gleu.js';
+import type { GleuOptions } from './gleu.js';
 
 /** GLEU's flags. */
 export const GLEU_FLAGS: readonly OptionSpec[] = [
@@ -12,6 +12,9 @@ export const GLEU_FLAGS: readonly OptionSpec[] = [
   { key: 'gleuMaxLen', names: ['--gleu-max-len'], arity: 'one', metavar: 'N', group: NLTK_SENTENCE_GROUP,
     help: 'GLEU largest n-gram order (default 4)' },
 ];
+
+/** GLEU's class, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<GleuOptions>('gleu', async () => (await import('./factory.js')).createGleu);
 
 /** GLEU: higher is better, corpus score from summed `tp, n_all` rows; a fraction, 5 decimals. */
 export const GLEU_DESCRIPTOR: MetricDescriptor<GleuOptions, 'gleu'> = {
@@ -37,5 +40,6 @@ export const GLEU_DESCRIPTOR: MetricDescriptor<GleuOptions, 'gleu'> = {
     minLen: f.int('gleuMinLen', '--gleu-min-len', 1),
     maxLen: f.int('gleuMaxLen', '--gleu-max-len', 1),
   }),
-  create: (_id, settings) => cliMetric(new Gleu(settings)),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

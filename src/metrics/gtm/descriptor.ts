@@ -1,14 +1,9 @@
 /** GTM as `-m gtm` names it, with its run exponent. */
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
-import { EDIT_GROUP, readEditSettings, type EditSettings } from '../edit/settings.js';
-import { Gtm } from './gtm.js';
-
-/** GTM settings as the CLI gives them. */
-export interface GtmSettings extends EditSettings {
-  /** `--gtm-exponent`: the run exponent e ≥ 1. @default 1 */
-  readonly exponent?: number;
-}
+import { lazyImplementation, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
+import { EDIT_GROUP, readEditSettings } from '../edit/settings.js';
+export type { GtmSettings } from './settings.js';
+import type { GtmSettings } from './settings.js';
 
 /** GTM's flags. */
 export const GTM_FLAGS: readonly OptionSpec[] = [
@@ -18,6 +13,9 @@ export const GTM_FLAGS: readonly OptionSpec[] = [
     help: 'GTM word split: a -tok name (default: none, a whitespace split) or jiwer' },
   { key: 'gtmLowercase', names: ['--gtm-lowercase'], arity: 'flag', group: EDIT_GROUP, help: 'case-insensitive GTM' },
 ];
+
+/** GTM's class, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<GtmSettings>('gtm', async () => (await import('./factory.js')).createGtm);
 
 /** GTM: higher is better, corpus precision/recall/F from summed counts; a fraction, 5 decimals, P/R/F in JSON. */
 export const GTM_DESCRIPTOR: MetricDescriptor<GtmSettings, 'gtm'> = {
@@ -46,5 +44,6 @@ export const GTM_DESCRIPTOR: MetricDescriptor<GtmSettings, 'gtm'> = {
     exponent: f.number('gtmExponent', '--gtm-exponent', 'a number >= 1', (x) => x >= 1),
     ...readEditSettings(f, 'gtm'),
   }),
-  create: (_id, settings) => cliMetric(new Gtm({ ...settings })),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

@@ -1,7 +1,9 @@
 /** IMPACT as `-m impact` names it; its settings and flags are the NP-chunk metric's (../npchunk/descriptor.ts). */
-import { cliMetric, roundedFields, type MetricDescriptor } from '../descriptor.js';
+import { lazyImplementation, roundedFields, type MetricDescriptor } from '../descriptor.js';
 import { NPCHUNK_FLAGS, readNpChunkSettings, type NpChunkSettings } from '../npchunk/descriptor.js';
-import { Impact } from './impact.js';
+
+/** IMPACT's class, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<NpChunkSettings>('impact', async () => (await import('./factory.js')).createImpact);
 
 /**
  * IMPACT: higher is better, the corpus score the mean of the sentence scores (0..1), 4 decimals, with the mean
@@ -27,8 +29,6 @@ export const IMPACT_DESCRIPTOR: MetricDescriptor<NpChunkSettings, 'npchunk'> = {
   ],
   flags: NPCHUNK_FLAGS,
   readSettings: readNpChunkSettings,
-  create(_id, settings) {
-    const { alpha, beta, rounds, lowercase } = settings;
-    return cliMetric(new Impact({ alpha, beta, rounds, lowercase }));
-  },
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

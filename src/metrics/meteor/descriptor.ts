@@ -1,8 +1,8 @@
 /** METEOR as `-m meteor` names it (NLTK 3.8's `meteor_score`; Hugging Face evaluate's `meteor`). */
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
+import { lazyImplementation, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
 import { NLTK_SENTENCE_GROUP, NLTK_TEXT_FLAGS, NLTK_TEXT_OPTIONS, readNltkTextSettings } from '../nltk-text/settings.js';
-import { Meteor, type MeteorOptions } from './meteor.js';
+import type { MeteorOptions } from './meteor.js';
 
 /** METEOR's flags. */
 export const METEOR_FLAGS: readonly OptionSpec[] = [
@@ -14,6 +14,9 @@ export const METEOR_FLAGS: readonly OptionSpec[] = [
   { key: 'meteorGamma', names: ['--meteor-gamma'], arity: 'one', metavar: 'X', group: NLTK_SENTENCE_GROUP,
     help: 'METEOR weight of the fragmentation penalty (default 0.5)' },
 ];
+
+/** METEOR's class, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<MeteorOptions>('meteor', async () => (await import('./factory.js')).createMeteor);
 
 /** METEOR: higher is better, corpus score the mean of the line values (NLTK has none); a fraction, 5 decimals. */
 export const METEOR_DESCRIPTOR: MetricDescriptor<MeteorOptions, 'meteor'> = {
@@ -41,5 +44,6 @@ export const METEOR_DESCRIPTOR: MetricDescriptor<MeteorOptions, 'meteor'> = {
     beta: f.number('meteorBeta', '--meteor-beta', 'a number', () => true),
     gamma: f.number('meteorGamma', '--meteor-gamma', 'a number', () => true),
   }),
-  create: (_id, settings) => cliMetric(new Meteor(settings)),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

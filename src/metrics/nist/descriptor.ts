@@ -1,21 +1,9 @@
 /** NIST as `-m nist` names it: mteval-v13a.pl's (default) or NLTK 3.8's, with Palette's `--nist-*` flags. */
-import type { TokenizerName } from '../../text/tokenizers/index.js';
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, type MetricDescriptor } from '../descriptor.js';
-import { NIST_FLAVORS, type NistFlavor } from './flavor.js';
-import { Nist } from './nist.js';
-
-/** NIST settings as the CLI gives them (`undefined` = the metric's default). */
-export interface NistSettings {
-  /** `--nist-flavor`. @default 'mteval' */
-  readonly flavor?: NistFlavor;
-  /** `--nist-max-ngram-order`. @default 5 */
-  readonly maxOrder?: number;
-  /** `--nist-tokenize`. @default '13a' */
-  readonly tokenize?: TokenizerName;
-  /** `--nist-lowercase` (mteval-v13a without `-c`). @default false */
-  readonly lowercase?: boolean;
-}
+import { lazyImplementation, type MetricDescriptor } from '../descriptor.js';
+import { NIST_FLAVORS } from './flavor.js';
+export type { NistSettings } from './settings.js';
+import type { NistSettings } from './settings.js';
 
 const NIST = 'NIST (Palette)';
 
@@ -30,6 +18,9 @@ export const NIST_FLAGS: readonly OptionSpec[] = [
   { key: 'nistLowercase', names: ['--nist-lowercase'], arity: 'flag', group: NIST,
     help: 'case-insensitive NIST (mteval-v13a without -c)' },
 ];
+
+/** NIST's class, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<NistSettings>('nist', async () => (await import('./factory.js')).createNist);
 
 /**
  * NIST: higher is better, corpus score from summed counts; its information weights are counted over every reference
@@ -61,5 +52,6 @@ export const NIST_DESCRIPTOR: MetricDescriptor<NistSettings, 'nist'> = {
     lowercase: f.flag('nistLowercase'),
   }),
   // The CLI reports where NIST's oracles give no number instead of printing NaN.
-  create: (_id, settings) => cliMetric(new Nist({ ...settings, onOracleFailure: 'throw' })),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

@@ -4,24 +4,9 @@
  */
 import { CHUNKER_NAMES, DEFAULT_CHUNKER } from '../../text/chunk/index.js';
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, type FlagValues, type MetricDescriptor } from '../descriptor.js';
-import { NpChunk } from './npchunk.js';
-
-/** IMPACT and NP-chunk settings as the CLI gives them (`undefined` = the seed paper's values). */
-export interface NpChunkSettings {
-  /** `--chunker` (npchunk): a chunker name from src/text/chunk/. @default 'compromise' */
-  readonly chunker?: string;
-  /** `--impact-alpha`: α, 0..1. @default 0.1 */
-  readonly alpha?: number;
-  /** `--impact-beta`: β ≥ 1. @default 1.1 */
-  readonly beta?: number;
-  /** `--impact-rounds`: RN, the last round counted. @default all rounds */
-  readonly rounds?: number;
-  /** `--npchunk-delta`: δ ≥ 0 (npchunk). @default 0.3 */
-  readonly delta?: number;
-  /** `--impact-lowercase`. @default false */
-  readonly lowercase?: boolean;
-}
+import { lazyImplementation, type FlagValues, type MetricDescriptor } from '../descriptor.js';
+export type { NpChunkSettings } from './settings.js';
+import type { NpChunkSettings } from './settings.js';
 
 const NPCHUNK = 'IMPACT and NP-chunk metric (Palette; -m impact npchunk, seed 003)';
 
@@ -54,6 +39,9 @@ export function readNpChunkSettings(f: FlagValues): NpChunkSettings {
   };
 }
 
+/** the NP-chunk metric's class, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<NpChunkSettings>('npchunk', async () => (await import('./factory.js')).createNpChunk);
+
 /** The NP-chunk metric: higher is better, the corpus score the mean of the sentence scores (0..1), 4 decimals. */
 export const NPCHUNK_DESCRIPTOR: MetricDescriptor<NpChunkSettings, 'npchunk'> = {
   id: 'npchunk',
@@ -77,5 +65,6 @@ export const NPCHUNK_DESCRIPTOR: MetricDescriptor<NpChunkSettings, 'npchunk'> = 
   ],
   flags: NPCHUNK_FLAGS,
   readSettings: readNpChunkSettings,
-  create: (_id, settings) => cliMetric(new NpChunk({ ...settings })),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

@@ -1,26 +1,10 @@
 /** ParaEval as `-m paraeval` names it, over the paraphrase table `--paraphrase-table` names. */
-import { InputError } from '../../errors.js';
-import { loadParaphraseTable, PARAPHRASE_FORMATS, type ParaphraseFormat } from '../../text/paraphrase/index.js';
-import type { TokenizerName } from '../../text/tokenizers/index.js';
+import { PARAPHRASE_FORMATS } from '../../text/paraphrase/table-format.js';
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, FRACTION_WIDTH, roundedFields, type CliMetric, type MetricDescriptor } from '../descriptor.js';
-import { ParaEval, PARAEVAL_SCORES, type ParaEvalScoreKind } from './paraeval.js';
-
-/** ParaEval settings as the CLI gives them. */
-export interface ParaEvalSettings {
-  /** `--paraphrase-table`: the table file (required by `-m paraeval`). */
-  readonly table?: string;
-  /** `--paraphrase-format`. @default 'auto' */
-  readonly format?: ParaphraseFormat;
-  /** `--paraphrase-min-words`. @default 1 */
-  readonly minWords?: number;
-  /** `--paraeval-tokenize` (table phrases and text). @default '13a' */
-  readonly tokenize?: TokenizerName;
-  /** `--paraeval-lowercase` (table phrases and text). @default false */
-  readonly lowercase?: boolean;
-  /** `--paraeval-score`. @default 'precision' */
-  readonly score?: ParaEvalScoreKind;
-}
+import { lazyImplementation, FRACTION_WIDTH, roundedFields, type MetricDescriptor } from '../descriptor.js';
+import { PARAEVAL_SCORES } from './score-kind.js';
+export type { ParaEvalSettings } from './settings.js';
+import type { ParaEvalSettings } from './settings.js';
 
 const PARAEVAL = 'ParaEval (Palette; -m paraeval, seed 001)';
 
@@ -40,22 +24,8 @@ export const PARAEVAL_FLAGS: readonly OptionSpec[] = [
     help: 'reported score: precision (default) or recall; JSON has both' },
 ];
 
-/** ParaEval over the table `--paraphrase-table` names, loaded (streamed) once here. */
-function createParaEval(s: ParaEvalSettings): CliMetric {
-  if (s.table === undefined) {
-    throw new InputError(
-      'E_BAD_OPTION',
-      '-m paraeval needs --paraphrase-table FILE (Moses phrase table, PPDB, or tab-separated phrase pairs)',
-    );
-  }
-  const table = loadParaphraseTable(s.table, {
-    format: s.format,
-    minWords: s.minWords,
-    tokenize: s.tokenize,
-    lowercase: s.lowercase,
-  });
-  return cliMetric(new ParaEval({ table, score: s.score }));
-}
+/** ParaEval's classes, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<ParaEvalSettings>('paraeval', async () => (await import('./factory.js')).createParaEvalMetric);
 
 /**
  * ParaEval: higher is better, corpus precision and recall from summed counts; a fraction, 5 decimals, both in JSON.
@@ -93,5 +63,6 @@ export const PARAEVAL_DESCRIPTOR: MetricDescriptor<ParaEvalSettings, 'paraeval'>
     };
     return Object.values(s).every((v) => v === undefined) ? undefined : s;
   },
-  create: (_id, settings) => createParaEval(settings),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

@@ -27,16 +27,13 @@ import {
   type PreparedReferences,
 } from '../metric.js';
 import { ParaEvalMatcher, PARAEVAL_STATS_COLUMNS, PARAEVAL_STATS_WIDTH } from './match.js';
+import { PARAEVAL_SCORES, type ParaEvalScoreKind } from './score-kind.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 
 export { PARAEVAL_STATS_COLUMNS, PARAEVAL_STATS_WIDTH } from './match.js';
 
-/** Which ratio is ParaEval's score. */
-export const PARAEVAL_SCORES = ['precision', 'recall'] as const;
-
-/** One of {@link PARAEVAL_SCORES}. */
-export type ParaEvalScoreKind = (typeof PARAEVAL_SCORES)[number];
+export { PARAEVAL_SCORES, type ParaEvalScoreKind } from './score-kind.js';
 
 /** Options of {@link ParaEval}. */
 export interface ParaEvalOptions {

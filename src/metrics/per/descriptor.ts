@@ -1,8 +1,7 @@
 /** PER as `-m per` names it. */
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
+import { lazyImplementation, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
 import { EDIT_GROUP, readEditSettings, type EditSettings } from '../edit/settings.js';
-import { Per } from './per.js';
 
 /** PER's flags. */
 export const PER_FLAGS: readonly OptionSpec[] = [
@@ -10,6 +9,9 @@ export const PER_FLAGS: readonly OptionSpec[] = [
     help: 'PER word split: a -tok name (default: none, a whitespace split) or jiwer' },
   { key: 'perLowercase', names: ['--per-lowercase'], arity: 'flag', group: EDIT_GROUP, help: 'case-insensitive PER' },
 ];
+
+/** PER's class, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<EditSettings>('per', async () => (await import('./factory.js')).createPer);
 
 /** PER: an error rate (lower is better), corpus score from summed counts; a fraction, 5 decimals. */
 export const PER_DESCRIPTOR: MetricDescriptor<EditSettings, 'per'> = {
@@ -30,5 +32,6 @@ export const PER_DESCRIPTOR: MetricDescriptor<EditSettings, 'per'> = {
   ],
   flags: PER_FLAGS,
   readSettings: (f) => readEditSettings(f, 'per'),
-  create: (_id, settings) => cliMetric(new Per({ ...settings })),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

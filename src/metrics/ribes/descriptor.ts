@@ -1,8 +1,8 @@
 /** RIBES as `-m ribes` names it (NLTK 3.8's, not the official RIBES.py: see ./ribes.ts). */
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
+import { lazyImplementation, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
 import { NLTK_SENTENCE_GROUP, NLTK_TEXT_FLAGS, NLTK_TEXT_OPTIONS, readNltkTextSettings } from '../nltk-text/settings.js';
-import { Ribes, type RibesOptions } from './ribes.js';
+import type { RibesOptions } from './ribes.js';
 
 /** RIBES's flags. */
 export const RIBES_FLAGS: readonly OptionSpec[] = [
@@ -12,6 +12,9 @@ export const RIBES_FLAGS: readonly OptionSpec[] = [
   { key: 'ribesBeta', names: ['--ribes-beta'], arity: 'one', metavar: 'X', group: NLTK_SENTENCE_GROUP,
     help: 'RIBES exponent of the brevity penalty (default 0.10)' },
 ];
+
+/** RIBES's class, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<RibesOptions>('ribes', async () => (await import('./factory.js')).createRibes);
 
 /** RIBES: higher is better, corpus score the mean of the line values; a fraction, 5 decimals. */
 export const RIBES_DESCRIPTOR: MetricDescriptor<RibesOptions, 'ribes'> = {
@@ -37,5 +40,6 @@ export const RIBES_DESCRIPTOR: MetricDescriptor<RibesOptions, 'ribes'> = {
     alpha: f.number('ribesAlpha', '--ribes-alpha', 'a number >= 0', (x) => x >= 0),
     beta: f.number('ribesBeta', '--ribes-beta', 'a number >= 0', (x) => x >= 0),
   }),
-  create: (_id, settings) => cliMetric(new Ribes(settings)),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

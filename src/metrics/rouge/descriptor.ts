@@ -6,44 +6,15 @@
  * only it defines; the signature always says which (`flavor:`).
  */
 import { badOption, InputError, unknownTokenizer } from '../../errors.js';
-import { isRougeTokenizerName, parseSentenceSplit, ROUGE_TOKENIZER_NAMES, type Rouge155Limit, type RougeTokenizerName } from '../../text/rouge/index.js';
-import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../../text/tokenizers/index.js';
+import { parseSentenceSplit } from '../../text/rouge/sentence-split.js';
+import { isRougeTokenizerName, ROUGE_TOKENIZER_NAMES } from '../../text/rouge/tokenizer-names.js';
+import { isTokenizerName, TOKENIZER_NAMES } from '../../text/tokenizers/index.js';
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, roundedFields, type CliMetric, type FlagValues, type MetricDescriptor } from '../descriptor.js';
-import { defaultRougeFlavor, ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage, type RougeFlavor, type RougeMultiReference, type RougeOptions } from './options.js';
-import { Rouge } from './rouge.js';
+import { lazyImplementation, roundedFields, type FlagValues, type MetricDescriptor } from '../descriptor.js';
+import { ROUGE_FLAVORS, ROUGE_MULTI_REFERENCE, type RougeAverage } from './options.js';
 import { parseRougeType, rougeTypeId } from './rouge-type.js';
-
-/** ROUGE settings as the CLI gives them (`undefined` = the flavor's default, see ./options.ts). */
-export interface RougeSettings {
-  /**
-   * `--rouge-flavor`. @default 'rouge-score' for rouge-1 … rouge-9, rouge-l and rouge-lsum; 'rouge155' for the
-   * types rouge-score does not have ({@link defaultRougeFlavor})
-   */
-  readonly flavor?: RougeFlavor;
-  /** `--rouge-w-weight`: ROUGE-W's exponent for `rouge-w` (an id like `rouge-w-1.5` gives its own). @default 1.2 */
-  readonly wWeight?: number;
-  /** `--rouge-tokenizer`. @default the flavor's tokenizer */
-  readonly tokenizer?: RougeTokenizerName | TokenizerName;
-  /** `--stem`. @default false */
-  readonly stem?: boolean;
-  /** `--stopwords`: remove the SMART stopwords (ROUGE-1.5.5 `-s`). @default false */
-  readonly removeStopwords?: boolean;
-  /** `--rouge-alpha` (ROUGE-1.5.5 `-p`). @default 0.5 (rouge155) */
-  readonly alpha?: number;
-  /** `--rouge-beta`. @default 1 (paper) */
-  readonly beta?: number;
-  /** `--rouge-multi-ref`. @default 'best-f' (rouge-score), 'pool' (rouge155), 'max' (paper) */
-  readonly multiReference?: RougeMultiReference;
-  /** `--split-sentences`: a rule name (`none`, `newline`, `punct`, `t-tags`, `marker:STR`). @default the flavor's */
-  readonly split?: string;
-  /** `--rouge-limit` (ROUGE-1.5.5 `-l`/`-b`, rouge155 flavor). @default no limit */
-  readonly limit?: Rouge155Limit;
-  /** `--rouge-average`. @default 'segment' */
-  readonly average?: RougeAverage;
-  /** `--rouge-jackknife`. @default false */
-  readonly jackknife?: boolean;
-}
+export type { RougeSettings } from './settings.js';
+import type { RougeSettings } from './settings.js';
 
 /** The ROUGE names `-m` takes, as patterns (./rouge-type.ts). */
 export const ROUGE_METRIC_FAMILIES = [
@@ -134,59 +105,8 @@ function readRougeSettings(f: FlagValues): RougeSettings {
   };
 }
 
-/** Library option names in ./options.ts's messages, and the flags that set them. */
-const ROUGE_OPTION_FLAGS: readonly (readonly [string, string])[] = [
-  ['alpha and beta', '--rouge-alpha and --rouge-beta'],
-  ['alpha/beta', '--rouge-alpha/--rouge-beta'],
-  ['alpha', '--rouge-alpha'],
-  ['beta', '--rouge-beta'],
-  ['multiReference', '--rouge-multi-ref'],
-  ['limit', '--rouge-limit'],
-  ['tokenizer', '--rouge-tokenizer'],
-  ['average', '--rouge-average'],
-  ['sentence split', '--split-sentences'],
-  ['ROUGE-W weight', '--rouge-w-weight'],
-];
-
-function createRouge(id: string, s: RougeSettings): CliMetric {
-  const type = parseRougeType(id, s.wWeight);
-  // Without --rouge-flavor the library's default applies (the one table of defaults); the message below names it.
-  const flavor = s.flavor ?? defaultRougeFlavor(type);
-  const options: RougeOptions = {
-    // The id, not the parsed type, so that messages show what -m said.
-    type: id,
-    wWeight: s.wWeight,
-    flavor: s.flavor,
-    tokenizer: s.tokenizer,
-    stem: s.stem,
-    removeStopwords: s.removeStopwords,
-    alpha: s.alpha,
-    beta: s.beta,
-    multiReference: s.multiReference,
-    split: s.split,
-    limit: s.limit,
-    average: s.average,
-    jackknife: s.jackknife,
-  };
-  let rouge: Rouge;
-  try {
-    rouge = new Rouge(options);
-  } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    // The options' own names become the flags that set them, and a defaulted flavor is said, with the way out.
-    let message = err.message;
-    for (const [name, flag] of ROUGE_OPTION_FLAGS) {
-      if (message.startsWith(`${name} must be`)) {
-        message = flag + message.slice(name.length);
-        break;
-      }
-    }
-    const given = s.flavor !== undefined;
-    const hint = given ? '' : ` (no --rouge-flavor: ${rougeTypeId(type)} follows ${flavor}; choose another with --rouge-flavor)`;
-    throw new InputError(err.code, `-m ${id}, ${flavor} flavor: ${message}${hint}`);
-  }
-  return cliMetric(rouge);
-}
+/** ROUGE's classes, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<RougeSettings>('rouge', async () => (await import('./factory.js')).createRougeMetric);
 
 /**
  * The ROUGE family: higher is better; the corpus score is the mean of the segments' P/R/F (`--rouge-average
@@ -236,5 +156,6 @@ export const ROUGE_DESCRIPTOR: MetricDescriptor<RougeSettings, 'rouge'> = {
   ],
   flags: ROUGE_FLAGS,
   readSettings: readRougeSettings,
-  create: (id, settings) => createRouge(id, settings),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

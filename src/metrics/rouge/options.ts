@@ -15,14 +15,9 @@
  * tokenizers lowercase, `stem` stems.
  */
 import { badOption } from '../../errors.js';
-import {
-  isRougeTokenizerName,
-  parseSentenceSplit,
-  ROUGE_TOKENIZER_NAMES,
-  type Rouge155Limit,
-  type RougeTokenizerName,
-  type SentenceSplit,
-} from '../../text/rouge/index.js';
+import type { Rouge155Limit } from '../../text/rouge/index.js';
+import { parseSentenceSplit, type SentenceSplit } from '../../text/rouge/sentence-split.js';
+import { isRougeTokenizerName, ROUGE_TOKENIZER_NAMES, type RougeTokenizerName } from '../../text/rouge/tokenizer-names.js';
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../../text/tokenizers/index.js';
 import { checkRougeType, parseRougeType, type RougeType } from './rouge-type.js';
 

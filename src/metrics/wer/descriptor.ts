@@ -1,12 +1,7 @@
 /** WER as `-m wer` names it (jiwer 4.0), with its counts in JSON and `-d`'s alignment. */
-import { bleuScan, TokenBounds } from '../../text/tokenizers/index.js';
 import type { OptionSpec } from '../../util/option-spec.js';
-import { cliMetric, FRACTION_WIDTH, type CliMetric, type MetricDescriptor, type SegmentAlignment } from '../descriptor.js';
+import { lazyImplementation, FRACTION_WIDTH, type MetricDescriptor } from '../descriptor.js';
 import { EDIT_GROUP, readEditSettings, type EditSettings } from '../edit/settings.js';
-import { alignWords } from '../edit/word-alignment.js';
-import { editTextOptions } from '../edit/words.js';
-import { TerOp } from '../ter/alignment.js';
-import { Wer } from './wer.js';
 
 /** WER's flags. */
 export const WER_FLAGS: readonly OptionSpec[] = [
@@ -15,43 +10,8 @@ export const WER_FLAGS: readonly OptionSpec[] = [
   { key: 'werLowercase', names: ['--wer-lowercase'], arity: 'flag', group: EDIT_GROUP, help: 'case-insensitive WER' },
 ];
 
-/** Words of reference `j` of `segment`, from the interned references. */
-function refWordsOf(refs: ReturnType<Wer['prepareReferences']>, segment: number, j: number): string[] {
-  const row = refs.segRefOffsets[segment] + j;
-  const out: string[] = [];
-  for (let k = refs.refs.offsets[row]; k < refs.refs.offsets[row + 1]; k++) out.push(refs.vocab.token(refs.refs.tokens[k]));
-  return out;
-}
-
-/** WER (jiwer), with `-d`'s alignment against the reference with the fewest edits. */
-function createWer(s: EditSettings): CliMetric {
-  const wer = new Wer({ tokenize: s.tokenize, lowercase: s.lowercase });
-  const text = editTextOptions(wer.tokenize, wer.lowercase);
-  const bounds = new TokenBounds();
-  const words = (line: string): string[] => {
-    const source = bleuScan(line, text.scanner, text.lowercase, bounds);
-    return Array.from({ length: bounds.count }, (_, k) => source.slice(bounds.start(k), bounds.end(k)));
-  };
-  return {
-    ...cliMetric(wer),
-    align(hyp, prepared, segment) {
-      const refs = prepared as ReturnType<Wer['prepareReferences']>;
-      const hypWords = words(hyp);
-      let best: SegmentAlignment | undefined;
-      for (let j = 0; j < refs.nRefs; j++) {
-        const refWords = refWordsOf(refs, segment, j);
-        const ops = alignWords(hypWords, refWords);
-        let edits = 0;
-        for (const op of ops) if (op !== TerOp.Match) edits++;
-        // The metric's rule: the fewest edits, the first reference on ties.
-        if (best === undefined || edits < best.edits) {
-          best = { reference: j, hypWords, refWords, shifts: [], hypOrder: Int32Array.from(hypWords, (_, k) => k), ops, edits };
-        }
-      }
-      return best!;
-    },
-  };
-}
+/** WER's classes, imported when a run first names it. */
+const IMPLEMENTATION = lazyImplementation<EditSettings>('wer', async () => (await import('./factory.js')).createWerMetric);
 
 /** WER: an error rate (lower is better), corpus score from summed edit counts; a fraction, 5 decimals. */
 export const WER_DESCRIPTOR: MetricDescriptor<EditSettings, 'wer'> = {
@@ -72,5 +32,6 @@ export const WER_DESCRIPTOR: MetricDescriptor<EditSettings, 'wer'> = {
   ],
   flags: WER_FLAGS,
   readSettings: (f) => readEditSettings(f, 'wer'),
-  create: (_id, settings) => createWer(settings),
+  implementation: IMPLEMENTATION,
+  create: IMPLEMENTATION.create,
 };

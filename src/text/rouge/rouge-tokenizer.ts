@@ -18,12 +18,11 @@ import { Vocabulary } from '../intern.js';
 import { nltkPorterStem } from './porter-nltk.js';
 import { foldToken, scanRouge155, scanRougeScore, scanRougeUnicode, SpanList } from './rouge-scanners.js';
 import { isSmartStopword } from './smart-stopwords.js';
+import { isRougeTokenizerName, ROUGE_TOKENIZER_NAMES, type RougeTokenizerName } from './tokenizer-names.js';
 import { rouge155MorphStem } from './wordnet-exceptions.js';
 
-/** Names of the ROUGE tokenizers. */
-export const ROUGE_TOKENIZER_NAMES = ['rouge155', 'rouge-score', 'rouge-unicode'] as const;
-/** One of {@link ROUGE_TOKENIZER_NAMES}. */
-export type RougeTokenizerName = (typeof ROUGE_TOKENIZER_NAMES)[number];
+export { isRougeTokenizerName, ROUGE_TOKENIZER_NAMES, type RougeTokenizerName } from './tokenizer-names.js';
+
 
 /** Options of a ROUGE tokenizer. */
 export interface RougeTokenizerOptions {
@@ -52,10 +51,6 @@ export interface ResolvedRougeTokenizerOptions {
   readonly removeStopwords: boolean;
 }
 
-/** Whether `name` is one of {@link ROUGE_TOKENIZER_NAMES}. */
-export function isRougeTokenizerName(name: string): name is RougeTokenizerName {
-  return (ROUGE_TOKENIZER_NAMES as readonly string[]).includes(name);
-}
 
 /**
  * Fills in the defaults of `options`.

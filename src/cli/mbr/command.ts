@@ -127,6 +127,20 @@ export async function runMbrCommand(argv: readonly string[], io: CliIo, registry
   }
 }
 
+/**
+ * What both inputs (--samples files and --nbest lists) read the same way: the utility (its metrics, weights and
+ * settings), its direction, --aggregate and the --scores format.
+ */
+function readDecision(values: ReadonlyMap<string, ParsedValue>, registry: MetricRegistry) {
+  const specs = readUtilitySpecs(values, registry);
+  const settings = readSettings(values);
+  const utility = utilityFromSpecs(specs, (id) => pairwiseMetric(id, settings, registry));
+  return {
+    specs, settings, utility, direction: specs[0].direction, aggregate: values.has('aggregate'),
+    scoresFormat: readScoresFormat(single(values, 'scoresFormat')),
+  };
+}
+
 async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry): Promise<number> {
   const { values, positionals } = parseArgs(argv, SPECS);
   if (values.has('help')) {
@@ -145,12 +159,7 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
   if (pseudoFiles === undefined && !includeSelf && sampleFiles.length < 2) {
     throw new InputError('E_BAD_OPTION', 'MBR needs at least two sample files to score each against the others (or --include-self)');
   }
-  const specs = readUtilitySpecs(values, registry);
-  const settings = readSettings(values);
-  const utility = utilityFromSpecs(specs, (id) => pairwiseMetric(id, settings, registry));
-  const direction = specs[0].direction;
-  const aggregate = values.has('aggregate');
-  const scoresFormat = readScoresFormat(single(values, 'scoresFormat'));
+  const { specs, settings, utility, direction, aggregate, scoresFormat } = readDecision(values, registry);
   const workersText = single(values, 'workers');
   const workers = workersText === undefined ? 1 : integerValue('-j', workersText, 1, MAX_WORKERS);
   const output = single(values, 'output');
@@ -250,12 +259,7 @@ async function mbrNbest(
     if (values.has(key)) throw new InputError('E_BAD_OPTION', `--nbest takes its samples from the list: ${flag} does not go with it`);
   }
   const includeSelf = values.has('includeSelf');
-  const specs = readUtilitySpecs(values, registry);
-  const settings = readSettings(values);
-  const utility = utilityFromSpecs(specs, (id) => pairwiseMetric(id, settings, registry));
-  const direction = specs[0].direction;
-  const aggregate = values.has('aggregate');
-  const scoresFormat = readScoresFormat(single(values, 'scoresFormat'));
+  const { utility, direction, aggregate, scoresFormat } = readDecision(values, registry);
   const output = single(values, 'output');
   const scoresFile = single(values, 'scores');
   if (output !== undefined) checkOutputFile(output);

@@ -125,10 +125,6 @@ export async function queuedRows(input: QueuedRowsInput): Promise<Float64Array[]
       shardJob: SCORE_SHARD_JOB,
       child,
       merge,
-      intact: (index, base) => {
-        const outcome = base as ScoreShardOutcome;
-        return !outcome.ok || readShardResult(shardResultPath(resultDir, index, 'out'), outcome.length, outcome.sha1) !== undefined;
-      },
       where: (index) => `segments ${cuts[index][0] + 1}-${cuts[index][1]}`,
       redisTimeoutMs: queue.redisTimeoutMs,
       note: (line) => {

@@ -168,10 +168,6 @@ export async function runQueued(
     shardJob: SHARD_JOB,
     child,
     merge,
-    intact: (index, base) => {
-      const outcome = base as ShardOutcome;
-      return !outcome.ok || readShardResult(shardResultPath(resultDir, index, 'out'), outcome.length, outcome.sha1) !== undefined;
-    },
     where: (index) => `from line ${lineAtOffset(options.nbest, shards[index].offset)}`,
     redisTimeoutMs: options.redisTimeoutMs,
     note: options.note,

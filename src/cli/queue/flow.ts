@@ -20,6 +20,7 @@ import { FlowProducer, Queue, UnrecoverableError, Worker, type Job } from 'bullm
 import { InputError } from '../../errors.js';
 import { connectRedis, redactSecrets, redactUrl, stopReconnecting } from '../../node/queue/connection.js';
 import { MERGE_JOB, SHARD_QUEUE, mergeQueueName, shardJobId } from '../../node/queue/nbest-jobs.js';
+import { readShardResult, shardResultPath } from '../../node/queue/shards.js';
 import type { Progress } from '../progress.js';
 
 /** How often the submitter looks at the run's state (ms). */
@@ -52,10 +53,17 @@ export function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Erro
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** What a finished shard job returned, as far as the flow needs it. */
-export interface ShardOutcomeBase {
-  readonly index: number;
-  readonly ok: boolean;
+/**
+ * What a finished shard job returned, as far as the flow needs it: a shard that succeeded reports the length and
+ * SHA-1 of its result file (`shardResultPath(resultDir, index, 'out')`).
+ */
+export type ShardOutcomeBase =
+  | { readonly index: number; readonly ok: true; readonly length: number; readonly sha1: string }
+  | { readonly index: number; readonly ok: false };
+
+/** Whether a finished shard's result file is still what its job reported (else it runs again on resubmission). */
+function resultIntact(resultDir: string, index: number, outcome: ShardOutcomeBase): boolean {
+  return !outcome.ok || readShardResult(shardResultPath(resultDir, index, 'out'), outcome.length, outcome.sha1) !== undefined;
 }
 
 /** The merge of a run's shards, in shard order. */
@@ -85,8 +93,6 @@ export interface FlowRun {
   /** The data of shard `index`'s job. */
   child(index: number): object;
   readonly merge: FlowMerge;
-  /** Whether a finished shard's result file is still what its job reported (else it runs again on resubmission). */
-  intact(index: number, outcome: ShardOutcomeBase): boolean;
   /** Where shard `index` lies in the input, for a message (e.g. "from line 12"). */
   where(index: number): string;
   /** How long Redis may be away (unanswered) before the run gives up, ms. */
@@ -238,7 +244,7 @@ async function prepareResubmission(run: FlowRun, shardQueue: Queue, mergeQueue: 
       await job.remove({ removeChildren: false });
     } else if (jobState === 'completed') {
       const outcome = job.returnvalue as ShardOutcomeBase | null;
-      if (outcome === null || !run.intact(index, outcome)) await job.remove({ removeChildren: false });
+      if (outcome === null || !resultIntact(run.resultDir, index, outcome)) await job.remove({ removeChildren: false });
     }
   }
 }

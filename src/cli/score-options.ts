@@ -15,6 +15,7 @@ import { METRIC_FLAGS, metricDescriptor, readMetricSettings, type MetricSettings
 import { isTokenizerName, TOKENIZER_NAMES, type TokenizerName } from '../text/tokenizers/index.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from './args.js';
 import { pyParseFloat } from './py-format.js';
+import { queueOptionSpecs, readQueueOptions, type QueueOptions } from './queue/options.js';
 import { bleuTokenizerForTarget, MISSING_TOKENIZERS, missingTokenizer, splitLanguagePair } from './testsets/language.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './report.js';
 import {
@@ -119,14 +120,7 @@ export const SCORE_OPTION_SPECS: readonly OptionSpec[] = [
     `seed of --confidence, --paired-bs and --paired-ar: an integer, or none for fresh entropy (default: $SACREBLEU_SEED, else ${DEFAULT_SEED})`),
   { key: 'pairedJobs', names: ['--paired-jobs', '-j'], arity: 'one', metavar: 'N', group: SIGNIFICANCE,
     help: 'scoring threads (0: one per core; default 1): this one and N-1 pool workers, for runs large enough to gain from them; the numbers do not depend on it' },
-  { key: 'queue', names: ['--queue'], arity: 'one', metavar: 'URL', group: QUEUE,
-    help: 'score the segments on palette workers through a BullMQ queue on Redis: redis://[user:password@]host[:port][/db] or rediss:// (TLS); the output is the same' },
-  { key: 'shardLines', names: ['--shard-lines'], arity: 'one', metavar: 'N', group: QUEUE,
-    help: `segments per shard of a queue run (default ${DEFAULT_SHARD_LINES})` },
-  { key: 'queueDir', names: ['--queue-dir'], arity: 'one', metavar: 'DIR', group: QUEUE,
-    help: 'folder of the shards\' results, which the workers write and this process reads (default: the current folder)' },
-  { key: 'redisTimeout', names: ['--redis-timeout'], arity: 'one', metavar: 'SECONDS', group: QUEUE,
-    help: 'a queue run whose Redis does not answer for this long ends with nothing printed; back sooner, the run goes on (default 60)' },
+  ...queueOptionSpecs(QUEUE, 'score the segments', DEFAULT_SHARD_LINES),
   sharedOption('help', REPORT),
   { key: 'version', names: ['--version', '-V'], arity: 'flag', group: REPORT, help: "show Palette's version and exit" },
   ...TEST_SET_OPTION_SPECS,
@@ -180,13 +174,7 @@ export interface ScoreOptions {
 }
 
 /** `--queue URL`, `--shard-lines`, `--queue-dir`, `--redis-timeout`. */
-export interface ScoreQueueOptions {
-  readonly url: string;
-  readonly shardLines: number;
-  /** Folder of the shards' result files. */
-  readonly dir: string;
-  readonly redisTimeoutMs: number;
-}
+export type ScoreQueueOptions = QueueOptions;
 
 /** sacreBLEU's test-set and language options. */
 export interface TestSetOptions {
@@ -298,7 +286,7 @@ export function parseScoreCommand(
     pairedJobs: str('pairedJobs') === undefined ? 1 : integerValue('--paired-jobs', str('pairedJobs')!, 0),
   };
 
-  const queue = readQueueOptions(v);
+  const queue = readQueueOptions(v, DEFAULT_SHARD_LINES);
 
   return {
     kind: 'run',
@@ -328,22 +316,6 @@ export function parseScoreCommand(
       notices,
     },
   };
-}
-
-/** The queue options; the others need --queue. */
-function readQueueOptions(v: OptionValues): ScoreQueueOptions | undefined {
-  const url = v.str('queue');
-  for (const [key, flag] of [['shardLines', '--shard-lines'], ['queueDir', '--queue-dir'], ['redisTimeout', '--redis-timeout']] as const) {
-    if (url === undefined && v.str(key) !== undefined) throw new InputError('E_BAD_OPTION', `${flag} needs --queue URL`);
-  }
-  if (url === undefined) return undefined;
-  const shardLines = v.str('shardLines') === undefined ? DEFAULT_SHARD_LINES : integerValue('--shard-lines', v.str('shardLines')!, 1);
-  const timeoutText = v.str('redisTimeout');
-  const timeout = timeoutText === undefined ? 60 : Number(timeoutText);
-  if (!(Number.isFinite(timeout) && timeout >= 1 && timeout <= 86_400)) {
-    throw badOption('--redis-timeout', 'a number of seconds from 1 to 86400', timeoutText);
-  }
-  return { url, shardLines, dir: v.str('queueDir') ?? '.', redisTimeoutMs: timeout * 1000 };
 }
 
 function readTestSetOptions(v: OptionValues): TestSetOptions {

@@ -26,7 +26,9 @@ import {
 import type { NbestMetricSpec } from './nbest-metrics.js';
 import { inputErrorOf, keptCandidates, scoreTask, type NbestTaskSettings } from './nbest-task.js';
 import type { PreviousRun } from './previous-run.js';
-import { featuresFileLine, nbestFeaturesLine, writeFeaturesBlock } from './features-txt.js';
+import { addCandidates, mergedBlock, previousGroup, StreamingMerge, type MergeGroup, type MergeSettings } from './previous-merge.js';
+import { ByteOut } from './byte-out.js';
+import { writeSentenceRows } from './sentence-rows.js';
 
 /**
  * Default bytes per task: about 1.5k candidates of 150 bytes, a few ms of work for four metrics on the fast path.
@@ -222,17 +224,9 @@ export class OrderedWriter {
   }
 }
 
-/**
- * One sentence's candidates while merging with a previous run: statistics flat (`width` numbers each) and, when
- * duplicates are removed, their features (the previous run's feature keys first, then raw features fields: a key
- * parses like its field).
- */
-interface Group {
-  stats: number[];
-  count: number;
-  features: string[];
-  /** FEATURES_TXT lines of the candidates, when they are written. */
-  lines: string[];
+/** Whether a merge's candidates carry their features fields (duplicates removed, or FEATURES_TXT written). */
+export function rowsCarryFeatures(settings: NbestTaskSettings): boolean {
+  return !settings.allowDuplicates || settings.featuresTxt !== undefined;
 }
 
 /** Lets the event loop run (an interrupt handler, say) between synchronous stretches. */
@@ -351,6 +345,60 @@ export class NbestRun {
   }
 
   /**
+   * Scores the chunks in this thread, as {@link merge} reads them, and hands each chunk's candidates over before
+   * duplicate removal (./sentence-rows.ts), with their raw features fields when the merge needs them (duplicates
+   * removed, or FEATURES_TXT written): a queue run's shard of a merge with a previous run.
+   * @throws InputError for bad input in the chunks (ids checked across them as {@link merge} checks them).
+   */
+  async scoreRows(options: {
+    readonly chunks: NbestChunkSource;
+    readonly rows: (bytes: Uint8Array) => void;
+  }): Promise<{ hyps: number; firstId: number; firstIdLine: number; lastId: number }> {
+    const { task: settings } = this.options;
+    const context = this.context;
+    const withFeatures = rowsCarryFeatures(settings);
+    const out = new ByteOut();
+    let lastId = -1;
+    let firstId = -1;
+    let firstIdLine = 0;
+    let hyps = 0;
+    for await (const chunk of options.chunks(false)) {
+      const text = decodeChunk(chunk.bytes, chunk.byteOffset, chunk.firstLine, settings.path);
+      const first = firstChunkId(chunk);
+      if (first.id >= 0 && first.id < lastId) throw orderError(settings.path, first.id, lastId, first.line);
+      const task = scoreTask(text, chunk.firstLine, settings, context.metrics, context.refs, context.fused, chunk.bytes);
+      if (task.hyps.length === 0) continue;
+      writeSentenceRows(out, task.segmentIds, task.segmentStarts, task.stats, this.width, withFeatures ? task.features : undefined);
+      options.rows(out.take());
+      if (firstId === -1) {
+        firstId = task.segmentIds[0];
+        firstIdLine = task.lines[0];
+      }
+      lastId = task.segmentIds[task.segmentIds.length - 1];
+      hyps += task.hyps.length;
+    }
+    return { hyps, firstId, firstIdLine, lastId };
+  }
+
+  /**
+   * A merge with a previous run written as it goes (./previous-merge.ts), fed with candidates in list order:
+   * {@link scoreRows}' bytes, read back with `readSentenceRows`. FEATURES_TXT blocks are written when `out.features`
+   * is set (with the task's header for sentences the previous run lacks).
+   */
+  streamingMerge(previous: PreviousRun, out: NbestRunOutput): StreamingMerge {
+    const { task: settings } = this.options;
+    const featuresTxt = out.features === undefined ? undefined : settings.featuresTxt;
+    if (featuresTxt !== undefined && previous.stats.size > 0 && previous.featureLines === undefined) {
+      throw new RangeError('FEATURES_TXT output of a merge needs the previous run\'s features');
+    }
+    const context = this.context;
+    return new StreamingMerge(
+      { previous, width: this.width, keepFeatures: !settings.allowDuplicates, featuresTxt, encode: context.encode, out: new ByteOut() },
+      out,
+    );
+  }
+
+  /**
    * Merges a previous run with the chunks' candidates, in-thread (every sentence is held to the end), and writes
    * every sentence's block: the previous run's sentences first, in their order, then the new ones in list order.
    * @throws InputError for bad input in the list.
@@ -367,17 +415,12 @@ export class NbestRun {
     if (featuresTxt !== undefined && previous.stats.size > 0 && previous.featureLines === undefined) {
       throw new RangeError('FEATURES_TXT output of a merge needs the previous run\'s features');
     }
-    const held = new Map<number, Group>();
-    const groupOf = (sentence: number): Group => {
+    const merge: MergeSettings = { previous, width, keepFeatures, featuresTxt, encode: context.encode, out: context.out };
+    const held = new Map<number, MergeGroup>();
+    const groupOf = (sentence: number): MergeGroup => {
       let group = held.get(sentence);
       if (group === undefined) {
-        group = { stats: [], count: 0, features: [], lines: [] };
-        for (const row of previous.stats.get(sentence) ?? []) {
-          for (const v of row) group.stats.push(v);
-          group.count++;
-        }
-        if (keepFeatures) for (const key of previous.featureKeys?.get(sentence) ?? []) group.features.push(key);
-        if (featuresTxt !== undefined) for (const line of previous.featureLines?.get(sentence) ?? []) group.lines.push(featuresFileLine(line));
+        group = previousGroup(merge, sentence);
         held.set(sentence, group);
       }
       return group;
@@ -391,12 +434,9 @@ export class NbestRun {
       const first = firstChunkId(chunk);
       if (first.id >= 0 && first.id < lastId) throw orderError(settings.path, first.id, lastId, first.line);
       const task = scoreTask(text, chunk.firstLine, settings, context.metrics, refs, context.fused, chunk.bytes);
-      for (let h = 0; h < task.hyps.length; h++) {
-        const group = groupOf(task.segmentIds[task.hypLocal[h]]);
-        for (let c = 0; c < width; c++) group.stats.push(task.stats[h * width + c]);
-        group.count++;
-        if (keepFeatures) group.features.push(task.features![h]);
-        if (featuresTxt !== undefined) group.lines.push(nbestFeaturesLine(task.features![h]));
+      for (let k = 0; k < task.segmentIds.length; k++) {
+        const from = task.segmentStarts[k];
+        addCandidates(merge, groupOf(task.segmentIds[k]), task.stats, from, task.segmentStarts[k + 1] - from, task.features);
       }
       if (task.hyps.length > 0) {
         lastId = task.segmentIds[task.segmentIds.length - 1];
@@ -404,19 +444,10 @@ export class NbestRun {
         options.onProgress?.(done, (lastId + 1) / refs.segments);
       }
     }
-    const emit = (sentence: number, group: Group): void => {
-      const stats = Float64Array.from(group.stats);
-      let rows: Int32Array;
-      if (keepFeatures) rows = keptCandidates(stats, width, group.features, 0, group.count);
-      else rows = Int32Array.from({ length: group.count }, (_, i) => i);
-      context.encode(sentence, stats, rows, context.out);
-      options.output(context.out.take());
-      if (featuresTxt !== undefined) {
-        // A sentence of the previous run keeps its block's header, as Moses merges new candidates into that block.
-        const header = previous.featureHeaders?.get(sentence) ?? featuresTxt;
-        writeFeaturesBlock(context.out, sentence, header, rows, { line: (i) => group.lines[i] });
-        options.features!(context.out.take());
-      }
+    const emit = (sentence: number, group: MergeGroup): void => {
+      const block = mergedBlock(merge, sentence, group);
+      options.output(block.stats);
+      if (block.features !== undefined) options.features!(block.features);
     };
     // Every sentence is written in one synchronous stretch after the whole list was read; the event loop gets a turn
     // now and then so that an interrupt is handled (a temporary output file removed) while it runs, not after it.

@@ -78,6 +78,48 @@ export interface FlowMerge {
   finish(): void;
 }
 
+/**
+ * A merge that applies finished shards' outcomes in shard order, each exactly once (its cursor only moves forward,
+ * however often a shard ran or its outcome is seen again); the first error stops it and is thrown by `finish`.
+ */
+export abstract class InOrderMerge<T extends { readonly index: number }> implements FlowMerge {
+  next = 0;
+  protected error: unknown;
+  private readonly outcomes: (T | undefined)[];
+
+  constructor(protected readonly runId: string, protected readonly shards: number) {
+    this.outcomes = new Array<T | undefined>(shards);
+  }
+
+  get failed(): boolean {
+    return this.error instanceof InputError;
+  }
+
+  take(values: Record<string, unknown>): void {
+    for (const value of Object.values(values)) {
+      const outcome = (typeof value === 'string' ? JSON.parse(value) : value) as T | null;
+      if (outcome !== null && typeof outcome === 'object' && Number.isInteger(outcome.index)) this.outcomes[outcome.index] = outcome;
+    }
+    if (this.error !== undefined) return;
+    try {
+      while (this.next < this.shards && this.outcomes[this.next] !== undefined) {
+        this.apply(this.next, this.outcomes[this.next]!);
+        this.next++;
+      }
+    } catch (err) {
+      this.error = err;
+    }
+  }
+
+  finish(): void {
+    if (this.error !== undefined) throw this.error;
+    if (this.next < this.shards) throw new QueueRunError(`run ${this.runId}: shard ${this.next} reported no result`);
+  }
+
+  /** Merges shard `index`'s outcome (the shards before it are merged); throws to stop the merge. */
+  protected abstract apply(index: number, outcome: T): void;
+}
+
 /** A run to submit. */
 export interface FlowRun {
   readonly url: string;

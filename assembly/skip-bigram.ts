@@ -13,7 +13,8 @@
  * Hypotheses probe it without a table of their own: an occurrence is a hit for reference r while `used` is at most
  * r's count — which adds up to min(hypothesis count, reference count) without clipping afterwards — four references
  * per `i32x4` comparison. Units the references lack land on entries whose counts are zero, so a unit costs the same,
- * without a branch, whether it hits or not.
+ * without a branch, whether it hits or not; in the direct table, units holding a token no reference holds are not
+ * visited at all (a hypothesis is first reduced to its present tokens and their positions).
  *
  * Two ways to find a unit's entry:
  * - direct (small segments): the segment's distinct reference tokens get local ids 1..D (0: a token the references
@@ -256,46 +257,79 @@ function addHits(hits: v128, at: usize, offset: usize): v128 {
   return i32x4.sub(hits, i32x4.le_u(i32x4.splat(load<u32>(at)), v128.load(at + 16 + offset)));
 }
 
-/** Entry of a hypothesis unit: directly indexed by local ids, or found in the hashed table (the dummy when absent). */
+/** Entry of a hypothesis unit in the hashed table (the dummy when absent). */
 // @ts-ignore: decorator
 @inline
 function unitEntry(
-  direct: bool, unigram: bool, i: i32, j: i32, hypTokens: usize, locals: usize, width: u32, keys: usize,
-  capacity: u32, generation: u32, entries: usize, stride: usize,
+  unigram: bool, i: i32, j: i32, hypTokens: usize, keys: usize, capacity: u32, generation: u32, entries: usize,
+  stride: usize,
 ): usize {
-  if (direct) {
-    const a = load<u32>(locals + (usize(i) << 2));
-    return directEntry(entries, stride, width, a, unigram ? 0 : load<u32>(locals + (usize(j) << 2)), unigram);
-  }
   const a = load<u32>(hypTokens + (usize(i) << 2));
   const key = unigram ? u64(a) : pairKey(a, load<u32>(hypTokens + (usize(j) << 2)));
   return entries + usize(stampedFind(keys, capacity, key, stampedTag(generation, unigram ? 1 : 0))) * stride;
 }
 
 /**
- * Hits of hypothesis tokens `from .. to` (positions in `hypTokens`, and in `locals` for the direct table) against up
- * to four references: the hit counts stay in one `i32x4` register. Returns them.
+ * Hits of hypothesis tokens `from .. to` against up to four references in the hashed table: the hit counts stay in
+ * one `i32x4` register. Returns them.
  */
 // @ts-ignore: decorator
 @inline
 function hitsOfFour(
-  direct: bool, hypTokens: usize, locals: usize, from: i32, to: i32, maxGap: i32, unigrams: i32, width: u32,
-  keys: usize, capacity: u32, generation: u32, entries: usize, stride: usize, stamp: u32,
+  hypTokens: usize, from: i32, to: i32, maxGap: i32, unigrams: i32, keys: usize, capacity: u32, generation: u32,
+  entries: usize, stride: usize, stamp: u32,
 ): v128 {
   const lastUnigram = unigramEnd(from, to, unigrams);
   let hits = i64x2.splat(0);
   for (let i = from; i < to; i++) {
     if (i < lastUnigram) {
-      const at = unitEntry(direct, true, i, 0, hypTokens, locals, width, keys, capacity, generation, entries, stride);
+      const at = unitEntry(true, i, 0, hypTokens, keys, capacity, generation, entries, stride);
       hits = addHits(hits, useEntry(at, stamp), 0);
     }
     const last = lastPartner(i, to, maxGap);
     for (let j = i + 1; j <= last; j++) {
-      const at = unitEntry(direct, false, i, j, hypTokens, locals, width, keys, capacity, generation, entries, stride);
+      const at = unitEntry(false, i, j, hypTokens, keys, capacity, generation, entries, stride);
       hits = addHits(hits, useEntry(at, stamp), 0);
     }
   }
   return hits;
+}
+
+/**
+ * Hits of a hypothesis in the direct table from its present tokens only: `ids[0 .. kept]` are the nonzero local ids
+ * of its tokens and `positions[0 .. kept]` their positions (ascending, 0-based in the hypothesis of `length` tokens).
+ * A unit holding a token the references lack (local id 0) sits on an entry whose counts are all zero, so it can add
+ * no hit and its `used` word is read by no other unit: leaving it out changes no count. The partners of position
+ * `p` are the kept positions up to its last partner by position, so the gap is still measured in the whole
+ * hypothesis. Hits stay in one `i32x4` register (`k` ≤ 4) or go to the lanes at `hits`.
+ */
+// @ts-ignore: decorator
+@inline
+function directHits(
+  four: bool, k: i32, ids: usize, positions: usize, kept: i32, length: i32, maxGap: i32, unigrams: i32, width: u32,
+  entries: usize, stride: usize, stamp: u32, hits: usize,
+): v128 {
+  const lastUnigram = unigramEnd(0, length, unigrams);
+  const lanes = dataStrideOf(k) - 16;
+  let acc = i64x2.splat(0);
+  if (!four) for (let q: usize = 0; q < lanes; q += 16) v128.store(hits + q, i64x2.splat(0));
+  for (let x = 0; x < kept; x++) {
+    const i = load<i32>(positions + (usize(x) << 2));
+    const a = load<u32>(ids + (usize(x) << 2));
+    if (i < lastUnigram) {
+      const at = useEntry(directEntry(entries, stride, width, a, 0, true), stamp);
+      if (four) acc = addHits(acc, at, 0);
+      else addHitsInMemory(hits, lanes, at);
+    }
+    const last = lastPartner(i, length, maxGap);
+    const row = entries + usize(a * width) * stride;
+    for (let y = x + 1; y < kept && load<i32>(positions + (usize(y) << 2)) <= last; y++) {
+      const at = useEntry(row + usize(load<u32>(ids + (usize(y) << 2))) * stride, stamp);
+      if (four) acc = addHits(acc, at, 0);
+      else addHitsInMemory(hits, lanes, at);
+    }
+  }
+  return acc;
 }
 
 /** Adds a unit's hits to the u32 hit lanes of any number of references at `hits` (`lanes` bytes). */
@@ -305,48 +339,48 @@ function addHitsInMemory(hits: usize, lanes: usize, at: usize): void {
   for (let q: usize = 0; q < lanes; q += 16) v128.store(hits + q, addHits(v128.load(hits + q), at, q));
 }
 
-/** Hits of a hypothesis against `k` references (any number): u32 hit lanes in `hits`. */
+/** Hits of a hypothesis against `k` references (any number) in the hashed table: u32 hit lanes in `hits`. */
 // @ts-ignore: decorator
 @inline
 function hitsOfMany(
-  direct: bool, k: i32, hypTokens: usize, locals: usize, from: i32, to: i32, maxGap: i32, unigrams: i32, width: u32,
-  keys: usize, capacity: u32, generation: u32, entries: usize, stride: usize, stamp: u32, hits: usize,
+  k: i32, hypTokens: usize, from: i32, to: i32, maxGap: i32, unigrams: i32, keys: usize, capacity: u32,
+  generation: u32, entries: usize, stride: usize, stamp: u32, hits: usize,
 ): void {
   const lastUnigram = unigramEnd(from, to, unigrams);
   const lanes = dataStrideOf(k) - 16;
   for (let q: usize = 0; q < lanes; q += 16) v128.store(hits + q, i64x2.splat(0));
   for (let i = from; i < to; i++) {
     if (i < lastUnigram) {
-      const at = unitEntry(direct, true, i, 0, hypTokens, locals, width, keys, capacity, generation, entries, stride);
+      const at = unitEntry(true, i, 0, hypTokens, keys, capacity, generation, entries, stride);
       addHitsInMemory(hits, lanes, useEntry(at, stamp));
     }
     const last = lastPartner(i, to, maxGap);
     for (let j = i + 1; j <= last; j++) {
-      const at = unitEntry(direct, false, i, j, hypTokens, locals, width, keys, capacity, generation, entries, stride);
+      const at = unitEntry(false, i, j, hypTokens, keys, capacity, generation, entries, stride);
       addHitsInMemory(hits, lanes, useEntry(at, stamp));
     }
   }
 }
 
-/** Hits of one hypothesis into `hits` (u32 per reference), with the entry lookup fixed at compile time. */
+/** Hits of one hypothesis in the hashed table into `hits` (u32 per reference). */
 // @ts-ignore: decorator
 @inline
-function hypothesisHits(
-  direct: bool, k: i32, hypTokens: usize, locals: usize, from: i32, to: i32, maxGap: i32, unigrams: i32, width: u32,
-  keys: usize, capacity: u32, generation: u32, entries: usize, stride: usize, stamp: u32, hits: usize,
+function hashedHits(
+  k: i32, hypTokens: usize, from: i32, to: i32, maxGap: i32, unigrams: i32, keys: usize, capacity: u32,
+  generation: u32, entries: usize, stride: usize, stamp: u32, hits: usize,
 ): void {
   if (k <= 4) {
-    v128.store(hits, hitsOfFour(direct, hypTokens, locals, from, to, maxGap, unigrams, width, keys, capacity, generation, entries, stride, stamp));
+    v128.store(hits, hitsOfFour(hypTokens, from, to, maxGap, unigrams, keys, capacity, generation, entries, stride, stamp));
   } else {
-    hitsOfMany(direct, k, hypTokens, locals, from, to, maxGap, unigrams, width, keys, capacity, generation, entries, stride, stamp, hits);
+    hitsOfMany(k, hypTokens, from, to, maxGap, unigrams, keys, capacity, generation, entries, stride, stamp, hits);
   }
 }
 
 /**
  * Skip-bigram counts of a batch (see `skipBigramCounts` in `src/wasm/rouge.ts`). Inputs as for `lcsLengths`;
  * `maxGap` and `unigrams` as above. Scratch, as `planSkipBigramTables` sizes it: `tokenKeys` (u64 × the token
- * capacity) and `localIds` (u32 × (token capacity + 1)) for local ids, `locals` (u32 × max(reference tokens of a
- * segment, longest hypothesis)) — the direct region `direct` (`directEntries` entries of the largest stride, 0
+ * capacity) and `localIds` (u32 × (token capacity + 1)) for local ids, `locals` (u32 × (reference tokens of a
+ * segment + 2 × longest hypothesis)) — the direct region `direct` (`directEntries` entries of the largest stride, 0
  * entries: never direct) — the hashed `keys` (`keysCapacity` + 1 slots) and `data` — and `hits` (one stride).
  * `out` receives, hypothesis after hypothesis, one row of 3 f64 per reference of its segment: hits, hypothesis
  * units, reference units.
@@ -412,15 +446,23 @@ export function skipBigramCounts(
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
     if (isDirect) {
-      // The hypothesis' local ids go after the references' (which clearing the segment still needs).
-      const hypLocals = locals + (usize(tokensOf(refOffsets, r0, r1)) << 2);
+      // The local ids of the hypothesis' tokens the references hold, and their positions, go after the references'
+      // local ids (which clearing the segment still needs).
+      const hypIds = locals + (usize(tokensOf(refOffsets, r0, r1)) << 2);
+      const hypPositions = hypIds + (usize(to - from) << 2);
+      let kept = 0;
       for (let j = from; j < to; j++) {
         const slot = findToken(tokenKeys, tokenSlots, generation, load<u32>(hypTokens + (usize(j) << 2)));
-        store<u32>(hypLocals + (usize(j - from) << 2), load<u32>(localIds + (usize(slot) << 2)));
+        const a = load<u32>(localIds + (usize(slot) << 2));
+        // Written unconditionally, kept only when the token is present (no branch on it).
+        store<u32>(hypIds + (usize(kept) << 2), a);
+        store<i32>(hypPositions + (usize(kept) << 2), j - from);
+        kept += i32(a != 0);
       }
-      hypothesisHits(true, k, hypTokens, hypLocals, 0, to - from, maxGap, unigrams, width, keys, capacity, generation, direct, directStride, stamp, hits);
+      if (k <= 4) v128.store(hits, directHits(true, k, hypIds, hypPositions, kept, to - from, maxGap, unigrams, width, direct, directStride, stamp, hits));
+      else directHits(false, k, hypIds, hypPositions, kept, to - from, maxGap, unigrams, width, direct, directStride, stamp, hits);
     } else {
-      hypothesisHits(false, k, hypTokens, 0, from, to, maxGap, unigrams, width, keys, capacity, generation, data, stride, stamp, hits);
+      hashedHits(k, hypTokens, from, to, maxGap, unigrams, keys, capacity, generation, data, stride, stamp, hits);
     }
     const hypUnits = unitsIn(to - from, maxGap, unigrams);
     for (let r = 0; r < k; r++) {

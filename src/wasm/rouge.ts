@@ -354,7 +354,8 @@ export class RougeEngine {
     const directEntries = Math.min(this.directPairEntries, (refTokens + 1) * (refTokens + 2));
     const tokenKeys = call.layout.place(tokenCapacity * TOKEN_KEY_BYTES);
     const localIds = call.layout.place((tokenCapacity + 1) * 4);
-    const locals = call.layout.place((refTokens + longestRow(batch.hyps)) * 4);
+    // The references' local ids, then a hypothesis' present tokens: their local ids and their positions.
+    const locals = call.layout.place((refTokens + 2 * longestRow(batch.hyps)) * 4);
     const direct = call.layout.place(directEntries * stride);
     const keys = call.layout.place(checkScratch((capacity + 1) * KEY_SLOT_BYTES, 'a skip-bigram table'));
     const data = call.layout.place(checkScratch(dataBytes, 'the skip-bigram counts of a segment'));

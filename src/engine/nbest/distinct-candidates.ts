@@ -97,9 +97,13 @@ export function distinctCandidates(task: TaskSegments): DistinctCandidates | und
 /** Rows of every candidate (`width` each) from the rows of the distinct ones. */
 export function expandRows(distinctRows: Float64Array, source: Int32Array, width: number): Float64Array {
   const out = new Float64Array(source.length * width);
-  for (let h = 0; h < source.length; h++) {
-    const from = source[h] * width;
-    for (let c = 0; c < width; c++) out[h * width + c] = distinctRows[from + c];
+  // Repeats are few: between two of them the sources run on consecutively, and such a run is one block copy.
+  for (let h = 0; h < source.length; ) {
+    const first = source[h];
+    let end = h + 1;
+    while (end < source.length && source[end] === first + (end - h)) end++;
+    out.set(distinctRows.subarray(first * width, (first + end - h) * width), h * width);
+    h = end;
   }
   return out;
 }

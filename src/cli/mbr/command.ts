@@ -17,7 +17,9 @@
  * `--weights` gives each pseudo-reference a weight per segment (aligned files, one number a line): the expected
  * utility is then the weighted mean. `--matrix` writes every segment's utility matrix, streamed, as one numpy .npy
  * array of shape (segments, samples, pseudo-references). `-j N` decides runs of segments on N pool workers
- * (src/pool/mbr-pool.ts), the same output.
+ * (src/pool/mbr-pool.ts), the same output. `--queue redis://…` has `palette worker` processes, on any number of
+ * machines that see the same files, decide shards of `--shard-lines` segments through a BullMQ queue on Redis
+ * (./queue.ts); their decisions come back in segment order and are written as here, the same bytes.
  *
  * Bad input (sample files of different lengths, one sample without --include-self, a metric without pairwise
  * scores or, with --aggregate, without aggregation, a weight (--weights or -m METRIC:WEIGHT) that is not a
@@ -38,9 +40,12 @@ import { npyArrayHeader, npyData } from '../pairwise/npy.js';
 import { pairwiseMetric } from '../pairwise/command.js';
 import { PAIRWISE_METRIC_FLAGS, readSettings } from '../pairwise/options.js';
 import { readScoresFormat, readUtilitySpecs, scoresWriter } from './utility.js';
-import { MAX_WORKERS, integerValue } from '../shared-options.js';
+import type { MbrWorkerSetup } from '../../pool/kinds/mbr.js';
+import { MAX_WORKERS, integerValue, optionValues, sharedOption } from '../shared-options.js';
+import { queueOptionSpecs, readQueueOptions, type QueueOptions } from '../queue/options.js';
 
 const GROUP = 'palette mbr options';
+const QUEUE = 'Queue (many machines)';
 
 const SPECS: readonly OptionSpec[] = [
   { key: 'help', names: ['--help', '-h'], arity: 'flag', help: 'show this help message and exit', group: GROUP },
@@ -72,7 +77,9 @@ const SPECS: readonly OptionSpec[] = [
     help: 'threads deciding runs of segments (default 1: this thread alone; --samples only); the output is the same for any N' },
   { key: 'output', names: ['--output', '-o'], arity: 'one', metavar: 'FILE', group: GROUP,
     help: 'write the chosen samples to FILE instead of standard output' },
+  sharedOption('quiet', GROUP, 'no run line and no progress line on standard error (--queue)'),
   ...PAIRWISE_METRIC_FLAGS,
+  ...queueOptionSpecs(QUEUE, 'decide the segments', 'about 4M sample pairs a shard'),
 ];
 
 /** The help text of `palette mbr`. */
@@ -80,7 +87,8 @@ export function mbrHelp(): string {
   return (
     'usage: palette mbr (--samples FILE [FILE ...] | --nbest FILE) -m METRIC[:WEIGHT] [METRIC[:WEIGHT] ...] [--pseudo-refs FILE [FILE ...]]\n' +
     '                   [--include-self] [--weights FILE [FILE ...]] [--aggregate] [--scores FILE] [--scores-format jsonl|msgpack]\n' +
-    '                   [--matrix FILE] [-j N] [-o FILE] [metric options]\n\n' +
+    '                   [--matrix FILE] [-j N] [-o FILE] [--queue URL [--shard-lines N] [--queue-dir DIR] [--redis-timeout S]] [-q]\n' +
+    '                   [metric options]\n\n' +
     "Minimum Bayes risk decoding: for each line, the sample with the best mean sentence score against the others\n" +
     '(exactly sacreBLEU\'s sentence_score for each pair; several -m metrics: their weighted sum), uniform weights unless\n' +
     '--weights, ties to the first sample file. --aggregate approximates it in linear time (reference aggregation).\n' +
@@ -148,8 +156,12 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
     return EXIT_OK;
   }
   if (positionals.length > 0) throw new InputError('E_BAD_OPTION', `unrecognized arguments: ${positionals.join(' ')}`);
+  const queue = readQueueOptions(optionValues(values), 1);
   const nbestFile = single(values, 'nbest');
-  if (nbestFile !== undefined) return mbrNbest(nbestFile, values, io, registry);
+  if (nbestFile !== undefined) {
+    if (queue !== undefined) throw new InputError('E_BAD_OPTION', '--queue shards --samples files: with --nbest the list is decided in this process');
+    return mbrNbest(nbestFile, values, io, registry);
+  }
   const sampleFiles = list(values, 'samples');
   if (sampleFiles === undefined || sampleFiles.length === 0) {
     throw new InputError('E_BAD_OPTION', 'the samples are required (--samples FILE [FILE ...] or --nbest FILE)');
@@ -162,6 +174,9 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
   const { specs, settings, utility, direction, aggregate, scoresFormat } = readDecision(values, registry);
   const workersText = single(values, 'workers');
   const workers = workersText === undefined ? 1 : integerValue('-j', workersText, 1, MAX_WORKERS);
+  if (queue !== undefined && workersText !== undefined) {
+    throw new InputError('E_BAD_OPTION', '-j decides segments in this process; with --queue each palette worker\'s --workers sets its threads');
+  }
   const output = single(values, 'output');
   const scoresFile = single(values, 'scores');
   if (output !== undefined) checkOutputFile(output);
@@ -193,6 +208,7 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
   }));
 
   const opened: OutputFile[] = [];
+  let cleanUp: (() => Promise<void>) | undefined;
   try {
     const matrixOut = matrixFile === undefined ? undefined : openOutputFile(matrixFile);
     if (matrixOut !== undefined) {
@@ -201,7 +217,10 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
     }
     let choices: { readonly choice: number; readonly utilities: Float64Array }[];
     try {
-      if (workers > 1 && first.count > 1) {
+      if (queue !== undefined && first.count > 0) {
+        const setup = { utility: specs, settings, samples, pseudoRefs, weightStreams, direction, includeSelf, aggregate, matrices: matrixOut !== undefined };
+        ({ choices, cleanUp } = await decideQueued(queue, values, setup, sampleFiles, pseudoFiles, io, matrixOut));
+      } else if (workers > 1 && first.count > 1) {
         const { mbrOnPool } = await import('../../pool/mbr-pool.js');
         const rows = samples.length;
         const all: { choice: number; utilities: Float64Array }[] = [];
@@ -243,7 +262,44 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
     for (const out of opened) out.abort();
     throw err;
   }
+  await cleanUp?.();
   return EXIT_OK;
+}
+
+/**
+ * The decisions of every segment by `palette worker` processes through the queue (./queue.ts), handed back in
+ * segment order as the pool's runs are (the matrices written as they come), and the run's clean-up.
+ */
+async function decideQueued(
+  queue: QueueOptions,
+  values: ReadonlyMap<string, ParsedValue>,
+  setup: MbrWorkerSetup,
+  sampleFiles: readonly string[],
+  pseudoFiles: readonly string[] | undefined,
+  io: CliIo,
+  matrixOut: OutputFile | undefined,
+): Promise<{ choices: { choice: number; utilities: Float64Array }[]; cleanUp: () => Promise<void> }> {
+  // Imported here: BullMQ and its Redis client load only for a queue run.
+  const { defaultShardLines, mbrQueued } = await import('./queue.js');
+  const rows = setup.samples.length;
+  const columns = setup.pseudoRefs?.length ?? rows;
+  const choices: { choice: number; utilities: Float64Array }[] = [];
+  const cleanUp = await mbrQueued(
+    {
+      queue,
+      shardLines: values.has('shardLines') ? queue.shardLines : defaultShardLines(rows, columns),
+      setup,
+      sampleFiles,
+      pseudoFiles,
+      quiet: values.has('quiet'),
+      io,
+    },
+    (from, to, run) => {
+      for (let s = 0; s < to - from; s++) choices.push({ choice: run.choices[s], utilities: run.utilities.subarray(s * rows, (s + 1) * rows) });
+      if (matrixOut !== undefined && run.matrices !== null) matrixOut.write(npyData(run.matrices));
+    },
+  );
+  return { choices, cleanUp };
 }
 
 /**

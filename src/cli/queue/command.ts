@@ -1,5 +1,5 @@
 /**
- * `palette queue status|clean RUN --redis URL`: what a queue run (`palette nbest|score … --queue URL`, which prints its
+ * `palette queue status|clean RUN --redis URL`: what a queue run (`palette nbest|score|mbr … --queue URL`, which prints its
  * run id) has pending, running, failed and done, and, with `clean`, its jobs removed from Redis and its shards' result
  * folder (beside the output, or in `--queue-dir`) removed (a run that was given up; a finished run removes its own). The URL's password never appears in the output.
  */
@@ -42,7 +42,7 @@ export async function runQueueCommand(argv: readonly string[], io: CliIo): Promi
     }
     const [a, r, ...rest] = positionals;
     if (a !== 'status' && a !== 'clean') throw new InputError('E_BAD_OPTION', `expected status or clean (got ${JSON.stringify(a ?? '')})`);
-    if (r === undefined || !RUN_ID.test(r)) throw new InputError('E_BAD_OPTION', `expected a run id (16 hex digits, as palette nbest|score --queue prints it), got ${JSON.stringify(r ?? '')}`);
+    if (r === undefined || !RUN_ID.test(r)) throw new InputError('E_BAD_OPTION', `expected a run id (16 hex digits, as palette nbest|score|mbr --queue prints it), got ${JSON.stringify(r ?? '')}`);
     if (rest.length > 0) throw new InputError('E_BAD_OPTION', `unexpected argument ${JSON.stringify(rest[0])}`);
     const given = optionValues(values).str('redis');
     if (given === undefined) throw new InputError('E_BAD_OPTION', 'the queue\'s Redis is required (--redis URL)');

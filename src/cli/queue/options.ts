@@ -15,8 +15,11 @@ export interface QueueOptions {
   readonly redisTimeoutMs: number;
 }
 
-/** The option specs, in the help group `group`; `work` says what the workers do ("score the segments"). */
-export function queueOptionSpecs(group: string, work: string, defaultShardLines: number): OptionSpec[] {
+/**
+ * The option specs, in the help group `group`; `work` says what the workers do ("score the segments"),
+ * `defaultShardLines` the default of --shard-lines (a number, or how it is found).
+ */
+export function queueOptionSpecs(group: string, work: string, defaultShardLines: number | string): OptionSpec[] {
   return [
     { key: 'queue', names: ['--queue'], arity: 'one', metavar: 'URL', group,
       help: `${work} on palette workers through a BullMQ queue on Redis: redis://[user:password@]host[:port][/db] or rediss:// (TLS); the output is the same` },

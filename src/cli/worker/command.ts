@@ -1,8 +1,9 @@
 /**
  * `palette worker --redis URL [--concurrency N] [--workers N] [--allow-dir DIR ...] [--lock-ms MS] [-q]`: a
  * long-running process that takes shard jobs of queue runs (`palette nbest … --queue URL`, `palette score … --queue
- * URL`) from Redis through BullMQ and scores them on the engine (src/node/queue/nbest-shard-runner.ts,
- * src/node/queue/score-jobs.ts), `--concurrency` shards at a time.
+ * URL`, `palette mbr … --queue URL`) from Redis through BullMQ and scores them on the engine
+ * (src/node/queue/nbest-shard-runner.ts, src/node/queue/score-jobs.ts, src/node/queue/mbr-jobs.ts), `--concurrency`
+ * shards at a time.
  *
  * - BullMQ holds a lock on each job while it runs and renews it every half `--lock-ms` (default 30 s) from this
  *   process's event loop, which the scoring loop gives a turn between its chunks: a long shard keeps its lock, and
@@ -24,6 +25,7 @@ import { connectRedis, redactSecrets, redactUrl, stopReconnecting } from '../../
 import { checkShardJob, RefusedJobError, SHARD_JOB, SHARD_QUEUE, type ShardOutcome } from '../../node/queue/nbest-jobs.js';
 import { NbestShardRunner } from '../../node/queue/nbest-shard-runner.js';
 import { checkScoreShardJob, SCORE_SHARD_JOB, ScoreShardRunner, type ScoreShardOutcome } from '../../node/queue/score-jobs.js';
+import { checkMbrShardJob, MBR_SHARD_JOB, MbrShardRunner, type MbrShardOutcome } from '../../node/queue/mbr-jobs.js';
 
 const GROUP = 'palette worker options';
 const SPECS: readonly OptionSpec[] = [
@@ -39,7 +41,7 @@ const SPECS: readonly OptionSpec[] = [
 function help(): string {
   return (
     'usage: palette worker --redis URL [--concurrency N] [--workers N] [--allow-dir DIR ...] [--lock-ms MS] [-q]\n\n' +
-    'Takes shard jobs of queue runs (palette nbest|score ... --queue URL) from Redis and scores them, until SIGTERM or\n' +
+    'Takes shard jobs of queue runs (palette nbest|score|mbr ... --queue URL) from Redis and scores them, until SIGTERM or\n' +
     'SIGINT (the shards in hand are finished first).\n' +
     formatOptionHelp(SPECS) +
     '\n'
@@ -95,7 +97,21 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
     workers,
     workers > 1 ? async (setup) => (await import('../../pool/corpus-pool.js')).corpusWorkerPool(setup) : undefined,
   );
-  const processor = async (job: Job): Promise<ShardOutcome | ScoreShardOutcome> => {
+  // The MBR pool's module loads only when an MBR shard asks for more than one thread.
+  const mbrRunner = new MbrShardRunner(
+    workers,
+    workers > 1 ? async (setup, n, onRun) => (await import('../../pool/mbr-pool.js')).mbrOnPool(setup, n, onRun) : undefined,
+  );
+  const processor = async (job: Job): Promise<ShardOutcome | ScoreShardOutcome | MbrShardOutcome> => {
+    if (job.name === MBR_SHARD_JOB) {
+      // As for score shards: a path outside this worker's folders may be inside another worker's (retried).
+      const data = checkMbrShardJob(job.data, allowDirs);
+      const started = performance.now();
+      const outcome = await mbrRunner.run(data);
+      const ms = Math.round(performance.now() - started);
+      log(`run ${data.runId} shard ${data.index}: ${outcome.ok ? `segments ${data.from + 1}-${data.to}` : 'bad input'} in ${ms} ms`);
+      return outcome;
+    }
     if (job.name === SCORE_SHARD_JOB) {
       // A path outside this worker's folders may be inside another worker's: an ordinary failure (retried).
       const data = checkScoreShardJob(job.data, allowDirs);

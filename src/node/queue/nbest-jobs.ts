@@ -123,7 +123,7 @@ export class RefusedJobError extends Error {
  * @throws RefusedJobError saying why not
  */
 export function checkShardJob(name: string, data: unknown, allowDirs: readonly string[]): NbestShardJob {
-  if (name !== SHARD_JOB) throw new RefusedJobError(`refused: a job named ${JSON.stringify(name)} is not a Palette job kind (${SHARD_JOB}, score-shard)`);
+  if (name !== SHARD_JOB) throw new RefusedJobError(`refused: a job named ${JSON.stringify(name)} is not a Palette job kind (${SHARD_JOB}, score-shard, mbr-shard)`);
   const job = data as Partial<NbestShardJob> | null;
   if (job === null || typeof job !== 'object' || job.kind !== SHARD_JOB) throw new RefusedJobError('refused: the job\'s data is not an n-best shard');
   if (job.version !== SHARD_JOB_VERSION) {

@@ -1,0 +1,192 @@
+/**
+ * `palette mbr --samples … --queue URL`: the segments are decided by `palette worker` processes through the queue
+ * (../../node/queue/mbr-jobs.ts), shard by shard, and handed back here in segment order, as `palette mbr -j N` hands
+ * back its pool's runs: the command writes the chosen lines, `--scores` and `--matrix` from them as it does without
+ * a queue, so its output is the same, byte for byte.
+ *
+ * Shards are runs of `--shard-lines` consecutive segments of every sample, pseudo-reference and weight stream. A
+ * stream read from a plain file travels as the shard's byte range of that file (its offset found from the lines
+ * this process read, each line's UTF-8 bytes and its line feed), with the SHA-1 of those bytes, which the worker
+ * checks; other streams and the weights travel in the jobs. The flow, its merge, resubmission and Redis outages are
+ * those of every queue run (../queue/flow.ts); the result files hold numbers only (utilities, matrices, choices).
+ *
+ * A segment's bad input in a shard (weights that sum to zero) is reported with its line in the whole input: the
+ * shards are merged in order, so it is the first of the input, as without a queue.
+ */
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InputError } from '../../errors.js';
+import type { MbrWorkerSetup } from '../../pool/kinds/mbr.js';
+import type { MbrRun } from '../../pool/mbr-pool.js';
+import {
+  MBR_JOB_VERSION, MBR_SHARD_JOB, parseMbrResult, type MbrShardJob, type MbrShardOutcome, type MbrStream,
+} from '../../node/queue/mbr-jobs.js';
+import { runIdOf } from '../../node/queue/nbest-jobs.js';
+import { readShardResult, sha1Of, shardResultPath } from '../../node/queue/shards.js';
+import type { CliIo } from '../io.js';
+import { createProgress } from '../progress.js';
+import { InOrderMerge, QueueRunError, runFlow } from '../queue/flow.js';
+import type { QueueOptions } from '../queue/options.js';
+
+/** Pairs (sample × pseudo-reference) per shard when --shard-lines does not say: about 16 of the pool's tasks. */
+const PAIRS_PER_SHARD = 1 << 22;
+
+/** Segments per shard of a run with `rows` samples and `columns` pseudo-references, unless --shard-lines says. */
+export function defaultShardLines(rows: number, columns: number): number {
+  return Math.max(1, Math.floor(PAIRS_PER_SHARD / Math.max(1, rows * columns)));
+}
+
+/** What {@link mbrQueued} decides. */
+export interface MbrQueuedInput {
+  readonly queue: QueueOptions;
+  /** Segments per shard (from --shard-lines, or {@link defaultShardLines}). */
+  readonly shardLines: number;
+  /** The decision, its inputs as read (the pool's setup). */
+  readonly setup: MbrWorkerSetup;
+  /** The files the sample and pseudo-reference streams were read from (same order). */
+  readonly sampleFiles: readonly string[];
+  readonly pseudoFiles: readonly string[] | undefined;
+  readonly quiet: boolean;
+  readonly io: CliIo;
+}
+
+/** How a stream read from `file` travels: as byte ranges of the file when it is a plain file holding those lines. */
+function planStream(file: string, lines: readonly string[], cuts: readonly (readonly [number, number])[]): (index: number) => MbrStream {
+  const path = resolve(file);
+  const inJobs = (index: number): MbrStream => ({ lines: lines.slice(cuts[index][0], cuts[index][1]) });
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return inJobs;
+  }
+  if (!st.isFile()) return inJobs;
+  const encoder = new TextEncoder();
+  // Each shard's bytes as the file holds them: its lines, each with its line feed (the last line may have none).
+  const ranges = cuts.map(([from, to]) => encoder.encode(lines.slice(from, to).map((l) => `${l}\n`).join('')));
+  const total = ranges.reduce((n, r) => n + r.length, 0);
+  const unterminated = st.size === total - 1;
+  if (st.size !== total && !unterminated) return inJobs;
+  const streams: MbrStream[] = [];
+  let offset = 0;
+  ranges.forEach((range, index) => {
+    const bytes = unterminated && index === ranges.length - 1 ? range.subarray(0, range.length - 1) : range;
+    streams.push({ file: path, size: st.size, mtimeMs: st.mtimeMs, offset, length: bytes.length, sha1: sha1Of(bytes) });
+    offset += bytes.length;
+  });
+  return (index) => streams[index];
+}
+
+/** How a stream enters the run id: its byte ranges, or a hash of its lines. */
+function identity(plan: (index: number) => MbrStream, shards: number, lines: readonly string[]): unknown {
+  const first = plan(0);
+  if ('lines' in first) return { sha1: sha1Of(new TextEncoder().encode(lines.join('\n'))), n: lines.length };
+  return Array.from({ length: shards }, (_, i) => plan(i));
+}
+
+/**
+ * Decides every segment of `input.setup` through the queue and hands each shard's decisions to `onRun` in segment
+ * order; returns what to do once the output is committed (remove the run's jobs and result files).
+ * @throws InputError for a segment's bad input (its line in the whole input) and for an unusable Redis or result
+ * folder; QueueRunError when a shard failed twice, the run's jobs vanished or Redis stayed away too long.
+ */
+export async function mbrQueued(
+  input: MbrQueuedInput,
+  onRun: (from: number, to: number, run: MbrRun) => void,
+): Promise<() => Promise<void>> {
+  const { setup, queue } = input;
+  const segments = setup.samples[0]?.length ?? 0;
+  const rows = setup.samples.length;
+  const columns = setup.pseudoRefs?.length ?? rows;
+  const cuts: [number, number][] = [];
+  for (let from = 0; from < segments; from += input.shardLines) cuts.push([from, Math.min(segments, from + input.shardLines)]);
+  const samplePlans = setup.samples.map((lines, k) => planStream(input.sampleFiles[k], lines, cuts));
+  const pseudoPlans = setup.pseudoRefs?.map((lines, k) => planStream(input.pseudoFiles![k], lines, cuts));
+  const dir = resolve(queue.dir);
+  const decision = {
+    utility: setup.utility, settings: setup.settings, direction: setup.direction, includeSelf: setup.includeSelf,
+    aggregate: setup.aggregate, matrices: setup.matrices,
+  };
+  const runId = runIdOf({
+    v: MBR_JOB_VERSION,
+    kind: MBR_SHARD_JOB,
+    ...decision,
+    samples: samplePlans.map((p, k) => identity(p, cuts.length, setup.samples[k])),
+    pseudoRefs: pseudoPlans?.map((p, k) => identity(p, cuts.length, setup.pseudoRefs![k])) ?? null,
+    weights: setup.weightStreams === undefined ? null : sha1Of(new TextEncoder().encode(JSON.stringify(setup.weightStreams))),
+    cuts,
+    dir,
+  });
+  // Named as every run's result folder ends (`palette queue clean RUN` removes it by that name).
+  const resultDir = join(dir, `.mbr.palette-run-${runId}`);
+  const child = (index: number): MbrShardJob => {
+    const [from, to] = cuts[index];
+    return {
+      kind: MBR_SHARD_JOB,
+      version: MBR_JOB_VERSION,
+      runId,
+      index,
+      ...decision,
+      samples: samplePlans.map((p) => p(index)),
+      pseudoRefs: pseudoPlans?.map((p) => p(index)) ?? null,
+      weights: setup.weightStreams?.map((w) => w.slice(from, to)) ?? null,
+      from,
+      to,
+      resultDir,
+    };
+  };
+  const merge = new MbrMerge(runId, cuts, resultDir, rows, columns, setup.matrices, onRun);
+  const progress = createProgress(input.io.stderr, { label: 'palette mbr', unit: 'shards', quiet: input.quiet });
+  try {
+    return await runFlow({
+      url: queue.url,
+      option: '--queue',
+      runId,
+      shards: cuts.length,
+      resultDir,
+      shardJob: MBR_SHARD_JOB,
+      child,
+      merge,
+      where: (index) => `segments ${cuts[index][0] + 1}-${cuts[index][1]}`,
+      redisTimeoutMs: queue.redisTimeoutMs,
+      note: (line) => {
+        if (!input.quiet) input.io.stderr.write(`palette mbr: ${line}\n`);
+      },
+      progress,
+    });
+  } finally {
+    progress.clear();
+  }
+}
+
+/** The shards' decisions handed on in segment order, each shard once (see ../queue/flow.ts). */
+class MbrMerge extends InOrderMerge<MbrShardOutcome> {
+  constructor(
+    runId: string,
+    private readonly cuts: readonly (readonly [number, number])[],
+    private readonly resultDir: string,
+    private readonly rows: number,
+    private readonly columns: number,
+    private readonly matrices: boolean,
+    private readonly onRun: (from: number, to: number, run: MbrRun) => void,
+  ) {
+    super(runId, cuts.length);
+  }
+
+  protected apply(index: number, outcome: MbrShardOutcome): void {
+    const [from, to] = this.cuts[index];
+    if (!outcome.ok) {
+      // The worker counted the shard's segments from 1.
+      const { code, message, line } = outcome.error;
+      const at = line === undefined ? undefined : line + from;
+      throw new InputError(code, at === undefined ? message : message.replace(/^segment \d+: /, `segment ${at}: `), { line: at });
+    }
+    const file = shardResultPath(this.resultDir, index, 'out');
+    const bytes = readShardResult(file, outcome.length, outcome.sha1);
+    const run = bytes === undefined ? undefined : parseMbrResult(bytes, to - from, this.rows, this.columns, this.matrices);
+    if (run === undefined) {
+      throw new QueueRunError(`run ${this.runId}: the result file of shard ${index} (${file}) is missing or not the decisions its job reported: submit the run again`);
+    }
+    this.onRun(from, to, run);
+  }
+}

@@ -6,10 +6,10 @@
  * mismatch, unknown metric/tokenizer/option), reported as one line `palette: error: FILE:LINE: message` with no stack
  * trace; 1 an internal failure, reported with its message (and the stack when `PALETTE_DEBUG` is set).
  */
-import { InputError, PaletteError, locate } from '../errors.js';
 import type { MetricRegistry } from '../metrics/registry.js';
 import { VERSION } from '../version.js';
-import { EXIT_INPUT, EXIT_INTERNAL, EXIT_OK, type CliIo } from './io.js';
+import { EXIT_INPUT, EXIT_OK, type CliIo } from './io.js';
+import { reportError } from './report-error.js';
 
 export type { CliIo } from './io.js';
 
@@ -48,38 +48,6 @@ async function defaultRegistry(): Promise<MetricRegistry> {
 }
 
 /**
- * The same registry without any metric's code: `score` loads the modules of the metrics its `-m` names (a run that
- * names BLEU loads no ROUGE, METEOR or TER), and its help lists every metric from their descriptors alone.
- */
-async function catalogRegistry(): Promise<MetricRegistry> {
-  return (await import('../metrics/default-registry.js')).defaultRegistry;
-}
-
-/** Writes the message of a failure and returns the exit status it maps to. */
-function reportError(err: unknown, io: CliIo): number {
-  if (err instanceof InputError) {
-    const hint = err.code === 'E_BAD_OPTION' || err.code === 'E_UNKNOWN_METRIC' || err.code === 'E_UNKNOWN_TOKENIZER'
-      ? ' (see "palette score --help")'
-      : '';
-    io.stderr.write(`palette: error: ${locate(err.message, err.file, err.line)}${hint}\n`);
-    return EXIT_INPUT;
-  }
-  if (err instanceof Error && err.name === 'QueueRunError') {
-    // A queue run that failed (a shard failed twice, Redis away too long): not bad input, and no internal error.
-    io.stderr.write(`palette: error: ${err.message}\n`);
-    return EXIT_INTERNAL;
-  }
-  const message = err instanceof PaletteError
-    ? locate(err.message, err.file, err.line)
-    : err instanceof Error
-      ? err.message
-      : String(err);
-  io.stderr.write(`palette: internal error: ${message}\n`);
-  if (io.env?.PALETTE_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
-  return EXIT_INTERNAL;
-}
-
-/**
  * Runs `palette` with `argv` (the arguments after the program name) and returns the exit status. Never throws and
  * never exits: callers (bin/palette via {@link main}, or tests) decide what to do with the status.
  * Start-up is most of a short run, so each command imports only its own modules, on demand: `--version` and
@@ -102,6 +70,8 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
       io.stdout.write(`palette ${VERSION}\n`);
       return EXIT_OK;
     }
+    // score before the others: its module carries its whole path, the Node adapter included (see ./score-command.ts).
+    if (command === 'score') return await (await import('./score-command.js')).runScoreCommand(rest, io, registry);
     if (COMMANDS.includes(command)) await import('../node/install.js');
     if (command === 'rouge155') return await (await import('./rouge155/command.js')).runRouge155Command(rest, io);
     if (command === 'nbest') return await (await import('./nbest/command.js')).runNbestCommand(rest, io);
@@ -117,26 +87,10 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
     if (command === 'queue') return await (await import('./queue/command.js')).runQueueCommand(rest, io);
     if (command === 'serve') return await (await import('./serve/command.js')).runServeCommand(rest, io);
     if (command === 'report') return await (await import('./report-command/command.js')).runReportCommand(rest, io, registry ?? (await defaultRegistry()));
-    if (command !== 'score') {
-      // Not reportError's way: its hint points at "palette score --help", and the command may not be score.
-      const expected = `${COMMANDS.slice(0, -1).join(', ')} or ${COMMANDS[COMMANDS.length - 1]}`;
-      io.stderr.write(`palette: error: unknown command ${JSON.stringify(command)} (expected ${expected}; see "palette --help")\n`);
-      return EXIT_INPUT;
-    }
-    const { parseScoreCommand, scoreHelp } = await import('./score-options.js');
-    const parsed = parseScoreCommand(rest, io.env);
-    const metrics = registry ?? (await catalogRegistry());
-    if (parsed.kind === 'help') {
-      io.stdout.write(scoreHelp([...metrics.ids, ...(metrics.families ?? [])]));
-      return EXIT_OK;
-    }
-    if (parsed.kind === 'version') {
-      io.stdout.write(`palette ${VERSION}\n`);
-      return EXIT_OK;
-    }
-    const [{ runScore }] = await Promise.all([import('./score.js'), metrics.load?.(parsed.options.metrics)]);
-    io.stdout.write(await runScore(parsed.options, io, metrics));
-    return EXIT_OK;
+    // Not reportError's way: its hint points at "palette score --help", and the command may not be score.
+    const expected = `${COMMANDS.slice(0, -1).join(', ')} or ${COMMANDS[COMMANDS.length - 1]}`;
+    io.stderr.write(`palette: error: unknown command ${JSON.stringify(command)} (expected ${expected}; see "palette --help")\n`);
+    return EXIT_INPUT;
   } catch (err) {
     return reportError(err, io);
   }

@@ -11,7 +11,7 @@
  * const best = mertOptimize(problem, { start, min, max, restarts: 20, seed: 1000 }); // Moses mert -n 20 -r 1000
  * ```
  */
-import { fullSpace, lineOptimize, oneBests, selectionObjective } from './line-search.js';
+import { fullSpace, lineOptimize, lineSearchScratch, oneBests, selectionObjective, type LineSearchScratch } from './line-search.js';
 import type { MertProblem } from './problem.js';
 
 export { mertOptimize } from './optimizer.js';
@@ -41,6 +41,9 @@ export function mertSelectionScore(problem: MertProblem, weights_: ArrayLike<num
   const selection = oneBests(problem, fullSpace(problem.dimensions), w);
   return { score: selectionObjective(problem, selection), selection };
 }
+
+/** Each problem's line-search buffers, made on its first line search and reused by the later ones. */
+const scratches = new WeakMap<MertProblem, LineSearchScratch>();
 
 /** The result of {@link mertLineSearch}. */
 export interface MertLineResult {
@@ -72,6 +75,11 @@ export function mertLineSearch(
   if (options.positive !== undefined && options.positive.length !== D) {
     throw new RangeError(`positive must hold ${D} flags (got ${options.positive.length})`);
   }
-  const line = lineOptimize(problem, fullSpace(D), o, d, undefined, undefined, options.positive);
+  let scratch = scratches.get(problem);
+  if (scratch === undefined) {
+    scratch = lineSearchScratch(problem);
+    scratches.set(problem, scratch);
+  }
+  const line = lineOptimize(problem, fullSpace(D), o, d, scratch, undefined, options.positive);
   return { score: line.score, step: line.step, point: Float64Array.from(line.point), intervals: line.intervals };
 }

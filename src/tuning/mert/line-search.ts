@@ -24,11 +24,11 @@
  * offset by it — and so does this module.
  */
 import { mertDotsOrNull, type MertDots } from '../../wasm/mert.js';
+import { Breakpoints } from './breakpoints.js';
 import type { MertProblem } from './problem.js';
 
 /** Largest single-precision float (Moses' MAX_FLOAT). */
 export const FLT_MAX = 3.4028234663852886e38;
-const MIN_INTERVAL = Math.fround(0.0001);
 /** Relative margin of the skip test of the envelope walk: 2^-20, against float roundings of 2^-24 (see there). */
 const SKIP_MARGIN = 2 ** -20;
 const f32 = Math.fround;
@@ -219,10 +219,18 @@ function scalarSlopes(problem: MertProblem, space: MertSpace, direction: Float32
   return scalarModelScores(problem, space, direction, out);
 }
 
-/** The scratch buffers of one line search, reusable across calls on one problem (not across threads). */
-export interface LineSearchScratch {
-  readonly slope: Float32Array;
-  readonly intercept: Float32Array;
+function largestSentence(problem: MertProblem): number {
+  let most = 0;
+  const o = problem.candidateOffsets;
+  for (let s = 0; s < problem.sentences; s++) most = Math.max(most, o[s + 1] - o[s]);
+  return most;
+}
+
+/**
+ * The scratch buffers of one line search, reusable across calls on one problem (not across threads): a line
+ * search allocates nothing else of the problem's size.
+ */
+export class LineSearchScratch {
   readonly firstBest: Int32Array;
   readonly lastBest: Int32Array;
   readonly totals: Float64Array;
@@ -231,27 +239,34 @@ export interface LineSearchScratch {
   /** One sentence's envelope walk: the breakpoints and the line that takes over at each. */
   readonly stepX: Float64Array;
   readonly stepRow: Int32Array;
-}
+  /** The merged breakpoints of all sentences. */
+  readonly breakpoints = new Breakpoints();
+  private slopeBuffer: Float32Array | undefined;
+  private interceptBuffer: Float32Array | undefined;
 
-function largestSentence(problem: MertProblem): number {
-  let most = 0;
-  const o = problem.candidateOffsets;
-  for (let s = 0; s < problem.sentences; s++) most = Math.max(most, o[s + 1] - o[s]);
-  return most;
+  constructor(private readonly candidates: number, sentences: number, width: number, largest: number) {
+    this.firstBest = new Int32Array(sentences);
+    this.lastBest = new Int32Array(sentences);
+    this.totals = new Float64Array(width);
+    this.active = new Int32Array(largest);
+    this.stepX = new Float64Array(largest);
+    this.stepRow = new Int32Array(largest);
+  }
+
+  /** Slopes of every candidate, where the TypeScript loops compute them (the kernel has its own buffers). */
+  get slope(): Float32Array {
+    return (this.slopeBuffer ??= new Float32Array(this.candidates));
+  }
+
+  /** Intercepts of every candidate, likewise. */
+  get intercept(): Float32Array {
+    return (this.interceptBuffer ??= new Float32Array(this.candidates));
+  }
 }
 
 /** Scratch buffers for {@link lineOptimize} on `problem`. */
 export function lineSearchScratch(problem: MertProblem): LineSearchScratch {
-  return {
-    slope: new Float32Array(problem.candidates),
-    intercept: new Float32Array(problem.candidates),
-    firstBest: new Int32Array(problem.sentences),
-    lastBest: new Int32Array(problem.sentences),
-    totals: new Float64Array(problem.objective.width),
-    active: new Int32Array(largestSentence(problem)),
-    stepX: new Float64Array(largestSentence(problem)),
-    stepRow: new Int32Array(largestSentence(problem)),
-  };
+  return new LineSearchScratch(problem.candidates, problem.sentences, problem.objective.width, largestSentence(problem));
 }
 
 /**
@@ -562,52 +577,22 @@ export function lineOptimize(
   }
   const offsets = problem.candidateOffsets;
   const firstBest = scratch.firstBest;
-  // Breakpoints: x → changes (sentence, new 1-best row) in order, flattened in pairs. The entry at −FLT_MAX (x = −∞)
-  // stands for the first 1-bests and never holds a change that counts.
-  const thresholds = new Map<number, number[]>();
-  thresholds.set(-FLT_MAX, []);
+  // Breakpoints: x → changes (sentence, new 1-best row) in order. The list at −FLT_MAX (x = −∞) stands for the
+  // first 1-bests and never holds a change that counts.
+  const bp = scratch.breakpoints;
+  bp.reset();
   const active = scratch.active;
   const stepX = scratch.stepX;
   const stepRow = scratch.stepRow;
   for (let s = 0; s < problem.sentences; s++) {
     const steps = envelope(slope, f0, offsets[s], offsets[s + 1], active, stepX, stepRow);
     firstBest[s] = stepRow[0];
-    let prevKey = -FLT_MAX;
-    for (let k = 1; k < steps; k++) {
-      const nextX = stepX[k];
-      const next = stepRow[k];
-      if (f32(nextX - prevKey) < MIN_INTERVAL) {
-        const prev = thresholds.get(prevKey)!;
-        if (nextX === prevKey) {
-          prev[prev.length - 1] = next;
-        } else {
-          const there = thresholds.get(nextX);
-          if (there === undefined) {
-            thresholds.delete(prevKey);
-            thresholds.set(nextX, prev);
-            prev[prev.length - 1] = next;
-          } else {
-            for (let q = 0; q < prev.length; q++) there.push(prev[q]);
-            there[there.length - 1] = next;
-            thresholds.delete(prevKey);
-          }
-          prevKey = nextX;
-        }
-      } else {
-        const there = thresholds.get(nextX);
-        if (there === undefined) {
-          thresholds.set(nextX, [s, next]);
-        } else if (there[there.length - 2] === s) {
-          there[there.length - 1] = next;
-        } else {
-          there.push(s, next);
-        }
-        prevKey = nextX;
-      }
-    }
+    bp.addSentence(s, steps, stepX, stepRow);
   }
 
-  const keys = Float64Array.from(thresholds.keys()).sort();
+  const n = bp.sorted();
+  const keys = bp.keys;
+  const order = bp.order;
   const { objective, stats } = problem;
   const width = objective.width;
   const totals = scratch.totals;
@@ -624,17 +609,16 @@ export function lineOptimize(
   // The highest rank scored so far: no later interval of that rank or lower can score higher than the best.
   let bestRank = 0;
   let bestRanked = false;
-  const n = keys.length;
   let respoint: Float32Array | undefined;
   for (let sc = 0; sc < n; sc++) {
     if (sc > 0) {
-      const changes = thresholds.get(keys[sc])!;
-      for (let k = 0; k < changes.length; k += 2) {
-        const s = changes[k];
-        const to = changes[k + 1] * width;
+      for (let r = bp.listHead[order[sc]]; r >= 0; r = bp.recNext[r]) {
+        const s = bp.recSentence[r];
+        const row = bp.recRow[r];
+        const to = row * width;
         const from = last[s] * width;
         for (let c = 0; c < width; c++) totals[c] += stats[to + c] - stats[from + c];
-        last[s] = changes[k + 1];
+        last[s] = row;
       }
     }
     let valid = true;

@@ -7,15 +7,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  buildExp2Table,
+  buildLogTable,
+  EXP2_TABLE,
   expCR,
   expDoubleDoubleCR,
   expReferenceCR,
   logCR,
   logDoubleDoubleCR,
   logReferenceCR,
+  LOG_TABLE,
 } from '../src/util/correctly-rounded.js';
 
 describe('expCR / logCR', () => {
+  it('use tables that are, bit for bit, the slower reductions\' values', () => {
+    const bits = (t: Float64Array) => [...new BigUint64Array(t.buffer, t.byteOffset, t.length)];
+    expect(EXP2_TABLE.length).toBe(128);
+    expect(LOG_TABLE.length).toBe(130);
+    expect(bits(EXP2_TABLE)).toEqual(bits(buildExp2Table()));
+    expect(bits(LOG_TABLE)).toEqual(bits(buildLogTable()));
+  });
+
   it('equal glibc on sample arguments (Python 3.11 repr)', () => {
     const exps: [number, number][] = [
       [-3.1710111111062718, 0.041961149062965476], // V8's Math.exp gives 0.04196114906296548

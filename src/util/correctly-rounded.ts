@@ -14,9 +14,9 @@
  * 2^(j/64) tabulated in double-double, e^r by its Taylor series (truncation < 2^-86).
  * log: x = m·2^e with m in [√½, √2), c = 1 + i/64 the nearest table point, u = (m − c)/(m + c) (|u| < 0.006),
  * log x = e·ln2 + log c + 2·atanh(u); log c tabulated in double-double, atanh by its series (truncation < 2^-90).
- * The tables are computed once, on first use, by slower reductions of ~2^-100 accuracy (a short Taylor series of
- * x/256 squared eight times; the atanh series on [√½, √2)), exported for the tests as `expReferenceCR` and
- * `logReferenceCR`. Results in the subnormal range fall back to `Math.exp` (never reached by BLEU's scores).
+ * The tables come from slower reductions of ~2^-100 accuracy (a short Taylor series of x/256 squared eight times;
+ * the atanh series on [√½, √2)), exported for the tests as `expReferenceCR` and `logReferenceCR`; they are written
+ * out as constants (`buildExp2Table`, `buildLogTable` compute them again for the test that compares). Results in the subnormal range fall back to `Math.exp` (never reached by BLEU's scores).
  *
  * Double-double values are carried in pairs of locals; helpers return through the register array `R` so the hot
  * paths allocate nothing.
@@ -210,13 +210,12 @@ function logMantissaReference(m: number): void {
   twoAtanh(R[0], R[1], 24);
 }
 
-// The two tables cost a few milliseconds of double-double series to build: they are built on the first call that
-// needs them, not when the module loads (every command that loads BLEU would pay for them).
-
-/** 2^(j/64), j = 0..63 (hi, lo interleaved); built by {@link exp2Table}. */
-let EXP2_TABLE: Float64Array | undefined;
-
-function exp2Table(): Float64Array {
+/**
+ * 2^(j/64), j = 0..63, by {@link expReferenceCR}'s reduction (hi, lo interleaved): how the table of the fast
+ * routines was computed. It is written out below because building it costs a few milliseconds of cold
+ * double-double series in every process that scores BLEU once; the tests check that it is this function's result.
+ */
+export function buildExp2Table(): Float64Array {
   const table = new Float64Array(128);
   for (let j = 0; j < 64; j++) {
     ddMul(LN2_HI, LN2_LO, j / 64 / 256, 0);
@@ -224,14 +223,11 @@ function exp2Table(): Float64Array {
     table[2 * j] = R[0];
     table[2 * j + 1] = R[1];
   }
-  EXP2_TABLE = table;
   return table;
 }
 
-/** log(1 + i/64), i = −32..32 (hi, lo interleaved, index i + 32); built by {@link logTable}. */
-let LOG_TABLE: Float64Array | undefined;
-
-function logTable(): Float64Array {
+/** log(1 + i/64), i = −32..32, by {@link logReferenceCR}'s series (hi, lo interleaved, index i + 32): as above. */
+export function buildLogTable(): Float64Array {
   const table = new Float64Array(2 * 65);
   for (let i = -32; i <= 32; i++) {
     const c = 1 + i / 64;
@@ -247,9 +243,145 @@ function logTable(): Float64Array {
     table[2 * (i + 32)] = R[0];
     table[2 * (i + 32) + 1] = R[1];
   }
-  LOG_TABLE = table;
   return table;
 }
+
+/** {@link buildExp2Table}'s result (exported for the test that checks it). */
+export const EXP2_TABLE = Float64Array.of(
+  1, 0,
+  1.0108892860517005, -1.5234778603368956e-17,
+  1.0218971486541166, 5.1092250289733675e-17,
+  1.0330248790212284, 7.600838874027016e-18,
+  1.0442737824274138, 8.551889705537808e-17,
+  1.0556451783605572, 1.7593257387705562e-18,
+  1.0671404006768237, -7.899853966841597e-17,
+  1.0787607977571199, -6.656660436056501e-17,
+  1.0905077326652577, -3.046782079812544e-17,
+  1.102382583307841, 5.266036871570495e-17,
+  1.1143867425958924, 1.0410278456845247e-16,
+  1.1265216186082418, 5.16585675879552e-17,
+  1.1387886347566916, 8.912812676025374e-17,
+  1.1511892299529827, 3.250710218863839e-17,
+  1.1637248587775775, 3.82920483692429e-17,
+  1.1763969916502812, 5.554203254218381e-17,
+  1.189207115002721, 3.982015231465487e-17,
+  1.202156731452703, 6.64498149925218e-17,
+  1.215247359980469, -7.71263069268193e-17,
+  1.22848053610687, -1.8987816313025537e-17,
+  1.241857812073484, 4.6580275918369935e-17,
+  1.255380757024691, -6.711389821300237e-18,
+  1.2690509571917332, 2.6679321313397394e-18,
+  1.2828700160787783, 1.7135949182432824e-17,
+  1.2968395546510096, 2.5382502794889788e-17,
+  1.3109612115247644, -7.181536135519218e-17,
+  1.3252366431597413, -2.858731210038835e-17,
+  1.339667524053303, 8.927282594831516e-17,
+  1.3542555469368927, 7.700948379803028e-17,
+  1.3690024229745905, 9.593797919118234e-17,
+  1.383909881963832, -6.77051165879497e-17,
+  1.3989796725383112, -9.614213209051444e-17,
+  1.4142135623730951, -9.667293313452842e-17,
+  1.42961333839197, -1.2031642489056449e-17,
+  1.4451808069770467, -3.023758134994053e-17,
+  1.460917794180647, -5.600377186075335e-17,
+  1.4768261459394993, -3.483994556892954e-17,
+  1.4929077282912648, 1.4192920154283352e-17,
+  1.5091644275934228, -1.016455327754301e-16,
+  1.5255981507445384, -1.1024941712342731e-16,
+  1.5422108254079407, 7.949834809697763e-17,
+  1.559004400237837, 3.781207053357653e-17,
+  1.5759808451078865, -1.0136916471281786e-17,
+  1.593142151342267, -1.0094406542312423e-16,
+  1.6104903319492543, 2.470719256979656e-17,
+  1.6280274218573478, -6.712955084707056e-17,
+  1.645755478153965, -1.0125679913675486e-16,
+  1.6636765803267364, 5.89099269671303e-17,
+  1.681792830507429, 8.199010020581291e-17,
+  1.7001063537185235, -8.023719370399907e-18,
+  1.718619298122478, -1.8513804182635563e-17,
+  1.7373338352737062, 3.1643892992922346e-17,
+  1.7562521603732995, 2.960140695448943e-17,
+  1.7753764925265212, 6.4297317965563e-17,
+  1.7947090750031072, 1.8227458427906284e-17,
+  1.8142521755003989, -9.969531538920176e-17,
+  1.8340080864093424, 3.2831072242457314e-17,
+  1.8539791250833855, 9.761887490727304e-17,
+  1.8741676341103, -6.122763413004838e-17,
+  1.8945759815869656, 3.4034035352161654e-17,
+  1.9152065613971474, -1.0619946056195892e-16,
+  1.9360617934922943, 1.0332385960676289e-16,
+  1.9571441241754002, 8.960767791036329e-17,
+  1.978456026387951, 4.038875310927606e-17,
+);
+
+/** {@link buildLogTable}'s result (exported for the test that checks it). */
+export const LOG_TABLE = Float64Array.of(
+  -0.6931471805599453, -2.3190468138462996e-17,
+  -0.6623755218931916, -2.21472949355624e-17,
+  -0.6325225587435105, 2.1085297878853066e-17,
+  -0.6035350218702582, 2.6893870159130116e-17,
+  -0.5753641449035618, -5.2143212328851273e-17,
+  -0.5479651707154474, -4.2703624971069435e-17,
+  -0.5212969236332861, -2.921292195947437e-17,
+  -0.4953214372300254, -1.0369273765482852e-17,
+  -0.4700036292457356, 2.3229412495470032e-17,
+  -0.44531101665536404, -7.867102101536605e-18,
+  -0.42121346507630353, -2.2407148500765553e-17,
+  -0.39768296766610944, 1.0674574488734935e-17,
+  -0.3746934494414107, 3.924311228863237e-18,
+  -0.3522205935893521, -5.7233316949182454e-18,
+  -0.33024168687057687, 1.0828321637483858e-17,
+  -0.3087354816496133, 1.6199186085148108e-17,
+  -0.2876820724517809, -2.6071606164425637e-17,
+  -0.26706278524904525, 7.328915327320168e-18,
+  -0.24686007793152578, -1.3617433717483679e-17,
+  -0.22705745063534608, -9.551415762738488e-18,
+  -0.2076393647782445, -1.205324321668613e-17,
+  -0.18859116980755003, 7.432164219196927e-18,
+  -0.16989903679539747, 4.868008764439064e-19,
+  -0.15154989812720093, -5.166959368461559e-18,
+  -0.13353139262452263, 3.664457663660085e-18,
+  -0.1158318155251217, -4.338484369808095e-18,
+  -0.09844007281325252, 4.439009633675135e-18,
+  -0.0813456394539524, -5.07707635593117e-18,
+  -0.06453852113757118, 6.4704866616929345e-18,
+  -0.048009219186360606, -1.439090334729221e-18,
+  -0.0317486983145803, -3.0382263084680858e-18,
+  -0.015748356968139168, -1.0021578630528974e-18,
+  0, 0,
+  0.015504186535965254, -3.2783210228924286e-19,
+  0.030771658666753687, 1.0431732029005968e-18,
+  0.0458095360312942, 1.902959866474257e-18,
+  0.06062462181643484, 2.642402593872693e-18,
+  0.07522342123758753, -5.9306041962932415e-18,
+  0.08961215868968714, -5.426812933664715e-18,
+  0.10379679368164356, 5.477724157266589e-18,
+  0.11778303565638346, -1.1971685747593673e-18,
+  0.13157635778871926, 1.1123000879729588e-17,
+  0.1451820098444979, 8.242418783022474e-18,
+  0.15860503017663857, 1.1257003872182592e-17,
+  0.17185025692665923, -6.022453821011372e-18,
+  0.184922338494012, 3.0236614153574033e-18,
+  0.19782574332991987, 1.2821194372980143e-17,
+  0.21056476910734964, -4.249405314729895e-18,
+  0.22314355131420976, -9.091270597324799e-18,
+  0.2355660713127669, -2.3943371495187378e-18,
+  0.24783616390458127, -1.2432209578702523e-17,
+  0.25995752443692605, 2.0698069389789353e-17,
+  0.27193371548364176, 7.833196376974429e-19,
+  0.2837681731306446, -2.0326655811266564e-17,
+  0.2954642128938359, -2.1646108604059897e-17,
+  0.3070250352949119, -1.2319916200101964e-17,
+  0.3184537311185346, 2.7114779367326233e-17,
+  0.329753286372468, 2.122020616196948e-18,
+  0.3409265869705932, 1.746713644354475e-17,
+  0.3519764231571782, -1.2953893030191958e-17,
+  0.3629054936893685, -2.1492361455310972e-17,
+  0.37371640979358406, 2.183621128119818e-17,
+  0.38441169891033206, -1.6121497007646723e-17,
+  0.394993808240869, -1.511372441833617e-17,
+  0.4054651081081644, -2.881138025962641e-18,
+);
 
 const LN2_64_HI = LN2_HI / 64;
 const LN2_64_LO = LN2_LO / 64;
@@ -263,8 +395,7 @@ export function expDoubleDoubleCR(x: number): number {
   if (x === 0) return 1;
   if (!(x <= 709.8)) return x > 709.8 ? Infinity : NaN;
   if (x < -708.3) return Math.exp(x); // subnormal or zero result
-  // Before the arithmetic below: building the table uses R.
-  const table = EXP2_TABLE ?? exp2Table();
+  const table = EXP2_TABLE;
   const n = Math.round(x * INV_LN2_64);
   const j = n & 63;
   // r = x − n·ln2/64 in double-double, |r| ≤ ln2/128.
@@ -283,8 +414,7 @@ export function logDoubleDoubleCR(x: number): number {
   if (!(x > 0)) return x === 0 ? -Infinity : NaN;
   if (x === Infinity) return Infinity;
   if (x === 1) return 0;
-  // Before the arithmetic below: building the table uses R and the mantissa split.
-  const table = LOG_TABLE ?? logTable();
+  const table = LOG_TABLE;
   const m = splitMantissa(x);
   const e = splitExponent;
   const i = Math.round((m - 1) * 64);
@@ -347,8 +477,7 @@ function roundedOrNaN(h: number, l: number): number {
  */
 export function expCR(x: number): number {
   if (!(x > -700 && x < 700) || x === 0) return expDoubleDoubleCR(x);
-  // Before the arithmetic below: building the table uses R.
-  const table = EXP2_TABLE ?? exp2Table();
+  const table = EXP2_TABLE;
   const n = Math.round(x * INV_LN2_64);
   const j = n & 63;
   ddMul(LN2_64_HI, LN2_64_LO, -n, 0);
@@ -394,8 +523,7 @@ export function expCR(x: number): number {
  */
 export function logCR(x: number): number {
   if (!(x > 2.2250738585072014e-308 && x < Infinity) || x === 1) return logDoubleDoubleCR(x);
-  // Before the arithmetic below: building the table uses R and the mantissa split.
-  const table = LOG_TABLE ?? logTable();
+  const table = LOG_TABLE;
   const m = splitMantissa(x);
   const e = splitExponent;
   const i = Math.round((m - 1) * 64);

@@ -28,8 +28,8 @@
  */
 import { InputError, locate } from '../../errors.js';
 import { mbrDecode, utilityFromSpecs } from '../../engine/pairwise/index.js';
+import { decideNbestGroup, nbestGroups } from '../../engine/pairwise/mbr-nbest.js';
 import { readNbestBatches } from '../../node/nbest.js';
-import { pyStrip } from '../../text/pystr.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
 import { readLines } from '../../node/read-lines.js';
 import { formatOptionHelp, parseArgs, type OptionSpec, type ParsedValue } from '../args.js';
@@ -328,32 +328,13 @@ async function mbrNbest(
     if (scoresOut !== undefined) opened.push(scoresOut);
     const writeScores = scoresOut === undefined ? undefined : scoresWriter(scoresOut, scoresFormat);
     let nextId = 0;
-    let group: string[] = [];
-    let groupId = -1;
-    let groupLine = 0;
-    const decide = (): void => {
-      if (group.length === 0) return;
-      if (group.length < 2 && !includeSelf) {
-        throw new InputError('E_BAD_INPUT', `id ${groupId} has one hypothesis: MBR scores each against the others (or --include-self)`, { file, line: groupLine });
-      }
-      for (; nextId < groupId; nextId++) chosen += '\n';
-      const [c] = mbrDecode(utility, group.map((h) => [h]), { direction, includeSelf, aggregate });
-      chosen += `${group[c.choice]}\n`;
-      nextId = groupId + 1;
-      writeScores?.(groupId + 1, c.choice, c.utilities);
-      group = [];
-    };
-    for await (const batch of readNbestBatches(file)) {
-      for (let k = 0; k < batch.count; k++) {
-        if (batch.ids[k] !== groupId) {
-          decide();
-          groupId = batch.ids[k];
-          groupLine = batch.lines[k];
-        }
-        group.push(pyStrip(batch.hypotheses[k]));
-      }
+    for await (const group of nbestGroups(readNbestBatches(file))) {
+      const c = decideNbestGroup(utility, group, file, { direction, includeSelf, aggregate });
+      for (; nextId < group.id; nextId++) chosen += '\n';
+      chosen += `${group.hypotheses[c.choice]}\n`;
+      nextId = group.id + 1;
+      writeScores?.(group.id + 1, c.choice, c.utilities);
     }
-    decide();
     if (output === undefined) io.stdout.write(chosen);
     else {
       const out = openOutputFile(output);

@@ -39,80 +39,122 @@ export interface MeteorOptions extends NltkTextSettings {
 /** Column names of a METEOR statistics row. */
 export const METEOR_STATS_COLUMNS = ['meteor', 'lines'] as const;
 
-/** References as ids: reference `j` of segment `i` is `words[i][j]`, its lowercased words as ids of the metric's own vocabulary. */
+/** References as prepared: reference `j` of segment `i` is `lines[i][j]`. */
 export interface MeteorReferences extends PreparedReferences {
-  readonly words: readonly (readonly Int32Array[])[];
+  readonly lines: readonly (readonly ReferenceWords[])[];
+}
+
+/**
+ * A reference line's lowercased words as ids, and beside them their stem ids (-1 until a stage first needs one):
+ * every hypothesis of the segment is aligned against it, and the stages read these lists from the end back, so a
+ * line's words and stems lie in one small array that stays in cache while a line is aligned.
+ */
+export class ReferenceWords {
+  /** Number of words. */
+  readonly length: number;
+  /** Word ids at [0, length), stem ids at [length, 2·length). */
+  readonly words: Int32Array;
+
+  constructor(ids: Int32Array) {
+    this.length = ids.length;
+    this.words = new Int32Array(2 * ids.length).fill(-1);
+    this.words.set(ids);
+  }
 }
 
 /**
  * Token text → word id, looked up from a span of the tokenized line without cutting it out: a line's tokens are
  * mostly ones seen before, and a slice per token plus a Map look-up was most of METEOR's time per line once every
- * word was known.
+ * word was known. A slot holds what a probe needs (the token's hash, where its characters are, how many, its id),
+ * so a look-up reads one slot and, when the hashes agree, the characters from one shared array: the table's memory
+ * is touched twice per token, and no string of it at all.
  */
 class TokenTable {
-  private keys: string[] = [];
-  private values: number[] = [];
-  /** Open addressing, linear probing: entry index + 1, 0 empty. */
-  private slots = new Int32Array(1024);
-  /** Per slot, the hash of its entry's token: a probe compares it before it reads the token. */
-  private slotHashes = new Int32Array(1024);
+  /** Open addressing, linear probing: slot k is [hash, start of the characters + 1 (0: empty), length, id] at 4k. */
+  private slots = new Int32Array(4 * 1024);
+  private count = 0;
+  /** The tokens' characters, one after the other. */
+  private chars = new Uint16Array(1 << 14);
+  private charsUsed = 0;
   /** The hash of the span the last {@link get} looked up: a token is added right after its look-up missed. */
   private lastHash = 0;
 
   private static hash(text: string, start: number, end: number): number {
     let h = 0x811c9dc5;
     for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    return h >>> 0;
+    return h | 0;
   }
 
   /** The word id of `text[start, end)`, or -1. */
   get(text: string, start: number, end: number): number {
-    const mask = this.slots.length - 1;
+    const slots = this.slots;
+    const mask = (slots.length >> 2) - 1;
     const length = end - start;
     const hash = (this.lastHash = TokenTable.hash(text, start, end));
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = this.slots[slot] - 1;
-      if (entry < 0) return -1;
-      if (this.slotHashes[slot] !== (hash | 0)) continue;
-      const key = this.keys[entry];
-      if (key.length !== length) continue;
-      let i = 0;
-      while (i < length && key.charCodeAt(i) === text.charCodeAt(start + i)) i++;
-      if (i === length) return this.values[entry];
+      const s = 4 * slot;
+      const at = slots[s + 1] - 1;
+      if (at < 0) return -1;
+      if (slots[s] !== hash || slots[s + 2] !== length) continue;
+      const chars = this.chars;
+      const from = at - start;
+      let i = start;
+      while (i < end && chars[from + i] === text.charCodeAt(i)) i++;
+      if (i === end) return slots[s + 3];
     }
   }
 
-  /** Adds `token`, the span of the last {@link get}, which missed. */
-  setMissed(token: string, value: number): void {
-    if (2 * (this.keys.length + 1) > this.slots.length) {
-      const grown = new Int32Array(2 * this.slots.length);
-      const grownHashes = new Int32Array(grown.length);
-      const mask = grown.length - 1;
-      this.keys.forEach((key, entry) => {
-        const hash = TokenTable.hash(key, 0, key.length);
-        let slot = hash & mask;
-        while (grown[slot] !== 0) slot = (slot + 1) & mask;
-        grown[slot] = entry + 1;
-        grownHashes[slot] = hash;
-      });
-      this.slots = grown;
-      this.slotHashes = grownHashes;
+  /** Adds `text[start, end)`, the span of the last {@link get}, which missed. */
+  setMissed(text: string, start: number, end: number, value: number): void {
+    // Kept at most half full.
+    if (8 * (this.count + 1) > this.slots.length) {
+      const old = this.slots;
+      this.slots = new Int32Array(2 * old.length);
+      for (let s = 0; s < old.length; s += 4) if (old[s + 1] !== 0) this.place(old[s], old[s + 1], old[s + 2], old[s + 3]);
     }
-    const mask = this.slots.length - 1;
-    let slot = this.lastHash & mask;
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-    this.slots[slot] = this.keys.length + 1;
-    this.slotHashes[slot] = this.lastHash;
-    this.keys.push(token);
-    this.values.push(value);
+    const length = end - start;
+    if (this.charsUsed + length > this.chars.length) {
+      const grown = new Uint16Array(Math.max(2 * this.chars.length, this.charsUsed + length));
+      grown.set(this.chars);
+      this.chars = grown;
+    }
+    this.place(this.lastHash, this.charsUsed + 1, length, value);
+    for (let i = start; i < end; i++) this.chars[this.charsUsed++] = text.charCodeAt(i);
+    this.count++;
+  }
+
+  private place(hash: number, atPlusOne: number, length: number, value: number): void {
+    const slots = this.slots;
+    const mask = (slots.length >> 2) - 1;
+    let slot = hash & mask;
+    while (slots[4 * slot + 1] !== 0) slot = (slot + 1) & mask;
+    const s = 4 * slot;
+    slots[s] = hash;
+    slots[s + 1] = atPlusOne;
+    slots[s + 2] = length;
+    slots[s + 3] = value;
   }
 }
 
-/** How many lines' word ids a METEOR object keeps (see `lineIds`): some tens of MB at most. */
-const LINE_MEMO_LINES = 1 << 17;
-
 /** The synonyms of a stem that has none but itself. */
 const NO_SYNONYMS = new Int32Array(0);
+
+/** A stem's synonym state once it is known to have no synonym but itself. */
+const SYNONYMS_NONE = 1;
+
+/** Whether the sorted `ids` hold `id`. */
+function sortedHas(ids: Int32Array, id: number): boolean {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = ids[mid];
+    if (x === id) return true;
+    if (x < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
 
 /** NLTK's `_count_chunks` over the matches in hypothesis order (`refOf[i]` the reference position of hypothesis word i, or -1). */
 function countChunks(refOf: Int32Array, n: number): number {
@@ -151,12 +193,6 @@ export class Meteor implements Metric<MeteorReferences> {
   private readonly bounds = new TokenBounds();
   /** Token as written → the id of its lowercased word (tokens recur across lines, so each is read once). */
   private readonly tokens = new TokenTable();
-  /**
-   * Line as given → its word ids: n-best lists, MBR samples and systems scored again repeat whole lines, and a repeated
-   * line then costs one look-up instead of its tokenization. Emptied when it reaches {@link LINE_MEMO_LINES} lines, so
-   * that a long stream of distinct lines does not keep them all.
-   */
-  private lineIds = new Map<string, Int32Array>();
   /** Lowercased word → id. */
   private readonly wordIds = new Map<string, number>();
   private readonly wordNames: string[] = [];
@@ -167,17 +203,22 @@ export class Meteor implements Metric<MeteorReferences> {
   private wordStems = new Int32Array(256).fill(-1);
   /** Stem (and WordNet lemma name) → id: the synonym stage compares synonyms with stems. */
   private readonly stemIds = new Map<string, number>();
-  /** Stem id → the stem ids of its synonyms other than itself (found on first need). */
+  /** Stem id → the stem ids of its synonyms other than itself, sorted (found on first need). */
   private readonly synonymIds: (Int32Array | undefined)[] = [];
+  /** Stem id → {@link SYNONYMS_NONE} once known to have no synonym but itself (0 until looked up, or when it has some). */
+  private synonymState = new Uint8Array(256);
   private readonly stemNames: string[] = [];
+  /** The word ids of the line scanned last ({@link scanIds}). */
+  private lineIds = new Int32Array(256);
+  /** Per hypothesis position, the reference position it is matched with, or -1. */
   private hypRefOf = new Int32Array(64);
-  private refUsed = new Uint8Array(64);
-  /** Per id, the last position of a reference holding it, or -1 (kept all -1 between calls). */
-  private heads = new Int32Array(0);
-  /** Per reference position, the previous position with the same id, or -1. */
-  private refPrev = new Int32Array(64);
-  /** The stems of the hypothesis and reference words a line's stem stage reaches (-1: matched before). */
+  /** The reference's word ids being aligned, -1 where matched. */
+  private refWork = new Int32Array(64);
+  /** The hypothesis positions the exact stage left, in order, and their stems. */
+  private hypLeft = new Int32Array(64);
   private hypStems = new Int32Array(64);
+  /** The reference positions the exact stage left, in order, and their stems (-1 once a later stage takes one). */
+  private refLeft = new Int32Array(64);
   private refStems = new Int32Array(64);
 
   /** @throws InputError `E_BAD_OPTION` for α outside [0, 1], a non-finite β or γ, or an unknown tokenizer. */
@@ -207,14 +248,16 @@ export class Meteor implements Metric<MeteorReferences> {
   }
 
   /**
-   * Each reference as lowercased words.
+   * Each reference as lowercased words, indexed for the exact stage.
    * @throws InputError `E_EMPTY_INPUT` without streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): MeteorReferences {
     const segments = checkReferenceStreams('METEOR', refStreams);
-    const words: Int32Array[][] = [];
-    for (let i = 0; i < segments; i++) words.push(refStreams.map((stream) => this.ids(stream[i])));
-    return { segments, words };
+    const lines: ReferenceWords[][] = [];
+    for (let i = 0; i < segments; i++) {
+      lines.push(refStreams.map((stream) => new ReferenceWords(this.lineIds.slice(0, this.scanIds(stream[i])))));
+    }
+    return { segments, lines };
   }
 
   /**
@@ -225,11 +268,11 @@ export class Meteor implements Metric<MeteorReferences> {
     checkHypothesisCount(hyps, refs.segments);
     const out = new Float64Array(hyps.length * 2);
     for (let s = 0; s < hyps.length; s++) {
-      const hw = this.ids(hyps[s]);
+      const n = this.scanIds(hyps[s]);
       let best = -Infinity;
-      const rw = refs.words[s];
+      const rw = refs.lines[s];
       for (let j = 0; j < rw.length; j++) {
-        const score = this.single(hw, rw[j]);
+        const score = this.single(n, rw[j]);
         if (score > best) best = score;
       }
       out[2 * s] = best;
@@ -252,96 +295,94 @@ export class Meteor implements Metric<MeteorReferences> {
   }
 
   /**
-   * `single_meteor_score(reference, hypothesis)` on word ids. Each stage walks the hypothesis words it has left from
-   * the last back and pairs each with the last reference word left that matches it, which is what NLTK's pops from its
-   * lists of remaining words do. The stem and synonym stages see only the words the exact stage left, so only those
-   * are stemmed.
+   * `single_meteor_score(reference, hypothesis)` for the `n` words of {@link lineIds}. Each stage walks the
+   * hypothesis words it has left from the last back and pairs each with the last reference word left that matches
+   * it, which is what NLTK's pops from its lists of remaining words do. The stem and synonym stages see only the words
+   * the exact stage left, so only those are stemmed, and they are few: those stages scan the lists of them.
    */
-  private single(hw: Int32Array, rw: Int32Array): number {
-    const n = hw.length;
-    const m = rw.length;
+  private single(n: number, ref: ReferenceWords): number {
+    const m = ref.length;
     // NLTK returns 0.0 on a ZeroDivisionError: an empty side, or no match (Fmean's denominator is then 0).
     if (n === 0 || m === 0) return 0;
     if (this.hypRefOf.length < n) {
       this.hypRefOf = new Int32Array(2 * n);
+      this.hypLeft = new Int32Array(2 * n);
       this.hypStems = new Int32Array(2 * n);
     }
-    if (this.refUsed.length < m) {
-      this.refUsed = new Uint8Array(2 * m);
+    if (this.refWork.length < m) {
+      this.refWork = new Int32Array(2 * m);
+      this.refLeft = new Int32Array(2 * m);
       this.refStems = new Int32Array(2 * m);
     }
+    const hw = this.lineIds;
+    const rw = ref.words;
     const refOf = this.hypRefOf;
-    const used = this.refUsed;
-    refOf.fill(-1, 0, n);
-    used.fill(0, 0, m);
-    let matches = this.pair(hw, n, rw, m, this.wordNames.length);
-    // Stages over no word left on either side find nothing.
-    if (matches === n || matches === m) return this.value(matches, n, m);
-    const hs = this.hypStems;
-    const rs = this.refStems;
-    for (let i = 0; i < n; i++) hs[i] = refOf[i] >= 0 ? -1 : this.stemOf(hw[i]);
-    for (let j = 0; j < m; j++) rs[j] = used[j] !== 0 ? -1 : this.stemOf(rw[j]);
-    // The stems' chains serve the synonym stage too (it skips the positions the stem stage used).
-    const head = this.chain(rs, m, this.stemNames.length);
-    matches += this.pairChained(hs, n, head);
-    if (matches === n || matches === m) {
-      this.unchain(rs, m, head);
-      return this.value(matches, n, m);
-    }
-    const prev = this.refPrev;
-    for (let i = n - 1; i >= 0; i--) {
-      if (refOf[i] >= 0) continue;
-      const syns = this.synonymsOf(hs[i]);
-      // A stem's synonyms always include the stem itself, which no reference word left has (the stem stage took
-      // those): a stem with no others matches nothing.
-      if (syns.length === 0) continue;
-      let best = -1;
-      for (let k = 0; k < syns.length; k++) {
-        const id = syns[k];
-        if (id >= head.length) continue;
-        let j = head[id];
-        while (j > best && used[j] !== 0) j = prev[j];
-        if (j > best) best = j;
-      }
-      if (best >= 0) {
-        refOf[i] = best;
-        used[best] = 1;
-        matches++;
-      }
-    }
-    this.unchain(rs, m, head);
-    return this.value(matches, n, m);
-  }
-
-  /**
-   * One exact-match stage over ids below `size`: hypothesis position i not yet matched, from the last back, takes the
-   * last unused reference position with its id (ids < 0 take part in nothing). Returns the number of new matches.
-   */
-  private pair(h: Int32Array, n: number, r: Int32Array, m: number, size: number): number {
-    const head = this.chain(r, m, size);
-    const matches = this.pairChained(h, n, head);
-    this.unchain(r, m, head);
-    return matches;
-  }
-
-  /** {@link pair} over reference positions already chained ({@link chain}). */
-  private pairChained(h: Int32Array, n: number, head: Int32Array): number {
-    const refOf = this.hypRefOf;
-    const used = this.refUsed;
-    const prev = this.refPrev;
+    // The reference's word ids, each replaced by -1 once matched: "the last reference word left equal to this one"
+    // is a scan from the end of a few dozen integers in cache.
+    const work = this.refWork;
+    for (let j = 0; j < m; j++) work[j] = rw[j];
     let matches = 0;
     for (let i = n - 1; i >= 0; i--) {
-      if (refOf[i] >= 0 || h[i] < 0) continue;
-      // The last reference position left with the same id: the chain of its positions, latest first.
-      let j = head[h[i]];
-      while (j >= 0 && used[j] !== 0) j = prev[j];
+      const w = hw[i];
+      let j = m - 1;
+      while (j >= 0 && work[j] !== w) j--;
+      refOf[i] = j;
       if (j >= 0) {
-        refOf[i] = j;
-        used[j] = 1;
+        work[j] = -1;
         matches++;
       }
     }
-    return matches;
+    // Stages over no word left on either side find nothing.
+    if (matches === n || matches === m) return this.value(matches, n, m);
+    const hypLeft = this.hypLeft;
+    const hs = this.hypStems;
+    const refLeft = this.refLeft;
+    const rs = this.refStems;
+    let hl = 0;
+    for (let i = 0; i < n; i++) {
+      if (refOf[i] >= 0) continue;
+      hypLeft[hl] = i;
+      hs[hl++] = this.stemOf(hw[i]);
+    }
+    let rl = 0;
+    for (let j = 0; j < m; j++) {
+      if (work[j] < 0) continue;
+      let stem = rw[m + j];
+      if (stem < 0) rw[m + j] = stem = this.stemOf(rw[j]);
+      refLeft[rl] = j;
+      rs[rl++] = stem;
+    }
+    let refsLeft = rl;
+    for (let a = hl - 1; a >= 0; a--) {
+      const stem = hs[a];
+      for (let b = rl - 1; b >= 0; b--) {
+        if (rs[b] !== stem) continue;
+        refOf[hypLeft[a]] = refLeft[b];
+        rs[b] = -1;
+        matches++;
+        refsLeft--;
+        break;
+      }
+    }
+    if (matches === n || refsLeft === 0) return this.value(matches, n, m);
+    // A stem's synonyms always include the stem itself, which no reference word left has (the stem stage took
+    // those): only the others can match, and most stems have none.
+    const state = this.synonymState;
+    for (let a = hl - 1; a >= 0 && refsLeft > 0; a--) {
+      if (refOf[hypLeft[a]] >= 0 || state[hs[a]] === SYNONYMS_NONE) continue;
+      const syns = this.synonymsOf(hs[a]);
+      if (syns.length === 0) continue;
+      for (let b = rl - 1; b >= 0; b--) {
+        const stem = rs[b];
+        if (stem < 0 || !sortedHas(syns, stem)) continue;
+        refOf[hypLeft[a]] = refLeft[b];
+        rs[b] = -1;
+        matches++;
+        refsLeft--;
+        break;
+      }
+    }
+    return this.value(matches, n, m);
   }
 
   /** NLTK's score from the matches ({@link hypRefOf} holds them) of `n` hypothesis and `m` reference words. */
@@ -355,45 +396,43 @@ export class Meteor implements Metric<MeteorReferences> {
     return (1 - penalty) * fmean;
   }
 
-  /** A line's words (the tokenizer, `str.split()`, then `str.lower()` of each) as word ids; callers do not change them. */
-  private ids(line: string): Int32Array {
-    let words = this.lineIds.get(line);
-    if (words === undefined) {
-      if (this.lineIds.size >= LINE_MEMO_LINES) this.lineIds = new Map();
-      this.lineIds.set(line, (words = this.scanIds(line)));
-    }
-    return words;
-  }
-
-  private scanIds(line: string): Int32Array {
+  /**
+   * A line's words (the tokenizer, `str.split()`, then `str.lower()` of each) as word ids, into {@link lineIds};
+   * returns how many.
+   */
+  private scanIds(line: string): number {
     const source = bleuScan(line, this.scanner, this.lowercase, this.bounds);
     const b = this.bounds;
-    const words = new Int32Array(b.count);
+    const count = b.count;
+    if (this.lineIds.length < count) this.lineIds = new Int32Array(2 * count);
+    const words = this.lineIds;
     const bounds = b.bounds;
-    for (let k = 0; k < b.count; k++) {
+    for (let k = 0; k < count; k++) {
       const start = bounds[2 * k];
       const end = bounds[2 * k + 1];
       let word = this.tokens.get(source, start, end);
       if (word < 0) {
-        const token = source.slice(start, end);
-        const lower = pyLower(token);
-        const known = this.wordIds.get(lower);
-        if (known !== undefined) word = known;
-        else {
-          word = this.wordNames.length;
-          this.wordIds.set(lower, word);
-          this.wordNames.push(lower);
-          if (word === this.wordStems.length) {
-            const grown = new Int32Array(2 * word).fill(-1);
-            grown.set(this.wordStems);
-            this.wordStems = grown;
-          }
-        }
-        this.tokens.setMissed(token, word);
+        word = this.wordId(pyLower(source.slice(start, end)));
+        this.tokens.setMissed(source, start, end, word);
       }
       words[k] = word;
     }
-    return words;
+    return count;
+  }
+
+  /** The id of lowercased word `lower`, added when new. */
+  private wordId(lower: string): number {
+    const known = this.wordIds.get(lower);
+    if (known !== undefined) return known;
+    const word = this.wordNames.length;
+    this.wordIds.set(lower, word);
+    this.wordNames.push(lower);
+    if (word === this.wordStems.length) {
+      const grown = new Int32Array(2 * word).fill(-1);
+      grown.set(this.wordStems);
+      this.wordStems = grown;
+    }
+    return word;
   }
 
   /** The stem id of word `id` (Porter, NLTK_EXTENSIONS), stemmed on first need. */
@@ -403,50 +442,37 @@ export class Meteor implements Metric<MeteorReferences> {
     return stem;
   }
 
-  /**
-   * Links the first `count` positions of `ids` by id ({@link heads}, {@link refPrev}); ids below `size`, negative ids
-   * left out.
-   */
-  private chain(ids: Int32Array, count: number, size: number): Int32Array {
-    if (this.heads.length < size) this.heads = new Int32Array(Math.max(size, 2 * this.heads.length)).fill(-1);
-    if (this.refPrev.length < count) this.refPrev = new Int32Array(2 * count);
-    const head = this.heads;
-    for (let j = 0; j < count; j++) {
-      const id = ids[j];
-      if (id < 0) continue;
-      this.refPrev[j] = head[id];
-      head[id] = j;
-    }
-    return head;
-  }
-
-  /** Resets the heads {@link chain} set. */
-  private unchain(ids: Int32Array, count: number, head: Int32Array): void {
-    for (let j = 0; j < count; j++) if (ids[j] >= 0) head[ids[j]] = -1;
-  }
-
   private stemId(stem: string): number {
     let id = this.stemIds.get(stem);
     if (id === undefined) {
       id = this.stemNames.length;
       this.stemIds.set(stem, id);
       this.stemNames.push(stem);
+      if (id === this.synonymState.length) {
+        const grown = new Uint8Array(2 * id);
+        grown.set(this.synonymState);
+        this.synonymState = grown;
+      }
     }
     return id;
   }
 
-  /** The stem ids of the synonyms of stem `id` (./wordnet.ts), the stem itself left out. */
+  /** The stem ids of the synonyms of stem `id` (./wordnet.ts), the stem itself left out, sorted. */
   private synonymsOf(id: number): Int32Array {
     let ids = this.synonymIds[id];
     if (ids === undefined) {
       // Most stems of a text in another language than English are not even written in WordNet's alphabet.
-      if (!inAlphabet(this.stemNames[id])) return (this.synonymIds[id] = NO_SYNONYMS);
+      if (!inAlphabet(this.stemNames[id])) {
+        this.synonymState[id] = SYNONYMS_NONE;
+        return (this.synonymIds[id] = NO_SYNONYMS);
+      }
       const out: number[] = [];
       for (const name of meteorSynonyms(this.stemNames[id])) {
         const other = this.stemId(name);
         if (other !== id) out.push(other);
       }
-      this.synonymIds[id] = ids = out.length === 0 ? NO_SYNONYMS : Int32Array.from(out);
+      this.synonymIds[id] = ids = out.length === 0 ? NO_SYNONYMS : Int32Array.from(out).sort();
+      if (out.length === 0) this.synonymState[id] = SYNONYMS_NONE;
     }
     return ids;
   }

@@ -5,23 +5,51 @@
  * reaches the metric registry only on demand (a BLEU-only run never loads it). Every on-demand import names the
  * same module for a built worker (`import()`) and for one run from the sources (`require`).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { parse, reach, src } from './helpers/static-imports.js';
+import { ROOT, parse, reach, src } from './helpers/static-imports.js';
 
-/** The `lazyImport(() => import(a), () => require(b))` calls of a file: [a, b] each. */
+/**
+ * The modules a bundled file and the chunks it imports statically hold, by esbuild's `// dist/<module>.js`
+ * comments: what a process that loads the file parses and compiles, whether or not it runs it.
+ */
+function bundledClosure(entry: string): Set<string> {
+  const files = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^(?:import|export)\s(?:[^;]*?\sfrom\s*)?"(\.\/[^"]+)"/gm)) stack.push(join(dirname(file), m[1]));
+  }
+  return new Set([...files].flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^\/\/ dist\/(\S+)\.js$/gm)].map((m) => m[1])));
+}
+
+/**
+ * The `lazyImport(() => import(a), sourceRequire && (() => sourceRequire(b)))` calls of a file: [a, b] each. The
+ * CommonJS side must never be a literal `require('…')` call, which a bundler would inline into the worker.
+ */
 function lazyImports(file: string): [string, string][] {
   const out: [string, string][] = [];
-  const specifierOf = (arrow: ts.Expression, callee: 'import' | 'require'): string => {
+  const specifierOf = (arrow: ts.Expression, callee: 'import' | 'sourceRequire'): string => {
     if (!ts.isArrowFunction(arrow) || !ts.isCallExpression(arrow.body)) throw new Error(`${file}: lazyImport takes two arrows`);
     const call = arrow.body;
     const name = call.expression.kind === ts.SyntaxKind.ImportKeyword ? 'import' : call.expression.getText();
     if (name !== callee || !ts.isStringLiteral(call.arguments[0])) throw new Error(`${file}: expected ${callee}('…')`);
     return call.arguments[0].text;
   };
+  const guarded = (arg: ts.Expression): ts.Expression => {
+    const ok = ts.isBinaryExpression(arg) && arg.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken &&
+      arg.left.getText() === 'sourceRequire' && ts.isParenthesizedExpression(arg.right);
+    if (!ok) throw new Error(`${file}: expected sourceRequire && (() => sourceRequire('…'))`);
+    return (arg.right as ts.ParenthesizedExpression).expression;
+  };
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && node.expression.getText() === 'lazyImport') {
-      out.push([specifierOf(node.arguments[0], 'import'), specifierOf(node.arguments[1], 'require')]);
+      out.push([specifierOf(node.arguments[0], 'import'), specifierOf(guarded(node.arguments[1]), 'sourceRequire')]);
     }
     ts.forEachChild(node, visit);
   };
@@ -60,9 +88,17 @@ describe('pool worker imports', () => {
     expect(has(reach(src('pool/kinds/orange.ts')), /^engine\/nbest\//)).toEqual([]);
   });
 
-  it('a corpus worker reaches the corpus engine, not the n-best engine or ORANGE', () => {
+  it('a corpus worker reaches the corpus engine, not the n-best engine, ORANGE or every metric\'s code', () => {
     const files = reach(src('pool/kinds/corpus.ts'));
     expect(has(files, /^engine\/corpus\//).length).toBeGreaterThan(0);
-    expect(has(files, /^engine\/nbest\/|^meta\//)).toEqual([]);
+    expect(has(files, /^engine\/nbest\/|^meta\/|^metrics\/registry\.ts$|^metrics\/implementations\.ts$/)).toEqual([]);
+  });
+
+  it('the bundled worker script (dist/bundle/worker.js) loads no kind and no metric before its set-up names one', () => {
+    const worker = join(ROOT, 'dist', 'bundle', 'worker.js');
+    if (!existsSync(worker)) throw new Error('dist/bundle/ is missing: `npm run build:ts` builds it');
+    const modules = bundledClosure(worker);
+    expect(modules.has('pool/worker')).toBe(true);
+    expect([...modules].filter((m) => /^pool\/kinds\/|^metrics\/|^engine\/|^meta\//.test(m))).toEqual([]);
   });
 });

@@ -20,15 +20,21 @@ interface KindModule<K extends TaskKind> {
   ): TaskHandler<TaskKinds[K]['task'], TaskKinds[K]['result']> | Promise<TaskHandler<TaskKinds[K]['task'], TaskKinds[K]['result']>>;
 }
 
+/**
+ * This file's `require` when it runs as CommonJS (from the sources, through tsx), undefined in a built worker; see
+ * ./lazy-import.ts for why it is never called as a literal `require`.
+ */
+const sourceRequire = typeof __filename === 'string' && typeof require === 'function' ? require : undefined;
+
 /** Each kind's worker code, imported on demand. */
 const KINDS: { readonly [K in TaskKind]: () => Promise<KindModule<K>> } = {
-  ngram: () => lazyImport(() => import('./kinds/ngram.js'), () => require('./kinds/ngram.js')),
-  nbest: () => lazyImport(() => import('./kinds/nbest.js'), () => require('./kinds/nbest.js')),
-  orange: () => lazyImport(() => import('./kinds/orange.js'), () => require('./kinds/orange.js')),
-  corpus: () => lazyImport(() => import('./kinds/corpus.js'), () => require('./kinds/corpus.js')),
-  mert: () => lazyImport(() => import('./kinds/mert.js'), () => require('./kinds/mert.js')),
-  pairwise: () => lazyImport(() => import('./kinds/pairwise.js'), () => require('./kinds/pairwise.js')),
-  mbr: () => lazyImport(() => import('./kinds/mbr.js'), () => require('./kinds/mbr.js')),
+  ngram: () => lazyImport(() => import('./kinds/ngram.js'), sourceRequire && (() => sourceRequire('./kinds/ngram.js'))),
+  nbest: () => lazyImport(() => import('./kinds/nbest.js'), sourceRequire && (() => sourceRequire('./kinds/nbest.js'))),
+  orange: () => lazyImport(() => import('./kinds/orange.js'), sourceRequire && (() => sourceRequire('./kinds/orange.js'))),
+  corpus: () => lazyImport(() => import('./kinds/corpus.js'), sourceRequire && (() => sourceRequire('./kinds/corpus.js'))),
+  mert: () => lazyImport(() => import('./kinds/mert.js'), sourceRequire && (() => sourceRequire('./kinds/mert.js'))),
+  pairwise: () => lazyImport(() => import('./kinds/pairwise.js'), sourceRequire && (() => sourceRequire('./kinds/pairwise.js'))),
+  mbr: () => lazyImport(() => import('./kinds/mbr.js'), sourceRequire && (() => sourceRequire('./kinds/mbr.js'))),
 };
 
 /** Sets this worker's kind up. */

@@ -53,11 +53,17 @@ function warmUp(context: ChunkJobContext, setup: NbestWorkerSetup): void {
   }
 }
 
+/**
+ * This file's `require` when it runs as CommonJS (from the sources, through tsx), undefined in a built worker; see
+ * ../lazy-import.ts for why it is never called as a literal `require`.
+ */
+const sourceRequire = typeof __filename === 'string' && typeof require === 'function' ? require : undefined;
+
 /** The metric registry with the Node adapter installed, or none for BLEU alone. */
 async function registryFor(spec: NbestMetricSpec): Promise<MetricRegistry | undefined> {
   if (!needsRegistry(spec.ids)) return undefined;
-  await lazyImport(() => import('../../node/install.js'), () => require('../../node/install.js'));
-  const registry = await lazyImport(() => import('../../metrics/registry.js'), () => require('../../metrics/registry.js'));
+  await lazyImport(() => import('../../node/install.js'), sourceRequire && (() => sourceRequire('../../node/install.js')));
+  const registry = await lazyImport(() => import('../../metrics/registry.js'), sourceRequire && (() => sourceRequire('../../metrics/registry.js')));
   return registry.defaultRegistry;
 }
 

@@ -180,9 +180,9 @@ describe('palette nbest --queue options', () => {
     expect(() => options(['--nbest', 'l.txt', '-r', 'r.txt', '-m', 'bleu', '--redis-timeout', '5'])).toThrow(/--redis-timeout needs --queue URL/);
   });
 
-  it('a merge with a previous run is refused with the reason', () => {
-    expect(() => options([...base, '--prev-stats', 'p.txt', '--prev-features', 'pf.txt'])).toThrow(
-      /--queue does not merge with a previous run \(--prev-stats\): run the merge without --queue/,
-    );
+  it('a merge with a previous run goes with --queue, under the rules of the run without a queue', () => {
+    const o = options([...base, '--prev-stats', 'p.txt', '--prev-features', 'pf.txt']);
+    expect([o.queue, o.prevStats, o.prevFeatures]).toEqual(['redis://127.0.0.1:6379', 'p.txt', 'pf.txt']);
+    expect(() => options([...base, '--prev-stats', 'p.txt'])).toThrow(/--prev-stats needs --prev-features FILE/);
   });
 });

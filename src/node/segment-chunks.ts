@@ -36,7 +36,7 @@ function isGzip(block: Uint8Array): boolean {
  * Moses' FilePiece recognises it: Moses' MERT loop writes its n-best lists as `run1.best100.out.gz`).
  * @throws InputError `E_FILE_UNREADABLE` for gzip data that cannot be decompressed.
  */
-async function* fileBlocks(path: string, blockBytes: number): AsyncGenerator<Uint8Array> {
+export async function* fileBlocks(path: string, blockBytes: number): AsyncGenerator<Uint8Array> {
   const blocks = rawBlocks(path, blockBytes);
   const first = await blocks.next();
   if (first.done === true) return;

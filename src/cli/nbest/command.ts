@@ -65,6 +65,7 @@ async function extract(
         taskSize: options.taskSize,
         stats: options.stats!,
         redisTimeoutMs: options.redisTimeoutMs,
+        previous: options.prevStats === undefined ? undefined : { stats: options.prevStats, features: options.prevFeatures },
         note: (line) => {
           if (!options.quiet) io.stderr.write(`palette nbest: ${line}\n`);
         },

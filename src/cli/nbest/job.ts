@@ -15,7 +15,7 @@ import { decodeLines } from '../../corpus/read-lines.js';
 import { InputError } from '../../errors.js';
 import { featuresTxtHeader, type FeaturesTxtHeader } from '../../engine/nbest/features-txt.js';
 import type { NbestTaskSettings } from '../../engine/nbest/nbest-task.js';
-import { combinePreviousRuns, firstFeaturesHeader, parsePreviousRun, type PreviousRunFile } from '../../engine/nbest/previous-run.js';
+import { combinePreviousRuns, firstFeaturesHeader, parsePreviousRun, type PreviousRun, type PreviousRunFile } from '../../engine/nbest/previous-run.js';
 import { NbestRun, type NbestRunInfo, type NbestRunOutput } from '../../engine/nbest/run.js';
 import type { MetricRegistry, MetricSettings } from '../../metrics/registry.js';
 import { fileError, readLines } from '../../node/read-lines.js';
@@ -124,9 +124,17 @@ function lazyFile(name: string): PreviousRunFile {
   return { name, get lines() { return previousFileLines(name); } };
 }
 
-/** The FEATURES_TXT header of a job (see the file comment). */
-async function featuresHeaderOf(
-  job: NbestJob,
+/** Previous runs' files, each read when a parser first asks for its lines. */
+export function previousRunFiles(previous: readonly PreviousFiles[]): { stats: PreviousRunFile; features: PreviousRunFile | undefined }[] {
+  return previous.map((p) => ({
+    stats: lazyFile(p.stats),
+    features: p.features === undefined ? undefined : lazyFile(p.features),
+  }));
+}
+
+/** The FEATURES_TXT header of a run of the list `nbest` merged with `previous` runs (see the file comment). */
+export async function featuresHeaderOf(
+  nbest: string,
   previous: readonly { features: PreviousRunFile | undefined }[],
 ): Promise<FeaturesTxtHeader> {
   const first = previous[0]?.features;
@@ -135,7 +143,18 @@ async function featuresHeaderOf(
     // Moses names the features after the list's first line when the previous run named none.
     if (header !== undefined && header.names !== '') return header;
   }
-  return featuresTxtHeader(await firstFeaturesField(job.nbest));
+  return featuresTxtHeader(await firstFeaturesField(nbest));
+}
+
+/**
+ * The previous runs parsed with the run's row width, in order (a malformed statistics file is reported before a
+ * missing features file), as one.
+ */
+export function parsePreviousRuns(
+  previous: readonly { stats: PreviousRunFile; features: PreviousRunFile | undefined }[],
+  width: number,
+): PreviousRun {
+  return combinePreviousRuns(previous.map((p) => parsePreviousRun(p.stats, p.features, width)));
 }
 
 /**
@@ -145,22 +164,17 @@ async function featuresHeaderOf(
 export async function runNbestJob(job: NbestJob, out: NbestRunOutput, hooks: NbestHooks = {}): Promise<void> {
   const started = performance.now();
   const references = readReferences(job.refs);
-  const previous = job.previous.map((p) => ({
-    stats: lazyFile(p.stats),
-    features: p.features === undefined ? undefined : lazyFile(p.features),
-  }));
+  const previous = previousRunFiles(job.previous);
   if (out.features !== undefined && previous.some((p) => p.features === undefined)) {
     throw new RangeError('FEATURES_TXT output of a merge needs every previous run\'s features file');
   }
-  const featuresTxt = out.features === undefined ? undefined : await featuresHeaderOf(job, previous);
+  const featuresTxt = out.features === undefined ? undefined : await featuresHeaderOf(job.nbest, previous);
   const task: NbestTaskSettings = featuresTxt === undefined ? job.task : { ...job.task, featuresTxt };
   const run = new NbestRun({ ids: job.ids, settings: job.settings, registry: job.registry, references, task });
   const chunks = (shared: boolean) => readSegmentChunks(job.nbest, job.taskSize, shared);
   if (previous.length > 0) {
-    // Files are read in order when the parser comes to them: a malformed statistics file is reported before a
-    // missing features file.
-    const runs = previous.map((p) => parsePreviousRun(p.stats, p.features, run.width));
-    await run.merge({ ...out, chunks, previous: combinePreviousRuns(runs) });
+    // Files are read in order when the parser comes to them.
+    await run.merge({ ...out, chunks, previous: parsePreviousRuns(previous, run.width) });
     return;
   }
   const workers = job.workers ?? availableParallelism();

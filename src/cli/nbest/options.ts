@@ -206,11 +206,6 @@ export function parseNbestArgs(argv: readonly string[]): NbestCommand {
     if (stats === undefined) {
       throw new InputError('E_BAD_OPTION', '--queue needs --stats OUT: the shards\' results are written to a folder beside it');
     }
-    // A merge with a previous run puts the previous candidates first in each sentence and removes duplicates
-    // across both runs, which needs every sentence's candidates in one place, not per shard.
-    if (prevStats !== undefined) {
-      throw new InputError('E_BAD_OPTION', '--queue does not merge with a previous run (--prev-stats): run the merge without --queue');
-    }
   }
   return {
     kind: 'run',

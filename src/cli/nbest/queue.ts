@@ -9,7 +9,8 @@
  * by the same chunk jobs, and the parts are put back together by the engine's own ordered writer, which also
  * checks the ids across shards as it checks them across chunks. With `--ffile` the workers also write each shard's
  * FEATURES_TXT blocks (under the list's header, as the single-machine run names the features) and they are put
- * together alike.
+ * together alike. A gzip list is decompressed once into the run's folder first ({@link ListCopy}); with a previous
+ * run to merge with, this process does the merge as the shards' candidates come in (see {@link runQueued}).
  *
  * Exactly-once results from at-least-once delivery: a shard may run twice (a worker killed after writing its result
  * but before acknowledging it, a stalled lock). Its result is a pure function of the shard's bytes, the references
@@ -25,18 +26,24 @@
  * A run submitted again (the same list, references, metrics, settings and output) gets the same run id and job ids:
  * shards that finished (and whose result files are intact) are not run again; failed ones are.
  */
-import { openSync, readSync, closeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
 import type { ChunkResult } from '../../engine/nbest/chunk-job.js';
-import type { NbestTaskSettings } from '../../engine/nbest/nbest-task.js';
-import { NbestRun, OrderedWriter } from '../../engine/nbest/run.js';
+import { inputErrorOf, type NbestTaskSettings } from '../../engine/nbest/nbest-task.js';
+import { firstChunkId, NbestRun, orderError, OrderedWriter, rowsCarryFeatures } from '../../engine/nbest/run.js';
+import type { StreamingMerge } from '../../engine/nbest/previous-merge.js';
+import type { PreviousRun } from '../../engine/nbest/previous-run.js';
+import { readSentenceRows } from '../../engine/nbest/sentence-rows.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
-import { firstFeaturesField, readReferences } from './job.js';
+import { featuresHeaderOf, parsePreviousRuns, previousRunFiles, readReferences, type PreviousFiles } from './job.js';
 import { SHARD_JOB, SHARD_JOB_VERSION, runIdOf, type NbestShardJob, type ShardOutcome } from '../../node/queue/nbest-jobs.js';
 import { referencesSha1 } from '../../node/queue/nbest-shard-runner.js';
 import { lineAtOffset, planShards, readShardResult, shardResultPath, type Shard } from '../../node/queue/shards.js';
-import { featuresTxtHeader } from '../../engine/nbest/features-txt.js';
+import { fileBlocks } from '../../node/segment-chunks.js';
+import { fileError } from '../../node/read-lines.js';
+import { onInterrupt } from '../interrupt.js';
 import type { Progress } from '../progress.js';
 import { QueueRunError, runFlow, type FlowMerge } from '../queue/flow.js';
 import type { StatsSink } from './stats-sink.js';
@@ -62,13 +69,15 @@ export interface QueueRunOptions {
   readonly redisTimeoutMs: number;
   /** Where the run id and notes go (standard error), unless quiet. */
   readonly note: (line: string) => void;
+  /** A previous run to merge with (`--prev-stats`, `--prev-features`); none: the shards' blocks are the output. */
+  readonly previous: PreviousFiles | undefined;
 }
 
 type NbestRunSettings = ConstructorParameters<typeof NbestRun>[0]['settings'];
 
 export { QueueRunError };
 
-/** Whether the file starts as gzip data does (its shards would be byte ranges of the compressed stream). */
+/** Whether the file starts as gzip data does (then its shards are cut from a decompressed copy: {@link ListCopy}). */
 function isGzip(path: string): boolean {
   let fd: number;
   try {
@@ -102,8 +111,85 @@ function shardBytes(path: string, shard: Shard): Uint8Array {
 }
 
 /**
+ * A gzip list as plain bytes that shards can be cut from: decompressed once, by this process, into a file beside
+ * the output, which then moves into the run's result folder (the folder every worker already reads and writes).
+ * Byte ranges cannot be cut from a gzip stream without decompressing it from its start, so each worker would
+ * decompress everything before its shard; the copy costs one pass over the list here and its size on disk for the
+ * run. (Holding the segments' text in the jobs instead would put the whole list into Redis.)
+ *
+ * The copy gets the gzip file's modification time: a run submitted again decompresses the same bytes to a copy of
+ * the same size and time, so its plan, run id and finished shards are those of the first submission. It is removed
+ * as soon as the run is over (merged, failed or interrupted); only the finished shards' results are kept for a
+ * run submitted again.
+ */
+class ListCopy {
+  private path: string;
+  private readonly release: () => void;
+
+  private constructor(path: string) {
+    this.path = path;
+    this.release = onInterrupt(() => rmSync(this.path, { force: true }));
+  }
+
+  /** Decompresses `nbest` (messages name it) into a temporary file in `folder`. */
+  static async of(nbest: string, folder: string, prefix: string): Promise<ListCopy> {
+    const temp = join(folder, `${prefix}.palette-gunzip-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+    let fd: number;
+    try {
+      fd = openSync(temp, 'w');
+    } catch (err) {
+      throw new InputError('E_FILE_UNWRITABLE', `cannot write the decompressed copy of the gzip list: ${(err as Error).message}`, { file: temp });
+    }
+    const copy = new ListCopy(temp);
+    try {
+      try {
+        // The single-machine run's reader: the same bytes, and the same message for gzip data it cannot decompress.
+        for await (const block of fileBlocks(nbest, 1 << 20)) {
+          for (let at = 0; at < block.length; ) at += writeSync(fd, block, at, block.length - at);
+        }
+      } finally {
+        closeSync(fd);
+      }
+      const { atime, mtime } = statSync(nbest);
+      utimesSync(temp, atime, mtime);
+    } catch (err) {
+      copy.remove();
+      throw err;
+    }
+    return copy;
+  }
+
+  get file(): string {
+    return this.path;
+  }
+
+  /** Moves the copy to `path` (a file of the run's result folder). */
+  moveTo(path: string): void {
+    renameSync(this.path, path);
+    this.path = path;
+  }
+
+  remove(): void {
+    rmSync(this.path, { force: true });
+    this.release();
+  }
+}
+
+/**
  * Submits the run, waits for it, merges the shards into `sink` (and `features`) and returns what to do once the
  * output is committed (remove the run's jobs and result files).
+ *
+ * With a previous run to merge with (`--prev-stats`), the shards write their candidates before duplicate removal
+ * (src/engine/nbest/sentence-rows.ts) and this process merges them with the previous run's, sentence by sentence
+ * (src/engine/nbest/previous-merge.ts), as the shards come in: duplicates are removed across both runs, so a
+ * sentence needs its previous and new candidates in one place, and this process has the previous run anyway (its
+ * files are read and checked here first, with the messages of the single-machine run, before anything is
+ * submitted). Handing each shard the previous candidates of its sentences instead would mean cutting the previous
+ * files by sentence (a sentence may have several blocks anywhere in them, and they may be gzip) and still putting
+ * the sentences in the merge's order here. Scoring stays on the workers; what is left here is the duplicate
+ * removal and encoding, and the merge streams: a sentence is written as soon as its turn has come, so with the
+ * previous run's sentences in list order (a tuning loop's) nothing is held. The shards' results do not depend on
+ * the previous run, so a run submitted again with another previous run reuses them.
  * @throws InputError for bad input (the first of the list, as the single-machine run reports it) and for an
  * unusable Redis; QueueRunError when a shard failed twice, the run's jobs vanished or Redis stayed away longer than
  * `redisTimeoutMs`.
@@ -111,26 +197,56 @@ function shardBytes(path: string, shard: Shard): Uint8Array {
 export async function runQueued(
   options: QueueRunOptions, sink: StatsSink, features: StatsSink | undefined, progress: Progress,
 ): Promise<() => Promise<void>> {
-  const { url } = options;
-  if (isGzip(options.nbest)) {
-    throw new InputError('E_BAD_OPTION', '--queue: a gzip n-best list cannot be cut into byte ranges: decompress it first', { file: options.nbest });
-  }
   const references = readReferences(options.refs);
-  // The FEATURES_TXT header is the list's, as the single-machine run names it: every shard's blocks carry it.
+  const previousFiles = previousRunFiles(options.previous === undefined ? [] : [options.previous]);
+  // The FEATURES_TXT header is the one the single-machine run gives (the previous run's or the list's): every
+  // shard's blocks carry it.
   const task: NbestTaskSettings =
-    features === undefined ? options.task : { ...options.task, featuresTxt: featuresTxtHeader(await firstFeaturesField(options.nbest)) };
+    features === undefined ? options.task : { ...options.task, featuresTxt: await featuresHeaderOf(options.nbest, previousFiles) };
   // Metrics built here too: a bad setting is reported before anything is submitted.
-  new NbestRun({ ids: options.ids, settings: options.settings, registry: options.registry, references, task });
-  const plan = planShards(options.nbest, options.shardSize);
+  const run = new NbestRun({ ids: options.ids, settings: options.settings, registry: options.registry, references, task });
+  const previous = previousFiles.length === 0 ? undefined : parsePreviousRuns(previousFiles, run.width);
+  const statsAbs = resolve(options.stats);
+  const copy = isGzip(options.nbest) ? await ListCopy.of(options.nbest, dirname(statsAbs), `.${basename(statsAbs)}`) : undefined;
+  try {
+    const cleanUp = await submit(options, run, task, previous, copy, references[0].length, sink, features, progress);
+    copy?.remove();
+    return cleanUp;
+  } catch (err) {
+    copy?.remove();
+    throw err;
+  }
+}
+
+async function submit(
+  options: QueueRunOptions,
+  nbestRun: NbestRun,
+  task: NbestTaskSettings,
+  previous: PreviousRun | undefined,
+  copy: ListCopy | undefined,
+  segments: number,
+  sink: StatsSink,
+  features: StatsSink | undefined,
+  progress: Progress,
+): Promise<() => Promise<void>> {
+  const { url } = options;
+  let listPath = copy?.file ?? options.nbest;
+  if (copy !== undefined && statSync(listPath).size === 0) {
+    throw new InputError('E_EMPTY_INPUT', 'empty input (0 bytes): expected one segment per line', { file: options.nbest });
+  }
+  const plan = planShards(listPath, options.shardSize);
   const { shards } = plan;
   const list = { size: plan.size, mtimeMs: plan.mtimeMs };
   const nbestAbs = resolve(options.nbest);
   const statsAbs = resolve(options.stats);
   const refsAbs = options.refs.map((r) => resolve(r));
   const refsSha1 = referencesSha1(refsAbs);
+  const rows = previous === undefined ? undefined : true;
+  const gzip = copy === undefined ? undefined : (({ size, mtimeMs }) => ({ size, mtimeMs }))(statSync(options.nbest));
   const runId = runIdOf({
     v: SHARD_JOB_VERSION,
     nbest: nbestAbs,
+    ...(gzip === undefined ? {} : { gzip }),
     list,
     shards: shards.map((s) => [s.offset, s.length, s.head, s.tail]),
     refs: refsAbs,
@@ -140,14 +256,29 @@ export async function runQueued(
     settings: options.settings,
     task,
     stats: statsAbs,
+    ...(rows === undefined ? {} : { rows }),
   });
   const resultDir = join(dirname(statsAbs), `.${basename(statsAbs)}.palette-run-${runId}`);
-  const merge = new ShardMerger(runId, shards, resultDir, options.nbest, task, references[0].length, sink, features);
+  if (copy !== undefined) {
+    try {
+      mkdirSync(resultDir, { recursive: true });
+    } catch (err) {
+      throw new InputError('E_FILE_UNWRITABLE', `cannot create the folder of the shard results: ${(err as Error).message}`, { file: resultDir });
+    }
+    copy.moveTo(join(resultDir, 'list'));
+    listPath = copy.file;
+  }
+  const streaming = previous === undefined ? undefined : nbestRun.streamingMerge(previous, {
+    output: (bytes) => sink.write(bytes),
+    ...(features === undefined ? {} : { features: (bytes: Uint8Array) => features.write(bytes) }),
+  });
+  const merge = new ShardMerger(runId, shards, resultDir, listPath, task, segments, sink, features, streaming, nbestRun.width);
+  const listAbs = resolve(listPath);
   const child = (index: number): NbestShardJob => ({
     kind: SHARD_JOB,
     version: SHARD_JOB_VERSION,
     runId,
-    nbest: nbestAbs,
+    nbest: listAbs,
     list,
     refs: refsAbs,
     refsSha1,
@@ -158,6 +289,7 @@ export async function runQueued(
     shard: shards[index],
     resultDir,
     taskSize: options.taskSize,
+    ...(rows === undefined ? {} : { rows }),
   });
   return runFlow({
     url,
@@ -168,7 +300,7 @@ export async function runQueued(
     shardJob: SHARD_JOB,
     child,
     merge,
-    where: (index) => `from line ${lineAtOffset(options.nbest, shards[index].offset)}`,
+    where: (index) => `from line ${lineAtOffset(listPath, shards[index].offset)}`,
     redisTimeoutMs: options.redisTimeoutMs,
     note: options.note,
     progress,
@@ -191,16 +323,29 @@ class ShardMerger implements FlowMerge {
   private readonly outcomes: (ShardOutcome | undefined)[];
   private readonly writer: OrderedWriter;
 
+  /** Whether the merge's candidates carry their features fields. */
+  private readonly rowsFeatures: boolean;
+  /** The last sentence id of the candidates merged so far (a merge with a previous run). */
+  private lastId = -1;
+
+  /**
+   * @param nbest the list's bytes as the shards were cut from them (a gzip list's decompressed copy)
+   * @param streaming the merge with a previous run, fed with the shards' candidates; none: the shards' blocks are
+   * written as they are
+   */
   constructor(
     private readonly runId: string,
     private readonly shards: readonly Shard[],
     private readonly resultDir: string,
     readonly nbest: string,
-    task: NbestTaskSettings,
+    private readonly task: NbestTaskSettings,
     segments: number,
     sink: StatsSink,
     private readonly features: StatsSink | undefined,
+    private readonly streaming: StreamingMerge | undefined,
+    private readonly width: number,
   ) {
+    this.rowsFeatures = rowsCarryFeatures(task);
     this.outcomes = new Array<ShardOutcome | undefined>(shards.length);
     this.writer = new OrderedWriter(task.path, segments, {
       output: (bytes) => sink.write(bytes),
@@ -234,6 +379,7 @@ class ShardMerger implements FlowMerge {
   finish(): void {
     if (this.error !== undefined) throw this.error;
     if (this.next < this.shards.length) throw new QueueRunError(`run ${this.runId}: shard ${this.next} reported no result`);
+    this.streaming?.finish();
   }
 
   private readResult(shard: Shard, what: 'out' | 'features', length: number | undefined, sha1: string | undefined): Uint8Array {
@@ -246,6 +392,10 @@ class ShardMerger implements FlowMerge {
   }
 
   private write(shard: Shard, outcome: ShardOutcome): void {
+    if (this.streaming !== undefined) {
+      this.mergeRows(this.streaming, shard, outcome);
+      return;
+    }
     // A worker numbers its shard's lines from 1; the list's lines are counted only when a message needs them.
     const needsLines = !outcome.ok || (outcome.firstId >= 0 && outcome.firstId <= this.writer.lastId);
     const base = needsLines ? lineAtOffset(this.nbest, shard.offset) - 1 : 0;
@@ -266,5 +416,27 @@ class ShardMerger implements FlowMerge {
       result = { ok: false, error: error.line === undefined ? error : { ...error, line: error.line + base }, busyMs: 0 };
     }
     this.writer.write({ bytes, firstLine: base + 1, byteOffset: shard.offset }, result);
+  }
+
+  /**
+   * A shard's candidates into the merge with the previous run, checked as the single-machine merge checks a chunk:
+   * its first id against the last id so far, then its bad input.
+   */
+  private mergeRows(streaming: StreamingMerge, shard: Shard, outcome: ShardOutcome): void {
+    const needsLines = !outcome.ok || (outcome.firstId >= 0 && outcome.firstId < this.lastId);
+    const base = needsLines ? lineAtOffset(this.nbest, shard.offset) - 1 : 0;
+    const path = this.task.path;
+    if (!outcome.ok) {
+      const first = firstChunkId({ bytes: shardBytes(this.nbest, shard), firstLine: base + 1, byteOffset: shard.offset });
+      if (first.id >= 0 && first.id < this.lastId) throw orderError(path, first.id, this.lastId, first.line);
+      const { error } = outcome;
+      throw inputErrorOf(error.line === undefined ? error : { ...error, line: error.line + base });
+    }
+    if (outcome.firstId >= 0 && outcome.firstId < this.lastId) {
+      throw orderError(path, outcome.firstId, this.lastId, outcome.firstIdLine + base);
+    }
+    const bytes = this.readResult(shard, 'out', outcome.length, outcome.sha1);
+    for (const s of readSentenceRows(bytes, this.width, this.rowsFeatures)) streaming.add(s.sentence, s.stats, 0, s.count, s.features);
+    if (outcome.hyps > 0) this.lastId = outcome.lastId;
   }
 }

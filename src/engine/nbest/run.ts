@@ -165,7 +165,7 @@ const STARTING_IN_FLIGHT = 128;
 const YIELD_EVERY_MS = 50;
 
 /** The id and line of a chunk's first non-empty line, read from its bytes (-1 when none parses). */
-function firstChunkId(chunk: SegmentChunk): { id: number; line: number } {
+export function firstChunkId(chunk: SegmentChunk): { id: number; line: number } {
   const { bytes } = chunk;
   let line = chunk.firstLine;
   let start = 0;
@@ -181,7 +181,7 @@ function firstChunkId(chunk: SegmentChunk): { id: number; line: number } {
 }
 
 /** The error of a chunk whose first id is below the previous chunk's last. */
-function orderError(path: string, id: number, lastId: number, line: number): InputError {
+export function orderError(path: string, id: number, lastId: number, line: number): InputError {
   const why = 'an n-best list must be grouped by id in non-decreasing order';
   return new InputError('E_BAD_INPUT', `malformed n-best line: id ${id} after id ${lastId}: ${why}`, { file: path, line });
 }

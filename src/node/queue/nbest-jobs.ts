@@ -20,8 +20,11 @@ export const SHARD_QUEUE = 'palette-shards';
 /** Names of Palette's job kinds (a worker refuses every other name). */
 export const SHARD_JOB = 'nbest-shard';
 export const MERGE_JOB = 'nbest-merge';
-/** Version of the shard job's data: a worker refuses data of another version rather than misread it. */
-export const SHARD_JOB_VERSION = 2;
+/**
+ * Version of the shard job's data: a worker refuses data of another version rather than misread it (a worker of
+ * version 2 would ignore `rows` and write blocks where candidates are expected).
+ */
+export const SHARD_JOB_VERSION = 3;
 
 /** The queue of a run's merge job (worked on by the submitting process only). */
 export function mergeQueueName(runId: string): string {
@@ -58,6 +61,11 @@ export interface NbestShardJob {
   readonly resultDir: string;
   /** Bytes per engine task inside the shard. */
   readonly taskSize: number;
+  /**
+   * The shard's candidates before duplicate removal (src/engine/nbest/sentence-rows.ts) instead of its blocks: the
+   * run merges them with a previous run's, which removes duplicates across both runs.
+   */
+  readonly rows?: boolean;
 }
 
 /** What a finished shard job returns (its bytes are in its result files). */

@@ -7,6 +7,9 @@
  * A shard's lines are numbered from its own first line (the worker does not know where in the list it starts): its
  * bad input and first id name lines of the shard, which the submitter turns into the list's when it reports them.
  *
+ * A shard of a merge with a previous run (`rows`) hands over its candidates before duplicate removal, scored in
+ * this thread as the single-machine merge scores them (the merge itself is the submitter's).
+ *
  * Bad input in a shard is its result (the merge reports the first bad input of the whole list, as the
  * single-machine run would); anything else (a file this machine cannot read, a shard whose bytes changed) is a
  * failure of the job, which BullMQ retries.
@@ -112,23 +115,34 @@ export class NbestShardRunner {
     };
     let hyps: number;
     try {
-      const info = await context.run.score({
-        output: (bytes) => parts.push(bytes),
-        ...(job.task.featuresTxt === undefined ? {} : { features: (bytes: Uint8Array) => features.push(bytes) }),
-        onBlocks: (first, line, last) => {
-          if (firstId === -1) {
-            firstId = first;
-            firstIdLine = line;
-          }
-          lastId = last;
-        },
-        chunks: (shared) => readShardChunks(job.nbest, shard, job.list, job.taskSize, shared),
-        workers: this.workers,
-        runner,
-        inputBytes: shard.length,
-        taskSize: job.taskSize,
-      });
-      hyps = info.hyps;
+      if (job.rows === true) {
+        // A merge with a previous run: the candidates before duplicate removal, scored in this thread as the
+        // single-machine merge scores them.
+        const info = await context.run.scoreRows({
+          rows: (bytes) => parts.push(bytes),
+          chunks: (shared) => readShardChunks(job.nbest, shard, job.list, job.taskSize, shared),
+        });
+        ({ firstId, firstIdLine, lastId } = info);
+        hyps = info.hyps;
+      } else {
+        const info = await context.run.score({
+          output: (bytes) => parts.push(bytes),
+          ...(job.task.featuresTxt === undefined ? {} : { features: (bytes: Uint8Array) => features.push(bytes) }),
+          onBlocks: (first, line, last) => {
+            if (firstId === -1) {
+              firstId = first;
+              firstIdLine = line;
+            }
+            lastId = last;
+          },
+          chunks: (shared) => readShardChunks(job.nbest, shard, job.list, job.taskSize, shared),
+          workers: this.workers,
+          runner,
+          inputBytes: shard.length,
+          taskSize: job.taskSize,
+        });
+        hyps = info.hyps;
+      }
     } catch (err) {
       if (err instanceof InputError && err.code !== 'E_FILE_NOT_FOUND' && err.code !== 'E_FILE_UNREADABLE') {
         return { index: shard.index, ok: false, error: taskErrorData(err) };
@@ -139,7 +153,8 @@ export class NbestShardRunner {
     const out = concat(parts);
     writeShardResult(shardResultPath(job.resultDir, shard.index, 'out'), out);
     let featureFields = {};
-    if (job.task.featuresTxt !== undefined) {
+    // A merge's features travel with its candidates (in the statistics file).
+    if (job.task.featuresTxt !== undefined && job.rows !== true) {
       const bytes = concat(features);
       writeShardResult(shardResultPath(job.resultDir, shard.index, 'features'), bytes);
       featureFields = { featuresLength: bytes.length, featuresSha1: sha1Of(bytes) };

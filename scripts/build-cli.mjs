@@ -14,6 +14,7 @@
  *   it uses, so nothing of the score path may cross into the split chunks (an error class or a kernel provider of
  *   one copy is not the other's): the entry hands it the arguments and gets an exit status back.
  */
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -78,3 +79,10 @@ await build({
   banner: { js: `import { createRequire as __paletteCreateRequire } from 'node:module';\nconst ${REQUIRE} = __paletteCreateRequire(import.meta.url);` },
   plugins: [requireWhenEvaluated],
 });
+
+// What the single file imports when it loads: only the built-ins Node has already loaded (an import the plugin did
+// not turn into a require, e.g. a new form of re-export, would load its package with every score run).
+const hoisted = [...readFileSync(join(OUT, 'score-command.js'), 'utf8').matchAll(/^import\b[^;]*?from\s*["']([^"']+)["']/gm)]
+  .map((m) => m[1])
+  .filter((specifier) => !PRELOADED.test(specifier));
+if (hoisted.length > 0) throw new Error(`dist/bundle/score-command.js imports ${hoisted.join(', ')} when it loads`);

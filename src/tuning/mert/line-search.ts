@@ -278,8 +278,8 @@ export function lineSearchScratch(problem: MertProblem): LineSearchScratch {
  */
 const FILTER_MARGIN = 2 ** -12;
 /** Refinement rounds of the prefilter's known lines (each adds the best line at every bend found so far). */
-const FILTER_ROUNDS = 3;
-/** Known lines of the prefilter at most: 3, and each round adds at most one per bend. */
+const FILTER_ROUNDS = 1;
+/** Known lines of the prefilter at most: 3, and each round adds at most one per bend (2^(rounds + 1) is ample). */
 const MAX_KNOWN = 2 + 2 ** (FILTER_ROUNDS + 1);
 
 /** The prefilter's known lines: indices by increasing slope, and the bend between each and the next. */
@@ -337,17 +337,17 @@ export function envelope(
   stepRow: Int32Array,
 ): number {
   // The lowest slope; of those, the highest intercept (the first on a tie). Also the line of highest slope, the
-  // highest line at x = 0, and the magnitudes of the sentence.
+  // highest line at x = 0, the lowest intercept, and the smallest nonzero |slope|. Every branch here is rarely
+  // taken, so the pass runs at the speed of its loads.
   let cur = begin;
   let top = begin;
   let high = begin;
   let mMin = slope[begin];
   let mMax = mMin;
   let bMax = f0[begin];
-  let sm = 0;
-  let sb = 0;
+  let bMin = bMax;
   let smallM = Infinity;
-  let finite = 0;
+  let nan = false;
   for (let j = begin; j < end; j++) {
     const mj = slope[j];
     const bj = f0[j];
@@ -363,21 +363,21 @@ export function envelope(
       high = j;
       bMax = bj;
     }
+    if (bj < bMin) bMin = bj;
     const am = Math.abs(mj);
-    const ab = Math.abs(bj);
-    if (am > sm) sm = am;
-    if (ab > sb) sb = ab;
     if (am < smallM && am !== 0) smallM = am;
-    // NaN as soon as a slope or an intercept is not finite.
-    finite += mj * 0 + bj * 0;
+    if (mj !== mj || bj !== bj) nan = true;
   }
   stepRow[0] = cur;
   if (!(mMax > mMin)) return 1;
 
   let ahead = 0;
-  // Below FLT_MAX / 4, no difference of two slopes or two intercepts overflows in float: the walk's arithmetic is
-  // that of the real numbers up to rounding, which the skip test of the walk relies on (see there).
-  const inRange = finite === 0 && sm < FLT_MAX / 4 && sb < FLT_MAX / 4;
+  // Without NaN the extremes are those of every line, and an infinite value is one of them: below FLT_MAX / 4, no
+  // difference of two slopes or two intercepts overflows in float: the walk's arithmetic is that of the real
+  // numbers up to rounding, which the skip test of the walk relies on (see there).
+  const sm = Math.max(-mMin, mMax);
+  const sb = Math.max(-bMin, bMax);
+  const inRange = !nan && sm < FLT_MAX / 4 && sb < FLT_MAX / 4;
   // The prefilter's reasoning holds where moreover every intersection is below FLT_MAX / 2 (beyond, the walk's
   // FLT_MAX for every too-large quotient ties lines that geometry orders): two distinct slopes differ by at least
   // one unit in the last place of the smaller nonzero magnitude (or 2^-149), so no intersection exceeds
@@ -392,11 +392,12 @@ export function envelope(
     let count = slope[high] > mMin && slope[high] < mMax ? 3 : 2;
     if (count === 2) known[1] = top;
     count = knownHull(slope, f0, count);
-    // First round, over every line: one or two bends, their numbers in locals.
+    // First round, over every line: one or two bends. A line is dropped when it is below the limit at both bends
+    // (at least as strict as at the bend its slope belongs to, which suffices): no branch on the slope, so the
+    // loop does not mispredict on half the lines; the highest line at each bend is kept for the next round.
     const u0 = known[0];
     const u1 = known[1];
     const u2 = count === 3 ? known[2] : u1;
-    const split = slope[u1];
     const x1 = (f0[u0] - f0[u1]) / (slope[u1] - slope[u0]);
     const lim1 = Math.min(slope[u0] * x1 + f0[u0], slope[u1] * x1 + f0[u1]) - (d0 + Math.abs(x1) * dx);
     const x2 = count === 3 ? (f0[u1] - f0[u2]) / (slope[u2] - slope[u1]) : x1;
@@ -407,22 +408,19 @@ export function envelope(
     let best2Y = -Infinity;
     for (let j = begin; j < end; j++) {
       const mj = slope[j];
-      if (mj <= split) {
-        const y = mj * x1 + f0[j];
-        if (y < lim1) continue;
-        if (y > best1Y) {
-          best1Y = y;
-          best1 = j;
-        }
-      } else {
-        const y = mj * x2 + f0[j];
-        if (y < lim2) continue;
-        if (y > best2Y) {
-          best2Y = y;
-          best2 = j;
-        }
+      const bj = f0[j];
+      const y1 = mj * x1 + bj;
+      const y2 = mj * x2 + bj;
+      if (y1 > best1Y) {
+        best1Y = y1;
+        best1 = j;
       }
-      active[ahead++] = j;
+      if (y2 > best2Y) {
+        best2Y = y2;
+        best2 = j;
+      }
+      active[ahead] = j;
+      ahead += ((y1 >= lim1) as unknown as number) | ((y2 >= lim2) as unknown as number);
     }
     // Later rounds, over the lines kept: the highest line at each bend joins the known lines when it is above them
     // there, and the lines are filtered again.

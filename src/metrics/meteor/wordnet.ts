@@ -39,6 +39,16 @@ function prefixCode(text: string): number {
   return first >= 128 ? PREFIX_CODES : first * 128 + (text.length > 1 ? Math.min(text.charCodeAt(1), 127) : 0);
 }
 
+/** FNV-1a over UTF-16 units: the lemma filter's hash. */
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** The three bits a hash sets in its filter word (taken from bits of the hash other than those choosing the word). */
+function filterBits(h: number): number {
+  const g = Math.imul(h, 0x9e3779b1);
+  return (1 << (g >>> 27)) | (1 << ((g >>> 22) & 31)) | (1 << ((g >>> 17) & 31));
+}
+
 /** One part of speech's index, searched where it is stored: a binary search over the blocks, then one block read. */
 class PosIndex {
   /** The first lemma of each block (whole: front coding restarts at each block). */
@@ -50,6 +60,14 @@ class PosIndex {
    */
   private readonly before: Int32Array;
 
+  /**
+   * A Bloom filter of the lemmas (built on the first look-up): one 32-bit word per lemma's hash, three bits set in
+   * it. A form the filter rejects is in no block, so the search is skipped: most forms morphy tries are not lemmas
+   * (a text in another language than English, suffix rules over every word), and the filter answers those with
+   * one word read instead of a binary search and a block walk.
+   */
+  private filter: Int32Array | undefined;
+
   constructor(private readonly blocks: readonly string[]) {
     this.heads = blocks.map((b) => b.slice(1, b.indexOf(':')));
     this.before = new Int32Array(PREFIX_CODES + 1);
@@ -60,8 +78,49 @@ class PosIndex {
     }
   }
 
+  /** Builds {@link filter} from the blocks, each lemma hashed from the hash of the prefix it shares with the previous one. */
+  private buildFilter(): Int32Array {
+    let lemmas = 0;
+    for (const block of this.blocks) for (let at = block.indexOf(' '); at >= 0; at = block.indexOf(' ', at + 1)) lemmas++;
+    lemmas += this.blocks.length;
+    let words = 64;
+    while (32 * words < 16 * lemmas) words *= 2;
+    const filter = new Int32Array(words);
+    // prefixHash[k]: the hash of the current lemma's first k characters.
+    let prefixHash = new Int32Array(64);
+    prefixHash[0] = FNV_OFFSET;
+    for (const block of this.blocks) {
+      let at = 0;
+      for (;;) {
+        const digit = block.charCodeAt(at);
+        let length = digit <= 57 ? digit - 48 : digit - 87;
+        const colon = block.indexOf(':', at + 1);
+        let h = prefixHash[length];
+        for (let k = at + 1; k < colon; k++) {
+          h = Math.imul(h ^ block.charCodeAt(k), FNV_PRIME);
+          if (++length >= prefixHash.length) {
+            const grown = new Int32Array(2 * prefixHash.length);
+            grown.set(prefixHash);
+            prefixHash = grown;
+          }
+          prefixHash[length] = h;
+        }
+        filter[h & (words - 1)] |= filterBits(h);
+        const next = block.indexOf(' ', colon);
+        if (next < 0) break;
+        at = next + 1;
+      }
+    }
+    return filter;
+  }
+
   /** The stored synset ids of `lemma` (base 36, `.`-separated), or undefined when the index lacks it. */
   find(lemma: string): string | undefined {
+    const filter = (this.filter ??= this.buildFilter());
+    let h = FNV_OFFSET;
+    for (let k = 0; k < lemma.length; k++) h = Math.imul(h ^ lemma.charCodeAt(k), FNV_PRIME);
+    const bits = filterBits(h);
+    if ((filter[h & (filter.length - 1)] & bits) !== bits) return undefined;
     // The last block whose first lemma is not after `lemma` (string order is the generator's sort order).
     // Heads with smaller first two characters sort before `lemma`, heads with greater ones after it.
     const heads = this.heads;
@@ -122,6 +181,8 @@ interface Tables {
   readonly index: Record<Pos, PosIndex>;
   /** Per part of speech: exception form → base forms. */
   readonly exceptions: Record<Pos, Map<string, readonly string[]>>;
+  /** The exception forms of every part of speech: most forms are none, and one look-up says so for all four. */
+  readonly exceptionForms: Set<string>;
   /** The lemma names of synset `id`. */
   synset(id: number): readonly string[];
 }
@@ -161,6 +222,7 @@ function decode(): Tables {
   const { synset_block: perBlock, synsets: storedSynsets, index: storedIndex, exceptions: storedExceptions } = loader();
   const index = {} as Record<Pos, PosIndex>;
   const exceptions = {} as Record<Pos, Map<string, readonly string[]>>;
+  const exceptionForms = new Set<string>();
   for (const pos of POS_LIST) {
     index[pos] = new PosIndex(storedIndex[pos]);
     const exc = new Map<string, readonly string[]>();
@@ -168,6 +230,7 @@ function decode(): Tables {
       for (const entry of chunk.split(' ')) {
         const colon = entry.indexOf(':');
         exc.set(entry.slice(0, colon), colon + 1 === entry.length ? [] : entry.slice(colon + 1).split(','));
+        exceptionForms.add(entry.slice(0, colon));
       }
     }
     exceptions[pos] = exc;
@@ -184,7 +247,7 @@ function decode(): Tables {
     }
     return out;
   };
-  return { index, exceptions, synset };
+  return { index, exceptions, exceptionForms, synset };
 }
 
 /** The decoded tables (decoded on the first call). */
@@ -221,7 +284,7 @@ function applyRules(forms: readonly string[], subs: readonly (readonly [string, 
  */
 function morphyInto(tables: Tables, form: string, pos: Pos, found: string[], ids: string[]): void {
   const inIndex = tables.index[pos];
-  const exc = tables.exceptions[pos].get(form);
+  const exc = tables.exceptionForms.has(form) ? tables.exceptions[pos].get(form) : undefined;
   if (exc !== undefined) {
     keepIndexed(form, inIndex, found, ids);
     for (const base of exc) keepIndexed(base, inIndex, found, ids);

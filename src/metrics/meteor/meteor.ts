@@ -52,14 +52,31 @@ export interface MeteorReferences extends PreparedReferences {
 export class ReferenceWords {
   /** Number of words. */
   readonly length: number;
-  /** Word ids at [0, length), stem ids at [length, 2·length). */
+  /**
+   * Word ids at [0, length), stem ids at [length, 2·length), then {@link FILTER_WORDS} words of a filter of the word
+   * ids: bit {@link filterBit}(id) is set for each id of the line, so a hypothesis word whose bit is clear is not in
+   * the line, and the exact stage does not scan it for that word (about a third of a line's words are not).
+   */
   readonly words: Int32Array;
 
   constructor(ids: Int32Array) {
-    this.length = ids.length;
-    this.words = new Int32Array(2 * ids.length).fill(-1);
+    const m = ids.length;
+    this.length = m;
+    this.words = new Int32Array(2 * m + FILTER_WORDS).fill(-1, m, 2 * m);
     this.words.set(ids);
+    for (let j = 0; j < m; j++) {
+      const bit = filterBit(ids[j]);
+      this.words[2 * m + (bit >> 5)] |= 1 << (bit & 31);
+    }
   }
+}
+
+/** Words of a reference line's id filter (256 bits). */
+const FILTER_WORDS = 8;
+
+/** A word id's bit in a reference line's filter: the top 8 bits of a multiplicative hash. */
+function filterBit(id: number): number {
+  return Math.imul(id, 0x9e3779b1) >>> 24;
 }
 
 /**
@@ -141,6 +158,8 @@ const NO_SYNONYMS = new Int32Array(0);
 
 /** A stem's synonym state once it is known to have no synonym but itself. */
 const SYNONYMS_NONE = 1;
+/** A stem's synonym state once its synonyms are in {@link Meteor.synonymIds}. */
+const SYNONYMS_SOME = 2;
 
 /** Whether the sorted `ids` hold `id`. */
 function sortedHas(ids: Int32Array, id: number): boolean {
@@ -204,8 +223,11 @@ export class Meteor implements Metric<MeteorReferences> {
   /** Stem (and WordNet lemma name) → id: the synonym stage compares synonyms with stems. */
   private readonly stemIds = new Map<string, number>();
   /** Stem id → the stem ids of its synonyms other than itself, sorted (found on first need). */
-  private readonly synonymIds: (Int32Array | undefined)[] = [];
-  /** Stem id → {@link SYNONYMS_NONE} once known to have no synonym but itself (0 until looked up, or when it has some). */
+  private readonly synonymIds = new Map<number, Int32Array>();
+  /**
+   * Stem id → 0 until its synonyms are looked up, then {@link SYNONYMS_NONE} or {@link SYNONYMS_SOME}: most stems
+   * have none, and a byte says so.
+   */
   private synonymState = new Uint8Array(256);
   private readonly stemNames: string[] = [];
   /** The word ids of the line scanned last ({@link scanIds}). */
@@ -322,8 +344,14 @@ export class Meteor implements Metric<MeteorReferences> {
     const work = this.refWork;
     for (let j = 0; j < m; j++) work[j] = rw[j];
     let matches = 0;
+    const filter = 2 * m;
     for (let i = n - 1; i >= 0; i--) {
       const w = hw[i];
+      const bit = filterBit(w);
+      if ((rw[filter + (bit >> 5)] & (1 << (bit & 31))) === 0) {
+        refOf[i] = -1;
+        continue;
+      }
       let j = m - 1;
       while (j >= 0 && work[j] !== w) j--;
       refOf[i] = j;
@@ -459,21 +487,25 @@ export class Meteor implements Metric<MeteorReferences> {
 
   /** The stem ids of the synonyms of stem `id` (./wordnet.ts), the stem itself left out, sorted. */
   private synonymsOf(id: number): Int32Array {
-    let ids = this.synonymIds[id];
-    if (ids === undefined) {
-      // Most stems of a text in another language than English are not even written in WordNet's alphabet.
-      if (!inAlphabet(this.stemNames[id])) {
-        this.synonymState[id] = SYNONYMS_NONE;
-        return (this.synonymIds[id] = NO_SYNONYMS);
-      }
-      const out: number[] = [];
+    const state = this.synonymState[id];
+    if (state === SYNONYMS_NONE) return NO_SYNONYMS;
+    if (state === SYNONYMS_SOME) return this.synonymIds.get(id) as Int32Array;
+    const out: number[] = [];
+    // Most stems of a text in another language than English are not even written in WordNet's alphabet.
+    if (inAlphabet(this.stemNames[id])) {
       for (const name of meteorSynonyms(this.stemNames[id])) {
         const other = this.stemId(name);
         if (other !== id) out.push(other);
       }
-      this.synonymIds[id] = ids = out.length === 0 ? NO_SYNONYMS : Int32Array.from(out).sort();
-      if (out.length === 0) this.synonymState[id] = SYNONYMS_NONE;
     }
+    if (out.length === 0) {
+      this.synonymState[id] = SYNONYMS_NONE;
+      return NO_SYNONYMS;
+    }
+    const ids = Int32Array.from(out).sort();
+    this.synonymIds.set(id, ids);
+    this.synonymState[id] = SYNONYMS_SOME;
     return ids;
   }
+
 }

@@ -277,18 +277,13 @@ export function lineSearchScratch(problem: MertProblem): LineSearchScratch {
  * same choices as over all of them.
  */
 const FILTER_MARGIN = 2 ** -12;
-/** Refinement rounds of the prefilter's known lines (each adds the best line at every bend found so far). */
-const FILTER_ROUNDS = 1;
-/** Known lines of the prefilter at most: 3, and each round adds at most one per bend (2^(rounds + 1) is ample). */
-const MAX_KNOWN = 2 + 2 ** (FILTER_ROUNDS + 1);
+/** Known lines of the prefilter at most: the three extremes, and the highest line at each of their bends. */
+const MAX_KNOWN = 5;
 
 /** The prefilter's known lines: indices by increasing slope, and the bend between each and the next. */
 const known = new Int32Array(MAX_KNOWN);
-const knownNext = new Int32Array(MAX_KNOWN);
 const bendX = new Float64Array(MAX_KNOWN);
 const bendLimit = new Float64Array(MAX_KNOWN);
-const bendBest = new Int32Array(MAX_KNOWN);
-const bendBestY = new Float64Array(MAX_KNOWN);
 
 /**
  * Upper hull, in the (slope, intercept) plane, of the `count` lines in `known` (sorted by slope): the lines that are
@@ -394,7 +389,7 @@ export function envelope(
     count = knownHull(slope, f0, count);
     // First round, over every line: one or two bends. A line is dropped when it is below the limit at both bends
     // (at least as strict as at the bend its slope belongs to, which suffices): no branch on the slope, so the
-    // loop does not mispredict on half the lines; the highest line at each bend is kept for the next round.
+    // loop does not mispredict on half the lines; the highest line at each bend is kept for the refinement.
     const u0 = known[0];
     const u1 = known[1];
     const u2 = count === 3 ? known[2] : u1;
@@ -422,63 +417,46 @@ export function envelope(
       active[ahead] = j;
       ahead += ((y1 >= lim1) as unknown as number) | ((y2 >= lim2) as unknown as number);
     }
-    // Later rounds, over the lines kept: the highest line at each bend joins the known lines when it is above them
-    // there, and the lines are filtered again.
-    bendX[0] = x1;
-    bendLimit[0] = lim1;
-    bendBest[0] = best1;
-    bendBestY[0] = best1Y;
-    bendX[1] = x2;
-    bendLimit[1] = lim2;
-    bendBest[1] = best2;
-    bendBestY[1] = best2Y;
-    let bends = count - 1;
-    for (let round = 1; round <= FILTER_ROUNDS && ahead > 2 * count; round++) {
+    // One refinement over the lines kept: the highest line at each bend joins the known lines when it is above them
+    // there, and the lines are filtered again, against every bend of the new hull: a line is dropped where it lies
+    // below the limit at every bend (at its own bend is enough; testing them all in order needs no search for its
+    // bend, whose end a branch mispredicts on most lines).
+    if (ahead > 2 * count) {
       let added = 0;
-      for (let k = 0; k < bends; k++) {
-        const j = bendBest[k];
-        if (j < 0 || !(bendBestY[k] > bendLimit[k] + (d0 + Math.abs(bendX[k]) * dx))) continue;
-        knownNext[added++] = j;
-      }
-      if (added === 0) break;
-      // The new lines join the known ones, sorted by slope (a few entries: insertion sort).
-      for (let i = 0; i < added; i++) {
-        const j = knownNext[i];
-        let q = count - 1;
-        while (q >= 0 && slope[known[q]] > slope[j]) {
-          known[q + 1] = known[q];
-          q--;
+      if (best1 >= 0 && best1Y > lim1 + (d0 + Math.abs(x1) * dx)) known[count + added++] = best1;
+      if (count === 3 && best2 >= 0 && best2 !== best1 && best2Y > lim2 + (d0 + Math.abs(x2) * dx)) known[count + added++] = best2;
+      if (added > 0) {
+        // The new lines join the known ones, sorted by slope (a few entries: insertion sort).
+        for (let i = count; i < count + added; i++) {
+          const j = known[i];
+          let q = i - 1;
+          while (q >= 0 && slope[known[q]] > slope[j]) {
+            known[q + 1] = known[q];
+            q--;
+          }
+          known[q + 1] = j;
         }
-        known[q + 1] = j;
-        count++;
-      }
-      count = knownHull(slope, f0, count);
-      bends = count - 1;
-      for (let k = 0; k < bends; k++) {
-        const u = known[k];
-        const v = known[k + 1];
-        const x = (f0[u] - f0[v]) / (slope[v] - slope[u]);
-        bendX[k] = x;
-        bendLimit[k] = Math.min(slope[u] * x + f0[u], slope[v] * x + f0[v]) - (d0 + Math.abs(x) * dx);
-        bendBest[k] = -1;
-        bendBestY[k] = -Infinity;
-      }
-      let n = 0;
-      for (let t = 0; t < ahead; t++) {
-        const j = active[t];
-        const mj = slope[j];
-        // The bend between the two known lines whose slopes enclose mj.
-        let k = 0;
-        while (k + 1 < bends && mj > slope[known[k + 1]]) k++;
-        const y = mj * bendX[k] + f0[j];
-        if (y < bendLimit[k]) continue;
-        if (y > bendBestY[k]) {
-          bendBestY[k] = y;
-          bendBest[k] = j;
+        count = knownHull(slope, f0, count + added);
+        const bends = count - 1;
+        for (let k = 0; k < bends; k++) {
+          const u = known[k];
+          const v = known[k + 1];
+          const x = (f0[u] - f0[v]) / (slope[v] - slope[u]);
+          bendX[k] = x;
+          bendLimit[k] = Math.min(slope[u] * x + f0[u], slope[v] * x + f0[v]) - (d0 + Math.abs(x) * dx);
         }
-        active[n++] = j;
+        let n = 0;
+        for (let t = 0; t < ahead; t++) {
+          const j = active[t];
+          const mj = slope[j];
+          const bj = f0[j];
+          let k = 0;
+          while (k < bends && mj * bendX[k] + bj < bendLimit[k]) k++;
+          active[n] = j;
+          n += (k < bends) as unknown as number;
+        }
+        ahead = n;
       }
-      ahead = n;
     }
   } else {
     for (let j = begin; j < end; j++) active[ahead++] = j;

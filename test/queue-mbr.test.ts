@@ -6,7 +6,9 @@
  * again after its submitter died reuses the shards that finished; a segment's bad input (weights that sum to zero)
  * and the inputs' own errors are reported as without a queue (message, exit status 2, no output file); a worker
  * refuses a shard whose files leave its --allow-dir; a sample file changed after submission fails the shard instead
- * of merging other lines; an unreachable Redis is one line and exit status 2. The processes are the real executable
+ * of merging other lines; an unreachable Redis is one line and exit status 2. `--nbest` lists, cut into byte ranges:
+ * the same chosen lines (ids without hypotheses included) and scores, and bad input met in a shard reported as
+ * `palette mbr` reports it. The processes are the real executable
  * (bin/palette runs dist/: `npm run build:ts`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -76,7 +78,18 @@ function writeFixture(dir: string): void {
   const samples = [...source, ...source.map((lines) => lines.map(variant))];
   samples.forEach((lines, k) => writeFileSync(join(dir, SAMPLE_FILES[k]), lines.join('\n') + (k === SAMPLES - 1 ? '' : '\n')));
   WEIGHT_FILES.forEach((f, j) => writeFileSync(join(dir, f), Array.from({ length: SEGMENTS }, (_, s) => `${((s + j) % 4) * 0.75}\n`).join('')));
+  // The same samples as a Moses n-best list, ids 5 and 17 without hypotheses (empty output lines).
+  const nbest: string[] = [];
+  for (let s = 0; s < SEGMENTS; s++) {
+    if (s === 5 || s === 17) continue;
+    samples.forEach((lines, k) => nbest.push(`${s} ||| ${lines[s]} ||| f= ${k} ||| -${k}.5`));
+  }
+  writeFileSync(join(dir, NBEST), `${nbest.join('\n')}\n`);
 }
+
+const NBEST = 'samples.nbest';
+/** About 2 KB per shard of the list (about 20 KB): 8 shards, a few groups each. */
+const NBEST_SHARD = ['--shard-size', '2000'];
 
 /** The command lines compared (each writes its outputs under the prefix given). */
 const CASES: Record<string, (p: string) => string[]> = {
@@ -248,6 +261,46 @@ describe.skipIf(!HAVE_REDIS)(`palette mbr --queue with palette worker (${REDIS_S
     expect(r.err).toMatch(/shard 1 \(segments 7-12\) failed after 2 attempts: \S+changed-sample-3\.txt: the bytes of segments 7-12 differ from those submitted/);
   }, 30_000);
 
+  it.each([1, 2])('--nbest, %i worker process(es): chosen lines (ids without hypotheses included) and --scores byte-identical', async (n) => {
+    const logs = Array.from({ length: n }, () => worker());
+    const args = (p: string) => ['mbr', '--nbest', NBEST, '-m', 'chrf', 'bleu:0.5', '--scores', `${p}.jsonl`];
+    const plain = await palette(args(`nbest-plain${n}`), dir).done;
+    expect(plain.code, plain.err).toBe(0);
+    expect(plain.out.split('\n')[5]).toBe('');
+    const r = await palette([...args(`nbest-queued${n}`), '--queue', redis.url, ...NBEST_SHARD], dir).done;
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe(plain.out);
+    expect(readFileSync(join(dir, `nbest-queued${n}.jsonl`)).equals(readFileSync(join(dir, `nbest-plain${n}.jsonl`)))).toBe(true);
+    const shards = Number(/(\d+) shards on/.exec(r.err)?.[1]);
+    expect(shards).toBeGreaterThan(4);
+    expect(logs.flatMap((w) => shardLines(w.err())).length).toBe(shards);
+  }, 60_000);
+
+  it('--nbest bad input in a shard (one hypothesis, a malformed line, ids out of order across shards): palette mbr\'s message, exit 2', async () => {
+    worker();
+    const lines = readFileSync(join(dir, NBEST), 'utf8').split('\n').slice(0, -1);
+    const variants: Record<string, string[]> = {
+      // Id 12 keeps one hypothesis.
+      'one.nbest': lines.filter((l) => !l.startsWith('12 |||') || l.endsWith('-0.5')),
+      'malformed.nbest': lines.map((l, i) => (i === 100 ? 'no fields here' : l)),
+      'order.nbest': lines.map((l, i) => (i === 120 ? l.replace(/^\d+ /, '3 ') : l)),
+    };
+    // Runs that failed for other reasons keep their finished shards (for resubmission): only this test's count.
+    const runFolders = () => readdirSync(dir).filter((f) => f.includes('palette-run-'));
+    const before = runFolders();
+    for (const [name, content] of Object.entries(variants)) {
+      writeFileSync(join(dir, name), `${content.join('\n')}\n`);
+      const args = ['mbr', '--nbest', name, '-m', 'chrf', '-o', `${name}.out`];
+      const plain = await palette(args, dir).done;
+      expect(plain.code, name).toBe(2);
+      expect(plain.err).toContain(`${name}:`);
+      const r = await palette([...args, '--queue', redis.url, ...NBEST_SHARD, '-q'], dir).done;
+      expect([r.code, r.out, r.err], name).toEqual([2, '', plain.err]);
+      expect(readdirSync(dir).filter((f) => f === `${name}.out`)).toEqual([]);
+      expect(runFolders()).toEqual(before);
+    }
+  }, 60_000);
+
   it('Redis unreachable: one clear line, exit status 2, nothing on stdout', async () => {
     const port = await freePort();
     const r = await palette(['mbr', '--samples', ...SAMPLE_FILES, '-m', 'chrf', '--queue', `redis://127.0.0.1:${port}`], dir).done;
@@ -258,12 +311,14 @@ describe.skipIf(!HAVE_REDIS)(`palette mbr --queue with palette worker (${REDIS_S
 });
 
 describe('palette mbr queue options', () => {
-  it('-j, --nbest and a queue option without --queue are refused with one line', async () => {
+  it('-j, options of the other input and a queue option without --queue are refused with one line', async () => {
     const samples = ['samples/wmt17-en-de/ref.de', 'samples/wmt17-en-de/sys/online-B.0.de'];
     const cases: [string[], string][] = [
       [['--samples', ...samples, '-m', 'chrf', '--queue', 'redis://127.0.0.1:1', '-j', '2'], 'with --queue each palette worker\'s --workers sets its threads'],
-      [['--nbest', 'samples/wmt17-en-de/ref.de', '-m', 'chrf', '--queue', 'redis://127.0.0.1:1'], '--queue shards --samples files'],
+      [['--nbest', 'x.nbest', '-m', 'chrf', '--queue', 'redis://127.0.0.1:1', '--shard-lines', '10'], '--shard-lines does not go with it'],
+      [['--samples', ...samples, '-m', 'chrf', '--queue', 'redis://127.0.0.1:1', '--shard-size', '1000'], '--shard-size cuts --nbest lists'],
       [['--samples', ...samples, '-m', 'chrf', '--shard-lines', '10'], '--shard-lines needs --queue URL'],
+      [['--nbest', 'x.nbest', '-m', 'chrf', '--shard-size', '1000'], '--shard-size needs --queue URL'],
     ];
     for (const [args, message] of cases) {
       const r = await palette(['mbr', ...args], ROOT).done;

@@ -28,7 +28,7 @@
  */
 import { InputError, locate } from '../../errors.js';
 import { mbrDecode, utilityFromSpecs } from '../../engine/pairwise/index.js';
-import { decideNbestGroup, nbestGroups } from '../../engine/pairwise/mbr-nbest.js';
+import { checkNbestGroup, decideNbestGroup, nbestGroups } from '../../engine/pairwise/mbr-nbest.js';
 import { readNbestBatches } from '../../node/nbest.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
 import { readLines } from '../../node/read-lines.js';
@@ -79,7 +79,9 @@ const SPECS: readonly OptionSpec[] = [
     help: 'write the chosen samples to FILE instead of standard output' },
   sharedOption('quiet', GROUP, 'no run line and no progress line on standard error (--queue)'),
   ...PAIRWISE_METRIC_FLAGS,
-  ...queueOptionSpecs(QUEUE, 'decide the segments', 'about 4M sample pairs a shard'),
+  ...queueOptionSpecs(QUEUE, 'decide the segments', 'about 4M sample pairs a shard; --samples only'),
+  { key: 'shardSize', names: ['--shard-size'], arity: 'one', metavar: 'BYTES', group: QUEUE,
+    help: 'bytes of the --nbest list per shard of a queue run, about (shards end at segment boundaries; default 1 MiB)' },
 ];
 
 /** The help text of `palette mbr`. */
@@ -157,10 +159,10 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
   }
   if (positionals.length > 0) throw new InputError('E_BAD_OPTION', `unrecognized arguments: ${positionals.join(' ')}`);
   const queue = readQueueOptions(optionValues(values), 1);
+  if (values.has('shardSize') && queue === undefined) throw new InputError('E_BAD_OPTION', '--shard-size needs --queue URL');
   const nbestFile = single(values, 'nbest');
   if (nbestFile !== undefined) {
-    if (queue !== undefined) throw new InputError('E_BAD_OPTION', '--queue shards --samples files: with --nbest the list is decided in this process');
-    return mbrNbest(nbestFile, values, io, registry);
+    return mbrNbest(nbestFile, values, io, registry, queue);
   }
   const sampleFiles = list(values, 'samples');
   if (sampleFiles === undefined || sampleFiles.length === 0) {
@@ -174,6 +176,7 @@ async function mbr(argv: readonly string[], io: CliIo, registry: MetricRegistry)
   const { specs, settings, utility, direction, aggregate, scoresFormat } = readDecision(values, registry);
   const workersText = single(values, 'workers');
   const workers = workersText === undefined ? 1 : integerValue('-j', workersText, 1, MAX_WORKERS);
+  if (values.has('shardSize')) throw new InputError('E_BAD_OPTION', '--shard-size cuts --nbest lists: shards of --samples files are --shard-lines segments');
   if (queue !== undefined && workersText !== undefined) {
     throw new InputError('E_BAD_OPTION', '-j decides segments in this process; with --queue each palette worker\'s --workers sets its threads');
   }
@@ -308,43 +311,84 @@ async function decideQueued(
  * memory holds one group at a time.
  */
 async function mbrNbest(
-  file: string, values: ReadonlyMap<string, ParsedValue>, io: CliIo, registry: MetricRegistry,
+  file: string, values: ReadonlyMap<string, ParsedValue>, io: CliIo, registry: MetricRegistry, queue: QueueOptions | undefined,
 ): Promise<number> {
   if (values.has('workers')) throw new InputError('E_BAD_OPTION', '-j decides runs of segments of --samples files; with --nbest the list is read in one thread');
-  for (const [key, flag] of [['samples', '--samples'], ['pseudoRefs', '--pseudo-refs'], ['weights', '--weights'], ['matrix', '--matrix']]) {
+  for (const [key, flag] of [['samples', '--samples'], ['pseudoRefs', '--pseudo-refs'], ['weights', '--weights'], ['matrix', '--matrix'], ['shardLines', '--shard-lines']]) {
     if (values.has(key)) throw new InputError('E_BAD_OPTION', `--nbest takes its samples from the list: ${flag} does not go with it`);
   }
   const includeSelf = values.has('includeSelf');
-  const { utility, direction, aggregate, scoresFormat } = readDecision(values, registry);
+  const { specs, settings, utility, direction, aggregate, scoresFormat } = readDecision(values, registry);
   const output = single(values, 'output');
   const scoresFile = single(values, 'scores');
   if (output !== undefined) checkOutputFile(output);
   if (scoresFile !== undefined) checkOutputFile(scoresFile);
+  const shardSize = single(values, 'shardSize');
+  const shardBytes = shardSize === undefined ? undefined : integerValue('--shard-size', shardSize, 1);
 
-  const opened: OutputFile[] = [];
-  let chosen = '';
-  try {
-    const scoresOut = scoresFile === undefined ? undefined : openOutputFile(scoresFile);
-    if (scoresOut !== undefined) opened.push(scoresOut);
-    const writeScores = scoresOut === undefined ? undefined : scoresWriter(scoresOut, scoresFormat);
-    let nextId = 0;
+  /** Decides the list's groups through `decide` (handing each group's decision on), and writes the outputs. */
+  const run = async (
+    decide: (emit: (id: number, choice: number, text: string, utilities: Float64Array) => void) => Promise<boolean>,
+  ): Promise<boolean> => {
+    const opened: OutputFile[] = [];
+    let chosen = '';
+    try {
+      const scoresOut = scoresFile === undefined ? undefined : openOutputFile(scoresFile);
+      if (scoresOut !== undefined) opened.push(scoresOut);
+      const writeScores = scoresOut === undefined ? undefined : scoresWriter(scoresOut, scoresFormat);
+      let nextId = 0;
+      const decided = await decide((id, choice, text, utilities) => {
+        for (; nextId < id; nextId++) chosen += '\n';
+        chosen += `${text}\n`;
+        nextId = id + 1;
+        writeScores?.(id + 1, choice, utilities);
+      });
+      if (!decided) {
+        for (const out of opened) out.abort();
+        return false;
+      }
+      if (output === undefined) io.stdout.write(chosen);
+      else {
+        const out = openOutputFile(output);
+        opened.push(out);
+        out.write(chosen);
+      }
+      for (const out of opened) out.commit();
+    } catch (err) {
+      for (const out of opened) out.abort();
+      throw err;
+    }
+    return true;
+  };
+
+  if (queue !== undefined) {
+    // Imported here: BullMQ and its Redis client load only for a queue run.
+    const { DEFAULT_NBEST_SHARD_BYTES, mbrNbestQueued } = await import('./queue.js');
+    let cleanUp: (() => Promise<void>) | undefined;
+    const queued = await run(async (emit) => {
+      cleanUp = await mbrNbestQueued(
+        {
+          queue, shardBytes: shardBytes ?? DEFAULT_NBEST_SHARD_BYTES, file, utility: specs, settings, direction, includeSelf, aggregate,
+          quiet: values.has('quiet'), io,
+        },
+        (g) => emit(g.id, g.choice, g.text, g.utilities),
+      );
+      return cleanUp !== undefined;
+    });
+    if (queued) {
+      await cleanUp!();
+      return EXIT_OK;
+    }
+    // A shard met bad input: the first of the list is the one the streaming reader meets first. Found by checking
+    // each group, which costs a read of the list; if none is found, the list is decided here as without a queue.
+    for await (const group of nbestGroups(readNbestBatches(file))) checkNbestGroup(group, file, includeSelf);
+  }
+  await run(async (emit) => {
     for await (const group of nbestGroups(readNbestBatches(file))) {
       const c = decideNbestGroup(utility, group, file, { direction, includeSelf, aggregate });
-      for (; nextId < group.id; nextId++) chosen += '\n';
-      chosen += `${group.hypotheses[c.choice]}\n`;
-      nextId = group.id + 1;
-      writeScores?.(group.id + 1, c.choice, c.utilities);
+      emit(group.id, c.choice, group.hypotheses[c.choice], c.utilities);
     }
-    if (output === undefined) io.stdout.write(chosen);
-    else {
-      const out = openOutputFile(output);
-      opened.push(out);
-      out.write(chosen);
-    }
-    for (const out of opened) out.commit();
-  } catch (err) {
-    for (const out of opened) out.abort();
-    throw err;
-  }
+    return true;
+  });
   return EXIT_OK;
 }

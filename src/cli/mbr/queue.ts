@@ -12,17 +12,26 @@
  *
  * A segment's bad input in a shard (weights that sum to zero) is reported with its line in the whole input: the
  * shards are merged in order, so it is the first of the input, as without a queue.
+ *
+ * `--nbest LIST`: shards are byte ranges of the list cut at segment boundaries (`--shard-size` bytes, about), as for
+ * `palette nbest --queue`; each worker hands back its groups' ids, choices, chosen hypotheses and utilities, and the
+ * command writes them in order as it writes its own. Which bad input the streaming reader meets first depends on the
+ * whole list, not on one shard: when a shard reports bad input (or the ids of two shards are out of order), the run
+ * is given up and the command reads the list itself (./command.ts), which reports what `palette mbr` reports.
  */
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
 import type { MbrWorkerSetup } from '../../pool/kinds/mbr.js';
 import type { MbrRun } from '../../pool/mbr-pool.js';
+import type { UtilitySpec } from '../../engine/pairwise/index.js';
+import type { MetricSettings } from '../../metrics/registry.js';
 import {
-  MBR_JOB_VERSION, MBR_SHARD_JOB, parseMbrResult, type MbrShardJob, type MbrShardOutcome, type MbrStream,
+  MBR_JOB_VERSION, MBR_SHARD_JOB, parseMbrNbestResult, parseMbrResult, type MbrNbestGroupResult, type MbrNbestShardJob,
+  type MbrNbestShardOutcome, type MbrShardJob, type MbrShardOutcome, type MbrStream,
 } from '../../node/queue/mbr-jobs.js';
 import { runIdOf } from '../../node/queue/nbest-jobs.js';
-import { readShardResult, sha1Of, shardResultPath } from '../../node/queue/shards.js';
+import { lineAtOffset, planShards, readShardResult, sha1Of, shardResultPath } from '../../node/queue/shards.js';
 import type { CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
 import { InOrderMerge, QueueRunError, runFlow } from '../queue/flow.js';
@@ -188,5 +197,134 @@ class MbrMerge extends InOrderMerge<MbrShardOutcome> {
       throw new QueueRunError(`run ${this.runId}: the result file of shard ${index} (${file}) is missing or not the decisions its job reported: submit the run again`);
     }
     this.onRun(from, to, run);
+  }
+}
+
+/** Bytes of the list per shard of a `--nbest` queue run, unless --shard-size says. */
+export const DEFAULT_NBEST_SHARD_BYTES = 1 << 20;
+
+/** What {@link mbrNbestQueued} decides. */
+export interface MbrNbestQueuedInput {
+  readonly queue: QueueOptions;
+  readonly shardBytes: number;
+  /** The list as the user named it. */
+  readonly file: string;
+  readonly utility: readonly UtilitySpec[];
+  readonly settings: MetricSettings;
+  readonly direction: 'higher' | 'lower';
+  readonly includeSelf: boolean;
+  readonly aggregate: boolean;
+  readonly quiet: boolean;
+  readonly io: CliIo;
+}
+
+/** Whether the file starts as gzip data does (its shards would be byte ranges of the compressed stream). */
+function isGzip(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Decides the groups of an n-best list through the queue and hands each to `onGroup` in list order; returns what
+ * to do once the output is committed, or undefined when the list must be read here instead (a shard's bad input,
+ * ids out of order across shards: see the file comment), the run given up.
+ * @throws InputError for a gzip list, an unusable Redis or result folder; QueueRunError when a shard failed twice,
+ * the run's jobs vanished or Redis stayed away too long.
+ */
+export async function mbrNbestQueued(
+  input: MbrNbestQueuedInput,
+  onGroup: (group: MbrNbestGroupResult) => void,
+): Promise<(() => Promise<void>) | undefined> {
+  const { file, queue } = input;
+  if (isGzip(file)) {
+    throw new InputError('E_BAD_OPTION', '--queue: a gzip n-best list cannot be cut into byte ranges: decompress it first', { file });
+  }
+  const plan = planShards(file, input.shardBytes);
+  const { shards } = plan;
+  const list = { size: plan.size, mtimeMs: plan.mtimeMs };
+  const nbest = resolve(file);
+  const dir = resolve(queue.dir);
+  const decision = {
+    utility: input.utility, settings: input.settings, direction: input.direction, includeSelf: input.includeSelf, aggregate: input.aggregate,
+  };
+  const runId = runIdOf({
+    v: MBR_JOB_VERSION,
+    kind: MBR_SHARD_JOB,
+    ...decision,
+    nbest,
+    name: file,
+    list,
+    shards: shards.map((s) => [s.offset, s.length, s.head, s.tail]),
+    dir,
+  });
+  const resultDir = join(dir, `.mbr.palette-run-${runId}`);
+  const child = (index: number): MbrNbestShardJob => ({
+    kind: MBR_SHARD_JOB, version: MBR_JOB_VERSION, runId, index, ...decision, nbest, name: file, list, shard: shards[index], resultDir,
+  });
+  const merge = new NbestGroupsMerge(runId, shards.length, resultDir, onGroup);
+  const progress = createProgress(input.io.stderr, { label: 'palette mbr', unit: 'shards', quiet: input.quiet });
+  try {
+    return await runFlow({
+      url: queue.url,
+      option: '--queue',
+      runId,
+      shards: shards.length,
+      resultDir,
+      shardJob: MBR_SHARD_JOB,
+      child,
+      merge,
+      where: (index) => `from line ${lineAtOffset(file, shards[index].offset)}`,
+      redisTimeoutMs: queue.redisTimeoutMs,
+      note: (line) => {
+        if (!input.quiet) input.io.stderr.write(`palette mbr: ${line}\n`);
+      },
+      progress,
+    });
+  } catch (err) {
+    if (merge.failed) return undefined;
+    throw err;
+  } finally {
+    progress.clear();
+  }
+}
+
+/** The shards' groups handed on in list order, each shard once (see ../queue/flow.ts). */
+class NbestGroupsMerge extends InOrderMerge<MbrNbestShardOutcome> {
+  private lastId = -1;
+
+  constructor(
+    runId: string,
+    shards: number,
+    private readonly resultDir: string,
+    private readonly onGroup: (group: MbrNbestGroupResult) => void,
+  ) {
+    super(runId, shards);
+  }
+
+  protected apply(index: number, outcome: MbrNbestShardOutcome): void {
+    // Bad input, or a shard whose first id does not follow the ids before it (out of order, or a group cut in
+    // two): the list is read in the submitting process, which reports it as palette mbr does.
+    if (!outcome.ok) throw new InputError(outcome.error.code, outcome.error.message);
+    if (outcome.firstId >= 0 && outcome.firstId <= this.lastId) {
+      throw new InputError('E_BAD_INPUT', `shard ${index} starts with id ${outcome.firstId} after id ${this.lastId}`);
+    }
+    const file = shardResultPath(this.resultDir, index, 'out');
+    const bytes = readShardResult(file, outcome.length, outcome.sha1);
+    const groups = bytes === undefined ? undefined : parseMbrNbestResult(bytes);
+    if (groups === undefined) {
+      throw new QueueRunError(`run ${this.runId}: the result file of shard ${index} (${file}) is missing or not the decisions its job reported: submit the run again`);
+    }
+    for (const group of groups) this.onGroup(group);
+    if (outcome.lastId >= 0) this.lastId = outcome.lastId;
   }
 }

@@ -25,7 +25,7 @@ import { connectRedis, redactSecrets, redactUrl, stopReconnecting } from '../../
 import { checkShardJob, RefusedJobError, SHARD_JOB, SHARD_QUEUE, type ShardOutcome } from '../../node/queue/nbest-jobs.js';
 import { NbestShardRunner } from '../../node/queue/nbest-shard-runner.js';
 import { checkScoreShardJob, SCORE_SHARD_JOB, ScoreShardRunner, type ScoreShardOutcome } from '../../node/queue/score-jobs.js';
-import { checkMbrShardJob, MBR_SHARD_JOB, MbrShardRunner, type MbrShardOutcome } from '../../node/queue/mbr-jobs.js';
+import { checkMbrShardJob, MBR_SHARD_JOB, MbrShardRunner, type MbrNbestShardOutcome, type MbrShardOutcome } from '../../node/queue/mbr-jobs.js';
 
 const GROUP = 'palette worker options';
 const SPECS: readonly OptionSpec[] = [
@@ -102,14 +102,15 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
     workers,
     workers > 1 ? async (setup, n, onRun) => (await import('../../pool/mbr-pool.js')).mbrOnPool(setup, n, onRun) : undefined,
   );
-  const processor = async (job: Job): Promise<ShardOutcome | ScoreShardOutcome | MbrShardOutcome> => {
+  const processor = async (job: Job): Promise<ShardOutcome | ScoreShardOutcome | MbrShardOutcome | MbrNbestShardOutcome> => {
     if (job.name === MBR_SHARD_JOB) {
       // As for score shards: a path outside this worker's folders may be inside another worker's (retried).
       const data = checkMbrShardJob(job.data, allowDirs);
       const started = performance.now();
       const outcome = await mbrRunner.run(data);
       const ms = Math.round(performance.now() - started);
-      log(`run ${data.runId} shard ${data.index}: ${outcome.ok ? `segments ${data.from + 1}-${data.to}` : 'bad input'} in ${ms} ms`);
+      const what = 'nbest' in data ? `${data.shard.length} bytes of the list` : `segments ${data.from + 1}-${data.to}`;
+      log(`run ${data.runId} shard ${data.index}: ${outcome.ok ? what : 'bad input'} in ${ms} ms`);
       return outcome;
     }
     if (job.name === SCORE_SHARD_JOB) {

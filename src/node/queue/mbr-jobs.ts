@@ -13,18 +13,26 @@
  * (../../pool/mbr-pool.ts, the same task kind as `palette mbr -j N`): a segment's choice and utilities depend on its
  * samples, pseudo-references and weights alone, so they are those of the single-machine run. The shard's utilities,
  * matrices (when `--matrix` asks for them) and choices go to its result file (temporary file + rename: ./shards.ts).
+ *
+ * A shard of an n-best list (`palette mbr --nbest … --queue URL`) is a byte range of the list that starts and ends at
+ * segment boundaries (./shards.ts `planShards`, checked by its size, modification time and the hashes of its ends as
+ * for `palette nbest`); the worker walks its groups as `palette mbr --nbest` walks the list
+ * (../../engine/pairwise/mbr-nbest.ts) and writes each group's id, choice, chosen hypothesis and utilities.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { InputError, type PaletteErrorCode } from '../../errors.js';
-import type { UtilitySpec } from '../../engine/pairwise/index.js';
+import { utilityFromSpecs, type UtilitySpec } from '../../engine/pairwise/index.js';
+import { decideNbestGroup, nbestGroups } from '../../engine/pairwise/mbr-nbest.js';
+import { parseNbestLines, type NbestParseState } from '../../corpus/nbest.js';
 import { decodeLines } from '../../corpus/read-lines.js';
-import type { MetricSettings } from '../../metrics/registry.js';
+import { DEFAULT_MAX_LINES, splitBatches, utf8Error } from '../../corpus/stream/line-batch.js';
+import { defaultRegistry, type MetricSettings } from '../../metrics/registry.js';
 import { createHandler, type MbrTaskResult, type MbrWorkerSetup } from '../../pool/kinds/mbr.js';
 import type { MbrRun } from '../../pool/mbr-pool.js';
 import { fileError } from '../read-lines.js';
 import { insideDirs, RefusedJobError } from './nbest-jobs.js';
-import { sha1Of, shardResultPath, writeShardResult } from './shards.js';
+import { readShardChunks, sha1Of, shardResultPath, writeShardResult, type PlannedList, type Shard } from './shards.js';
 
 /** The job name of an MBR shard (one of Palette's job kinds). */
 export const MBR_SHARD_JOB = 'mbr-shard';
@@ -69,6 +77,77 @@ export interface MbrShardJob {
   readonly to: number;
   /** Folder of the result files, absolute. */
   readonly resultDir: string;
+}
+
+/** What a worker needs to decide one shard of a `palette mbr --nbest` run. */
+export interface MbrNbestShardJob {
+  readonly kind: typeof MBR_SHARD_JOB;
+  readonly version: typeof MBR_JOB_VERSION;
+  readonly runId: string;
+  readonly index: number;
+  readonly utility: readonly UtilitySpec[];
+  readonly settings: MetricSettings;
+  readonly direction: 'higher' | 'lower';
+  readonly includeSelf: boolean;
+  readonly aggregate: boolean;
+  /** The list, absolute; as the user named it (messages name it so); its size and modification time at planning. */
+  readonly nbest: string;
+  readonly name: string;
+  readonly list: PlannedList;
+  readonly shard: Shard;
+  readonly resultDir: string;
+}
+
+/**
+ * A finished n-best shard: the first and last id of its groups (-1 when it has none), so that the submitter can
+ * check the ids' order across shards.
+ */
+export type MbrNbestShardOutcome =
+  | { readonly index: number; readonly ok: true; readonly length: number; readonly sha1: string; readonly firstId: number; readonly lastId: number }
+  /** The shard's first bad input, its line counted from the shard's first line (1). */
+  | { readonly index: number; readonly ok: false; readonly error: { readonly code: PaletteErrorCode; readonly message: string; readonly line: number | undefined } };
+
+/** One group's decision in an n-best shard's result file. */
+export interface MbrNbestGroupResult {
+  readonly id: number;
+  readonly choice: number;
+  /** The chosen hypothesis (stripped). */
+  readonly text: string;
+  readonly utilities: Float64Array;
+}
+
+/** An n-best shard's result file: its groups as JSON, the utilities as the base64 of their float64 bytes (exact). */
+function nbestResultBytes(groups: readonly MbrNbestGroupResult[]): Uint8Array {
+  const n = groups.reduce((sum, g) => sum + g.utilities.length, 0);
+  const all = new Float64Array(n);
+  let at = 0;
+  for (const g of groups) {
+    all.set(g.utilities, at);
+    at += g.utilities.length;
+  }
+  const json = {
+    groups: groups.map((g) => [g.id, g.choice, g.utilities.length, g.text]),
+    utilities: Buffer.from(all.buffer).toString('base64'),
+  };
+  return new TextEncoder().encode(JSON.stringify(json));
+}
+
+/** The groups of an n-best shard's result file; undefined when it is not one. */
+export function parseMbrNbestResult(bytes: Uint8Array): MbrNbestGroupResult[] | undefined {
+  try {
+    const json = JSON.parse(new TextDecoder().decode(bytes)) as { groups: [number, number, number, string][]; utilities: string };
+    const raw = Buffer.from(json.utilities, 'base64');
+    const all = new Float64Array(raw.length / 8);
+    new Uint8Array(all.buffer).set(raw);
+    let at = 0;
+    return json.groups.map(([id, choice, n, text]) => {
+      const utilities = all.slice(at, at + n);
+      at += n;
+      return { id, choice, text, utilities };
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a finished MBR shard returns (its numbers are in its result file: see {@link mbrResultLayout}). */
@@ -117,21 +196,21 @@ export function parseMbrResult(bytes: Uint8Array, segments: number, rows: number
  * Checks that `data` is an MBR shard job of this version whose every path lies in `allowDirs`.
  * @throws RefusedJobError saying why not
  */
-export function checkMbrShardJob(data: unknown, allowDirs: readonly string[]): MbrShardJob {
-  const job = data as Partial<MbrShardJob> | null;
+export function checkMbrShardJob(data: unknown, allowDirs: readonly string[]): MbrShardJob | MbrNbestShardJob {
+  const job = data as (Partial<MbrShardJob> & Partial<MbrNbestShardJob>) | null;
   if (job === null || typeof job !== 'object' || job.kind !== MBR_SHARD_JOB) throw new RefusedJobError('refused: the job\'s data is not an MBR shard');
   if (job.version !== MBR_JOB_VERSION) {
     throw new RefusedJobError(`refused: MBR shard job version ${String(job.version)} (this worker runs version ${MBR_JOB_VERSION}: run the same Palette version everywhere)`);
   }
   const streams = [...(job.samples ?? []), ...(job.pseudoRefs ?? [])];
-  const paths = [...streams.flatMap((s) => ('file' in s ? [s.file] : [])), job.resultDir];
+  const paths = [...streams.flatMap((s) => ('file' in s ? [s.file] : [])), ...('nbest' in job ? [job.nbest] : []), job.resultDir];
   for (const p of paths) {
     if (typeof p !== 'string' || !isAbsolute(p)) throw new RefusedJobError('refused: the job names a path that is not absolute');
     if (!insideDirs(p, allowDirs)) {
       throw new RefusedJobError(`refused: ${p} lies outside the folders this worker may use (${allowDirs.join(', ')}; see --allow-dir)`);
     }
   }
-  return job as MbrShardJob;
+  return job as MbrShardJob | MbrNbestShardJob;
 }
 
 /**
@@ -187,7 +266,11 @@ export class MbrShardRunner {
    * Decides one shard and writes its result file.
    * @throws Error for a failure of this machine or of the shard's files (retried elsewhere by BullMQ)
    */
-  async run(job: MbrShardJob): Promise<MbrShardOutcome> {
+  async run(job: MbrShardJob | MbrNbestShardJob): Promise<MbrShardOutcome | MbrNbestShardOutcome> {
+    return 'nbest' in job ? this.runNbest(job) : this.runSamples(job);
+  }
+
+  private async runSamples(job: MbrShardJob): Promise<MbrShardOutcome> {
     const segments = job.to - job.from;
     const samples = job.samples.map((s) => shardLines(s, job));
     const pseudoRefs = job.pseudoRefs === null ? undefined : job.pseudoRefs.map((s) => shardLines(s, job));
@@ -222,6 +305,48 @@ export class MbrShardRunner {
     const bytes = resultBytes(result, segments, rows, columns);
     writeShardResult(shardResultPath(job.resultDir, job.index, 'out'), bytes);
     return { index: job.index, ok: true, length: bytes.length, sha1: sha1Of(bytes) };
+  }
+
+  /**
+   * Decides the groups of an n-best shard in this thread (a group is one segment: the pool's gain is in many).
+   * @throws Error for a failure of this machine or of the shard's bytes (retried elsewhere by BullMQ)
+   */
+  private async runNbest(job: MbrNbestShardJob): Promise<MbrNbestShardOutcome> {
+    const parts: Uint8Array[] = [];
+    for await (const chunk of readShardChunks(job.nbest, job.shard, job.list, 1 << 20, false)) parts.push(chunk.bytes);
+    const bytes = Buffer.concat(parts);
+    const groups: MbrNbestGroupResult[] = [];
+    try {
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+      } catch {
+        throw utf8Error(bytes, 0, 1, 'lf', job.name);
+      }
+      // Parsed as the streaming reader parses the list (its lines numbered from the shard's first).
+      const state: NbestParseState = { previousId: 0 };
+      const parsed = (function* () {
+        for (const batch of splitBatches(text, 1, 'lf', DEFAULT_MAX_LINES)) {
+          const b = parseNbestLines(batch, job.name, {}, state);
+          if (b.count > 0) yield b;
+        }
+      })();
+      const utility = utilityFromSpecs(job.utility, (id) => defaultRegistry.create(id, job.settings).metric);
+      const options = { direction: job.direction, includeSelf: job.includeSelf, aggregate: job.aggregate };
+      for await (const group of nbestGroups(parsed)) {
+        const c = decideNbestGroup(utility, group, job.name, options);
+        groups.push({ id: group.id, choice: c.choice, text: group.hypotheses[c.choice], utilities: c.utilities });
+      }
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      return { index: job.shard.index, ok: false, error: { code: err.code, message: err.message, line: err.line } };
+    }
+    const out = nbestResultBytes(groups);
+    writeShardResult(shardResultPath(job.resultDir, job.shard.index, 'out'), out);
+    return {
+      index: job.shard.index, ok: true, length: out.length, sha1: sha1Of(out),
+      firstId: groups[0]?.id ?? -1, lastId: groups[groups.length - 1]?.id ?? -1,
+    };
   }
 }
 

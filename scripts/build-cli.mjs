@@ -6,15 +6,16 @@
  * - dist/bundle/main.js and worker.js: the entry (`--version` and `--help` load nothing else) and the pools' worker
  *   script, code-split: each command is a chunk of its own, loaded when the command runs, sharing chunks with the
  *   others.
- * - dist/bundle/score-command.js: `palette score` as one file (src/cli/score-command.ts), not split: the entry's
- *   dynamic import of the score command loads it alone. What a score run does not always need (the metrics' code, the
- *   pool, queue runs, test sets, significance) is inside it but evaluated only when first imported (esbuild keeps
- *   such modules behind their dynamic imports), and packages and Node built-ins are required when the module that
- *   imports them is evaluated instead of imported when the file loads. The file holds its own copy of every module
- *   it uses, so nothing of the score path may cross into the split chunks (an error class or a kernel provider of
- *   one copy is not the other's): the entry hands it the arguments and gets an exit status back.
+ * - dist/bundle/score-command.cjs: `palette score` as one file (src/cli/score-command.ts), not split, in CommonJS;
+ *   dist/bundle/score-command.js, what the entry's dynamic import of the score command loads, is
+ *   ./score-command-loader.mjs, which compiles that file with a V8 code cache. What a score run does not always need
+ *   (the metrics' code, the pool, queue runs, test sets, significance) is inside the file but evaluated only when
+ *   first imported (esbuild keeps such modules behind their dynamic imports), and packages and Node built-ins are
+ *   required when the module that imports them is evaluated. The file holds its own copy of every module it uses, so
+ *   nothing of the score path may cross into the split chunks (an error class or a kernel provider of one copy is
+ *   not the other's): the entry hands it the arguments and gets an exit status back.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -34,33 +35,12 @@ const scoreCommandApart = {
   },
 };
 
-/** Name of the `require` the single file's banner makes (no module of the bundle declares it). */
-const REQUIRE = '__paletteRequire';
-
 /**
- * Built-ins that Node has loaded before any user code runs: importing them costs nothing, and the named imports
- * stay plain bindings (a required module is wrapped in an object with a getter for each of its exports).
+ * Built-ins that Node has loaded before any user code runs, or that the loader loads itself: the only modules the
+ * single file may require when it loads (others, and packages, are required when the module that imports them is
+ * evaluated).
  */
-const PRELOADED = /^node:(fs|path|url|module|util)$/;
-
-/**
- * Packages and the other Node built-ins as CommonJS modules of the bundle that `require` them: esbuild wraps each and calls it
- * when the module importing it is evaluated, where an external `import` would be hoisted to the top of the single
- * file and load (BullMQ, ioredis, piscina …) with every score run.
- */
-const requireWhenEvaluated = {
-  name: 'require-when-evaluated',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.kind === 'import-statement' && args.namespace === 'file' && !PRELOADED.test(args.path)
-        ? { path: args.path, namespace: 'required' }
-        : undefined);
-    b.onLoad({ filter: /.*/, namespace: 'required' }, (args) => ({
-      contents: `module.exports = ${REQUIRE}(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-  },
-};
+const PRELOADED = /^node:(fs|path|url|module|util|os|crypto|vm)$/;
 
 await build({
   ...COMMON,
@@ -72,17 +52,22 @@ await build({
   plugins: [scoreCommandApart],
 });
 
+// CommonJS, so that it can be compiled with a V8 code cache (./score-command-loader.mjs); `import.meta.url` is the
+// file's URL as in an ES module.
 await build({
   ...COMMON,
   entryPoints: ['dist/cli/score-command.js'],
-  outfile: join(OUT, 'score-command.js'),
-  banner: { js: `import { createRequire as __paletteCreateRequire } from 'node:module';\nconst ${REQUIRE} = __paletteCreateRequire(import.meta.url);` },
-  plugins: [requireWhenEvaluated],
+  format: 'cjs',
+  packages: 'external',
+  outfile: join(OUT, 'score-command.cjs'),
+  define: { 'import.meta.url': '__paletteModuleUrl' },
+  banner: { js: "const __paletteModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+copyFileSync(join(ROOT, 'scripts/score-command-loader.mjs'), join(OUT, 'score-command.js'));
 
-// What the single file imports when it loads: only the built-ins Node has already loaded (an import the plugin did
-// not turn into a require, e.g. a new form of re-export, would load its package with every score run).
-const hoisted = [...readFileSync(join(OUT, 'score-command.js'), 'utf8').matchAll(/^import\b[^;]*?from\s*["']([^"']+)["']/gm)]
+// What the single file requires when it loads: only the built-ins Node has already loaded (a package required at the
+// top of the file would load with every score run).
+const required = [...readFileSync(join(OUT, 'score-command.cjs'), 'utf8').matchAll(/^(?:var|const|let) [^\n]*?\brequire\("([^"]+)"\)/gm)]
   .map((m) => m[1])
   .filter((specifier) => !PRELOADED.test(specifier));
-if (hoisted.length > 0) throw new Error(`dist/bundle/score-command.js imports ${hoisted.join(', ')} when it loads`);
+if (required.length > 0) throw new Error(`dist/bundle/score-command.cjs requires ${required.join(', ')} when it loads`);

@@ -7,7 +7,7 @@
  * `palette score` is one file of that bundle, whose metrics other than those a run names are never evaluated.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,11 +72,13 @@ describe('palette start-up', () => {
       try {
         const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, join(ROOT, 'bin', 'palette'),
           'score', '-r', join(W, 'ref.de'), '-i', join(W, 'sys', 'online-B.0.de'), '-m', metric, '-b'],
-        { encoding: 'utf8', cwd: ROOT, env: { ...process.env, NODE_V8_COVERAGE: coverage } });
+        { encoding: 'utf8', cwd: ROOT, env: { ...process.env, NODE_V8_COVERAGE: coverage, XDG_CACHE_HOME: join(coverage, 'cache') } });
         expect(r.status, r.stderr).toBe(0);
-        const files = [...r.stderr.matchAll(/^LOADED file:\/\/(.*)$/gm)].map((m) => m[1]);
+        // The score command's module compiles its CommonJS file itself (a V8 code cache): a file no module hook sees.
+        const files = [...r.stderr.matchAll(/^LOADED file:\/\/(.*)$/gm)].map((m) => m[1])
+          .flatMap((f) => (f.endsWith('/dist/bundle/score-command.js') ? [f, f.replace(/\.js$/, '.cjs')] : [f]));
         const ran = new Map<string, boolean>();
-        for (const name of readdirSync(coverage)) {
+        for (const name of readdirSync(coverage).filter((n) => n.endsWith('.json'))) {
           const report = JSON.parse(readFileSync(join(coverage, name), 'utf8')) as { result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[] };
           for (const script of report.result) {
             for (const f of script.functions) {
@@ -94,15 +96,55 @@ describe('palette start-up', () => {
     };
     const bleu = score('bleu');
     expect(Number(bleu.score)).toBeGreaterThan(0);
-    // The score command is one file (scripts/build-cli.mjs); the entry adds a few chunks it shares with every command.
-    expect(bleu.files).toContain('score-command.js');
-    expect(bleu.files.length).toBeLessThanOrEqual(6);
+    // The score command is one file (scripts/build-cli.mjs) and its loader; the entry adds a few chunks it shares
+    // with every command.
+    expect(bleu.files).toContain('score-command.cjs');
+    expect(bleu.files.length).toBeLessThanOrEqual(7);
     expect(bleu.evaluated.has('metrics/bleu/bleu')).toBe(true);
     for (const other of ['metrics/rouge/rouge', 'metrics/meteor/meteor', 'metrics/ter/ter', 'metrics/ter/tercom-ter', 'metrics/chrf/chrf', 'text/rouge/index']) {
       expect(bleu.evaluated.has(other), other).toBe(false);
     }
     // The check can fail: a run that names ROUGE-L evaluates ROUGE's class from the same file.
     expect(score('rouge-l').evaluated.has('metrics/rouge/rouge')).toBe(true);
+  });
+
+  it('bin/palette score keeps a V8 code cache in a private cache folder, used only with the text it was made from', () => {
+    if (!existsSync(join(ROOT, 'dist', 'bundle', 'main.js'))) throw new Error('dist/bundle/ is missing: `npm run build:ts` builds it');
+    const home = mkdtempSync(join(tmpdir(), 'palette-code-cache-'));
+    try {
+      const W = join(ROOT, 'samples', 'wmt17-en-de');
+      const score = () => spawnSync(process.execPath, [join(ROOT, 'bin', 'palette'), 'score', '-r', join(W, 'ref.de'), '-i', join(W, 'sys', 'online-B.0.de'), '-m', 'bleu', 'chrf'],
+        { encoding: 'utf8', cwd: ROOT, env: { ...process.env, XDG_CACHE_HOME: home } });
+      const folder = join(home, 'palette');
+      const caches = () => (existsSync(folder) ? readdirSync(folder) : []);
+      const first = score();
+      expect(first.status, first.stderr).toBe(0);
+      expect(caches()).toHaveLength(1);
+      const cache = join(folder, caches()[0]);
+      expect(statSync(folder).mode & 0o077).toBe(0);
+      const made = readFileSync(cache);
+      // V8 took it: a second run leaves it as it was, and prints the same.
+      const second = score();
+      expect(second.stdout).toBe(first.stdout);
+      expect(readFileSync(cache).equals(made)).toBe(true);
+      // A cache whose text hash is not the file's is not used (V8 would take it: it checks only the text's length) and
+      // is replaced.
+      const foreign = Buffer.from(made);
+      foreign[0] ^= 0xff;
+      writeFileSync(cache, foreign);
+      const third = score();
+      expect(third.stdout).toBe(first.stdout);
+      expect(readFileSync(cache)[0]).toBe(made[0]);
+      // A folder others may write is not used.
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder, { mode: 0o777 });
+      chmodSync(folder, 0o777);
+      const shared = score();
+      expect(shared.stdout).toBe(first.stdout);
+      expect(caches()).toEqual([]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it("palette score loads METEOR's 3 MB WordNet table only when METEOR reads its first line", async () => {

@@ -15,7 +15,8 @@
  *   nothing of the score path may cross into the split chunks (an error class or a kernel provider of one copy is
  *   not the other's): the entry hands it the arguments and gets an exit status back.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -63,7 +64,15 @@ await build({
   define: { 'import.meta.url': '__paletteModuleUrl' },
   banner: { js: "const __paletteModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-copyFileSync(join(ROOT, 'scripts/score-command-loader.mjs'), join(OUT, 'score-command.js'));
+// esbuild writes code in ASCII (other characters escaped); the characters of the comments it keeps are replaced, so
+// that the loader can read the file as Latin-1. The loader gets the file's hash (what its code cache is made from).
+const cjs = join(OUT, 'score-command.cjs');
+const ascii = readFileSync(cjs, 'utf8').replace(/[^\x00-\x7f]/g, '?');
+writeFileSync(cjs, ascii);
+const textHash = createHash('sha256').update(readFileSync(cjs)).digest('hex');
+const loader = readFileSync(join(ROOT, 'scripts/score-command-loader.mjs'), 'utf8');
+if (!loader.includes('@@TEXT_HASH@@')) throw new Error('scripts/score-command-loader.mjs lost its text-hash placeholder');
+writeFileSync(join(OUT, 'score-command.js'), loader.replace('@@TEXT_HASH@@', textHash));
 
 // What the single file requires when it loads: only the built-ins Node has already loaded (a package required at the
 // top of the file would load with every score run).

@@ -7,8 +7,8 @@
  * The cache is written after a run (so that it holds the functions the run compiled) into the user's cache folder,
  * ~/.cache/palette or $XDG_CACHE_HOME/palette, created private to the user: a code cache is code, and a shared folder
  * would let another user hand this process theirs. There is one per installed file and Node version, and it starts
- * with the hash of the text it was made from, so a cache is never used with another build (V8 itself checks only
- * the length of the text); V8 also refuses one made by another V8 or with other flags. Without a usable cache the
+ * with a hash of what it was made from (the build's hash of the text, the file's size and modification time), so a
+ * cache is never used with another build (V8 itself checks only the length of the text); V8 also refuses one made by another V8 or with other flags. Without a usable cache the
  * run compiles as it would without one and then writes a new one. No cache folder, one that cannot be written, or
  * PALETTE_CODE_CACHE=0: the run goes on without.
  */
@@ -21,7 +21,12 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
 const file = fileURLToPath(new URL('./score-command.cjs', import.meta.url));
-const source = readFileSync(file, 'utf8');
+// The build writes the file in ASCII (esbuild escapes every other character of code; it replaces those of comments):
+// read as Latin-1, it becomes a one-byte string without UTF-8 decoding, a few milliseconds on a megabyte.
+const bytes = readFileSync(file);
+const source = bytes.toString('latin1');
+/** SHA-256 of the file's bytes, written here by the build (the file is hashed once, there, not at every run). */
+const BUILT_TEXT_HASH = '@@TEXT_HASH@@';
 
 /** The private cache folder, or undefined when there is none to use. */
 function cacheFolder() {
@@ -44,7 +49,10 @@ const folder = process.env.PALETTE_CODE_CACHE === '0' ? undefined : cacheFolder(
 const sha256 = (...parts) => parts.reduce((h, p) => h.update(p), createHash('sha256')).digest();
 const slot = sha256(`${process.version}\0${file}`).toString('hex').slice(0, 32);
 const cacheFile = folder === undefined ? undefined : join(folder, `score-command-${slot}.v8cache`);
-const textHash = sha256(source);
+// What the cache was made from: the build's hash of the text, and the size and time of the file this run reads (a
+// file changed after the build gets a cache of its own).
+const { size, mtimeMs } = statSync(file);
+const textHash = sha256(`${BUILT_TEXT_HASH}\0${bytes.length}\0${size}\0${mtimeMs}`);
 let cachedData;
 if (cacheFile !== undefined) {
   try {

@@ -3,8 +3,9 @@
 writes, so that Palette's figures have the reference implementations' beside them, measured on the same machine.
 
 Input (argv[1]): a JSON file {"refs": [line, ...], "ref_tokens": [[token, ...], ...], "systems": [{"lines": [...],
-"tokens": [[...], ...]}, ...]}: one reference, the systems' hypotheses as text (for CER) and as the token lists NLTK
-takes (13a-tokenized by Palette, then split: what the goldens' NLTK runs were given). Output (stdout): one JSON object,
+"tokens": [[...], ...]}, ...], "unseen_systems": [{"tokens": [...]}, ...]}: one reference, the systems' hypotheses as
+text (for CER) and as the token lists NLTK takes (13a-tokenized by Palette, then split: what the goldens' NLTK runs were
+given); METEOR is also timed on "unseen_systems", after "systems" (its "unseen" entry). Output (stdout): one JSON object,
 per metric the CPU seconds (time.process_time), the number of hypotheses timed and the mean score, or why it was not
 run. RIBES is slow in NLTK (about 150 hypotheses/s): it is timed on the first `--ribes-lines` hypotheses of each system.
 
@@ -108,6 +109,16 @@ def main():
                 secs += t
                 total += v
             out['meteor'] = {'seconds': secs, 'hyps': sum(len(s['tokens']) for s in systems), 'mean': total / len(systems)}
+            # The further systems after those: what Palette's "unseen" figure times (NLTK keeps no state per line).
+            unseen = data.get('unseen_systems', [])
+            if unseen:
+                secs, total = 0.0, 0.0
+                for s in unseen:
+                    pairs = list(zip(ref_tokens, s['tokens']))
+                    t, v = timed(lambda: sum(meteor_score([r], h, wordnet=wn) for r, h in pairs) / len(pairs))
+                    secs += t
+                    total += v
+                out['meteor']['unseen'] = {'seconds': secs, 'hyps': sum(len(s['tokens']) for s in unseen), 'mean': total / len(unseen)}
     try:
         import jiwer
         secs, total = 0.0, 0.0

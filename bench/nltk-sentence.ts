@@ -5,10 +5,16 @@
  *
  * Palette, per metric, two ways (tinybench medians and process CPU time per call): "warm", one metric object scoring
  * all five systems again and again with its references prepared once (what a long-lived library user or palette nbest
- * sees: every word's stem and synonyms already known, and for METEOR each line's word ids, since its object keeps them by
- * line text); "fresh", a new metric object per call that prepares the
- * references and scores the five systems (one palette score run; METEOR learns each word's stem and synonyms as it
- * goes). METEOR's WordNet table is read once, before either (NLTK's WordNet is loaded once too), and timed apart.
+ * sees: every word's stem and synonyms already known); "fresh", a new metric object per call that prepares the
+ * references and scores the five systems (one palette score run, minus start-up: the JIT is warm and METEOR's WordNet
+ * table read; METEOR learns each word's stem and synonyms as it goes). METEOR's WordNet table is read once, before
+ * either (NLTK's WordNet is loaded once too), and timed apart.
+ *
+ * METEOR two ways more: "unseen", a new object that first scores the 5 systems (untimed), then the other 15 systems,
+ * timed: every line is new to it, the words mostly not (systems share vocabulary), as for a user scoring one more
+ * system; NLTK is timed on the same 15 systems after the same 5. "cold", one new Node process (tsx) that reads the
+ * table, prepares the reference and scores the 5 systems, timed inside the process from the first METEOR call (JIT
+ * warm-up, table read and every word new included; module loading not).
  *
  * NLTK 3.8 (GLEU, RIBES, METEOR) and jiwer (CER): bench/nltk-sentence.py on the same lines, given the token lists
  * Palette's 13a tokenizer makes (the tokenization is not in NLTK's time; it is in Palette's), CPU time of one run.
@@ -48,8 +54,10 @@ export async function benchNltkSentence(): Promise<void> {
     return;
   }
   const refs = [lines(join(DIR, 'ref.A.de'))];
-  const names = readdirSync(join(DIR, 'systems')).filter((f) => f.endsWith('.de')).sort().slice(0, 5);
+  const allNames = readdirSync(join(DIR, 'systems')).filter((f) => f.endsWith('.de')).sort();
+  const names = allNames.slice(0, 5);
   const systems = names.map((n) => lines(join(DIR, 'systems', n)));
+  const unseenSystems = allNames.slice(5).map((n) => lines(join(DIR, 'systems', n)));
   const hyps = systems.reduce((n, s) => n + s.length, 0);
   console.log(`\nWMT21 en-de, ${names.length} systems (${hyps} hypotheses) vs ref.A.de, one thread`);
 
@@ -57,7 +65,7 @@ export async function benchNltkSentence(): Promise<void> {
   meteorSynonyms('warm');
   console.log(`  METEOR: WordNet table read once in ${fmt(performance.now() - t0, 1)} ms`);
 
-  const reference = referenceTimes(refs[0], systems);
+  const reference = referenceTimes(refs[0], systems, unseenSystems);
   const metrics: [string, string, () => Metric][] = [
     ['CER (jiwer)', 'cer', () => new Cer()],
     ['GLEU (NLTK, 13a)', 'gleu', () => new Gleu()],
@@ -86,6 +94,28 @@ export async function benchNltkSentence(): Promise<void> {
           `${fmt(rate(t.median)).padStart(9)} hyps/s (wall)  ${fmt(rate(t.cpu)).padStart(9)} hyps/s (CPU)`,
       );
     }
+    let unseenRate = NaN;
+    let coldRate = NaN;
+    const unseenHyps = unseenSystems.reduce((n, s) => n + s.length, 0);
+    if (key === 'meteor') {
+      const unseen = meteorUnseen(refs, systems, unseenSystems, 5);
+      unseenRate = perSecond(unseenHyps, unseen.cpu);
+      console.log(
+        `    unseen ${fmt(unseen.wall, 1).padStart(9)} ms median  ${fmt(unseen.cpu, 1).padStart(9)} ms CPU  ` +
+          `${fmt(perSecond(unseenHyps, unseen.wall)).padStart(9)} hyps/s (wall)  ${fmt(unseenRate).padStart(9)} hyps/s (CPU)  ` +
+          `(${unseenSystems.length} more systems, ${unseenHyps} hyps, after the ${systems.length})`,
+      );
+      const cold = meteorCold();
+      if ('failed' in cold) console.log(`    cold   not timed: ${cold.failed}`);
+      else {
+        coldRate = perSecond(hyps, cold.cpu);
+        console.log(
+          `    cold   ${fmt(cold.wall, 1).padStart(9)} ms wall    ${fmt(cold.cpu, 1).padStart(9)} ms CPU  ` +
+            `${fmt(perSecond(hyps, cold.wall)).padStart(9)} hyps/s (wall)  ${fmt(coldRate).padStart(9)} hyps/s (CPU)  ` +
+            `(a new process, mean score ${fmt(cold.mean, 4)})`,
+        );
+      }
+    }
     const ref = reference[key];
     if (ref === undefined) continue;
     if ('missing' in ref) {
@@ -93,17 +123,69 @@ export async function benchNltkSentence(): Promise<void> {
       continue;
     }
     const theirs = ref.hyps / ref.seconds;
+    const more = key === 'meteor' ? `, ${fmt(coldRate / theirs, 1)}x cold` : '';
     console.log(
       `    ${ref.who.padEnd(6)} ${fmt(ref.seconds * 1000, 1).padStart(9)} ms CPU for ${ref.hyps} hyps: ${fmt(theirs).padStart(9)} hyps/s (CPU), ` +
-        `mean score ${fmt(ref.mean, 4)}; Palette ${fmt(rate(warm.cpu) / theirs, 1)}x warm, ${fmt(rate(fresh.cpu) / theirs, 1)}x fresh (CPU)`,
+        `mean score ${fmt(ref.mean, 4)}; Palette ${fmt(rate(warm.cpu) / theirs, 1)}x warm, ${fmt(rate(fresh.cpu) / theirs, 1)}x fresh${more} (CPU)`,
     );
+    if (ref.unseen !== undefined) {
+      const theirsUnseen = ref.unseen.hyps / ref.unseen.seconds;
+      console.log(
+        `    ${ref.who.padEnd(6)} ${fmt(ref.unseen.seconds * 1000, 1).padStart(9)} ms CPU for the ${ref.unseen.hyps} unseen hyps: ` +
+          `${fmt(theirsUnseen).padStart(9)} hyps/s (CPU); Palette ${fmt(unseenRate / theirsUnseen, 1)}x unseen (CPU)`,
+      );
+    }
   }
 }
 
-type ReferenceTime = { who: string; seconds: number; hyps: number; mean: number } | { missing: string };
+/** Hypotheses per second of `hyps` lines in `ms`. */
+const perSecond = (hyps: number, ms: number): number => (hyps / ms) * 1000;
+
+/**
+ * METEOR on lines new to the object: per pass a new object scores `warm` (untimed), then `timed`; medians of the
+ * timed part's wall and CPU milliseconds over `passes`.
+ */
+function meteorUnseen(refs: string[][], warm: readonly string[][], timed: readonly string[][], passes: number): { wall: number; cpu: number } {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let pass = 0; pass < passes; pass++) {
+    // Copies of the lines, so that no string carries anything from an earlier pass.
+    const fresh = timed.map((s) => s.map((l) => (' ' + l).slice(1)));
+    const metric = new Meteor();
+    const prepared = metric.prepareReferences(refs);
+    for (const s of warm) metric.segmentStats(s, prepared);
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    for (const s of fresh) metric.segmentStats(s, prepared);
+    const c = process.cpuUsage(c0);
+    walls.push(performance.now() - t0);
+    cpus.push((c.user + c.system) / 1000);
+  }
+  const median = (a: number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1];
+  return { wall: median(walls), cpu: median(cpus) };
+}
+
+/** One METEOR run from scratch in a new process (bench/meteor-cold.ts): its CPU and wall milliseconds, or why not. */
+function meteorCold(): { wall: number; cpu: number; mean: number } | { failed: string } {
+  const script = fileURLToPath(new URL('./meteor-cold.ts', import.meta.url));
+  const r = spawnSync(process.execPath, [...process.execArgv, script], { encoding: 'utf8' });
+  if (r.status !== 0) return { failed: (r.error?.message ?? r.stderr).trim().split('\n').pop() ?? '' };
+  return JSON.parse(r.stdout) as { wall: number; cpu: number; mean: number };
+}
+
+interface Timed {
+  seconds: number;
+  hyps: number;
+  mean: number;
+}
+type ReferenceTime = (Timed & { who: string; unseen?: Timed }) | { missing: string };
 
 /** NLTK's and jiwer's CPU times on the same lines (bench/nltk-sentence.py), by metric id; {} without python. */
-function referenceTimes(refLines: readonly string[], systems: readonly (readonly string[])[]): Record<string, ReferenceTime> {
+function referenceTimes(
+  refLines: readonly string[],
+  systems: readonly (readonly string[])[],
+  unseenSystems: readonly (readonly string[])[],
+): Record<string, ReferenceTime> {
   const tokens = (line: string): string[] => pySplit(bleuTokenize(line, tokenize13a, false));
   const dir = mkdtempSync(join(tmpdir(), 'palette-nltk-bench-'));
   try {
@@ -112,6 +194,7 @@ function referenceTimes(refLines: readonly string[], systems: readonly (readonly
       refs: refLines,
       ref_tokens: refLines.map(tokens),
       systems: systems.map((lines) => ({ lines, tokens: lines.map(tokens) })),
+      unseen_systems: unseenSystems.map((lines) => ({ tokens: lines.map(tokens) })),
     }));
     const python = process.env.PALETTE_PYTHON ?? 'python3';
     const script = fileURLToPath(new URL('./nltk-sentence.py', import.meta.url));
@@ -120,7 +203,7 @@ function referenceTimes(refLines: readonly string[], systems: readonly (readonly
       console.log(`  NLTK/jiwer not timed: ${python} ${script} failed: ${(r.error?.message ?? r.stderr).trim().split('\n').pop()}`);
       return {};
     }
-    const out = JSON.parse(r.stdout) as Record<string, { seconds: number; hyps: number; mean: number; missing?: string } | string | null>;
+    const out = JSON.parse(r.stdout) as Record<string, (Timed & { missing?: string; unseen?: Timed }) | string | null>;
     if (out.nltk === null) console.log(`  NLTK not timed: ${String(out.nltk_missing)}`);
     const result: Record<string, ReferenceTime> = {};
     for (const key of ['cer', 'gleu', 'ribes', 'meteor']) {

@@ -21,7 +21,7 @@ import {
 import { readShardResult, sha1Of, shardResultPath } from '../node/queue/shards.js';
 import type { CliIo } from './io.js';
 import { createProgress } from './progress.js';
-import { QueueRunError, runFlow, type FlowMerge, type ShardOutcomeBase } from './queue/flow.js';
+import { InOrderMerge, QueueRunError, runFlow } from './queue/flow.js';
 import type { ScoreQueueOptions } from './score-options.js';
 
 /** A stream as the submitter holds it: its lines, and the file they were read from when every worker may read it. */
@@ -140,54 +140,34 @@ export async function queuedRows(input: QueuedRowsInput): Promise<Float64Array[]
 }
 
 /** The shards' rows copied into the whole corpus's, in shard order, each shard once (see ./queue/flow.ts). */
-class RowsMerge implements FlowMerge {
-  next = 0;
+class RowsMerge extends InOrderMerge<ScoreShardOutcome> {
   /** Whether a shard reported a metric's refusal (the rows are then scored without the queue). */
   refused = false;
   readonly rows: Float64Array[][];
-  private error: unknown;
-  private readonly outcomes: (ScoreShardOutcome | undefined)[];
 
   constructor(
-    private readonly runId: string,
+    runId: string,
     private readonly cuts: readonly (readonly [number, number])[],
     private readonly resultDir: string,
     private readonly widths: readonly number[],
     private readonly systems: number,
     segments: number,
   ) {
-    this.outcomes = new Array<ScoreShardOutcome | undefined>(cuts.length);
+    super(runId, cuts.length);
     this.rows = widths.map((w) => Array.from({ length: systems }, () => new Float64Array(segments * w)));
   }
 
-  get failed(): boolean {
-    return false;
+  override finish(): void {
+    if (!this.refused) super.finish();
   }
 
-  take(values: Record<string, unknown>): void {
-    for (const value of Object.values(values)) {
-      const outcome = (typeof value === 'string' ? JSON.parse(value) : value) as ShardOutcomeBase | null;
-      if (outcome !== null && typeof outcome === 'object' && Number.isInteger(outcome.index)) this.outcomes[outcome.index] = outcome as ScoreShardOutcome;
+  protected apply(index: number, outcome: ScoreShardOutcome): void {
+    if (!outcome.ok) {
+      // Merging stops here; the caller scores the rows itself, which reports the refusal.
+      this.refused = true;
+      throw new RefusedShard();
     }
-    if (this.error !== undefined || this.refused) return;
-    try {
-      while (this.next < this.cuts.length && this.outcomes[this.next] !== undefined) {
-        const outcome = this.outcomes[this.next]!;
-        if (!outcome.ok) {
-          this.refused = true;
-          return;
-        }
-        this.copy(this.next, outcome);
-        this.next++;
-      }
-    } catch (err) {
-      this.error = err;
-    }
-  }
-
-  finish(): void {
-    if (this.error !== undefined) throw this.error;
-    if (!this.refused && this.next < this.cuts.length) throw new QueueRunError(`run ${this.runId}: shard ${this.next} reported no result`);
+    this.copy(index, outcome);
   }
 
   private copy(index: number, outcome: ScoreShardOutcome & { ok: true }): void {
@@ -211,3 +191,6 @@ class RowsMerge implements FlowMerge {
     });
   }
 }
+
+/** Stops the merge at a shard whose metric refused an input (not an error of the run). */
+class RefusedShard extends Error {}

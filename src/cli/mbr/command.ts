@@ -89,7 +89,8 @@ export function mbrHelp(): string {
   return (
     'usage: palette mbr (--samples FILE [FILE ...] | --nbest FILE) -m METRIC[:WEIGHT] [METRIC[:WEIGHT] ...] [--pseudo-refs FILE [FILE ...]]\n' +
     '                   [--include-self] [--weights FILE [FILE ...]] [--aggregate] [--scores FILE] [--scores-format jsonl|msgpack]\n' +
-    '                   [--matrix FILE] [-j N] [-o FILE] [--queue URL [--shard-lines N] [--queue-dir DIR] [--redis-timeout S]] [-q]\n' +
+    '                   [--matrix FILE] [-j N] [-o FILE] [--queue URL [--shard-lines N | --shard-size BYTES] [--queue-dir DIR]\n' +
+    '                   [--redis-timeout S]] [-q]\n' +
     '                   [metric options]\n\n' +
     "Minimum Bayes risk decoding: for each line, the sample with the best mean sentence score against the others\n" +
     '(exactly sacreBLEU\'s sentence_score for each pair; several -m metrics: their weighted sum), uniform weights unless\n' +

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readNbestBatches } from '../src/node/nbest.js';
 import type { NbestOptions } from '../src/corpus/nbest.js';
@@ -143,6 +144,32 @@ describe('malformed n-best lines: typed error with file and line', () => {
     writeFileSync(bad, Buffer.concat(bytes));
     expect(await error(bad, { chunkSize: 3 })).toMatchObject({ code: 'E_INVALID_UTF8', file: bad, line: 2 });
     expect(await error(writeTemp(''))).toMatchObject({ code: 'E_EMPTY_INPUT' });
+  });
+});
+
+describe('gzip lists (as palette nbest reads them)', () => {
+  it('the entries, lines and errors of the plain list, whatever the chunk size', async () => {
+    const plain = join(fixtures, 'joshua-nbest.txt');
+    const gz = join(dir, 'joshua-nbest.txt.gz');
+    writeFileSync(gz, gzipSync(readFileSync(plain)));
+    for (const chunkSize of [1, 7, 100, 1 << 20]) {
+      expect(await entries(gz, { chunkSize, maxLines: 3 })).toEqual(await entries(plain, { chunkSize, maxLines: 3 }));
+    }
+    const bad = join(dir, 'bad.txt.gz');
+    writeFileSync(bad, gzipSync(Buffer.concat([Buffer.from('0 ||| a ||| f\n0 ||| '), Buffer.from([0xff]), Buffer.from(' ||| f\n')])));
+    expect(await error(bad, { chunkSize: 3 })).toMatchObject({ code: 'E_INVALID_UTF8', file: bad, line: 2 });
+    const empty = join(dir, 'empty.txt.gz');
+    writeFileSync(empty, gzipSync(Buffer.alloc(0)));
+    expect(await error(empty)).toMatchObject({ code: 'E_EMPTY_INPUT', file: empty });
+  });
+
+  it('gzip data cut short: E_FILE_UNREADABLE naming the file', async () => {
+    const whole = gzipSync(readFileSync(join(fixtures, 'joshua-nbest.txt')));
+    const cut = join(dir, 'cut.txt.gz');
+    writeFileSync(cut, whole.subarray(0, whole.length >> 1));
+    const err = await error(cut);
+    expect(err).toMatchObject({ code: 'E_FILE_UNREADABLE', file: cut });
+    expect(err.message).toContain('cannot decompress the gzip file');
   });
 });
 

@@ -4,6 +4,7 @@
  * and the same bytes handed over in memory are cut by the same rules. Memory: the blocks in the chunker's buffer
  * (about twice the chunk size, more only for a segment longer than that) plus the chunks in flight.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { InputError } from '../errors.js';
@@ -29,6 +30,27 @@ async function* rawBlocks(path: string, blockBytes: number): AsyncGenerator<Uint
 /** Whether a file's first bytes are gzip's magic number. */
 function isGzip(block: Uint8Array): boolean {
   return block.length >= 2 && block[0] === 0x1f && block[1] === 0x8b;
+}
+
+/**
+ * Whether the file at `path` starts as gzip data does; false for a file that cannot be read (whoever reads it then
+ * reports why).
+ */
+export function isGzipFile(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const head = new Uint8Array(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && isGzip(head);
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

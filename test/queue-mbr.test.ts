@@ -8,13 +8,16 @@
  * refuses a shard whose files leave its --allow-dir; a sample file changed after submission fails the shard instead
  * of merging other lines; an unreachable Redis is one line and exit status 2. `--nbest` lists, cut into byte ranges:
  * the same chosen lines (ids without hypotheses included) and scores, and bad input met in a shard reported as
- * `palette mbr` reports it. The processes are the real executable
+ * `palette mbr` reports it; a gzip list (decompressed once by the submitter) gives the chosen lines and scores of
+ * `palette mbr` on it without a queue and of the plain list, and leaves no decompressed copy behind; a truncated
+ * gzip list gives palette mbr's message. The processes are the real executable
  * (bin/palette runs dist/: `npm run build:ts`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -299,6 +302,48 @@ describe.skipIf(!HAVE_REDIS)(`palette mbr --queue with palette worker (${REDIS_S
       expect(readdirSync(dir).filter((f) => f === `${name}.out`)).toEqual([]);
       expect(runFolders()).toEqual(before);
     }
+  }, 60_000);
+
+  it('--nbest a gzip list, 1 worker: the bytes of palette mbr on it without a queue; its decompressed copy is gone afterwards', async () => {
+    const logs = [worker()];
+    const gz = 'gz-samples.nbest.gz';
+    writeFileSync(join(dir, gz), gzipSync(readFileSync(join(dir, NBEST))));
+    const args = (list: string, p: string) => ['mbr', '--nbest', list, '-m', 'chrf', 'bleu:0.5', '--scores', `${p}.jsonl`];
+    const text = await palette(args(NBEST, 'gz-text'), dir).done;
+    const plain = await palette(args(gz, 'gz-plain'), dir).done;
+    expect(plain.code, plain.err).toBe(0);
+    expect(plain.out).toBe(text.out);
+    const runFolders = () => readdirSync(dir).filter((f) => f.includes('palette-run-'));
+    const before = runFolders();
+    const r = await palette([...args(gz, 'gz-queued'), '--queue', redis.url, ...NBEST_SHARD], dir).done;
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe(plain.out);
+    const scores = readFileSync(join(dir, 'gz-queued.jsonl'));
+    expect(scores.equals(readFileSync(join(dir, 'gz-plain.jsonl')))).toBe(true);
+    expect(scores.equals(readFileSync(join(dir, 'gz-text.jsonl')))).toBe(true);
+    // Cut into shards of the decompressed list (the gzip file is about a third of its size).
+    const shards = Number(/(\d+) shards on/.exec(r.err)?.[1]);
+    expect(shards).toBeGreaterThan(4);
+    expect(logs.flatMap((w) => shardLines(w.err())).length).toBe(shards);
+    // The copy was written in the queue folder, then moved into the run's folder: both gone.
+    expect(readdirSync(dir).filter((f) => f.includes('palette-gunzip'))).toEqual([]);
+    expect(runFolders()).toEqual(before);
+  }, 60_000);
+
+  it('--nbest a truncated gzip list: palette mbr\'s message, exit 2, no output, no copy left', async () => {
+    worker();
+    const whole = gzipSync(readFileSync(join(dir, NBEST)));
+    writeFileSync(join(dir, 'cut.nbest.gz'), whole.subarray(0, whole.length >> 1));
+    const args = ['mbr', '--nbest', 'cut.nbest.gz', '-m', 'chrf', '-o', 'cut.out'];
+    const plain = await palette(args, dir).done;
+    expect([plain.code, plain.out]).toEqual([2, '']);
+    expect(plain.err).toMatch(/^palette mbr: error: cut\.nbest\.gz: cannot decompress the gzip file: .+\n$/);
+    const runFolders = () => readdirSync(dir).filter((f) => f.includes('palette-run-'));
+    const before = runFolders();
+    const r = await palette([...args, '--queue', redis.url, ...NBEST_SHARD], dir).done;
+    expect([r.code, r.out, r.err]).toEqual([2, '', plain.err]);
+    expect(readdirSync(dir).filter((f) => f === 'cut.out' || f.includes('palette-gunzip'))).toEqual([]);
+    expect(runFolders()).toEqual(before);
   }, 60_000);
 
   it('Redis unreachable: one clear line, exit status 2, nothing on stdout', async () => {

@@ -17,9 +17,11 @@
  * `palette nbest --queue`; each worker hands back its groups' ids, choices, chosen hypotheses and utilities, and the
  * command writes them in order as it writes its own. Which bad input the streaming reader meets first depends on the
  * whole list, not on one shard: when a shard reports bad input (or the ids of two shards are out of order), the run
- * is given up and the command reads the list itself (./command.ts), which reports what `palette mbr` reports.
+ * is given up and the command reads the list itself (./command.ts), which reports what `palette mbr` reports. A gzip
+ * list is decompressed once, here, into the run's result folder and cut from that copy (../queue/list-copy.ts); gzip
+ * data that cannot be decompressed gives the run up before it is submitted, for the same reading.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
 import type { MbrWorkerSetup } from '../../pool/kinds/mbr.js';
@@ -32,9 +34,11 @@ import {
 } from '../../node/queue/mbr-jobs.js';
 import { runIdOf } from '../../node/queue/nbest-jobs.js';
 import { lineAtOffset, planShards, readShardResult, sha1Of, shardResultPath } from '../../node/queue/shards.js';
+import { isGzipFile } from '../../node/segment-chunks.js';
 import type { CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
 import { InOrderMerge, QueueRunError, runFlow } from '../queue/flow.js';
+import { ListCopy } from '../queue/list-copy.js';
 import type { QueueOptions } from '../queue/options.js';
 
 /** Pairs (sample × pseudo-reference) per shard when --shard-lines does not say: about 16 of the pool's tasks. */
@@ -218,58 +222,75 @@ export interface MbrNbestQueuedInput {
   readonly io: CliIo;
 }
 
-/** Whether the file starts as gzip data does (its shards would be byte ranges of the compressed stream). */
-function isGzip(path: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return false;
-  }
-  try {
-    const head = Buffer.alloc(2);
-    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * Decides the groups of an n-best list through the queue and hands each to `onGroup` in list order; returns what
  * to do once the output is committed, or undefined when the list must be read here instead (a shard's bad input,
- * ids out of order across shards: see the file comment), the run given up.
- * @throws InputError for a gzip list, an unusable Redis or result folder; QueueRunError when a shard failed twice,
- * the run's jobs vanished or Redis stayed away too long.
+ * ids out of order across shards, gzip data that cannot be decompressed: see the file comment), the run given up.
+ * A gzip list's shards are cut from a copy decompressed here into the run's result folder (../queue/list-copy.ts),
+ * removed once the run is over.
+ * @throws InputError for an unusable Redis or result folder; QueueRunError when a shard failed twice, the run's
+ * jobs vanished or Redis stayed away too long.
  */
 export async function mbrNbestQueued(
   input: MbrNbestQueuedInput,
   onGroup: (group: MbrNbestGroupResult) => void,
 ): Promise<(() => Promise<void>) | undefined> {
   const { file, queue } = input;
-  if (isGzip(file)) {
-    throw new InputError('E_BAD_OPTION', '--queue: a gzip n-best list cannot be cut into byte ranges: decompress it first', { file });
+  const dir = resolve(queue.dir);
+  let copy: ListCopy | undefined;
+  if (isGzipFile(file)) {
+    try {
+      copy = await ListCopy.of(file, dir, '.mbr');
+    } catch (err) {
+      // The list's own fault (its gzip data): read here, the list gives the message palette mbr gives for it, and
+      // any bad line before the damage first, as the streaming reader meets it.
+      if (err instanceof InputError && err.code === 'E_FILE_UNREADABLE') return undefined;
+      throw err;
+    }
   }
-  const plan = planShards(file, input.shardBytes);
+  try {
+    return await submitNbest(input, dir, copy, onGroup);
+  } finally {
+    copy?.remove();
+  }
+}
+
+async function submitNbest(
+  input: MbrNbestQueuedInput,
+  dir: string,
+  copy: ListCopy | undefined,
+  onGroup: (group: MbrNbestGroupResult) => void,
+): Promise<(() => Promise<void>) | undefined> {
+  const { file, queue } = input;
+  let listPath = copy?.file ?? file;
+  const plan = planShards(listPath, input.shardBytes);
   const { shards } = plan;
   const list = { size: plan.size, mtimeMs: plan.mtimeMs };
   const nbest = resolve(file);
-  const dir = resolve(queue.dir);
   const decision = {
     utility: input.utility, settings: input.settings, direction: input.direction, includeSelf: input.includeSelf, aggregate: input.aggregate,
   };
+  // A gzip list's run is that of its compressed file (its path, size and time) and of the copy's plan.
+  const gzip = copy === undefined ? undefined : (({ size, mtimeMs }) => ({ size, mtimeMs }))(statSync(file));
   const runId = runIdOf({
     v: MBR_JOB_VERSION,
     kind: MBR_SHARD_JOB,
     ...decision,
     nbest,
+    ...(gzip === undefined ? {} : { gzip }),
     name: file,
     list,
     shards: shards.map((s) => [s.offset, s.length, s.head, s.tail]),
     dir,
   });
   const resultDir = join(dir, `.mbr.palette-run-${runId}`);
+  if (copy !== undefined) {
+    copy.moveInto(resultDir);
+    listPath = copy.file;
+  }
+  const listAbs = resolve(listPath);
   const child = (index: number): MbrNbestShardJob => ({
-    kind: MBR_SHARD_JOB, version: MBR_JOB_VERSION, runId, index, ...decision, nbest, name: file, list, shard: shards[index], resultDir,
+    kind: MBR_SHARD_JOB, version: MBR_JOB_VERSION, runId, index, ...decision, nbest: listAbs, name: file, list, shard: shards[index], resultDir,
   });
   const merge = new NbestGroupsMerge(runId, shards.length, resultDir, onGroup);
   const progress = createProgress(input.io.stderr, { label: 'palette mbr', unit: 'shards', quiet: input.quiet });
@@ -283,7 +304,7 @@ export async function mbrNbestQueued(
       shardJob: MBR_SHARD_JOB,
       child,
       merge,
-      where: (index) => `from line ${lineAtOffset(file, shards[index].offset)}`,
+      where: (index) => `from line ${lineAtOffset(listPath, shards[index].offset)}`,
       redisTimeoutMs: queue.redisTimeoutMs,
       note: (line) => {
         if (!input.quiet) input.io.stderr.write(`palette mbr: ${line}\n`);

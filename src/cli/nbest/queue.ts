@@ -26,8 +26,7 @@
  * A run submitted again (the same list, references, metrics, settings and output) gets the same run id and job ids:
  * shards that finished (and whose result files are intact) are not run again; failed ones are.
  */
-import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../../errors.js';
 import type { ChunkResult } from '../../engine/nbest/chunk-job.js';
@@ -41,11 +40,10 @@ import { featuresHeaderOf, parsePreviousRuns, previousRunFiles, readReferences, 
 import { SHARD_JOB, SHARD_JOB_VERSION, runIdOf, type NbestShardJob, type ShardOutcome } from '../../node/queue/nbest-jobs.js';
 import { referencesSha1 } from '../../node/queue/nbest-shard-runner.js';
 import { lineAtOffset, planShards, readShardResult, shardResultPath, type Shard } from '../../node/queue/shards.js';
-import { fileBlocks } from '../../node/segment-chunks.js';
-import { fileError } from '../../node/read-lines.js';
-import { onInterrupt } from '../interrupt.js';
+import { isGzipFile } from '../../node/segment-chunks.js';
 import type { Progress } from '../progress.js';
 import { QueueRunError, runFlow, type FlowMerge } from '../queue/flow.js';
+import { ListCopy } from '../queue/list-copy.js';
 import type { StatsSink } from './stats-sink.js';
 
 /** Default shard size: 4 MiB of the list (about 25k candidates of 150 bytes, a second or two of one core). */
@@ -77,22 +75,6 @@ type NbestRunSettings = ConstructorParameters<typeof NbestRun>[0]['settings'];
 
 export { QueueRunError };
 
-/** Whether the file starts as gzip data does (then its shards are cut from a decompressed copy: {@link ListCopy}). */
-function isGzip(path: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return false;
-  }
-  try {
-    const head = Buffer.alloc(2);
-    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** The bytes of a shard read from the list (only to locate a shard's bad input). */
 function shardBytes(path: string, shard: Shard): Uint8Array {
   const fd = openSync(path, 'r');
@@ -107,71 +89,6 @@ function shardBytes(path: string, shard: Shard): Uint8Array {
     return bytes.subarray(0, at);
   } finally {
     closeSync(fd);
-  }
-}
-
-/**
- * A gzip list as plain bytes that shards can be cut from: decompressed once, by this process, into a file beside
- * the output, which then moves into the run's result folder (the folder every worker already reads and writes).
- * Byte ranges cannot be cut from a gzip stream without decompressing it from its start, so each worker would
- * decompress everything before its shard; the copy costs one pass over the list here and its size on disk for the
- * run. (Holding the segments' text in the jobs instead would put the whole list into Redis.)
- *
- * The copy gets the gzip file's modification time: a run submitted again decompresses the same bytes to a copy of
- * the same size and time, so its plan, run id and finished shards are those of the first submission. It is removed
- * as soon as the run is over (merged, failed or interrupted); only the finished shards' results are kept for a
- * run submitted again.
- */
-class ListCopy {
-  private path: string;
-  private readonly release: () => void;
-
-  private constructor(path: string) {
-    this.path = path;
-    this.release = onInterrupt(() => rmSync(this.path, { force: true }));
-  }
-
-  /** Decompresses `nbest` (messages name it) into a temporary file in `folder`. */
-  static async of(nbest: string, folder: string, prefix: string): Promise<ListCopy> {
-    const temp = join(folder, `${prefix}.palette-gunzip-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-    let fd: number;
-    try {
-      fd = openSync(temp, 'w');
-    } catch (err) {
-      throw new InputError('E_FILE_UNWRITABLE', `cannot write the decompressed copy of the gzip list: ${(err as Error).message}`, { file: temp });
-    }
-    const copy = new ListCopy(temp);
-    try {
-      try {
-        // The single-machine run's reader: the same bytes, and the same message for gzip data it cannot decompress.
-        for await (const block of fileBlocks(nbest, 1 << 20)) {
-          for (let at = 0; at < block.length; ) at += writeSync(fd, block, at, block.length - at);
-        }
-      } finally {
-        closeSync(fd);
-      }
-      const { atime, mtime } = statSync(nbest);
-      utimesSync(temp, atime, mtime);
-    } catch (err) {
-      copy.remove();
-      throw err;
-    }
-    return copy;
-  }
-
-  get file(): string {
-    return this.path;
-  }
-
-  /** Moves the copy to `path` (a file of the run's result folder). */
-  moveTo(path: string): void {
-    renameSync(this.path, path);
-    this.path = path;
-  }
-
-  remove(): void {
-    rmSync(this.path, { force: true });
-    this.release();
   }
 }
 
@@ -207,7 +124,7 @@ export async function runQueued(
   const run = new NbestRun({ ids: options.ids, settings: options.settings, registry: options.registry, references, task });
   const previous = previousFiles.length === 0 ? undefined : parsePreviousRuns(previousFiles, run.width);
   const statsAbs = resolve(options.stats);
-  const copy = isGzip(options.nbest) ? await ListCopy.of(options.nbest, dirname(statsAbs), `.${basename(statsAbs)}`) : undefined;
+  const copy = isGzipFile(options.nbest) ? await ListCopy.of(options.nbest, dirname(statsAbs), `.${basename(statsAbs)}`) : undefined;
   try {
     const cleanUp = await submit(options, run, task, previous, copy, references[0].length, sink, features, progress);
     copy?.remove();
@@ -260,12 +177,7 @@ async function submit(
   });
   const resultDir = join(dirname(statsAbs), `.${basename(statsAbs)}.palette-run-${runId}`);
   if (copy !== undefined) {
-    try {
-      mkdirSync(resultDir, { recursive: true });
-    } catch (err) {
-      throw new InputError('E_FILE_UNWRITABLE', `cannot create the folder of the shard results: ${(err as Error).message}`, { file: resultDir });
-    }
-    copy.moveTo(join(resultDir, 'list'));
+    copy.moveInto(resultDir);
     listPath = copy.file;
   }
   const streaming = previous === undefined ? undefined : nbestRun.streamingMerge(previous, {

@@ -408,21 +408,42 @@ export function rowMatchesBits(
 /** Bit `i` of a nibble moved to the low bit of byte `i`. */
 const SPREAD = Int32Array.from({ length: 16 }, (_, n) => (n & 1) | (((n >> 1) & 1) << 8) | (((n >> 2) & 1) << 16) | (((n >> 3) & 1) << 24));
 
+/** A row matcher ({@link rowMatcher}) and what it was built for. */
+interface CachedMatcher {
+  readonly refs: NgramBags;
+  readonly idCount: number;
+  readonly match: (hyps: NgramBags, i: number, acc: Int32Array) => void;
+}
+
+/**
+ * The matcher of each inverted index, kept while the index lives: its bit sets take as long to build as a few dozen
+ * rows take to match (1,024 MBR samples), and a matrix scored a block of rows at a time (pool tasks) would build
+ * them again for every block.
+ */
+const matchers = new WeakMap<NgramPostings, CachedMatcher>();
+
 /**
  * The matches of a hypothesis against every reference ({@link rowMatches}' `acc`), through the bit-set index where
  * it is at most half the size of the postings (references that share most of their n-grams: MBR's samples), else
  * through the postings (references that share few: unrelated sentences, where bit sets would be mostly zeros).
+ * Built once per index (and id count); its scratch is its own, so one matcher serves one row at a time.
  */
 export function rowMatcher(
   refs: NgramBags, postings: NgramPostings, idCount: number,
 ): (hyps: NgramBags, i: number, acc: Int32Array) => void {
+  const cached = matchers.get(postings);
+  if (cached !== undefined && cached.refs === refs && cached.idCount === idCount) return cached.match;
   const m = refs.count;
+  let match: CachedMatcher['match'];
   if (2 * ngramBitsetWords(refs, idCount) <= postings.ref.length) {
     const index = ngramBitsets(refs, idCount);
     const planes = new Int32Array(40 * index.words);
-    return (hyps, i, acc) => rowMatchesBits(hyps, i, index, m, acc, planes);
+    match = (hyps, i, acc) => rowMatchesBits(hyps, i, index, m, acc, planes);
+  } else {
+    match = (hyps, i, acc) => rowMatches(hyps, i, postings, m, acc);
   }
-  return (hyps, i, acc) => rowMatches(hyps, i, postings, m, acc);
+  matchers.set(postings, { refs, idCount, match });
+  return match;
 }
 
 /** A set of references counted into bags: the ids, the bags and their inverted index. */

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mbrDecode } from '../src/engine/pairwise/index.js';
 import { Chrf } from '../src/metrics/chrf/chrf.js';
-import { mbrOnPool } from '../src/pool/mbr-pool.js';
+import { createHandler, type MbrWorkerSetup } from '../src/pool/kinds/mbr.js';
+import { MbrTaskCursor, mbrOnPool, type MbrPoolOptions, type MbrRun } from '../src/pool/mbr-pool.js';
+import { InputError } from '../src/errors.js';
 import { cliRunner, expectInputError } from './helpers/cli.js';
 import { goldenClose, haveShared, sharedPath } from './helpers/shared-data.js';
 
@@ -220,11 +222,113 @@ describe('-j: runs of segments on pool workers', () => {
       for (let s = 0; s < to - from; s++) {
         got.push({ choice: run.choices[s], utilities: Array.from(run.utilities.subarray(s * 20, (s + 1) * 20)), matrix: Array.from(run.matrices!.subarray(s * 400, (s + 1) * 400)) });
       }
-    }, 400);
+    }, { taskPairs: { min: 400, max: 400 } });
     expect(seen).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4, 5]);
     const matrices: number[][] = [];
     const want = mbrDecode(new Chrf({ wordOrder: 2 }), streams, { onMatrix: (_, m) => matrices.push(Array.from(m)) });
     expect(got).toEqual(want.map((c, s) => ({ choice: c.choice, utilities: Array.from(c.utilities), matrix: matrices[s] })));
+  }, 60_000);
+
+  it('MbrTaskCursor hands out every row of every segment once, in order: runs of whole segments or blocks of one segment', () => {
+    const shapes: [number, number, number, boolean][] = [[5, 20, 20, false], [7, 3, 3, false], [4, 20, 5, false], [3, 1, 9, false], [6, 20, 20, true]];
+    for (const [segments, rows, columns, aggregate] of shapes) {
+      for (const sizes of [[1], [70], [400], [1000], [5000, 70, 1, 33, 401]]) {
+        const cursor = new MbrTaskCursor(segments, rows, columns, aggregate);
+        const rowsSeen: string[] = [];
+        let left = cursor.pairsLeft;
+        expect(left).toBe(segments * rows * columns);
+        for (let k = 0; !cursor.done; k++) {
+          const asked = sizes[k % sizes.length];
+          const task = cursor.next(asked);
+          let pairs: number;
+          if (task.rows === undefined) {
+            expect(task.to).toBeGreaterThan(task.from);
+            for (let s = task.from; s < task.to; s++) for (let r = 0; r < rows; r++) rowsSeen.push(`${s}:${r}`);
+            pairs = (task.to - task.from) * rows * columns;
+            // A run holds what was asked for, or one segment.
+            if (task.to - task.from > 1) expect(pairs).toBeLessThanOrEqual(asked);
+          } else {
+            expect(aggregate).toBe(false);
+            expect(task.to).toBe(task.from + 1);
+            const [r0, r1] = task.rows;
+            for (let r = r0; r < r1; r++) rowsSeen.push(`${task.from}:${r}`);
+            pairs = (r1 - r0) * columns;
+            if (r1 - r0 > 1) expect(pairs).toBeLessThanOrEqual(asked);
+          }
+          left -= pairs;
+          expect(cursor.pairsLeft).toBe(left);
+        }
+        expect(left).toBe(0);
+        expect(rowsSeen).toEqual(Array.from({ length: segments * rows }, (_, k) => `${Math.floor(k / rows)}:${k % rows}`));
+      }
+    }
+  });
+
+  /** The pool's runs, put together, against the same setup decided in this thread as one run (the -j 1 path). */
+  async function poolAgainstOneThread(setup: MbrWorkerSetup, workers: number, options: MbrPoolOptions): Promise<void> {
+    const want = createHandler(setup).run({ from: 0, to: setup.samples[0].length });
+    const runs: MbrRun[] = [];
+    let at = 0;
+    await mbrOnPool(setup, workers, (from, to, run) => {
+      expect(from).toBe(at);
+      at = to;
+      expect(run.choices).toHaveLength(to - from);
+      runs.push(run);
+    }, options);
+    expect(at).toBe(setup.samples[0].length);
+    const joined = (part: (r: MbrRun) => ArrayLike<number> | null) => runs.flatMap((r) => Array.from(part(r) ?? []));
+    expect(want.ok).toBe(true);
+    if (!want.ok) return;
+    expect(joined((r) => r.choices)).toEqual(Array.from(want.choices));
+    // Bit for bit: Object.is tells -0 from 0 and compares NaN.
+    const same = (a: number[], b: ArrayLike<number>) => a.length === b.length && a.every((v, k) => Object.is(v, b[k]));
+    expect(same(joined((r) => r.utilities), want.utilities)).toBe(true);
+    expect(same(joined((r) => r.matrices), want.matrices ?? [])).toBe(true);
+  }
+
+  const streams = samples[0].map((_, k) => samples.map((seg) => seg[k]));
+  const base = {
+    samples: streams, pseudoRefs: undefined, weightStreams: undefined, includeSelf: false, aggregate: false, matrices: true,
+  };
+  const chrfPlusPlus: MbrWorkerSetup = {
+    ...base, utility: [{ metric: 'chrf', weight: undefined, direction: 'higher' }], settings: { sentenceLevel: true, chrf: { wordOrder: 2 } }, direction: 'higher',
+  };
+  // chrF higher, TER lower: the sum is higher-is-better with TER subtracted, whatever the first metric's direction.
+  const mixed: MbrWorkerSetup = {
+    ...base, utility: [{ metric: 'ter', weight: 0.5, direction: 'lower' }, { metric: 'chrf', weight: 0.5, direction: 'higher' }], settings: { sentenceLevel: true }, direction: 'lower',
+  };
+  const weights = streams.slice(0, 7).map((_, k) => streams[0].map((_, s) => ((k * 7 + s * 3) % 5) + 0.25));
+  const bleuPseudo: MbrWorkerSetup = {
+    ...base, utility: [{ metric: 'bleu', weight: undefined, direction: 'higher' }], settings: { sentenceLevel: true }, direction: 'higher',
+    pseudoRefs: streams.slice(0, 7), weightStreams: weights,
+  };
+  const terSelf: MbrWorkerSetup = {
+    ...base, utility: [{ metric: 'ter', weight: undefined, direction: 'lower' }], settings: { sentenceLevel: true }, direction: 'lower', includeSelf: true, matrices: false,
+  };
+
+  it('blocks of rows on the workers alone (chrF++, TER + chrF, BLEU against pseudo-references with weights, TER with self-pairs) = one thread, bit for bit', async () => {
+    for (const setup of [chrfPlusPlus, mixed, bleuPseudo, terSelf]) {
+      await poolAgainstOneThread(setup, 2, { taskPairs: { min: 70, max: 70 } });
+    }
+  }, 120_000);
+
+  it('any task sizes and thread counts: the same numbers', async () => {
+    await poolAgainstOneThread(chrfPlusPlus, 3, { taskPairs: { min: 30, max: 1000 } });
+    await poolAgainstOneThread(mixed, 1, { taskPairs: { min: 1, max: 20 } });
+    await poolAgainstOneThread(bleuPseudo, 2, { taskPairs: { min: 100, max: 300 } });
+  }, 120_000);
+
+  it('a zero weight sum in a block of rows: the line and message of one thread', async () => {
+    // Segment 4 (line 4): only sample 4 (index 3) weighs, so its own utility has no weight left.
+    const zero = streams.map((_, k) => streams[0].map((_, s) => (s === 3 && k !== 3 ? 0 : 1)));
+    const setup: MbrWorkerSetup = { ...chrfPlusPlus, weightStreams: zero };
+    const want = createHandler(setup).run({ from: 0, to: 5 });
+    expect(want.ok).toBe(false);
+    if (want.ok) return;
+    expect(want.error).toMatchObject({ line: 4, message: "segment 4: the weights of sample 4's pseudo-references sum to zero" });
+    const err = await mbrOnPool(setup, 2, () => {}, { taskPairs: { min: 40, max: 40 } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputError);
+    expect(err).toMatchObject({ code: want.error.code, line: 4, message: want.error.message });
   }, 60_000);
 
   it('palette mbr -j 2 writes the bytes of -j 1 (output, --scores, --matrix); a zero weight sum names its line', async () => {

@@ -218,38 +218,65 @@ export interface MbrChoice {
  */
 export function mbrSelect(matrix: Float64Array, rows: number, columns: number, options: MbrOptions = {}): MbrChoice {
   if (matrix.length !== rows * columns) throw new RangeError(`a ${rows} × ${columns} matrix has ${rows * columns} entries, not ${matrix.length}`);
+  const utilities = mbrRowUtilities(matrix, 0, rows, rows, columns, options);
+  return { choice: rows === 0 ? -1 : mbrBest(utilities, options.direction ?? 'higher'), utilities };
+}
+
+/**
+ * The expected utilities of rows `[from, to)` of one segment's matrix of `rows` samples × `columns`
+ * pseudo-references, given those rows alone (`block`: `(to − from) × columns` entries, row-major): each row's
+ * utility exactly as {@link mbrSelect} computes it (its self-pair, column `i` of row `i`, left out unless
+ * `includeSelf`), so a matrix cut into blocks of rows gives the utilities of the whole.
+ * @throws RangeError when the block does not have `(to − from) × columns` entries, self-pairs are left out and
+ *   `rows !== columns`, no column is left for a row, a weight is bad, or a row's counted weights sum to zero (the
+ *   first such row, numbered in the whole matrix).
+ */
+export function mbrRowUtilities(
+  block: Float64Array, from: number, to: number, rows: number, columns: number, options: MbrOptions = {},
+): Float64Array {
+  if (!(Number.isInteger(from) && Number.isInteger(to) && from >= 0 && from <= to && to <= rows)) {
+    throw new RangeError(`rows [${from}, ${to}) are not within the ${rows} samples`);
+  }
+  if (block.length !== (to - from) * columns) throw new RangeError(`${to - from} rows of ${columns} columns have ${(to - from) * columns} entries, not ${block.length}`);
   const skipSelf = !(options.includeSelf ?? false);
   if (skipSelf && rows !== columns) {
     throw new RangeError(`leaving self-pairs out needs the samples as pseudo-references (${rows} rows, ${columns} columns)`);
   }
   const count = skipSelf ? columns - 1 : columns;
   if (count < 1) throw new RangeError(`a sample needs at least one other pseudo-reference (${columns} columns)`);
-  const higher = (options.direction ?? 'higher') === 'higher';
   const w = options.weights;
   if (w !== undefined) checkWeights(w, columns);
-  const utilities = new Float64Array(rows);
-  let choice = -1;
-  for (let i = 0; i < rows; i++) {
+  const utilities = new Float64Array(to - from);
+  for (let i = from; i < to; i++) {
+    const at = (i - from) * columns;
     let u: number;
     if (w === undefined) {
       let sum = 0;
-      for (let j = 0; j < columns; j++) if (!(skipSelf && j === i)) sum += matrix[i * columns + j];
+      for (let j = 0; j < columns; j++) if (!(skipSelf && j === i)) sum += block[at + j];
       u = sum / count;
     } else {
       let sum = 0;
       let total = 0;
       for (let j = 0; j < columns; j++) {
         if (skipSelf && j === i) continue;
-        sum += w[j] * matrix[i * columns + j];
+        sum += w[j] * block[at + j];
         total += w[j];
       }
       if (!(total > 0)) throw new RangeError(`the weights of sample ${i + 1}'s pseudo-references sum to zero`);
       u = sum / total;
     }
-    utilities[i] = u;
-    if (choice < 0 || (higher ? u > utilities[choice] : u < utilities[choice])) choice = i;
+    utilities[i - from] = u;
   }
-  return { choice, utilities };
+  return utilities;
+}
+
+/** The MBR choice among a segment's expected utilities: the best in `direction`, the lowest index on ties. */
+export function mbrBest(utilities: Float64Array, direction: 'higher' | 'lower'): number {
+  let choice = 0;
+  for (let i = 1; i < utilities.length; i++) {
+    if (direction === 'higher' ? utilities[i] > utilities[choice] : utilities[i] < utilities[choice]) choice = i;
+  }
+  return choice;
 }
 
 /**
@@ -317,6 +344,55 @@ export function utilityScores(
 }
 
 /**
+ * One segment's utility matrix a block of rows at a time, every text prepared once (one {@link PairwiseScorer} per
+ * metric of the utility): each entry is that of {@link utilityScores} for the whole segment, so blocks of rows
+ * (a big segment cut into tasks of a pool) put together are its matrix, and their {@link mbrRowUtilities} its
+ * utilities.
+ */
+export class UtilityRows {
+  /** Samples (rows) and pseudo-references (columns). */
+  readonly rows: number;
+  readonly columns: number;
+  private readonly scorers: readonly { readonly scorer: PairwiseScorer; readonly factor: number }[];
+
+  /**
+   * Tokenizes the hypotheses and references once per metric.
+   * @throws InputError `E_UNKNOWN_METRIC` when a metric has no pairwise stage.
+   */
+  constructor(utility: ResolvedUtility, hyps: readonly string[], refs: readonly string[], options: PairwiseOptions = {}) {
+    this.scorers = utility.terms.map(({ metric, factor }) => ({ scorer: new PairwiseScorer(metric, hyps, refs, options), factor }));
+    this.rows = hyps.length;
+    this.columns = refs.length;
+  }
+
+  /**
+   * Utilities of rows `[from, to)`: `(to − from) × columns` entries, row-major; with one metric of factor 1 its
+   * scores, otherwise entry by entry `Σ_k factor_k · s_k`, added in term order (as {@link utilityScores}).
+   * @throws RangeError for a range outside the rows.
+   */
+  scoreRows(from: number, to: number): Float64Array {
+    const { scorers } = this;
+    if (scorers.length === 1 && scorers[0].factor === 1) return scorers[0].scorer.scoreRows(from, to);
+    const out = new Float64Array((to - from) * this.columns);
+    for (const { scorer, factor } of scorers) {
+      const m = scorer.scoreRows(from, to);
+      for (let e = 0; e < out.length; e++) out[e] += factor * m[e];
+    }
+    return out;
+  }
+}
+
+/**
+ * A utility as its signed terms and direction: a weighted sum resolved by {@link resolveUtility}; a single metric,
+ * one term of factor 1 in `direction` (default higher is better).
+ * @throws InputError as {@link resolveUtility} does, for a weighted sum.
+ */
+export function resolvedUtilityOf(utility: Utility, direction?: 'higher' | 'lower'): ResolvedUtility {
+  if (Array.isArray(utility)) return resolveUtility(utility as readonly UtilityTerm[]);
+  return { terms: [{ metric: utility as Metric, factor: 1 }], direction: direction ?? 'higher' };
+}
+
+/**
  * A metric of a utility by name, as a command line gives it (`-m chrf:0.5`): weight undefined for a plain metric.
  * What pool workers receive to build the same utility in their thread.
  */
@@ -371,12 +447,6 @@ function streamLength(what: string, streams: readonly (readonly unknown[])[]): n
   return n;
 }
 
-/** The utility as terms: a single metric is one term of weight 1 in `direction`. */
-function utilityOf(utility: Utility, direction: 'higher' | 'lower' | undefined): ResolvedUtility {
-  if (Array.isArray(utility)) return resolveUtility(utility as readonly UtilityTerm[]);
-  return { terms: [{ metric: utility as Metric, factor: 1 }], direction: direction ?? 'higher' };
-}
-
 /**
  * Expected utilities by reference aggregation (see {@link MbrDecodeOptions.aggregate}): per term the stage's
  * aggregate scores, summed with the terms' factors in term order.
@@ -394,15 +464,6 @@ function aggregateUtilities(
     for (let i = 0; i < out.length; i++) out[i] += factor * u[i];
   }
   return out;
-}
-
-/** The best utility in `direction`, the lowest index on ties. */
-function best(utilities: Float64Array, direction: 'higher' | 'lower'): number {
-  let choice = 0;
-  for (let i = 1; i < utilities.length; i++) {
-    if (direction === 'higher' ? utilities[i] > utilities[choice] : utilities[i] < utilities[choice]) choice = i;
-  }
-  return choice;
 }
 
 /**
@@ -437,7 +498,7 @@ export function mbrDecode(utility: Utility, samples: readonly (readonly string[]
       throw new InputError('E_LINE_COUNT_MISMATCH', `the weights have ${weightStreams[0].length} lines, the samples ${segments}`);
     }
   }
-  const resolved = utilityOf(utility, options.direction);
+  const resolved = resolvedUtilityOf(utility, options.direction);
   for (const { metric } of resolved.terms) {
     const stage = pairwiseStageOf(metric);
     if (options.aggregate && stage.aggregateScores === undefined) {
@@ -453,7 +514,7 @@ export function mbrDecode(utility: Utility, samples: readonly (readonly string[]
       if (options.aggregate) {
         if (weights !== undefined) checkWeights(weights, refs.length);
         const utilities = aggregateUtilities(resolved, hyps, refs, weights, !includeSelf);
-        out.push({ choice: best(utilities, resolved.direction), utilities });
+        out.push({ choice: mbrBest(utilities, resolved.direction), utilities });
         continue;
       }
       const matrix = utilityScores(resolved, hyps, refs, options);

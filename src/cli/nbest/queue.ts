@@ -42,7 +42,7 @@ import { referencesSha1 } from '../../node/queue/nbest-shard-runner.js';
 import { lineAtOffset, planShards, readShardResult, shardResultPath, type Shard } from '../../node/queue/shards.js';
 import { isGzipFile } from '../../node/segment-chunks.js';
 import type { Progress } from '../progress.js';
-import { QueueRunError, runFlow, type FlowMerge } from '../queue/flow.js';
+import { InOrderMerge, QueueRunError, runFlow } from '../queue/flow.js';
 import { ListCopy } from '../queue/list-copy.js';
 import type { StatsSink } from './stats-sink.js';
 
@@ -220,19 +220,13 @@ async function submit(
 }
 
 /**
- * Puts the shards' results together in order, each exactly once: shard i is written as soon as shards 0 … i are
- * done (while the workers go on with the rest, so little is left to do when the last shard ends), the rest when the
- * flow's merge job runs. Each result file is checked against the length and hash its job reported.
+ * Puts the shards' results together in order, each exactly once (../queue/flow.ts): shard i is written as soon as
+ * shards 0 … i are done (while the workers go on with the rest, so little is left to do when the last shard ends),
+ * the rest when the flow's merge job runs. Each result file is checked against the length and hash its job
+ * reported. Why writing stopped (bad input, the run's first in list order, or a result file that is not what its
+ * job reported) fails the run when its merge job runs, as it would have had nothing been written before.
  */
-class ShardMerger implements FlowMerge {
-  /** The next shard to write. */
-  next = 0;
-  /**
-   * Why writing stopped (bad input, the run's first in list order, or a result file that is not what its job
-   * reported): the run fails with it when its merge job runs, as it would have had nothing been written before.
-   */
-  private error: unknown;
-  private readonly outcomes: (ShardOutcome | undefined)[];
+class ShardMerger extends InOrderMerge<ShardOutcome> {
   private readonly writer: OrderedWriter;
 
   /** Whether the merge's candidates carry their features fields. */
@@ -246,8 +240,8 @@ class ShardMerger implements FlowMerge {
    * written as they are
    */
   constructor(
-    private readonly runId: string,
-    private readonly shards: readonly Shard[],
+    runId: string,
+    private readonly plan: readonly Shard[],
     private readonly resultDir: string,
     readonly nbest: string,
     private readonly task: NbestTaskSettings,
@@ -257,41 +251,22 @@ class ShardMerger implements FlowMerge {
     private readonly streaming: StreamingMerge | undefined,
     private readonly width: number,
   ) {
+    super(runId, plan.length);
     this.rowsFeatures = rowsCarryFeatures(task);
-    this.outcomes = new Array<ShardOutcome | undefined>(shards.length);
     this.writer = new OrderedWriter(task.path, segments, {
       output: (bytes) => sink.write(bytes),
       ...(features === undefined ? {} : { features: (bytes: Uint8Array) => features.write(bytes) }),
     });
   }
 
-  /** Whether writing stopped at bad input. */
-  get failed(): boolean {
-    return this.error instanceof InputError;
-  }
-
-  /** Records finished shards' outcomes (a flow's children values) and writes those that are next in order. */
-  take(values: Record<string, unknown>): void {
-    for (const value of Object.values(values)) {
-      const outcome = (typeof value === 'string' ? JSON.parse(value) : value) as ShardOutcome;
-      if (outcome !== null && typeof outcome === 'object' && Number.isInteger(outcome.index)) this.outcomes[outcome.index] = outcome;
-    }
-    if (this.error !== undefined) return;
-    try {
-      while (this.next < this.shards.length && this.outcomes[this.next] !== undefined) {
-        this.write(this.shards[this.next], this.outcomes[this.next]!);
-        this.next++;
-      }
-    } catch (err) {
-      this.error = err;
-    }
-  }
-
-  /** Ends the merge (its job runs once every shard is done): throws why writing stopped, if it did. */
-  finish(): void {
-    if (this.error !== undefined) throw this.error;
-    if (this.next < this.shards.length) throw new QueueRunError(`run ${this.runId}: shard ${this.next} reported no result`);
+  /** Ends the merge (every shard is done): throws why writing stopped, if it did; else ends the previous run's merge. */
+  override finish(): void {
+    super.finish();
     this.streaming?.finish();
+  }
+
+  protected apply(index: number, outcome: ShardOutcome): void {
+    this.write(this.plan[index], outcome);
   }
 
   private readResult(shard: Shard, what: 'out' | 'features', length: number | undefined, sha1: string | undefined): Uint8Array {

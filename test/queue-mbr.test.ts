@@ -13,7 +13,6 @@
  * gzip list gives palette mbr's message. The processes are the real executable
  * (bin/palette runs dist/: `npm run build:ts`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,28 +21,12 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from './helpers/mulberry32.js';
+import { spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
 import { HAVE_REDIS, REDIS_SKIP_REASON, freePort, startRedis, type RedisServer } from './helpers/redis-server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin/palette');
 
-interface Proc {
-  readonly child: ChildProcess;
-  readonly done: Promise<{ code: number | null; out: string; err: string }>;
-  err(): string;
-}
-
-function palette(args: readonly string[], cwd: string): Proc {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, out, err })),
-  );
-  return { child, done, err: () => err };
-}
+const palette = spawnPalette;
 
 async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;

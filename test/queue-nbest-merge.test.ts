@@ -7,36 +7,17 @@
  * behind (no output, no result folder, no decompressed copy). The processes are the real executable (bin/palette
  * runs dist/: `npm run build:ts`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateNbestFiles } from '../bench/nbest-gen.js';
+import { spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
 import { HAVE_REDIS, REDIS_SKIP_REASON, startRedis, type RedisServer } from './helpers/redis-server.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin/palette');
 
-interface Proc {
-  readonly child: ChildProcess;
-  readonly done: Promise<{ code: number | null; out: string; err: string }>;
-  err(): string;
-}
-
-function palette(args: readonly string[], cwd: string): Proc {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, out, err })),
-  );
-  return { child, done, err: () => err };
-}
+const palette = spawnPalette;
 
 /** 32 KiB shards: the lists below (~0.3 MB) give about ten, so sentences meet shard ends. */
 const SHARD = ['--shard-size', String(1 << 15)];

@@ -7,37 +7,18 @@
  * shard's error; passwords never show; status and clean. The processes are the real executable (bin/palette runs
  * dist/: `npm run build:ts`).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateNbestFiles } from '../bench/nbest-gen.js';
+import { spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
 import { HAVE_REDIS, REDIS_SKIP_REASON, startRedis, type RedisServer } from './helpers/redis-server.js';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin/palette');
 
-/** A spawned palette process: its exit and everything it wrote. */
-interface Proc {
-  readonly child: ChildProcess;
-  readonly done: Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>;
-  err(): string;
-}
-
-function palette(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Proc {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, out, err })),
-  );
-  return { child, done, err: () => err };
-}
+const palette = spawnPalette;
 
 /** Whether `openssl` can make the self-signed certificate of the TLS test. */
 const HAVE_OPENSSL = spawnSync('openssl', ['version']).status === 0;

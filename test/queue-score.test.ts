@@ -7,34 +7,17 @@
  * need the whole corpus (NIST) are one clear line and exit status 2. The processes are the real executable
  * (bin/palette runs dist/: `npm run build:ts`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
 import { HAVE_REDIS, REDIS_SKIP_REASON, freePort, startRedis, type RedisServer } from './helpers/redis-server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin/palette');
 
-interface Proc {
-  readonly child: ChildProcess;
-  readonly done: Promise<{ code: number | null; out: string; err: string }>;
-  err(): string;
-}
-
-function palette(args: readonly string[], cwd: string): Proc {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
-  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, out, err })),
-  );
-  return { child, done, err: () => err };
-}
+const palette = spawnPalette;
 
 const SYSTEMS = ['sys/LIUM-NMT.4900.de', 'sys/online-B.0.de', 'sys/uedin-nmt.4722.de'];
 /** The command lines compared (300 segments each; 40 per shard gives 8 shards). */

@@ -37,7 +37,7 @@ import { lineAtOffset, planShards, readShardResult, sha1Of, shardResultPath } fr
 import { isGzipFile } from '../../node/segment-chunks.js';
 import type { CliIo } from '../io.js';
 import { createProgress } from '../progress.js';
-import { InOrderMerge, QueueRunError, runFlow } from '../queue/flow.js';
+import { InOrderMerge, QueueRunError, runFlow, type FlowMerge } from '../queue/flow.js';
 import { ListCopy } from '../queue/list-copy.js';
 import type { QueueOptions } from '../queue/options.js';
 
@@ -149,27 +149,7 @@ export async function mbrQueued(
     };
   };
   const merge = new MbrMerge(runId, cuts, resultDir, rows, columns, setup.matrices, onRun);
-  const progress = createProgress(input.io.stderr, { label: 'palette mbr', unit: 'shards', quiet: input.quiet });
-  try {
-    return await runFlow({
-      url: queue.url,
-      option: '--queue',
-      runId,
-      shards: cuts.length,
-      resultDir,
-      shardJob: MBR_SHARD_JOB,
-      child,
-      merge,
-      where: (index) => `segments ${cuts[index][0] + 1}-${cuts[index][1]}`,
-      redisTimeoutMs: queue.redisTimeoutMs,
-      note: (line) => {
-        if (!input.quiet) input.io.stderr.write(`palette mbr: ${line}\n`);
-      },
-      progress,
-    });
-  } finally {
-    progress.clear();
-  }
+  return mbrFlow(input, runId, resultDir, cuts.length, child, merge, (index) => `segments ${cuts[index][0] + 1}-${cuts[index][1]}`);
 }
 
 /** The shards' decisions handed on in segment order, each shard once (see ../queue/flow.ts). */
@@ -293,27 +273,42 @@ async function submitNbest(
     kind: MBR_SHARD_JOB, version: MBR_JOB_VERSION, runId, index, ...decision, nbest: listAbs, name: file, list, shard: shards[index], resultDir,
   });
   const merge = new NbestGroupsMerge(runId, shards.length, resultDir, onGroup);
+  try {
+    return await mbrFlow(input, runId, resultDir, shards.length, child, merge, (index) => `from line ${lineAtOffset(listPath, shards[index].offset)}`);
+  } catch (err) {
+    if (merge.failed) return undefined;
+    throw err;
+  }
+}
+
+/** Runs one `palette mbr` flow of `shards` shards with its progress line on stderr (both kinds of input). */
+async function mbrFlow(
+  input: { readonly io: CliIo; readonly quiet: boolean; readonly queue: QueueOptions },
+  runId: string,
+  resultDir: string,
+  shards: number,
+  child: (index: number) => object,
+  merge: FlowMerge,
+  where: (index: number) => string,
+): Promise<() => Promise<void>> {
   const progress = createProgress(input.io.stderr, { label: 'palette mbr', unit: 'shards', quiet: input.quiet });
   try {
     return await runFlow({
-      url: queue.url,
+      url: input.queue.url,
       option: '--queue',
       runId,
-      shards: shards.length,
+      shards,
       resultDir,
       shardJob: MBR_SHARD_JOB,
       child,
       merge,
-      where: (index) => `from line ${lineAtOffset(listPath, shards[index].offset)}`,
-      redisTimeoutMs: queue.redisTimeoutMs,
+      where,
+      redisTimeoutMs: input.queue.redisTimeoutMs,
       note: (line) => {
         if (!input.quiet) input.io.stderr.write(`palette mbr: ${line}\n`);
       },
       progress,
     });
-  } catch (err) {
-    if (merge.failed) return undefined;
-    throw err;
   } finally {
     progress.clear();
   }

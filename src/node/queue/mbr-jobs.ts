@@ -53,8 +53,8 @@ export type MbrStream =
     }
   | { readonly lines: readonly string[] };
 
-/** What a worker needs to decide one shard of a `palette mbr` run. */
-export interface MbrShardJob {
+/** What every shard of a `palette mbr` run carries: the run, the shard, and how a segment is decided. */
+interface MbrJobBase {
   readonly kind: typeof MBR_SHARD_JOB;
   readonly version: typeof MBR_JOB_VERSION;
   readonly runId: string;
@@ -65,6 +65,12 @@ export interface MbrShardJob {
   readonly direction: 'higher' | 'lower';
   readonly includeSelf: boolean;
   readonly aggregate: boolean;
+  /** Folder of the result files, absolute. */
+  readonly resultDir: string;
+}
+
+/** What a worker needs to decide one shard of a `palette mbr --samples` run. */
+export interface MbrShardJob extends MbrJobBase {
   /** Whether the result holds each segment's utility matrix (`--matrix`). */
   readonly matrices: boolean;
   readonly samples: readonly MbrStream[];
@@ -75,27 +81,15 @@ export interface MbrShardJob {
   /** The shard's segments, `[from, to)`. */
   readonly from: number;
   readonly to: number;
-  /** Folder of the result files, absolute. */
-  readonly resultDir: string;
 }
 
 /** What a worker needs to decide one shard of a `palette mbr --nbest` run. */
-export interface MbrNbestShardJob {
-  readonly kind: typeof MBR_SHARD_JOB;
-  readonly version: typeof MBR_JOB_VERSION;
-  readonly runId: string;
-  readonly index: number;
-  readonly utility: readonly UtilitySpec[];
-  readonly settings: MetricSettings;
-  readonly direction: 'higher' | 'lower';
-  readonly includeSelf: boolean;
-  readonly aggregate: boolean;
+export interface MbrNbestShardJob extends MbrJobBase {
   /** The list, absolute; as the user named it (messages name it so); its size and modification time at planning. */
   readonly nbest: string;
   readonly name: string;
   readonly list: PlannedList;
   readonly shard: Shard;
-  readonly resultDir: string;
 }
 
 /**

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from './helpers/mulberry32.js';
-import { spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
+import { killAll, spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
 import { HAVE_REDIS, REDIS_SKIP_REASON, freePort, startRedis, type RedisServer } from './helpers/redis-server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -120,12 +120,7 @@ describe.skipIf(!HAVE_REDIS)(`palette mbr --queue with palette worker (${REDIS_S
   }, 60_000);
 
   afterEach(async () => {
-    for (const w of workers.splice(0)) {
-      if (w.child.exitCode === null && w.child.signalCode === null) {
-        w.child.kill('SIGKILL');
-        await w.done;
-      }
-    }
+    await killAll(workers);
   });
 
   afterAll(async () => {

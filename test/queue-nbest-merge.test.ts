@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateNbestFiles } from '../bench/nbest-gen.js';
-import { spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
+import { killAll, spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
 import { HAVE_REDIS, REDIS_SKIP_REASON, startRedis, type RedisServer } from './helpers/redis-server.js';
 
 
@@ -79,12 +79,7 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue: --prev-stats merges and gzi
   }, 120_000);
 
   afterEach(async () => {
-    for (const w of workers.splice(0)) {
-      if (w.child.exitCode === null && w.child.signalCode === null) {
-        w.child.kill('SIGKILL');
-        await w.done;
-      }
-    }
+    await killAll(workers);
   });
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateNbestFiles } from '../bench/nbest-gen.js';
-import { spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
+import { killAll, spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
 import { HAVE_REDIS, REDIS_SKIP_REASON, startRedis, type RedisServer } from './helpers/redis-server.js';
 
 
@@ -86,12 +86,7 @@ describe.skipIf(!HAVE_REDIS)(`palette nbest --queue with palette worker (${REDIS
   }, 60_000);
 
   afterEach(async () => {
-    for (const w of workers.splice(0)) {
-      if (w.child.exitCode === null && w.child.signalCode === null) {
-        w.child.kill('SIGKILL');
-        await w.done;
-      }
-    }
+    await killAll(workers);
   });
 
   afterAll(async () => {
@@ -320,12 +315,7 @@ describe.skipIf(!HAVE_REDIS)(`queue runs across a Redis restart, and passwords (
   }, 60_000);
 
   afterEach(async () => {
-    for (const p of procs.splice(0)) {
-      if (p.child.exitCode === null && p.child.signalCode === null) {
-        p.child.kill('SIGKILL');
-        await p.done;
-      }
-    }
+    await killAll(procs);
     for (const s of servers.splice(0)) await s.dispose();
   });
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
+import { killAll, spawnPalette, type PaletteProcess as Proc } from './helpers/palette-process.js';
 import { HAVE_REDIS, REDIS_SKIP_REASON, freePort, startRedis, type RedisServer } from './helpers/redis-server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -56,12 +56,7 @@ describe.skipIf(!HAVE_REDIS)(`palette score --queue with palette worker (${REDIS
   }, 60_000);
 
   afterEach(async () => {
-    for (const w of workers.splice(0)) {
-      if (w.child.exitCode === null && w.child.signalCode === null) {
-        w.child.kill('SIGKILL');
-        await w.done;
-      }
-    }
+    await killAll(workers);
   });
 
   afterAll(async () => {

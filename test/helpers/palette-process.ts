@@ -34,3 +34,16 @@ export function spawnPalette(args: readonly string[], cwd: string, env: NodeJS.P
   const done = new Promise<PaletteExit>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, out, err })));
   return { child, done, err: () => err };
 }
+
+/**
+ * Empties `procs` and kills (SIGKILL) those still running, waiting for each to end: a test's teardown, so that no
+ * worker of one test takes the next test's jobs.
+ */
+export async function killAll(procs: PaletteProcess[]): Promise<void> {
+  for (const p of procs.splice(0)) {
+    if (p.child.exitCode === null && p.child.signalCode === null) {
+      p.child.kill('SIGKILL');
+      await p.done;
+    }
+  }
+}

@@ -19,7 +19,7 @@
  * for `palette nbest`); the worker walks its groups as `palette mbr --nbest` walks the list
  * (../../engine/pairwise/mbr-nbest.ts) and writes each group's id, choice, chosen hypothesis and utilities.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { InputError, type PaletteErrorCode } from '../../errors.js';
 import { utilityFromSpecs, type UtilitySpec } from '../../engine/pairwise/index.js';
@@ -32,7 +32,7 @@ import { createHandler, type MbrTaskResult, type MbrWorkerSetup } from '../../po
 import type { MbrRun } from '../../pool/mbr-pool.js';
 import { fileError } from '../read-lines.js';
 import { insideDirs, RefusedJobError } from './nbest-jobs.js';
-import { readShardChunks, sha1Of, shardResultPath, writeShardResult, type PlannedList, type Shard } from './shards.js';
+import { readAt, readShardChunks, sha1Of, shardResultPath, writeShardResult, type PlannedList, type Shard } from './shards.js';
 
 /** The job name of an MBR shard (one of Palette's job kinds). */
 export const MBR_SHARD_JOB = 'mbr-shard';
@@ -222,12 +222,8 @@ function shardLines(stream: MbrStream, job: MbrShardJob): readonly string[] {
       if (st.size !== stream.size || st.mtimeMs !== stream.mtimeMs) {
         throw new Error(`${file}: not the file submitted (its size or modification time differs: changed since, or another file under that path on this machine)`);
       }
-      bytes = Buffer.alloc(stream.length);
-      for (let at = 0; at < stream.length; ) {
-        const n = readSync(fd, bytes, at, stream.length - at, stream.offset + at);
-        if (n === 0) throw new Error(`${file}: shorter than planned`);
-        at += n;
-      }
+      bytes = readAt(fd, file, stream.offset, stream.length);
+      if (bytes.length < stream.length) throw new Error(`${file}: shorter than planned`);
     } finally {
       closeSync(fd);
     }

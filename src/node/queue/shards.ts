@@ -60,7 +60,7 @@ export const END_BYTES = 4096;
 const WINDOW = 1 << 16;
 
 /** Up to `length` bytes of the file at `position` (fewer at its end). */
-function readAt(fd: number, path: string, position: number, length: number): Buffer {
+export function readAt(fd: number, path: string, position: number, length: number): Buffer {
   const buf = Buffer.allocUnsafe(length);
   let filled = 0;
   while (filled < length) {

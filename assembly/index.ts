@@ -14,4 +14,4 @@ export { terSacrebleuEdits, terScratchBytes } from './ter-sacrebleu';
 export { bootstrapSums, pcg64Bools, pcg64Bounded, randomizationSums } from './pcg64';
 export { memoHash, memoRehash, memoRows, memoScan, memoTokenCount } from './chunk-memo';
 export { nbestLines } from './nbest-lines';
-export { mertDots } from './mert';
+export { mertDots, mertEnvelope, mertEnvelopes } from './mert';

@@ -54,20 +54,20 @@ export class Breakpoints {
   }
 
   /**
-   * Adds one sentence's envelope walk (its changes at `stepX[k]` to row `stepRow[k]`, k = 1 .. steps − 1), merged as
-   * Moses merges them:
+   * Adds one sentence's envelope walk (its changes at `stepX[from + k]` to row `stepRow[from + k]`,
+   * k = 1 .. steps − 1), merged as Moses merges them:
    * - a breakpoint at least MIN_INTERVAL right of the sentence's previous one (in float) joins the list at its x
    *   (a new one if none), or replaces the sentence's change there when that list ends with it;
    * - a closer one (or one to the left) takes the previous breakpoint's whole list (every sentence's changes that
    *   shared that x) to its own x, after the changes already there, and the sentence's last change in it becomes
    *   the new row; at the same x, only that row changes.
    */
-  addSentence(s: number, steps: number, stepX: Float64Array, stepRow: Int32Array): void {
+  addSentence(s: number, steps: number, stepX: Float32Array | Float64Array, stepRow: Int32Array, from = 0): void {
     // The sentence's previous breakpoint and its list, which ends with the sentence's change there (the list at
     // −FLT_MAX to begin with).
     let prevKey = -FLT_MAX;
     let prev = 0;
-    for (let k = 1; k < steps; k++) {
+    for (let k = from + 1; k < from + steps; k++) {
       const nextX = stepX[k];
       const next = stepRow[k];
       if (f32(nextX - prevKey) < MIN_INTERVAL) {

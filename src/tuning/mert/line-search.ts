@@ -110,7 +110,7 @@ const problemDots = new WeakMap<MertProblem, MertDots | null>();
 function dotsOf(problem: MertProblem): MertDots | null {
   let dots = problemDots.get(problem);
   if (dots === undefined) {
-    dots = mertDotsOrNull(problem.features, problem.dimensions, problem.candidates);
+    dots = mertDotsOrNull(problem.features, problem.dimensions, problem.candidates, problem.candidateOffsets);
     problemDots.set(problem, dots);
   }
   return dots;
@@ -529,41 +529,44 @@ export function lineOptimize(
   intercepts?: Float32Array,
   positive?: ArrayLike<boolean>,
 ): LineOptimum {
-  let slope: Float32Array;
-  let f0: Float32Array;
-  const dots = dotsOf(problem);
-  if (dots === null) {
-    slope = scalarSlopes(problem, space, direction, scratch.slope);
-    f0 = intercepts ?? scalarModelScores(problem, space, origin, scratch.intercept);
-  } else {
-    // Views into the kernel's memory, read before its next call.
-    const unit = unitCoordinate(problem, space, direction);
-    const terms = termsOf(space, origin.length);
-    if (unit >= 0) {
-      slope = dots.column(unit);
-      f0 = intercepts ?? dots.dots(terms, termWeights(space, origin)).first;
-    } else if (intercepts !== undefined) {
-      slope = dots.dots(terms, termWeights(space, direction)).first;
-      f0 = intercepts;
-    } else {
-      const both = dots.dots(terms, termWeights(space, origin), termWeights(space, direction));
-      f0 = both.first;
-      slope = both.second!;
-    }
-  }
   const offsets = problem.candidateOffsets;
   const firstBest = scratch.firstBest;
   // Breakpoints: x → changes (sentence, new 1-best row) in order. The list at −FLT_MAX (x = −∞) stands for the
   // first 1-bests and never holds a change that counts.
   const bp = scratch.breakpoints;
   bp.reset();
-  const active = scratch.active;
-  const stepX = scratch.stepX;
-  const stepRow = scratch.stepRow;
-  for (let s = 0; s < problem.sentences; s++) {
-    const steps = envelope(slope, f0, offsets[s], offsets[s + 1], active, stepX, stepRow);
-    firstBest[s] = stepRow[0];
-    bp.addSentence(s, steps, stepX, stepRow);
+  const dots = dotsOf(problem);
+  if (dots === null) {
+    const slope = scalarSlopes(problem, space, direction, scratch.slope);
+    const f0 = intercepts ?? scalarModelScores(problem, space, origin, scratch.intercept);
+    const active = scratch.active;
+    const stepX = scratch.stepX;
+    const stepRow = scratch.stepRow;
+    for (let s = 0; s < problem.sentences; s++) {
+      const steps = envelope(slope, f0, offsets[s], offsets[s + 1], active, stepX, stepRow);
+      firstBest[s] = stepRow[0];
+      bp.addSentence(s, steps, stepX, stepRow);
+    }
+  } else {
+    // The kernel walks every sentence (its slopes and intercepts computed there, a sentence at a time); the walks'
+    // entries, read here before the kernel's next call, are merged in sentence order as above.
+    const unit = unitCoordinate(problem, space, direction);
+    dots.walks(
+      termsOf(space, origin.length),
+      intercepts === undefined ? termWeights(space, origin) : undefined,
+      intercepts,
+      unit,
+      unit >= 0 ? undefined : termWeights(space, direction),
+    );
+    const counts = dots.walkCounts;
+    const stepX = dots.walkX;
+    const stepRow = dots.walkRow;
+    for (let s = 0, at = 0; s < problem.sentences; s++) {
+      const steps = counts[s];
+      firstBest[s] = stepRow[at];
+      bp.addSentence(s, steps, stepX, stepRow, at);
+      at += steps;
+    }
   }
 
   const n = bp.sorted();

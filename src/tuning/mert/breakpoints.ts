@@ -27,6 +27,10 @@ export class Breakpoints {
   recRow = new Int32Array(1024);
   recNext = new Int32Array(1024);
   private records = 0;
+  /** Changes recorded since the last {@link reset} (some may sit in lists no longer in the table). */
+  get recordCount(): number {
+    return this.records;
+  }
   /** Per list: its x, first and last record (−1 when empty). */
   listKey = new Float64Array(1024);
   listHead = new Int32Array(1024);

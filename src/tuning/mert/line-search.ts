@@ -243,6 +243,10 @@ export class LineSearchScratch {
   readonly breakpoints = new Breakpoints();
   private slopeBuffer: Float32Array | undefined;
   private interceptBuffer: Float32Array | undefined;
+  /** The sum of the statistics read ahead (kept so that the reads are not left out as unused). */
+  touched = 0;
+  private deltaBuffer = new Float64Array(0);
+  private endBuffer = new Int32Array(0);
 
   constructor(private readonly candidates: number, sentences: number, width: number, largest: number) {
     this.firstBest = new Int32Array(sentences);
@@ -261,6 +265,18 @@ export class LineSearchScratch {
   /** Intercepts of every candidate, likewise. */
   get intercept(): Float32Array {
     return (this.interceptBuffer ??= new Float32Array(this.candidates));
+  }
+
+  /** The changes' differences of statistics rows: at least `length` doubles (grown, never shrunk). */
+  deltaRows(length: number): Float64Array {
+    if (this.deltaBuffer.length < length) this.deltaBuffer = new Float64Array(Math.max(length, 2 * this.deltaBuffer.length));
+    return this.deltaBuffer;
+  }
+
+  /** Where each interval's changes end: at least `length` entries (grown, never shrunk). */
+  intervalEnds(length: number): Int32Array {
+    if (this.endBuffer.length < length) this.endBuffer = new Int32Array(Math.max(length, 2 * this.endBuffer.length));
+    return this.endBuffer;
   }
 }
 
@@ -576,11 +592,44 @@ export function lineOptimize(
   const width = objective.width;
   const totals = scratch.totals;
   totals.fill(0);
+  // The statistics rows of the first 1-bests and of every change are scattered over the whole matrix: one read of
+  // each (both ends of a row, which may span two cache lines) in a loop of a few instructions a row lets the
+  // processor have many of them in flight, so that the loops below, whose arithmetic holds fewer rows in flight,
+  // find them in cache.
+  let touched = 0;
+  for (let s = 0; s < problem.sentences; s++) {
+    const k = firstBest[s] * width;
+    touched += stats[k] + stats[k + width - 1];
+  }
+  for (let r = 0, records = bp.recordCount; r < records; r++) {
+    const k = bp.recRow[r] * width;
+    touched += stats[k] + stats[k + width - 1];
+  }
+  scratch.touched = touched;
   const last = scratch.lastBest;
   for (let s = 0; s < problem.sentences; s++) {
     const r = firstBest[s];
     last[s] = r;
     for (let c = 0, k = r * width; c < width; c++, k++) totals[c] += stats[k];
+  }
+  // Each change's difference of statistics rows (new 1-best − previous one), in the order the scan applies them,
+  // and where each interval's changes end. Reading the rows (scattered over the statistics) in a loop of their own,
+  // where no load waits for another, lets the processor fetch many at once; the scan then adds them in order, the
+  // same differences to the same totals.
+  const deltas = scratch.deltaRows(bp.recordCount * width);
+  const ends = scratch.intervalEnds(n);
+  let applied = 0;
+  for (let sc = 1; sc < n; sc++) {
+    for (let r = bp.listHead[order[sc]]; r >= 0; r = bp.recNext[r]) {
+      const s = bp.recSentence[r];
+      const row = bp.recRow[r];
+      const to = row * width;
+      const from = last[s] * width;
+      for (let c = 0, k = applied * width; c < width; c++, k++) deltas[k] = stats[to + c] - stats[from + c];
+      last[s] = row;
+      applied++;
+    }
+    ends[sc] = applied;
   }
   let bestScore = -FLT_MAX;
   let bestX = -FLT_MAX;
@@ -589,15 +638,10 @@ export function lineOptimize(
   let bestRank = 0;
   let bestRanked = false;
   let respoint: Float32Array | undefined;
-  for (let sc = 0; sc < n; sc++) {
+  for (let sc = 0, k = 0; sc < n; sc++) {
     if (sc > 0) {
-      for (let r = bp.listHead[order[sc]]; r >= 0; r = bp.recNext[r]) {
-        const s = bp.recSentence[r];
-        const row = bp.recRow[r];
-        const to = row * width;
-        const from = last[s] * width;
-        for (let c = 0; c < width; c++) totals[c] += stats[to + c] - stats[from + c];
-        last[s] = row;
+      for (const end = ends[sc] * width; k < end; ) {
+        for (let c = 0; c < width; c++, k++) totals[c] += deltas[k];
       }
     }
     let valid = true;

@@ -1,8 +1,9 @@
 /**
- * MERT's model scores (src/tuning/mert/line-search.ts) four candidates at a time: every candidate's dot product
- * with one or two weight vectors in Moses' arithmetic (mert/Types.h, `Point * FeatureStats`): each product of a
- * single-precision weight and feature rounded to single precision, the products summed in double in term order
- * from +0, the sum stored as a float.
+ * MERT's model scores and envelope walks (src/tuning/mert/line-search.ts). Model scores: every candidate's dot
+ * product with one or two weight vectors in Moses' arithmetic (mert/Types.h, `Point * FeatureStats`): each product
+ * of a single-precision weight and feature rounded to single precision, the products summed in double in term order
+ * from +0, the sum stored as a float. Walks: line-search.ts `envelope` operation for operation, a sentence at a time
+ * right after its slopes and intercepts are computed ({@link mertEnvelopes}).
  *
  * Features are stored by column (`stride` floats per feature, `stride` a multiple of 4, the padding 0) so that one
  * v128 load gives a feature of four candidates. A product of two floats is exact in double, so `f32x4.mul` rounds

@@ -94,20 +94,47 @@ export function clippedNgramCounts(
 ): void {
   const width = usize((weights ? 3 : 2) * maxOrder) << 3;
   memory.fill(out, 0, usize(nHyps) * width);
-  let segment = -1;
-  let capacity: u32 = 0;
-  let generation = 0;
-  for (let h = 0; h < nHyps; h++) {
+  for (let h = 0; h < nHyps;) {
     const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
-    if (s != segment) {
-      segment = s;
-      const r0 = load<i32>(segRefOffsets + (usize(s) << 2));
-      const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
-      capacity = load<u32>(capacities + (usize(s) << 2));
-      assert(r0 <= r1 && capacity > 0);
-      buildClippedTable(table, capacity, refTokens, refOffsets, r0, r1, maxOrder, weights, weightsCapacity);
-      generation = r1 - r0;
-    }
+    const end = segmentRunEnd(hypSegments, h, nHyps, s);
+    clippedSegment(
+      hypTokens, hypOffsets, h, end, s, refTokens, refOffsets, segRefOffsets, capacities, maxOrder, weights,
+      weightsCapacity, table, out, width,
+    );
+    h = end;
+  }
+}
+
+/**
+ * The end of the run of hypotheses from `h` on that belong to segment `s` (`hypSegments` 0: hypothesis `h` is
+ * segment `h`, a run of one).
+ */
+// @ts-ignore: decorator
+@inline
+function segmentRunEnd(hypSegments: usize, h: i32, nHyps: i32, s: i32): i32 {
+  let end = h + 1;
+  if (hypSegments) while (end < nHyps && load<i32>(hypSegments + (usize(end) << 2)) == s) end++;
+  return end;
+}
+
+/**
+ * `clippedNgramCounts` of hypotheses `h0 .. h1`, all of segment `s`: builds the segment's table, then counts each
+ * hypothesis. A function of its own (and too large for the optimizer to inline), called once per segment: V8 runs
+ * a WebAssembly function first in its baseline code and switches to optimized code only at a later call, so the
+ * work of a batch must lie in a function called many times, not in the one call of the export.
+ */
+function clippedSegment(
+  hypTokens: usize, hypOffsets: usize, h0: i32, h1: i32, s: i32, refTokens: usize, refOffsets: usize,
+  segRefOffsets: usize, capacities: usize, maxOrder: i32, weights: usize, weightsCapacity: u32, table: usize,
+  out: usize, width: usize,
+): void {
+  const r0 = load<i32>(segRefOffsets + (usize(s) << 2));
+  const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
+  const capacity = load<u32>(capacities + (usize(s) << 2));
+  assert(r0 <= r1 && capacity > 0);
+  buildClippedTable(table, capacity, refTokens, refOffsets, r0, r1, maxOrder, weights, weightsCapacity);
+  let generation = r1 - r0;
+  for (let h = h0; h < h1; h++) {
     generation++;
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
@@ -235,38 +262,47 @@ export function perReferenceNgramCounts(
   refTokens: usize, refOffsets: usize, segRefOffsets: usize, capacities: usize, maxOrder: i32,
   weights: usize, weightsCapacity: u32, rowOffsets: usize, table: usize, counts: usize, list: usize, out: usize,
 ): void {
+  for (let h = 0; h < nHyps;) {
+    const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
+    const end = segmentRunEnd(hypSegments, h, nHyps, s);
+    perReferenceSegment(
+      hypTokens, hypOffsets, h, end, s, refTokens, refOffsets, segRefOffsets, capacities, maxOrder, weights,
+      weightsCapacity, rowOffsets, table, counts, list, out,
+    );
+    h = end;
+  }
+}
+
+/**
+ * `perReferenceNgramCounts` of hypotheses `h0 .. h1`, all of segment `s`: builds the segment's table, then counts
+ * each hypothesis. A function called once per segment for the reason given at `clippedSegment`.
+ */
+function perReferenceSegment(
+  hypTokens: usize, hypOffsets: usize, h0: i32, h1: i32, s: i32, refTokens: usize, refOffsets: usize,
+  segRefOffsets: usize, capacities: usize, maxOrder: i32, weights: usize, weightsCapacity: u32, rowOffsets: usize,
+  table: usize, counts: usize, list: usize, out: usize,
+): void {
   const width = usize((weights ? 4 : 3) * maxOrder) << 3;
   const n8 = usize(maxOrder) << 3;
-  let segment = -1;
-  let capacity: u32 = 0;
+  const r0 = load<i32>(segRefOffsets + (usize(s) << 2));
+  const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
+  const capacity = load<u32>(capacities + (usize(s) << 2));
+  assert(r0 <= r1 && capacity > 0);
+  const stride = max(4, r1 - r0);
+  buildPerReferenceTable(
+    table, capacity, counts, stride, refTokens, refOffsets, r0, r1, maxOrder, weights, weightsCapacity,
+  );
+  // No n-gram longer than every reference is in the table: the packed walk stops there (capacity, at least
+  // 4.5 slots per reference n-gram, leaves `list` room for that many accumulators).
+  let longest = 0;
+  for (let r = r0; r < r1; r++) {
+    longest = max(longest, load<i32>(refOffsets + (usize(r) << 2), 4) - load<i32>(refOffsets + (usize(r) << 2)));
+  }
+  const orders = min(maxOrder, longest);
+  const k = r1 - r0;
+  if (k == 0) return;
   let generation = 0;
-  let r0 = 0;
-  let r1 = 0;
-  let stride = 4;
-  let orders = 0;
-  for (let h = 0; h < nHyps; h++) {
-    const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
-    if (s != segment) {
-      segment = s;
-      r0 = load<i32>(segRefOffsets + (usize(s) << 2));
-      r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
-      capacity = load<u32>(capacities + (usize(s) << 2));
-      assert(r0 <= r1 && capacity > 0);
-      stride = max(4, r1 - r0);
-      buildPerReferenceTable(
-        table, capacity, counts, stride, refTokens, refOffsets, r0, r1, maxOrder, weights, weightsCapacity,
-      );
-      // No n-gram longer than every reference is in the table: the packed walk stops there (capacity, at least
-      // 4.5 slots per reference n-gram, leaves `list` room for that many accumulators).
-      let longest = 0;
-      for (let r = r0; r < r1; r++) {
-        longest = max(longest, load<i32>(refOffsets + (usize(r) << 2), 4) - load<i32>(refOffsets + (usize(r) << 2)));
-      }
-      orders = min(maxOrder, longest);
-      generation = 0;
-    }
-    const k = r1 - r0;
-    if (k == 0) continue;
+  for (let h = h0; h < h1; h++) {
     generation++;
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);

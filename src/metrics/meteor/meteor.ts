@@ -24,6 +24,7 @@ import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricSc
 import { nltkTextDefaults, nltkTextSignatureFields, type NltkTextSettings } from '../nltk-text/settings.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
+import { TokenTable, type TokenMiss } from './token-table.js';
 import { inAlphabet, meteorSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
@@ -45,112 +46,57 @@ export interface MeteorReferences extends PreparedReferences {
 }
 
 /**
- * A reference line's lowercased words as ids, and beside them their stem ids (-1 until a stage first needs one):
- * every hypothesis of the segment is aligned against it, and the stages read these lists from the end back, so a
- * line's words and stems lie in one small array that stays in cache while a line is aligned.
+ * A reference line's lowercased words as ids, their stem ids (-1 until a stage first needs one) and an index of the
+ * ids: every hypothesis of the segment is aligned against it, so what the exact stage needs to pair a word with "the
+ * last reference word left equal to it" is built once here, and a line's words, stems and index lie in one small
+ * array that stays in cache while a line is aligned.
  */
 export class ReferenceWords {
   /** Number of words. */
   readonly length: number;
   /**
-   * Word ids at [0, length), stem ids at [length, 2·length), then {@link FILTER_WORDS} words of a filter of the word
-   * ids: bit {@link filterBit}(id) is set for each id of the line, so a hypothesis word whose bit is clear is not in
-   * the line, and the exact stage does not scan it for that word (about a third of a line's words are not).
+   * Word ids at [0, length), stem ids at [length, 2·length), at [2·length, 3·length) for each position the previous
+   * position of the same word (-1: none), then an open-addressing table of the line's distinct ids: {@link slots}
+   * slots at {@link keysAt} (an id, or -1 when empty; a slot found by {@link slotOf}, then linear probing) and beside
+   * them at {@link lastAt} the id's last position. The exact stage takes a word's positions from the last back, so a
+   * cursor per slot, started at the last position and moved along the previous-position chain, is that stage's
+   * "last reference word left equal to it".
    */
   readonly words: Int32Array;
+  /** Slots of the table, a power of two at least twice {@link length}. */
+  readonly slots: number;
+  /** 32 − log2({@link slots}): {@link slotOf}'s shift. */
+  readonly shift: number;
+  /** Offsets in {@link words}: the table's keys, and its last positions. */
+  readonly keysAt: number;
+  readonly lastAt: number;
 
   constructor(ids: Int32Array) {
     const m = ids.length;
     this.length = m;
-    this.words = new Int32Array(2 * m + FILTER_WORDS).fill(-1, m, 2 * m);
-    this.words.set(ids);
+    let bits = 1;
+    while (1 << bits < 2 * m) bits++;
+    const slots = 1 << bits;
+    this.slots = slots;
+    this.shift = 32 - bits;
+    this.keysAt = 3 * m;
+    this.lastAt = 3 * m + slots;
+    const words = (this.words = new Int32Array(3 * m + 2 * slots).fill(-1, m));
+    words.set(ids);
     for (let j = 0; j < m; j++) {
-      const bit = filterBit(ids[j]);
-      this.words[2 * m + (bit >> 5)] |= 1 << (bit & 31);
+      const id = ids[j];
+      let s = slotOf(id, this.shift);
+      while (words[this.keysAt + s] !== -1 && words[this.keysAt + s] !== id) s = (s + 1) & (slots - 1);
+      words[this.keysAt + s] = id;
+      words[2 * m + j] = words[this.lastAt + s];
+      words[this.lastAt + s] = j;
     }
   }
 }
 
-/** Words of a reference line's id filter (256 bits). */
-const FILTER_WORDS = 8;
-
-/** A word id's bit in a reference line's filter: the top 8 bits of a multiplicative hash. */
-function filterBit(id: number): number {
-  return Math.imul(id, 0x9e3779b1) >>> 24;
-}
-
-/**
- * Token text → word id, looked up from a span of the tokenized line without cutting it out: a line's tokens are
- * mostly ones seen before, and a slice per token plus a Map look-up was most of METEOR's time per line once every
- * word was known. A slot holds what a probe needs (the token's hash, where its characters are, how many, its id),
- * so a look-up reads one slot and, when the hashes agree, the characters from one shared array: the table's memory
- * is touched twice per token, and no string of it at all.
- */
-class TokenTable {
-  /** Open addressing, linear probing: slot k is [hash, start of the characters + 1 (0: empty), length, id] at 4k. */
-  private slots = new Int32Array(4 * 1024);
-  private count = 0;
-  /** The tokens' characters, one after the other. */
-  private chars = new Uint16Array(1 << 14);
-  private charsUsed = 0;
-  /** The hash of the span the last {@link get} looked up: a token is added right after its look-up missed. */
-  private lastHash = 0;
-
-  private static hash(text: string, start: number, end: number): number {
-    let h = 0x811c9dc5;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    return h | 0;
-  }
-
-  /** The word id of `text[start, end)`, or -1. */
-  get(text: string, start: number, end: number): number {
-    const slots = this.slots;
-    const mask = (slots.length >> 2) - 1;
-    const length = end - start;
-    const hash = (this.lastHash = TokenTable.hash(text, start, end));
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const s = 4 * slot;
-      const at = slots[s + 1] - 1;
-      if (at < 0) return -1;
-      if (slots[s] !== hash || slots[s + 2] !== length) continue;
-      const chars = this.chars;
-      const from = at - start;
-      let i = start;
-      while (i < end && chars[from + i] === text.charCodeAt(i)) i++;
-      if (i === end) return slots[s + 3];
-    }
-  }
-
-  /** Adds `text[start, end)`, the span of the last {@link get}, which missed. */
-  setMissed(text: string, start: number, end: number, value: number): void {
-    // Kept at most half full.
-    if (8 * (this.count + 1) > this.slots.length) {
-      const old = this.slots;
-      this.slots = new Int32Array(2 * old.length);
-      for (let s = 0; s < old.length; s += 4) if (old[s + 1] !== 0) this.place(old[s], old[s + 1], old[s + 2], old[s + 3]);
-    }
-    const length = end - start;
-    if (this.charsUsed + length > this.chars.length) {
-      const grown = new Uint16Array(Math.max(2 * this.chars.length, this.charsUsed + length));
-      grown.set(this.chars);
-      this.chars = grown;
-    }
-    this.place(this.lastHash, this.charsUsed + 1, length, value);
-    for (let i = start; i < end; i++) this.chars[this.charsUsed++] = text.charCodeAt(i);
-    this.count++;
-  }
-
-  private place(hash: number, atPlusOne: number, length: number, value: number): void {
-    const slots = this.slots;
-    const mask = (slots.length >> 2) - 1;
-    let slot = hash & mask;
-    while (slots[4 * slot + 1] !== 0) slot = (slot + 1) & mask;
-    const s = 4 * slot;
-    slots[s] = hash;
-    slots[s + 1] = atPlusOne;
-    slots[s + 2] = length;
-    slots[s + 3] = value;
-  }
+/** The first slot probed for word id `id` in a table of 2^(32 − shift) slots: the top bits of a multiplicative hash. */
+function slotOf(id: number, shift: number): number {
+  return Math.imul(id, 0x9e3779b1) >>> shift;
 }
 
 /** The synonyms of a stem that has none but itself. */
@@ -212,6 +158,10 @@ export class Meteor implements Metric<MeteorReferences> {
   private readonly bounds = new TokenBounds();
   /** Token as written → the id of its lowercased word (tokens recur across lines, so each is read once). */
   private readonly tokens = new TokenTable();
+  /** Whether lines go through {@link TokenTable.scan13a} (13a, not lowercased first) unless 13a would rewrite them. */
+  private readonly fast13a: boolean;
+  /** The id of a token {@link tokens} lacks: its lowercased word's. */
+  private readonly newToken: TokenMiss = (text, start, end) => this.wordId(pyLower(text.slice(start, end)));
   /** Lowercased word → id. */
   private readonly wordIds = new Map<string, number>();
   private readonly wordNames: string[] = [];
@@ -234,14 +184,24 @@ export class Meteor implements Metric<MeteorReferences> {
   private lineIds = new Int32Array(256);
   /** Per hypothesis position, the reference position it is matched with, or -1. */
   private hypRefOf = new Int32Array(64);
-  /** The reference's word ids being aligned, -1 where matched. */
-  private refWork = new Int32Array(64);
+  /** Per reference position, 1 once the exact stage has taken it. */
+  private refTaken = new Uint8Array(64);
+  /** Per slot of the reference's index, the position the exact stage takes next for its word (-1: none left). */
+  private cursor = new Int32Array(64);
   /** The hypothesis positions the exact stage left, in order, and their stems. */
   private hypLeft = new Int32Array(64);
   private hypStems = new Int32Array(64);
   /** The reference positions the exact stage left, in order, and their stems (-1 once a later stage takes one). */
   private refLeft = new Int32Array(64);
   private refStems = new Int32Array(64);
+  /** Per reference word left, the place in that list of the previous one with the same stem (-1: none). */
+  private refPrev = new Int32Array(64);
+  /**
+   * Per stem id, [stamp, place]: the stem stage's index of the reference stems left, valid where the stamp is the
+   * current line's {@link stamp} (so it is never cleared between lines). As long as twice the stems at least.
+   */
+  private stemMarks = new Int32Array(512);
+  private stamp = 0;
 
   /** @throws InputError `E_BAD_OPTION` for α outside [0, 1], a non-finite β or γ, or an unknown tokenizer. */
   constructor(options: MeteorOptions = {}) {
@@ -253,6 +213,7 @@ export class Meteor implements Metric<MeteorReferences> {
     if (typeof this.gamma !== 'number' || !Number.isFinite(this.gamma)) throw badOption('METEOR gamma', 'a finite number', this.gamma);
     ({ tokenize: this.tokenize, lowercase: this.lowercase } = nltkTextDefaults(options));
     this.scanner = getTokenScanner(this.tokenize);
+    this.fast13a = this.tokenize === '13a' && !this.lowercase;
   }
 
   /** `nrefs:1|tok:13a|alpha:0.9|beta:3|gamma:0.5|version:…` (case: METEOR lowercases). */
@@ -277,7 +238,13 @@ export class Meteor implements Metric<MeteorReferences> {
     const segments = checkReferenceStreams('METEOR', refStreams);
     const lines: ReferenceWords[][] = [];
     for (let i = 0; i < segments; i++) {
-      lines.push(refStreams.map((stream) => new ReferenceWords(this.lineIds.slice(0, this.scanIds(stream[i])))));
+      lines.push(
+        refStreams.map((stream) => {
+          // Scanned first: a long line replaces lineIds with a larger array.
+          const n = this.scanIds(stream[i]);
+          return new ReferenceWords(this.lineIds.slice(0, n));
+        }),
+      );
     }
     return { segments, lines };
   }
@@ -319,8 +286,10 @@ export class Meteor implements Metric<MeteorReferences> {
   /**
    * `single_meteor_score(reference, hypothesis)` for the `n` words of {@link lineIds}. Each stage walks the
    * hypothesis words it has left from the last back and pairs each with the last reference word left that matches
-   * it, which is what NLTK's pops from its lists of remaining words do. The stem and synonym stages see only the words
-   * the exact stage left, so only those are stemmed, and they are few: those stages scan the lists of them.
+   * it, which is what NLTK's pops from its lists of remaining words do. A stage only takes reference words, so those
+   * equal to a given one go from the last back: the exact stage follows, per distinct reference word, a cursor along
+   * the reference's own index, and the stem stage the same over the stems left, indexed for the line in
+   * {@link stemMarks}. The stem and synonym stages see only the words the exact stage left, so only those are stemmed.
    */
   private single(n: number, ref: ReferenceWords): number {
     const m = ref.length;
@@ -331,32 +300,40 @@ export class Meteor implements Metric<MeteorReferences> {
       this.hypLeft = new Int32Array(2 * n);
       this.hypStems = new Int32Array(2 * n);
     }
-    if (this.refWork.length < m) {
-      this.refWork = new Int32Array(2 * m);
+    if (this.refTaken.length < m) {
+      this.refTaken = new Uint8Array(2 * m);
       this.refLeft = new Int32Array(2 * m);
       this.refStems = new Int32Array(2 * m);
+      this.refPrev = new Int32Array(2 * m);
     }
+    if (this.cursor.length < ref.slots) this.cursor = new Int32Array(ref.slots);
     const hw = this.lineIds;
     const rw = ref.words;
     const refOf = this.hypRefOf;
-    // The reference's word ids, each replaced by -1 once matched: "the last reference word left equal to this one"
-    // is a scan from the end of a few dozen integers in cache.
-    const work = this.refWork;
-    for (let j = 0; j < m; j++) work[j] = rw[j];
+    const taken = this.refTaken;
+    const cursor = this.cursor;
+    const slots = ref.slots;
+    const mask = slots - 1;
+    const shift = ref.shift;
+    const keysAt = ref.keysAt;
+    const lastAt = ref.lastAt;
+    const prevAt = 2 * m;
+    for (let s = 0; s < slots; s++) cursor[s] = rw[lastAt + s];
+    for (let j = 0; j < m; j++) taken[j] = 0;
     let matches = 0;
-    const filter = 2 * m;
     for (let i = n - 1; i >= 0; i--) {
       const w = hw[i];
-      const bit = filterBit(w);
-      if ((rw[filter + (bit >> 5)] & (1 << (bit & 31))) === 0) {
-        refOf[i] = -1;
-        continue;
+      let s = slotOf(w, shift);
+      let key = rw[keysAt + s];
+      while (key !== w && key !== -1) {
+        s = (s + 1) & mask;
+        key = rw[keysAt + s];
       }
-      let j = m - 1;
-      while (j >= 0 && work[j] !== w) j--;
+      const j = key === w ? cursor[s] : -1;
       refOf[i] = j;
       if (j >= 0) {
-        work[j] = -1;
+        cursor[s] = rw[prevAt + j];
+        taken[j] = 1;
         matches++;
       }
     }
@@ -372,25 +349,39 @@ export class Meteor implements Metric<MeteorReferences> {
       hypLeft[hl] = i;
       hs[hl++] = this.stemOf(hw[i]);
     }
+    // The stems left, indexed: stemMarks[2·stem] is this line's stamp once the stem is among them, and then
+    // stemMarks[2·stem + 1] its last place in the list left not yet taken; refPrev chains its earlier places.
+    if (this.stamp === 0x7fffffff) {
+      this.stemMarks.fill(0);
+      this.stamp = 0;
+    }
+    const stamp = ++this.stamp;
+    const marks = this.stemMarks;
+    const prev = this.refPrev;
     let rl = 0;
     for (let j = 0; j < m; j++) {
-      if (work[j] < 0) continue;
+      if (taken[j] !== 0) continue;
       let stem = rw[m + j];
       if (stem < 0) rw[m + j] = stem = this.stemOf(rw[j]);
       refLeft[rl] = j;
-      rs[rl++] = stem;
+      rs[rl] = stem;
+      if (marks[2 * stem] !== stamp) {
+        marks[2 * stem] = stamp;
+        prev[rl] = -1;
+      } else prev[rl] = marks[2 * stem + 1];
+      marks[2 * stem + 1] = rl++;
     }
     let refsLeft = rl;
     for (let a = hl - 1; a >= 0; a--) {
       const stem = hs[a];
-      for (let b = rl - 1; b >= 0; b--) {
-        if (rs[b] !== stem) continue;
-        refOf[hypLeft[a]] = refLeft[b];
-        rs[b] = -1;
-        matches++;
-        refsLeft--;
-        break;
-      }
+      if (marks[2 * stem] !== stamp) continue;
+      const b = marks[2 * stem + 1];
+      if (b < 0) continue;
+      marks[2 * stem + 1] = prev[b];
+      refOf[hypLeft[a]] = refLeft[b];
+      rs[b] = -1;
+      matches++;
+      refsLeft--;
     }
     if (matches === n || refsLeft === 0) return this.value(matches, n, m);
     // A stem's synonyms always include the stem itself, which no reference word left has (the stem stage took
@@ -429,6 +420,10 @@ export class Meteor implements Metric<MeteorReferences> {
    * returns how many.
    */
   private scanIds(line: string): number {
+    if (this.fast13a && !line.includes('<') && !line.includes('&') && !line.includes('\n')) {
+      if (this.lineIds.length < line.length) this.lineIds = new Int32Array(2 * line.length);
+      return this.tokens.scan13a(line, this.lineIds, this.newToken);
+    }
     const source = bleuScan(line, this.scanner, this.lowercase, this.bounds);
     const b = this.bounds;
     const count = b.count;
@@ -480,6 +475,9 @@ export class Meteor implements Metric<MeteorReferences> {
         const grown = new Uint8Array(2 * id);
         grown.set(this.synonymState);
         this.synonymState = grown;
+        const marks = new Int32Array(4 * id);
+        marks.set(this.stemMarks);
+        this.stemMarks = marks;
       }
     }
     return id;

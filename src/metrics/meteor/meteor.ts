@@ -186,8 +186,11 @@ export class Meteor implements Metric<MeteorReferences> {
   private hypRefOf = new Int32Array(64);
   /** Per reference position, 1 once the exact stage has taken it. */
   private refTaken = new Uint8Array(64);
-  /** Per slot of the reference's index, the position the exact stage takes next for its word (-1: none left). */
-  private cursor = new Int32Array(64);
+  /**
+   * Per slot k of the reference's index, [stamp, position] at 2k: once the stamp is the line's {@link stamp}, the
+   * position the exact stage takes next for the slot's word (-1: none left); before, its last position.
+   */
+  private cursor = new Int32Array(128);
   /** The hypothesis positions the exact stage left, in order, and their stems. */
   private hypLeft = new Int32Array(64);
   private hypStems = new Int32Array(64);
@@ -201,6 +204,7 @@ export class Meteor implements Metric<MeteorReferences> {
    * current line's {@link stamp} (so it is never cleared between lines). As long as twice the stems at least.
    */
   private stemMarks = new Int32Array(512);
+  /** Counts the alignments: what {@link cursor} and {@link stemMarks} entries of the current one carry. */
   private stamp = 0;
 
   /** @throws InputError `E_BAD_OPTION` for α outside [0, 1], a non-finite β or γ, or an unknown tokenizer. */
@@ -306,7 +310,13 @@ export class Meteor implements Metric<MeteorReferences> {
       this.refStems = new Int32Array(2 * m);
       this.refPrev = new Int32Array(2 * m);
     }
-    if (this.cursor.length < ref.slots) this.cursor = new Int32Array(ref.slots);
+    if (this.cursor.length < 2 * ref.slots) this.cursor = new Int32Array(2 * ref.slots);
+    if (this.stamp === 0x7fffffff) {
+      this.stemMarks.fill(0);
+      this.cursor.fill(0);
+      this.stamp = 0;
+    }
+    const stamp = ++this.stamp;
     const hw = this.lineIds;
     const rw = ref.words;
     const refOf = this.hypRefOf;
@@ -318,7 +328,6 @@ export class Meteor implements Metric<MeteorReferences> {
     const keysAt = ref.keysAt;
     const lastAt = ref.lastAt;
     const prevAt = 2 * m;
-    for (let s = 0; s < slots; s++) cursor[s] = rw[lastAt + s];
     for (let j = 0; j < m; j++) taken[j] = 0;
     let matches = 0;
     for (let i = n - 1; i >= 0; i--) {
@@ -329,10 +338,17 @@ export class Meteor implements Metric<MeteorReferences> {
         s = (s + 1) & mask;
         key = rw[keysAt + s];
       }
-      const j = key === w ? cursor[s] : -1;
+      let j = -1;
+      if (key === w) {
+        // A slot's cursor starts at its word's last position, on the line's first look-up of the word.
+        if (cursor[2 * s] !== stamp) {
+          cursor[2 * s] = stamp;
+          j = rw[lastAt + s];
+        } else j = cursor[2 * s + 1];
+      }
       refOf[i] = j;
       if (j >= 0) {
-        cursor[s] = rw[prevAt + j];
+        cursor[2 * s + 1] = rw[prevAt + j];
         taken[j] = 1;
         matches++;
       }
@@ -351,11 +367,6 @@ export class Meteor implements Metric<MeteorReferences> {
     }
     // The stems left, indexed: stemMarks[2·stem] is this line's stamp once the stem is among them, and then
     // stemMarks[2·stem + 1] its last place in the list left not yet taken; refPrev chains its earlier places.
-    if (this.stamp === 0x7fffffff) {
-      this.stemMarks.fill(0);
-      this.stamp = 0;
-    }
-    const stamp = ++this.stamp;
     const marks = this.stemMarks;
     const prev = this.refPrev;
     let rl = 0;

@@ -280,11 +280,19 @@ function applyRules(forms: readonly string[], subs: readonly (readonly [string, 
 /**
  * NLTK's `_morphy(form, pos)` into `found` (the base forms of `form` that the index has for `pos`) and `ids` (the
  * synset ids the index stores for each). The rules give each form once per round: NLTK's lists may repeat a form,
- * which changes neither what is found nor when the search stops.
+ * which changes neither what is found nor when the search stops. `exceptional`: whether `form` is an exception form
+ * of any part of speech, when the caller knows.
  */
-function morphyInto(tables: Tables, form: string, pos: Pos, found: string[], ids: string[]): void {
+function morphyInto(
+  tables: Tables,
+  form: string,
+  pos: Pos,
+  found: string[],
+  ids: string[],
+  exceptional = tables.exceptionForms.has(form),
+): void {
   const inIndex = tables.index[pos];
-  const exc = tables.exceptionForms.has(form) ? tables.exceptions[pos].get(form) : undefined;
+  const exc = exceptional ? tables.exceptions[pos].get(form) : undefined;
   if (exc !== undefined) {
     keepIndexed(form, inIndex, found, ids);
     for (const base of exc) keepIndexed(base, inIndex, found, ids);
@@ -335,10 +343,12 @@ export function meteorSynonyms(word: string): Set<string> {
   const { synset } = tables;
   const found: string[] = [];
   const ids: string[] = [];
+  // Whether `word` is an exception form of some part of speech: asked once, not per part of speech.
+  const exceptional = tables.exceptionForms.has(word);
   for (const pos of POS_LIST) {
     found.length = 0;
     ids.length = 0;
-    morphyInto(tables, word, pos, found, ids);
+    morphyInto(tables, word, pos, found, ids, exceptional);
     for (const stored of ids) {
       if (stored === '') continue;
       for (const id of stored.split('.')) for (const name of synset(parseInt(id, 36))) out.add(name);

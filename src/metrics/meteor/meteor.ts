@@ -172,8 +172,8 @@ export class Meteor implements Metric<MeteorReferences> {
   private wordStems = new Int32Array(256).fill(-1);
   /** Stem (and WordNet lemma name) → id: the synonym stage compares synonyms with stems. */
   private readonly stemIds = new Map<string, number>();
-  /** Stem id → the stem ids of its synonyms other than itself, sorted (found on first need). */
-  private readonly synonymIds = new Map<number, Int32Array>();
+  /** Stem id → the stem ids of its synonyms other than itself, sorted (found on first need; one entry per stem). */
+  private readonly synonymIds: Int32Array[] = [];
   /**
    * Stem id → 0 until its synonyms are looked up, then {@link SYNONYMS_NONE} or {@link SYNONYMS_SOME}: most stems
    * have none, and a byte says so.
@@ -482,6 +482,7 @@ export class Meteor implements Metric<MeteorReferences> {
       id = this.stemNames.length;
       this.stemIds.set(stem, id);
       this.stemNames.push(stem);
+      this.synonymIds.push(NO_SYNONYMS);
       if (id === this.synonymState.length) {
         const grown = new Uint8Array(2 * id);
         grown.set(this.synonymState);
@@ -498,7 +499,7 @@ export class Meteor implements Metric<MeteorReferences> {
   private synonymsOf(id: number): Int32Array {
     const state = this.synonymState[id];
     if (state === SYNONYMS_NONE) return NO_SYNONYMS;
-    if (state === SYNONYMS_SOME) return this.synonymIds.get(id) as Int32Array;
+    if (state === SYNONYMS_SOME) return this.synonymIds[id];
     const out: number[] = [];
     // Most stems of a text in another language than English are not even written in WordNet's alphabet.
     if (inAlphabet(this.stemNames[id])) {
@@ -512,7 +513,7 @@ export class Meteor implements Metric<MeteorReferences> {
       return NO_SYNONYMS;
     }
     const ids = Int32Array.from(out).sort();
-    this.synonymIds.set(id, ids);
+    this.synonymIds[id] = ids;
     this.synonymState[id] = SYNONYMS_SOME;
     return ids;
   }

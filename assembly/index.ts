@@ -15,3 +15,4 @@ export { bootstrapSums, pcg64Bools, pcg64Bounded, randomizationSums } from './pc
 export { memoHash, memoRehash, memoRows, memoScan, memoTokenCount } from './chunk-memo';
 export { nbestLines } from './nbest-lines';
 export { mertDots, mertEnvelope, mertEnvelopes } from './mert';
+export { msgpackRows } from './msgpack-stats';

@@ -2,7 +2,7 @@
  * The msgpack statistics of `palette nbest` (src/engine/nbest/stats-format.ts), written without msgpackr, are the
  * bytes msgpackr writes for each candidate's `{ sentence, stats[, scores] }` (test/reference/msgpack-stats.ts): every
  * integer width and sign, -0, fractions, NaN, infinities, integers past 32 bits, rows of 0 to 70 numbers (fixarray,
- * array 16), sentence ids past 16 bits, sentence scores with repeated, numeric and non-ASCII metric ids.
+ * array 16), sentence ids past 16 bits, blocks of thousands of rows in any order, sentence scores with repeated, numeric and non-ASCII metric ids.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,24 @@ describe('msgpack statistics = msgpackr', () => {
         expect(Array.from(out.take())).toEqual(Array.from(packStatsBlock(sentence, f64, width, rows)));
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('large blocks: rows out of order, repeated, from the middle of the task', () => {
+    // Blocks larger than the kernel's first memory (its growth), rows in Moses' swapped order and a span that does not
+    // start at row 0, as a task's later segments have it.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 2 ** 20 }), fc.integer({ min: 0, max: 4000 }), (width, seed, count) => {
+        let x = seed;
+        const next = (): number => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
+        const values = [0, 1, 127, 128, 300, 70000, -5, -200, -40000, 2 ** 31, 0.25, -0];
+        const stats = Float64Array.from({ length: (count + 10) * width }, () => values[next() % values.length] * (1 + (next() % 3)));
+        const rows = Int32Array.from({ length: count }, () => 10 + (next() % count));
+        const out = new ByteOut(16);
+        blockEncoder('msgpack', 'BLEU', width, undefined)(70000 + (seed % 3), stats, rows, out);
+        expect(Buffer.from(out.take()).equals(Buffer.from(packStatsBlock(70000 + (seed % 3), stats, width, rows)))).toBe(true);
+      }),
+      { numRuns: 30 },
     );
   });
 

@@ -14,6 +14,7 @@
  */
 import { Packr } from 'msgpackr';
 import type { ByteOut } from './byte-out.js';
+import { MsgpackRowPacker } from '../../wasm/msgpack-stats.js';
 
 /** Output formats of the statistics. */
 export type NbestStatsFormat = 'moses' | 'json' | 'msgpack';
@@ -151,6 +152,9 @@ function arrayHeader(n: number): number[] {
   return [0xdd, (n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
 }
 
+/** The thread's msgpack packer (its own kernel instance), made by the first msgpack encoder. */
+let packer: MsgpackRowPacker | undefined;
+
 /**
  * The msgpack encoder: the bytes of msgpackr's `Packr({ useRecords: false }).pack({ sentence, stats[, scores] })`
  * for each row, written straight into one buffer per block (no object, array or Packr call per candidate). The
@@ -177,6 +181,21 @@ function msgpackEncoder(width: number, scores: SentenceScoreSource | undefined):
     for (let i = 0; i < bytes.length; i++) buf[p + i] = bytes[i];
     return p + bytes.length;
   };
+  if (scores === undefined) {
+    // Without sentence scores every row of a block starts with the same bytes (map header, sentence, stats array
+    // header), and its numbers are packed by the kernel.
+    packer ??= new MsgpackRowPacker();
+    const rowPacker = packer;
+    const prefix = new Uint8Array(head.length + 9 + statsHead.length);
+    const prefixView = new DataView(prefix.buffer);
+    prefix.set(head, 0);
+    return (sentence, stats, rows, out) => {
+      let p = packNumber(prefix, prefixView, head.length, sentence);
+      prefix.set(statsHead, p);
+      p += statsHead.length;
+      out.bytes(rowPacker.pack(prefix.subarray(0, p), stats, width, rows));
+    };
+  }
   return (sentence, stats, rows, out) => {
     const most = rows.length * (keyBytes + 9 * (1 + width + scoreKeys.length));
     if (buf.length < most) {

@@ -110,4 +110,36 @@ describe('palette nbest duplicate removal', () => {
       expect(Array.from(got)).toEqual(want);
     }
   });
+
+  it('with a second hash computed on demand: the same candidates, order, and that hash only where the first meets', () => {
+    const next = rng(11);
+    for (let trial = 0; trial < 400; trial++) {
+      const n = Math.floor(next() * 60);
+      // Few statistics values, so that many candidates share a row (one text from several derivations).
+      const stats = Array.from({ length: n }, () => [Math.floor(next() * 3), Math.floor(next() * 2)]);
+      const feats = Array.from({ length: n }, () => FIELDS[Math.floor(next() * FIELDS.length)]);
+      const keys = stats.map((row, i) => `${mosesFeatureKey(feats[i])}|${row.join(' ')}`);
+      const want = mosesRemoveDuplicates(keys);
+      // The first hash: the first statistic, or a constant (every candidate in one bucket), or a key of its own per
+      // row (each candidate alone unless its row repeats).
+      const kind = trial % 3;
+      const hash = (i: number): number => (kind === 0 ? stats[i][0] : kind === 1 ? 5 : stats[i][0] * 2 + stats[i][1]);
+      const narrowed = new Set<number>();
+      const got = mosesRemoveDuplicatesBy(
+        n,
+        hash,
+        (i, j) =>
+          stats[i][0] === stats[j][0] &&
+          stats[i][1] === stats[j][1] &&
+          sameMosesFeatureFields(feats[i], feats[j]),
+        (i) => {
+          narrowed.add(i);
+          return mosesFeatureHash(feats[i]);
+        },
+      );
+      expect(Array.from(got)).toEqual(want);
+      // A candidate whose first hash no other candidate has is never narrowed.
+      for (const i of narrowed) expect(stats.some((_, j) => j !== i && hash(j) === hash(i))).toBe(true);
+    }
+  });
 });

@@ -30,6 +30,11 @@ export function mosesFeatureKey(field: string): string {
 let heads = new Int32Array(64);
 let chain = new Int32Array(64);
 let hashes = new Int32Array(64);
+/** With `narrow`: the first kept candidate of each `hash` value (open addressing; -1 = empty) and its hash. */
+let firstOf = new Int32Array(64);
+let firstHash = new Int32Array(64);
+/** With `narrow`: whether a kept candidate is in the chained table yet. */
+let chained = new Uint8Array(64);
 
 /**
  * Removes duplicates from one sentence's candidates as Moses does (a duplicate is swapped with the last candidate
@@ -37,27 +42,65 @@ let hashes = new Int32Array(64);
  * `hash(i)` (an int32) must be equal for duplicates (it only narrows the candidates `same` is asked about). Returns
  * the kept indices into the input, in Moses' order (test/reference/moses-dedup.ts is the plain key-based version).
  * The kept candidates sit in an open hash table of typed arrays (chained through `chain`), not a Map of arrays.
+ *
+ * `narrow(i)`, when given, is a second hash that must also be equal for duplicates, computed only for candidates
+ * whose `hash` some other candidate has too: a candidate with a `hash` of its own is kept at once, and the others
+ * are looked up by both hashes. A cheap `hash` that many non-duplicates share (the statistics of one text reached by
+ * several derivations) then costs the expensive one (parsing features) only where it decides something.
  */
 export function mosesRemoveDuplicatesBy(
   count: number,
   hash: (i: number) => number,
   same: (i: number, j: number) => boolean,
+  narrow?: (i: number) => number,
 ): Int32Array {
   const order = new Int32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
   let size = 16;
   while (size < 2 * count) size *= 2;
-  if (heads.length < size) heads = new Int32Array(size);
+  if (heads.length < size) {
+    heads = new Int32Array(size);
+    firstOf = new Int32Array(size);
+    firstHash = new Int32Array(size);
+  }
   if (chain.length < count) {
     chain = new Int32Array(2 * count);
     hashes = new Int32Array(2 * count);
+    chained = new Uint8Array(2 * count);
   }
   heads.fill(-1, 0, size);
+  if (narrow !== undefined) firstOf.fill(-1, 0, size);
   const mask = size - 1;
+  // Puts kept candidate `c` of full hash `h` into the chained table.
+  const chainIn = (c: number, h: number): void => {
+    const slot = (h ^ (h >>> 15)) & mask;
+    hashes[c] = h;
+    chain[c] = heads[slot];
+    heads[slot] = c;
+  };
+  // With `narrow`, the full hash of a candidate whose `hash` is `h`.
+  const full = (c: number, h: number): number => h ^ Math.imul(narrow!(c) | 0, 0x9e3779b1);
   let end = count - 1;
   for (let k = 0; k <= end; k++) {
     const c = order[k];
-    const h = hash(c) | 0;
+    let h = hash(c) | 0;
+    if (narrow !== undefined) {
+      let slot = (h ^ (h >>> 15)) & mask;
+      while (firstOf[slot] >= 0 && firstHash[slot] !== h) slot = (slot + 1) & mask;
+      const first = firstOf[slot];
+      if (first < 0) {
+        // No kept candidate has this hash: not a duplicate, and chained only when another one comes.
+        firstOf[slot] = c;
+        firstHash[slot] = h;
+        chained[c] = 0;
+        continue;
+      }
+      if (chained[first] === 0) {
+        chainIn(first, full(first, h));
+        chained[first] = 1;
+      }
+      h = full(c, h);
+    }
     const slot = (h ^ (h >>> 15)) & mask;
     let duplicate = false;
     for (let e = heads[slot]; e >= 0; e = chain[e]) {
@@ -67,9 +110,8 @@ export function mosesRemoveDuplicatesBy(
       }
     }
     if (!duplicate) {
-      hashes[c] = h;
-      chain[c] = heads[slot];
-      heads[slot] = c;
+      chainIn(c, h);
+      chained[c] = 1;
       continue;
     }
     if (k < end) {

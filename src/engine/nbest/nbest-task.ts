@@ -189,8 +189,11 @@ export function keptCandidates(
     }
     return sameMosesFeatureFields(features[from + i], features[from + j]);
   };
-  const hash = (i: number): number => rowHash(stats, width, from + i) ^ Math.imul(mosesFeatureHash(features[from + i]), 0x9e3779b1);
-  const kept = mosesRemoveDuplicatesBy(count, hash, same);
+  // Rows tell most candidates apart; the features are parsed only where rows meet (one text from several
+  // derivations), where they keep the buckets of equal rows short.
+  const hash = (i: number): number => rowHash(stats, width, from + i);
+  const narrow = (i: number): number => mosesFeatureHash(features[from + i]);
+  const kept = mosesRemoveDuplicatesBy(count, hash, same, narrow);
   for (let k = 0; k < kept.length; k++) kept[k] += from;
   return kept;
 }

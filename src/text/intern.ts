@@ -52,6 +52,24 @@ export class Vocabulary {
   /** Open-addressing slots holding `id + 1` (0 = empty); the capacity is a power of two, at most half full. */
   private slots = new Int32Array(128);
   private mask = 127;
+  /** Tokens not yet entered, in id order (see {@link deferred}); entered on first use. */
+  private pending: (() => readonly string[]) | null = null;
+
+  /**
+   * A vocabulary whose tokens, ids `0 .. n` in the order `tokens()` lists them, are entered only when it is first
+   * used: token ids made elsewhere (a kernel's) keep a vocabulary beside them at no cost until someone reads it.
+   */
+  static deferred(tokens: () => readonly string[]): Vocabulary {
+    const v = new Vocabulary();
+    v.pending = tokens;
+    return v;
+  }
+
+  private enterPending(): void {
+    const tokens = this.pending!;
+    this.pending = null;
+    for (const t of tokens()) this.id(t);
+  }
 
   /** The id of `token`, assigning the next free id when it is new. */
   id(token: string): number {
@@ -65,11 +83,13 @@ export class Vocabulary {
 
   /** The token of an id. */
   token(id: number): string {
+    if (this.pending !== null) this.enterPending();
     return this.strings[id];
   }
 
   /** Number of distinct tokens. */
   get size(): number {
+    if (this.pending !== null) this.enterPending();
     return this.strings.length;
   }
 
@@ -79,6 +99,7 @@ export class Vocabulary {
    * match, so no string is created.
    */
   findRange(s: string, start: number, end: number, hash: number): number {
+    if (this.pending !== null) this.enterPending();
     const { slots, mask, hashes, units, starts } = this;
     const len = end - start;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {

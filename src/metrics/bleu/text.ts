@@ -10,6 +10,7 @@
 import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { internTokens, lookupTokens, Vocabulary } from '../../text/intern.js';
 import { bleuScan, getTokenScanner, TokenBounds, type TokenScanner } from '../../text/tokenizers/index.js';
+import { byteVocabularyTokens, words13aBuild, words13aLookup, type ByteVocabulary } from '../../wasm/words-13a.js';
 
 /** How one line becomes tokens. */
 export interface BleuTextOptions {
@@ -17,11 +18,16 @@ export interface BleuTextOptions {
   readonly scanner: TokenScanner;
   /** Lowercase with Python's `str.lower()` before tokenizing. */
   readonly lowercase: boolean;
+  /**
+   * Whether the WebAssembly kernel (src/wasm/words-13a.ts) does the whole preprocessing and interning: 13a with
+   * case kept, the tokenizer of sacreBLEU's default.
+   */
+  readonly kernel13a?: boolean;
 }
 
 /** Text options for a tokenizer name. @throws InputError `E_UNKNOWN_TOKENIZER`. */
 export function bleuTextOptions(tokenize: string, lowercase: boolean): BleuTextOptions {
-  return { scanner: getTokenScanner(tokenize), lowercase };
+  return { scanner: getTokenScanner(tokenize), lowercase, kernel13a: tokenize === '13a' && !lowercase };
 }
 
 /** The id of `token` in `vocab`, assigning the next dense id when it is new. */
@@ -44,6 +50,8 @@ export interface InternedReferences {
   readonly vocab: Vocabulary;
   /** Id given to every hypothesis token absent from the references (`vocab.size`). */
   readonly unknownId: number;
+  /** The same vocabulary as the 13a kernel reads it, when the kernel interned the references. */
+  readonly bytes?: ByteVocabulary;
 }
 
 /**
@@ -55,8 +63,18 @@ export function internReferences(
   segments: number,
   text: BleuTextOptions,
 ): InternedReferences {
-  const vocab = new Vocabulary();
   const nRefs = refStreams.length;
+  if (text.kernel13a === true) {
+    // Rows segment by segment, each segment's references in stream order.
+    const lines = nRefs === 1 ? refStreams[0].slice(0, segments) : [];
+    if (nRefs !== 1) for (let s = 0; s < segments; s++) for (let j = 0; j < nRefs; j++) lines.push(refStreams[j][s]);
+    const built = words13aBuild(lines);
+    const segRefOffsets = new Int32Array(segments + 1);
+    for (let s = 0; s <= segments; s++) segRefOffsets[s] = s * nRefs;
+    const bytes = built.vocab;
+    return { refs: built.rows, segRefOffsets, vocab: Vocabulary.deferred(() => byteVocabularyTokens(bytes)), unknownId: bytes.count, bytes };
+  }
+  const vocab = new Vocabulary();
   const builder = new CsrBuilder(segments * nRefs * 32, segments * nRefs);
   const segRefOffsets = new Int32Array(segments + 1);
   const bounds = new TokenBounds();
@@ -72,6 +90,7 @@ export function internReferences(
 
 /** Tokenizes and interns hypotheses against a frozen reference vocabulary (see the file comment). */
 export function internHypotheses(hyps: readonly string[], refs: InternedReferences, text: BleuTextOptions): Csr {
+  if (text.kernel13a === true && refs.bytes !== undefined) return words13aLookup(hyps, refs.bytes, refs.unknownId);
   const builder = new CsrBuilder(hyps.length * 32, hyps.length);
   const bounds = new TokenBounds();
   for (const h of hyps) {

@@ -1,0 +1,351 @@
+/**
+ * sacreBLEU's BLEU preprocessing with the 13a tokenizer, straight to interned token ids, over UTF-8 bytes (WTF-8
+ * where a JavaScript string held a lone surrogate): per line Python's `rstrip()`, 13a's normalization (`<skipped>`,
+ * `-\n`, `\n`, `&quot;`, `&amp;`, `&lt;`, `&gt;`, in that order and only when the line held `<`, `\n` or `&`), the
+ * `tokenize_regexp` rules with padding (punctuation alone, a period or comma kept only between digits, a dash kept
+ * only after a non-digit), and `str.split()`; each token is hashed and looked up in an open-addressing table of the
+ * tokens seen so far. Every rule looks only at ASCII bytes and at whether a code point is Python whitespace, so the
+ * token bounds fall on the same characters as in the UTF-16 text, and two tokens are equal exactly when their bytes
+ * are.
+ *
+ * The caller lays out the table (u32 slots holding `id + 1`, 0 = empty, a power of two at most half full once every
+ * new token is in), the token records (`hashes[id]` u32, `keyStarts[id .. id + 1]` u32 byte offsets of the token
+ * in the arena) and the arena, with room for as many new tokens and bytes as the input has bytes. The plain
+ * reference (test/reference/words-13a.ts) is sacreBLEU's rules on strings with a Map of ids.
+ */
+
+const PLAIN: u32 = 0;
+const ALONE: u32 = 1;
+const SPACE: u32 = 2;
+const PERIOD_COMMA: u32 = 3;
+const DASH: u32 = 4;
+
+/**
+ * The tokenizer's class of each ASCII byte: the punctuation sacreBLEU always splits off, Python whitespace,
+ * period and comma, dash, and the rest.
+ */
+const ASCII_CLASS = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 0, 0, // 0x00: \t \n \v \f \r
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, // 0x10: \x1c-\x1f
+  2, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 3, 4, 3, 1, // 0x20: space ! " # $ % & ' ( ) * + , - . /
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, // 0x30: digits : ; < = > ?
+  1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x40: @ A-O
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, // 0x50: P-Z [ \ ] ^ _
+  1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x60: ` a-o
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, // 0x70: p-z { | } ~
+]);
+
+/** The tokenizer's class of an ASCII byte. */
+// @ts-ignore: decorator
+@inline
+function asciiClass(c: u32): u32 {
+  return u32(load<u8>(ASCII_CLASS + c));
+}
+
+/** Python's `str.isspace()` for a code point above ASCII (Unicode 14). */
+// @ts-ignore: decorator
+@inline
+function isWideSpace(cp: u32): bool {
+  return cp == 0x85 || cp == 0xa0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp == 0x2028 || cp == 0x2029 ||
+    cp == 0x202f || cp == 0x205f || cp == 0x3000;
+}
+
+/** Bytes of the code point whose lead byte is `b` (≥ 0x80). */
+// @ts-ignore: decorator
+@inline
+function seqLength(b: u32): usize {
+  return b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+}
+
+/** The code point of the sequence of `n` bytes at `p` whose lead byte is `b`. */
+// @ts-ignore: decorator
+@inline
+function decodeAt(p: usize, b: u32, n: usize): u32 {
+  if (n == 2) return ((b & 0x1f) << 6) | (u32(load<u8>(p + 1)) & 0x3f);
+  if (n == 3) return ((b & 0x0f) << 12) | ((u32(load<u8>(p + 1)) & 0x3f) << 6) | (u32(load<u8>(p + 2)) & 0x3f);
+  return ((b & 0x07) << 18) | ((u32(load<u8>(p + 1)) & 0x3f) << 12) | ((u32(load<u8>(p + 2)) & 0x3f) << 6) |
+    (u32(load<u8>(p + 3)) & 0x3f);
+}
+
+/** Length of `[p, p + n)` without its trailing Python whitespace. */
+function rstripLength(p: usize, n: usize): usize {
+  while (n > 0) {
+    const last = u32(load<u8>(p + n - 1));
+    if (last < 0x80) {
+      if ((last >= 9 && last <= 13) || (last >= 28 && last <= 32)) {
+        n--;
+        continue;
+      }
+      return n;
+    }
+    // The lead byte of the last code point: the continuation bytes (10xxxxxx) before it are skipped.
+    let lead = n - 1;
+    while (lead > 0 && (u32(load<u8>(p + lead)) & 0xc0) == 0x80) lead--;
+    const b = u32(load<u8>(p + lead));
+    if (!isWideSpace(decodeAt(p + lead, b, seqLength(b)))) return n;
+    n = lead;
+  }
+  return 0;
+}
+
+/** Whether the `m` bytes at `a` equal those at `b`. */
+// @ts-ignore: decorator
+@inline
+function sameBytes(a: usize, b: usize, m: usize): bool {
+  for (let k: usize = 0; k < m; k++) if (load<u8>(a + k) != load<u8>(b + k)) return false;
+  return true;
+}
+
+/**
+ * JavaScript's `replaceAll(pattern, replacement)` from `[src, src + n)` to `dst` (left to right, matches not
+ * overlapping); `replacement` is one byte, or none when negative. Returns the bytes written.
+ */
+function replaceAll(src: usize, n: usize, dst: usize, pattern: usize, m: usize, replacement: i32): usize {
+  let out: usize = 0;
+  let i: usize = 0;
+  while (i < n) {
+    if (i + m <= n && sameBytes(src + i, pattern, m)) {
+      if (replacement >= 0) store<u8>(dst + out++, u8(replacement));
+      i += m;
+    } else {
+      store<u8>(dst + out++, load<u8>(src + i));
+      i++;
+    }
+  }
+  return out;
+}
+
+// The patterns of the normalization, in static data.
+const SKIPPED = memory.data<u8>([0x3c, 0x73, 0x6b, 0x69, 0x70, 0x70, 0x65, 0x64, 0x3e]); // <skipped>
+const DASH_NL = memory.data<u8>([0x2d, 0x0a]); // -\n
+const NL = memory.data<u8>([0x0a]); // \n
+const QUOT = memory.data<u8>([0x26, 0x71, 0x75, 0x6f, 0x74, 0x3b]); // &quot;
+const AMP = memory.data<u8>([0x26, 0x61, 0x6d, 0x70, 0x3b]); // &amp;
+const LT = memory.data<u8>([0x26, 0x6c, 0x74, 0x3b]); // &lt;
+const GT = memory.data<u8>([0x26, 0x67, 0x74, 0x3b]); // &gt;
+
+/** Where the normalized line is: its address and length (set by {@link normalize}). */
+let normAt: usize = 0;
+let normLength: usize = 0;
+
+/**
+ * 13a's normalization of `[p, p + n)` (already right-stripped), through the two scratch buffers `a` and `b` of `n`
+ * bytes each when it has something to replace; the result is at `normAt`, `normLength` bytes.
+ */
+function normalize(p: usize, n: usize, a: usize, b: usize): void {
+  let hasLt = false;
+  let hasNl = false;
+  let hasAmp = false;
+  for (let k: usize = 0; k < n; k++) {
+    const c = load<u8>(p + k);
+    if (c == 0x3c) hasLt = true;
+    else if (c == 0x0a) hasNl = true;
+    else if (c == 0x26) hasAmp = true;
+  }
+  normAt = p;
+  normLength = n;
+  if (!hasLt && !hasNl && !hasAmp) return;
+  let src = p;
+  let dst = a;
+  let other = b;
+  if (hasLt) {
+    normLength = replaceAll(src, normLength, dst, SKIPPED, 9, -1);
+    src = dst;
+    dst = other;
+    other = src;
+  }
+  if (hasNl) {
+    normLength = replaceAll(src, normLength, dst, DASH_NL, 2, -1);
+    src = dst;
+    dst = other;
+    other = src;
+    normLength = replaceAll(src, normLength, dst, NL, 1, 0x20);
+    src = dst;
+    dst = other;
+    other = src;
+  }
+  if (hasAmp) {
+    normLength = replaceAll(src, normLength, dst, QUOT, 6, 0x22);
+    src = dst;
+    dst = other;
+    other = src;
+    normLength = replaceAll(src, normLength, dst, AMP, 5, 0x26);
+    src = dst;
+    dst = other;
+    other = src;
+    normLength = replaceAll(src, normLength, dst, LT, 4, 0x3c);
+    src = dst;
+    dst = other;
+    other = src;
+    normLength = replaceAll(src, normLength, dst, GT, 4, 0x3e);
+    src = dst;
+  }
+  normAt = src;
+}
+
+/** FNV-1a over the bytes `[p, p + n)`, then murmur3's fmix32. */
+// @ts-ignore: decorator
+@inline
+function tokenHash(p: usize, n: usize): u32 {
+  let h: u32 = 0x811c9dc5;
+  for (let k: usize = 0; k < n; k++) h = (h ^ u32(load<u8>(p + k))) * 0x01000193;
+  h ^= h >> 16;
+  h *= 0x85ebca6b;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35;
+  return h ^ (h >> 16);
+}
+
+// The vocabulary of the current call (set by words13a).
+let vTable: usize = 0;
+let vMask: u32 = 0;
+let vHashes: usize = 0;
+let vKeyStarts: usize = 0;
+let vArena: usize = 0;
+let vCount: u32 = 0;
+let vGrow = false;
+let vUnknown: i32 = 0;
+/** Ids the table takes (growing): a new token past it stops the call (see {@link words13a}). */
+let vLimit: u32 = 0;
+let vFull = false;
+let outAt: usize = 0;
+
+/** The id of the token `[p, p + n)`: found, added (growing), or the unknown id (frozen). */
+function idOf(p: usize, n: usize): i32 {
+  const hash = tokenHash(p, n);
+  let slot = hash & vMask;
+  while (true) {
+    const at = vTable + (usize(slot) << 2);
+    const entry = load<u32>(at);
+    if (entry == 0) {
+      if (!vGrow) return vUnknown;
+      if (vCount >= vLimit) {
+        vFull = true;
+        return -1;
+      }
+      const id = vCount++;
+      const keyAt = load<u32>(vKeyStarts + (usize(id) << 2));
+      memory.copy(vArena + keyAt, p, n);
+      store<u32>(vKeyStarts + (usize(id + 1) << 2), keyAt + u32(n));
+      store<u32>(vHashes + (usize(id) << 2), hash);
+      store<u32>(at, id + 1);
+      return i32(id);
+    }
+    const id = entry - 1;
+    if (load<u32>(vHashes + (usize(id) << 2)) == hash) {
+      const keyAt = load<u32>(vKeyStarts + (usize(id) << 2));
+      const keyEnd = load<u32>(vKeyStarts + (usize(id + 1) << 2));
+      if (usize(keyEnd - keyAt) == n && sameBytes(vArena + keyAt, p, n)) return i32(id);
+    }
+    slot = (slot + 1) & vMask;
+  }
+}
+
+// @ts-ignore: decorator
+@inline
+function emit(p: usize, start: usize, end: usize): void {
+  store<i32>(outAt, idOf(p + start, end - start));
+  outAt += 4;
+}
+
+// @ts-ignore: decorator
+@inline
+function isDigitByte(p: usize): bool {
+  const c = load<u8>(p);
+  return c >= 48 && c <= 57;
+}
+
+/** The token ids of the normalized line `[p, p + n)` (13a: padded, so its ends count as neither digit nor text). */
+function tokenizeLine(p: usize, n: usize): void {
+  let start: isize = -1;
+  let i: usize = 0;
+  while (i < n) {
+    const c = u32(load<u8>(p + i));
+    let cls: u32;
+    let width: usize = 1;
+    if (c < 0x80) cls = asciiClass(c);
+    else {
+      width = seqLength(c);
+      if (i + width > n) width = n - i;
+      cls = width > 1 && isWideSpace(decodeAt(p + i, c, width)) ? SPACE : PLAIN;
+    }
+    if (cls == PLAIN || (cls == DASH && (i == 0 || !isDigitByte(p + i - 1)))) {
+      if (start < 0) start = isize(i);
+      i += width;
+    } else if (cls == PERIOD_COMMA) {
+      let last = i;
+      while (last + 1 < n && (load<u8>(p + last + 1) == 46 || load<u8>(p + last + 1) == 44)) last++;
+      const afterDigit = i > 0 && isDigitByte(p + i - 1);
+      const beforeDigit = last + 1 < n && isDigitByte(p + last + 1);
+      const oddLength = ((last - i + 1) & 1) == 1;
+      const splitByFirstRule = afterDigit ? !oddLength : oddLength;
+      const lastGlued = !splitByFirstRule && beforeDigit;
+      if (last > i || !lastGlued) {
+        if (start >= 0) emit(p, usize(start), i);
+        start = -1;
+        for (let k = i; k < last; k++) emit(p, k, k + 1);
+      }
+      if (!lastGlued) emit(p, last, last + 1);
+      else if (start < 0) start = isize(last);
+      i = last + 1;
+    } else {
+      if (start >= 0) emit(p, usize(start), i);
+      start = -1;
+      if (cls != SPACE) emit(p, i, i + 1);
+      i += width;
+    }
+  }
+  if (start >= 0) emit(p, usize(start), n);
+}
+
+/**
+ * Token ids of lines `fromLine .. nLines` (line `i` is bytes `input + lineStarts[i] .. input + lineStarts[i + 1]`):
+ * row `i` is `outTokens[outOffsets[i] .. outOffsets[i + 1]]` (i32; `outOffsets[fromLine]` must be set). With `grow`,
+ * a token not in the vocabulary gets the next id (from `count`); otherwise it gets `unknownId`. `scratch` holds twice
+ * the longest line.
+ *
+ * Growing, the table takes at most `limit` ids: when a line has a new token past that, the call stops after it and
+ * returns the line, whose row is not written; `status[0]` is then the number of ids, and the caller gives the table
+ * room and calls again from that line. Returns `nLines` when every line is done (`status[0]` the number of ids).
+ */
+export function words13a(
+  input: usize, lineStarts: usize, fromLine: i32, nLines: i32, scratch: usize, table: usize, mask: u32, hashes: usize,
+  keyStarts: usize, arena: usize, count: u32, limit: u32, grow: i32, unknownId: i32, outTokens: usize, outOffsets: usize,
+  status: usize,
+): i32 {
+  vTable = table;
+  vMask = mask;
+  vHashes = hashes;
+  vKeyStarts = keyStarts;
+  vArena = arena;
+  vCount = count;
+  vGrow = grow != 0;
+  vUnknown = unknownId;
+  vLimit = limit;
+  vFull = false;
+  for (let line = fromLine; line < nLines; line++) {
+    outAt = outTokens + (usize(load<i32>(outOffsets + (usize(line) << 2))) << 2);
+    const from = load<u32>(lineStarts + (usize(line) << 2));
+    const to = load<u32>(lineStarts + (usize(line + 1) << 2));
+    const p = input + from;
+    const n = rstripLength(p, to - from);
+    normalize(p, n, scratch, scratch + n);
+    tokenizeLine(normAt, normLength);
+    if (vFull) {
+      store<u32>(status, vCount);
+      return line;
+    }
+    store<i32>(outOffsets + (usize(line + 1) << 2), i32((outAt - outTokens) >> 2));
+  }
+  store<u32>(status, vCount);
+  return nLines;
+}
+
+/** Places ids `0 .. count` into an empty table of `mask + 1` slots by their hashes (a smaller table after a build). */
+export function words13aRehash(table: usize, mask: u32, hashes: usize, count: u32): void {
+  for (let id: u32 = 0; id < count; id++) {
+    let slot = load<u32>(hashes + (usize(id) << 2)) & mask;
+    while (load<u32>(table + (usize(slot) << 2)) != 0) slot = (slot + 1) & mask;
+    store<u32>(table + (usize(slot) << 2), id + 1);
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * BLEU's 13a preprocessing to token ids in WebAssembly (`assembly/words-13a.ts`): the lines are written into the
+ * kernel instance's memory as UTF-8 (WTF-8 for a string with a lone surrogate, ./wtf8.ts), and the kernel
+ * right-strips, normalizes, tokenizes and interns them in one pass. A short run then spends no time in TypeScript
+ * per character or per token, where the same work in TypeScript runs mostly before the JIT has compiled it.
+ *
+ * A vocabulary built by {@link words13aBuild} is held in TypeScript typed arrays (its hashes, token bytes and its
+ * table, at most half full) and copied into the instance's memory for each lookup, so one instance serves every vocabulary
+ * of a thread. Ids are dense from 0 in order of first appearance, as `Vocabulary` gives them.
+ */
+import type { Csr } from '../text/csr.js';
+import type { KernelExports } from './kernels.js';
+import { Layout, LinearMemory } from './linear-memory.js';
+import { instantiateKernels } from './load.js';
+import { decodeWtf8, encodeStringInto } from './wtf8.js';
+
+interface Words13aExports extends KernelExports {
+  words13a(
+    input: number, lineStarts: number, fromLine: number, nLines: number, scratch: number, table: number, mask: number,
+    hashes: number, keyStarts: number, arena: number, count: number, limit: number, grow: number, unknownId: number,
+    outTokens: number, outOffsets: number, status: number,
+  ): number;
+  words13aRehash(table: number, mask: number, hashes: number, count: number): void;
+}
+
+/** A frozen vocabulary of 13a tokens, as the kernel reads it. */
+export interface ByteVocabulary {
+  /** Number of tokens (ids `0 .. count`). */
+  readonly count: number;
+  /** The hash of each token. */
+  readonly hashes: Uint32Array;
+  /** `count + 1` byte offsets: token `id` is `arena[keyStarts[id] .. keyStarts[id + 1]]`. */
+  readonly keyStarts: Uint32Array;
+  /** The tokens' UTF-8 (WTF-8) bytes back to back. */
+  readonly arena: Uint8Array;
+  /** Open-addressing slots (`id + 1`, 0 = empty), a power of two at least twice `count`. */
+  readonly table: Uint32Array;
+}
+
+/** The kernel instance of this thread, created on first use. */
+let instance: { kernels: Words13aExports; memory: LinearMemory } | null = null;
+
+function kernel(): { kernels: Words13aExports; memory: LinearMemory } {
+  if (instance === null) {
+    const kernels = instantiateKernels() as Words13aExports;
+    instance = { kernels, memory: new LinearMemory(kernels.memory) };
+  }
+  return instance;
+}
+
+/** The smallest power of two ≥ `n` (and ≥ 16). */
+function powerOfTwo(n: number): number {
+  let p = 16;
+  while (p < n) p *= 2;
+  return p;
+}
+
+/** Where a call's lines are: their bytes and offsets written into the instance's memory. */
+interface PlacedLines {
+  readonly input: number;
+  readonly lineStarts: number;
+  readonly bytes: number;
+  readonly longest: number;
+}
+
+/** Writes `lines` at `layout`'s next region as UTF-8/WTF-8, with their `lines.length + 1` byte offsets. */
+function placeLines(memory: LinearMemory, layout: Layout, lines: readonly string[]): PlacedLines {
+  let units = 0;
+  for (const line of lines) units += line.length;
+  const input = layout.place(3 * units + 16);
+  const lineStarts = layout.place(4 * (lines.length + 1));
+  memory.reserve(layout.end);
+  const u8 = memory.u8;
+  const i32 = memory.i32;
+  let at = 0;
+  let longest = 0;
+  i32[lineStarts >> 2] = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const written = encodeStringInto(lines[i], u8, input + at);
+    if (written > longest) longest = written;
+    at += written;
+    i32[(lineStarts >> 2) + i + 1] = at;
+  }
+  return { input, lineStarts, bytes: at, longest };
+}
+
+/** Copies the row offsets and ids the kernel wrote out of the instance's memory. */
+function readRows(memory: LinearMemory, outTokens: number, outOffsets: number, nLines: number): Csr {
+  const i32 = memory.i32;
+  const offsets = i32.slice(outOffsets >> 2, (outOffsets >> 2) + nLines + 1);
+  const tokens = i32.slice(outTokens >> 2, (outTokens >> 2) + offsets[nLines]);
+  return { tokens, offsets };
+}
+
+/**
+ * Token ids of `lines` (one row each) under sacreBLEU's BLEU preprocessing with 13a, case kept: `rstrip()`, the
+ * tokenizer, `str.split()`. Ids are given in order of first appearance, and the vocabulary they index is returned.
+ */
+export function words13aBuild(lines: readonly string[]): { rows: Csr; vocab: ByteVocabulary } {
+  const { kernels, memory } = kernel();
+  const layout = new Layout(kernels.heapBase());
+  const placed = placeLines(memory, layout, lines);
+  // At most one new token per input byte.
+  const most = placed.bytes;
+  const hashes = layout.place(4 * most + 4);
+  const keyStarts = layout.place(4 * most + 8);
+  const arena = layout.place(most + 16);
+  const scratch = layout.place(2 * placed.longest + 16);
+  const outTokens = layout.place(4 * most + 4);
+  const outOffsets = layout.place(4 * (lines.length + 1));
+  const status = layout.place(16);
+  // The table comes last, so that it can grow in place; it starts small (a table that stays in the cache), for about
+  // one distinct token in sixteen bytes, and doubles whenever it is half full.
+  const table = layout.end;
+  let slots = powerOfTwo(Math.max(4096, most / 8));
+  memory.reserve(table + 4 * slots);
+  memory.i32[keyStarts >> 2] = 0;
+  memory.i32[outOffsets >> 2] = 0;
+  let count = 0;
+  let line = 0;
+  while (true) {
+    memory.u8.fill(0, table, table + 4 * slots);
+    kernels.words13aRehash(table, slots - 1, hashes, count);
+    line = kernels.words13a(
+      placed.input, placed.lineStarts, line, lines.length, scratch, table, slots - 1, hashes, keyStarts, arena, count,
+      slots / 2, 1, -1, outTokens, outOffsets, status,
+    );
+    count = memory.u32[status >> 2];
+    if (line === lines.length) break;
+    slots *= 2;
+    memory.reserve(table + 4 * slots);
+  }
+  const rows = readRows(memory, outTokens, outOffsets, lines.length);
+  const u32 = memory.u32;
+  const keptHashes = u32.slice(hashes >> 2, (hashes >> 2) + count);
+  const keptStarts = u32.slice(keyStarts >> 2, (keyStarts >> 2) + count + 1);
+  const vocab: ByteVocabulary = {
+    count,
+    hashes: keptHashes,
+    keyStarts: keptStarts,
+    arena: memory.u8.slice(arena, arena + keptStarts[count]),
+    table: u32.slice(table >> 2, (table >> 2) + slots),
+  };
+  return { rows, vocab };
+}
+
+/**
+ * Token ids of `lines` as {@link words13aBuild} tokenizes them, against the frozen `vocab`: a token it does not
+ * hold gets `unknownId`.
+ */
+export function words13aLookup(lines: readonly string[], vocab: ByteVocabulary, unknownId: number): Csr {
+  const { kernels, memory } = kernel();
+  const layout = new Layout(kernels.heapBase());
+  const table = layout.place(4 * vocab.table.length);
+  const hashes = layout.place(4 * vocab.count + 4);
+  const keyStarts = layout.place(4 * vocab.count + 8);
+  const arena = layout.place(vocab.arena.length + 16);
+  const placed = placeLines(memory, layout, lines);
+  const scratch = layout.place(2 * placed.longest + 16);
+  const outTokens = layout.place(4 * placed.bytes + 4);
+  const outOffsets = layout.place(4 * (lines.length + 1));
+  const status = layout.place(16);
+  memory.reserve(layout.end);
+  memory.i32[outOffsets >> 2] = 0;
+  memory.u32.set(vocab.table, table >> 2);
+  memory.u32.set(vocab.hashes, hashes >> 2);
+  memory.u32.set(vocab.keyStarts, keyStarts >> 2);
+  memory.u8.set(vocab.arena, arena);
+  kernels.words13a(
+    placed.input, placed.lineStarts, 0, lines.length, scratch, table, vocab.table.length - 1, hashes, keyStarts, arena,
+    vocab.count, 0, 0, unknownId, outTokens, outOffsets, status,
+  );
+  return readRows(memory, outTokens, outOffsets, lines.length);
+}
+
+/** The tokens of a vocabulary as strings, in id order. */
+export function byteVocabularyTokens(vocab: ByteVocabulary): string[] {
+  const decoder = new TextDecoder();
+  const tokens: string[] = new Array(vocab.count);
+  for (let id = 0; id < vocab.count; id++) {
+    const from = vocab.keyStarts[id];
+    const to = vocab.keyStarts[id + 1];
+    // WTF-8 (a lone surrogate, ED A0..BF) is not UTF-8: the platform's decoder would replace it.
+    tokens[id] = hasSurrogate(vocab.arena, from, to) ? decodeWtf8(vocab.arena, from, to) : decoder.decode(vocab.arena.subarray(from, to));
+  }
+  return tokens;
+}
+
+/** Whether WTF-8 bytes `[from, to)` encode a surrogate code point. */
+function hasSurrogate(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let k = from; k + 1 < to; k++) if (bytes[k] === 0xed && bytes[k + 1] >= 0xa0) return true;
+  return false;
+}

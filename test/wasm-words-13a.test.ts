@@ -1,0 +1,81 @@
+/**
+ * The 13a token-id kernel (src/wasm/words-13a.ts) against its plain oracle (test/reference/words-13a.ts): the same
+ * rows of ids and the same vocabulary, building and looking up, on random lines from a punctuation-heavy alphabet
+ * (digits, `. , -`, the always-split ASCII punctuation, Python whitespace of several kinds at the end and inside,
+ * `<skipped>`/entity/`-\n` fragments, non-ASCII letters, astral characters and lone surrogates).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { byteVocabularyTokens, words13aBuild, words13aLookup } from '../src/wasm/words-13a.js';
+import { Bleu } from '../src/metrics/bleu/bleu.js';
+import { oracleBuild13a, oracleLookup13a } from './reference/words-13a.js';
+import type { Csr } from '../src/text/csr.js';
+
+const PIECES = [
+  ...'0123456789',
+  ...'..,,,--\'\'',
+  ...'!"#$%&()*+/:;<=>?@[\\]^_`{|}~',
+  ...'aZéß',
+  'word', 'Wort', 'a', 'b',
+  ' ', ' ', '  ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\u200b', '\u0085', '\x1c', '\u1680', '\u202f',
+  '<skipped>', '<skip', 'ped>', '&amp;', '&quot;', '&lt;', '&gt;', '&', 'amp;', '-\n', '&amp;lt;',
+  '中', '。', '\u2014', '\u201c', '😀', '\u{20000}', '\ud800', '\udc00', '\ufffd',
+];
+const line = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 30 }).map((a) => a.join(''));
+const lines = fc.array(line, { minLength: 0, maxLength: 12 });
+
+function rowsOf(csr: Csr): number[][] {
+  return Array.from({ length: csr.offsets.length - 1 }, (_, i) => Array.from(csr.tokens.subarray(csr.offsets[i], csr.offsets[i + 1])));
+}
+
+describe('13a token-id kernel', () => {
+  it('builds the rows and vocabulary of the plain oracle', () => {
+    fc.assert(
+      fc.property(lines, (ls) => {
+        const vocab = new Map<string, number>();
+        const expected = oracleBuild13a(ls, vocab);
+        const built = words13aBuild(ls);
+        expect(rowsOf(built.rows)).toEqual(expected);
+        expect(built.vocab.count).toBe(vocab.size);
+        expect(byteVocabularyTokens(built.vocab)).toEqual([...vocab.keys()]);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('looks lines up in a frozen vocabulary as the oracle does', () => {
+    fc.assert(
+      fc.property(lines, lines, (refs, hyps) => {
+        const vocab = new Map<string, number>();
+        oracleBuild13a(refs, vocab);
+        const built = words13aBuild(refs);
+        expect(rowsOf(words13aLookup(hyps, built.vocab, built.vocab.count))).toEqual(oracleLookup13a(hyps, vocab, vocab.size));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('handles lines and vocabularies large enough to grow its memory and its table', () => {
+    // Lines of distinct short tokens (one in about seven bytes), where the table starts with room for one in sixteen.
+    const refs = Array.from({ length: 3000 }, (_, i) =>
+      i % 2 === 0
+        ? Array.from({ length: 10 }, (_, k) => `x${10 * i + k}`).join(' ')
+        : `Satz ${i}: das Wort-${i % 977} „zitiert“, 1.${i} 3,5 &amp; mehr.  `);
+    const hyps = Array.from({ length: 3000 }, (_, i) => `Satz ${i + 1}: das Wort-${i % 1013} „zitiert“, 1.${i} ${'x'.repeat(i % 50)}`);
+    const vocab = new Map<string, number>();
+    const expected = oracleBuild13a(refs, vocab);
+    const built = words13aBuild(refs);
+    expect(rowsOf(built.rows)).toEqual(expected);
+    expect(rowsOf(words13aLookup(hyps, built.vocab, vocab.size))).toEqual(oracleLookup13a(hyps, vocab, vocab.size));
+  });
+
+  it('keeps a readable vocabulary beside BLEU references it interned', () => {
+    const refs = new Bleu().prepareReferences([['Das ist ein Test.', 'Noch ein &quot;Test&quot; 3.5']]);
+    expect(refs.bytes).toBeDefined();
+    const oracle = new Map<string, number>();
+    oracleBuild13a(['Das ist ein Test.', 'Noch ein &quot;Test&quot; 3.5'], oracle);
+    expect(refs.unknownId).toBe(oracle.size);
+    expect(refs.vocab.size).toBe(oracle.size);
+    for (const [token, id] of oracle) expect([refs.vocab.token(id), refs.vocab.find(token)]).toEqual([token, id]);
+  });
+});

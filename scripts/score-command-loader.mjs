@@ -7,19 +7,19 @@
  * The cache is written after a run (so that it holds the functions the run compiled) into the user's cache folder,
  * ~/.cache/palette or $XDG_CACHE_HOME/palette, created private to the user: a code cache is code, and a shared folder
  * would let another user hand this process theirs. There is one per installed file and Node version, and it starts
- * with a hash of what it was made from (the build's hash of the text, the file's size and modification time), so a
- * cache is never used with another build (V8 itself checks only the length of the text); V8 also refuses one made by another V8 or with other flags. Without a usable cache the
+ * with what it was made from (Node version, file, the build's hash of the text, the file's size and modification
+ * time), so a cache is never used with another build (V8 itself checks only the length of the text); V8 also refuses one made by another V8 or with other flags. Without a usable cache the
  * run compiles as it would without one and then writes a new one. No cache folder, one that cannot be written, or
  * PALETTE_CODE_CACHE=0: the run goes on without.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
+// node:fs through require: an ES module's import of it reads every export, which loads Node's file streams and with
+// them its stream modules, which a score run does not otherwise need.
+const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = createRequire(import.meta.url)('node:fs');
 const file = fileURLToPath(new URL('./score-command.cjs', import.meta.url));
 // The build writes the file in ASCII (esbuild escapes every other character of code; it replaces those of comments):
 // read as Latin-1, it becomes a one-byte string without UTF-8 decoding, a few milliseconds on a megabyte.
@@ -31,7 +31,9 @@ const BUILT_TEXT_HASH = '@@TEXT_HASH@@';
 /** The private cache folder, or undefined when there is none to use. */
 function cacheFolder() {
   try {
-    const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+    // $HOME is what os.homedir() answers first; node:os (a module more to load) only without it.
+    const home = process.env.HOME || createRequire(import.meta.url)('node:os').homedir();
+    const base = process.env.XDG_CACHE_HOME || join(home, '.cache');
     const folder = join(base, 'palette');
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const st = statSync(folder);
@@ -44,20 +46,28 @@ function cacheFolder() {
 }
 
 const folder = process.env.PALETTE_CODE_CACHE === '0' ? undefined : cacheFolder();
-// One cache per installed file and Node version, replaced when the file changes: it starts with the SHA-256 of the
-// text it was made from.
-const sha256 = (...parts) => parts.reduce((h, p) => h.update(p), createHash('sha256')).digest();
-const slot = sha256(`${process.version}\0${file}`).toString('hex').slice(0, 32);
+/**
+ * 64-bit FNV-1a of a string's UTF-16 code units, as 16 hex digits: names the cache of a file and Node version (no
+ * secret to keep, and two slots that collide only take turns at one cache, each refusing the other's by its header).
+ * node:crypto would be a dozen modules more to load for every run.
+ */
+function slotName(text) {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) h = BigInt.asUintN(64, (h ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n);
+  return h.toString(16).padStart(16, '0');
+}
+// One cache per installed file and Node version, replaced when the file changes.
+const slot = slotName(`${process.version}\0${file}`);
 const cacheFile = folder === undefined ? undefined : join(folder, `score-command-${slot}.v8cache`);
-// What the cache was made from: the build's hash of the text, and the size and time of the file this run reads (a
-// file changed after the build gets a cache of its own).
+// What the cache was made from, its header: the build's hash of the text, and the size and time of the file this run
+// reads (a file changed after the build gets a cache of its own).
 const { size, mtimeMs } = statSync(file);
-const textHash = sha256(`${BUILT_TEXT_HASH}\0${bytes.length}\0${size}\0${mtimeMs}`);
+const header = Buffer.from(`palette-code-cache\0${process.version}\0${file}\0${BUILT_TEXT_HASH}\0${bytes.length}\0${size}\0${mtimeMs}\n`, 'utf8');
 let cachedData;
 if (cacheFile !== undefined) {
   try {
     const kept = readFileSync(cacheFile);
-    if (kept.length > textHash.length && kept.subarray(0, textHash.length).equals(textHash)) cachedData = kept.subarray(textHash.length);
+    if (kept.length > header.length && kept.subarray(0, header.length).equals(header)) cachedData = kept.subarray(header.length);
   } catch {
     cachedData = undefined;
   }
@@ -73,7 +83,7 @@ function keepCache() {
   if (cacheFile === undefined || (cachedData !== undefined && !script.cachedDataRejected)) return;
   try {
     const temporary = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(temporary, Buffer.concat([textHash, script.createCachedData()]), { mode: 0o600 });
+    writeFileSync(temporary, Buffer.concat([header, script.createCachedData()]), { mode: 0o600 });
     renameSync(temporary, cacheFile);
   } catch {
     // A cache is an optimization: a run that cannot keep one is not an error.

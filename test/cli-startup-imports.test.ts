@@ -128,13 +128,16 @@ describe('palette start-up', () => {
       expect(second.stdout).toBe(first.stdout);
       expect(readFileSync(cache).equals(made)).toBe(true);
       // A cache whose text hash is not the file's is not used (V8 would take it: it checks only the text's length) and
-      // is replaced.
+      // is replaced: the cache starts with the build's hash of the text, which the loader carries.
+      const textHash = /const BUILT_TEXT_HASH = '([0-9a-f]{64})'/.exec(readFileSync(join(ROOT, 'dist', 'bundle', 'score-command.js'), 'utf8'))![1];
+      const at = made.indexOf(textHash);
+      expect(at).toBeGreaterThan(0);
       const foreign = Buffer.from(made);
-      foreign[0] ^= 0xff;
+      foreign[at] ^= 0x01;
       writeFileSync(cache, foreign);
       const third = score();
       expect(third.stdout).toBe(first.stdout);
-      expect(readFileSync(cache)[0]).toBe(made[0]);
+      expect(readFileSync(cache)[at]).toBe(made[at]);
       // A folder others may write is not used.
       rmSync(folder, { recursive: true, force: true });
       mkdirSync(folder, { mode: 0o777 });
@@ -142,6 +145,29 @@ describe('palette start-up', () => {
       const shared = score();
       expect(shared.stdout).toBe(first.stdout);
       expect(caches()).toEqual([]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('bin/palette score, with its code cache, loads none of the Node built-ins that `node -e 0` does not (crypto, os, the stdout stream) beyond the module loader and vm', () => {
+    if (!existsSync(join(ROOT, 'dist', 'bundle', 'main.js'))) throw new Error('dist/bundle/ is missing: `npm run build:ts` builds it');
+    const home = mkdtempSync(join(tmpdir(), 'palette-builtins-'));
+    try {
+      // Prints, at exit, the built-ins the process loaded (Node's own list), without building process.stderr.
+      const probe = join(home, 'probe.cjs');
+      writeFileSync(probe, "process.on('exit', () => require('fs').writeSync(2, '\\nLOADED ' + JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13))) + '\\n'));");
+      const loaded = (args: string[]): string[] => {
+        const r = spawnSync(process.execPath, ['-r', probe, ...args], { encoding: 'utf8', cwd: ROOT, env: { ...process.env, XDG_CACHE_HOME: home } });
+        expect(r.status, r.stderr).toBe(0);
+        return JSON.parse(/LOADED (.*)/.exec(r.stderr)![1]) as string[];
+      };
+      const bare = new Set(loaded(['-e', '0']));
+      const W = join(ROOT, 'samples', 'wmt17-en-de');
+      const args = [join(ROOT, 'bin', 'palette'), 'score', '-r', join(W, 'ref.de'), '-i', join(W, 'sys', 'online-B.0.de'), '-m', 'bleu'];
+      loaded(args); // writes the code cache
+      const extra = loaded(args).filter((m) => !bare.has(m));
+      expect(extra.filter((m) => /^(crypto|os|net|tty|stream|internal\/crypto\/)/.test(m))).toEqual([]);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 /**
  * The streams and environment a CLI run uses, passed in so that tests run commands in-process with plain strings.
  */
+import { createRequire } from 'node:module';
 
 /** Where a run writes and what it reads. */
 export interface CliIo {
@@ -20,3 +21,59 @@ export const EXIT_OK = 0;
 export const EXIT_INTERNAL = 1;
 /** Bad input or usage the user must fix (argparse uses 2 for usage errors too). */
 export const EXIT_INPUT = 2;
+
+/**
+ * The process's standard output for a CLI run, written with `write(2)` on descriptor 1 as long as that works.
+ * `process.stdout` is a stream built on first access, and for a pipe its socket machinery: two dozen of Node's
+ * modules to load, a good part of a short run. Writes stay synchronous and in order, as Node's own stdout is on
+ * Linux for files, pipes and terminals. A descriptor that refuses a write for now (`EAGAIN`: one a parent set
+ * non-blocking) hands this and every later write to `process.stdout`, which waits for it. When the reader has gone
+ * (`EPIPE`, or `ECONNRESET` for a socket) the process ends quietly with the status it has so far, as sacrebleu does (SIGPIPE at its default).
+ * `isTTY` is `process.stdout.isTTY`, asked of the stream only for a character device (a terminal is one; a pipe or
+ * a file is not).
+ */
+export function processStdout(): CliIo['stdout'] {
+  // node:fs through require: an ES module's import of it reads every export, and so loads Node's file streams and
+  // with them the stream modules this is here to spare.
+  const { fstatSync, writeSync } = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+  let stream: NodeJS.WriteStream | undefined;
+  const built = (): NodeJS.WriteStream => {
+    if (stream === undefined) {
+      stream = process.stdout;
+      stream.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
+        throw err;
+      });
+    }
+    return stream;
+  };
+  return {
+    write(text: string): boolean {
+      if (stream !== undefined) return stream.write(text);
+      const bytes = Buffer.from(text, 'utf8');
+      let at = 0;
+      while (at < bytes.length) {
+        try {
+          at += writeSync(1, bytes, at, bytes.length - at);
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          // A pipe's reader gone is EPIPE; a socket's (Node's child processes get socket pairs) ECONNRESET.
+          if (code === 'EPIPE' || code === 'ECONNRESET') process.exit(process.exitCode ?? EXIT_OK);
+          if (code === 'EAGAIN') return built().write(bytes.subarray(at));
+          throw err;
+        }
+      }
+      return true;
+    },
+    get isTTY(): boolean {
+      if (stream === undefined) {
+        try {
+          if (!fstatSync(1).isCharacterDevice()) return false;
+        } catch {
+          // No usable descriptor 1: the stream decides.
+        }
+      }
+      return built().isTTY === true;
+    },
+  };
+}

@@ -9,7 +9,6 @@
  * A metric's complaint about the data (an `InputError` without a location, e.g. NLTK raising on a segment) is
  * reported with the system's file and, for segment scores, the segment's line.
  */
-import { availableParallelism } from 'node:os';
 import { SystemRowsError, scoreSystemRows, type CorpusRunnerFactory } from '../engine/corpus/index.js';
 import { InputError, unknownMetric } from '../errors.js';
 import { readLines, readStreamLines } from '../node/read-lines.js';
@@ -333,7 +332,8 @@ async function engineRows(
     // Undefined: a metric refused an input; scoring here reports it as the single-machine run does.
     if (rows !== undefined) return (system, k) => rows[k][system];
   }
-  const workers = options.significance.pairedJobs === 0 ? availableParallelism() : options.significance.pairedJobs;
+  // node:os only where it is asked (a module more to load for every run otherwise).
+  const workers = options.significance.pairedJobs === 0 ? (await import('node:os')).availableParallelism() : options.significance.pairedJobs;
   // Pool workers build the metrics with the default registry: another registry (tests) keeps the run in this thread.
   const pooled = workers > 1 && registry === (await import('../metrics/registry.js')).defaultRegistry;
   try {

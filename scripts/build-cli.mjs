@@ -6,9 +6,10 @@
  * - dist/bundle/main.js and worker.js: the entry (`--version` and `--help` load nothing else) and the pools' worker
  *   script, code-split: each command is a chunk of its own, loaded when the command runs, sharing chunks with the
  *   others.
- * - dist/bundle/score-command.cjs: `palette score` as one file (src/cli/score-command.ts), not split, in CommonJS;
- *   dist/bundle/score-command.js, what the entry's dynamic import of the score command loads, is
- *   ./score-command-loader.mjs, which compiles that file with a V8 code cache. What a score run does not always need
+ * - dist/bundle/score-command.cjs: `palette score` as one file (src/cli/score-command.ts), not split, in CommonJS,
+ *   compiled with a V8 code cache by dist/bundle/score-command-loader.cjs (./score-command-loader.cjs), which
+ *   bin/palette requires for `palette score`: the whole run is CommonJS, and Node's ES module loader is never loaded.
+ *   dist/bundle/score-command.js, what the entry's dynamic import of the score command loads, hands on to it. What a score run does not always need
  *   (the metrics' code, the pool, queue runs, test sets, significance) is inside the file but evaluated only when
  *   first imported (esbuild keeps such modules behind their dynamic imports), and packages and Node built-ins are
  *   required when the module that imports them is evaluated. The file holds its own copy of every module it uses, so
@@ -53,7 +54,7 @@ await build({
   plugins: [scoreCommandApart],
 });
 
-// CommonJS, so that it can be compiled with a V8 code cache (./score-command-loader.mjs); `import.meta.url` is the
+// CommonJS, so that it can be compiled with a V8 code cache (./score-command-loader.cjs); `import.meta.url` is the
 // file's URL as in an ES module.
 await build({
   ...COMMON,
@@ -70,9 +71,17 @@ const cjs = join(OUT, 'score-command.cjs');
 const ascii = readFileSync(cjs, 'utf8').replace(/[^\x00-\x7f]/g, '?');
 writeFileSync(cjs, ascii);
 const textHash = createHash('sha256').update(readFileSync(cjs)).digest('hex');
-const loader = readFileSync(join(ROOT, 'scripts/score-command-loader.mjs'), 'utf8');
-if (!loader.includes('@@TEXT_HASH@@')) throw new Error('scripts/score-command-loader.mjs lost its text-hash placeholder');
-writeFileSync(join(OUT, 'score-command.js'), loader.replace('@@TEXT_HASH@@', textHash));
+const loader = readFileSync(join(ROOT, 'scripts/score-command-loader.cjs'), 'utf8');
+if (!loader.includes('@@TEXT_HASH@@')) throw new Error('scripts/score-command-loader.cjs lost its text-hash placeholder');
+writeFileSync(join(OUT, 'score-command-loader.cjs'), loader.replace('@@TEXT_HASH@@', textHash));
+// The score command as the split entry imports it: an ES module handing on to the loader (taken with require, so that
+// the one file is compiled once whichever way a process comes in).
+writeFileSync(
+  join(OUT, 'score-command.js'),
+  "import { createRequire } from 'node:module';\n\n" +
+    "/** The score command (src/cli/score-command.ts), run through ./score-command-loader.cjs. */\n" +
+    "export const { runScoreCommand } = createRequire(import.meta.url)('./score-command-loader.cjs');\n",
+);
 
 // What the single file requires when it loads: only the built-ins Node has already loaded (a package required at the
 // top of the file would load with every score run).

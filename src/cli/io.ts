@@ -77,3 +77,20 @@ export function processStdout(): CliIo['stdout'] {
     },
   };
 }
+
+/** The process's own streams and environment, as bin/palette runs a command with them. */
+export function processIo(): CliIo {
+  // Node builds process.stdout, process.stderr and process.stdin on first access (a stream each, and for a pipe its
+  // socket machinery): standard output is written without the stream (processStdout), and a run that never warns or
+  // reads standard input builds neither of the others.
+  return {
+    stdout: processStdout(),
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+  };
+}

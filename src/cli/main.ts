@@ -8,7 +8,7 @@
  */
 import type { MetricRegistry } from '../metrics/registry.js';
 import { VERSION } from '../version.js';
-import { EXIT_INPUT, EXIT_OK, processStdout, type CliIo } from './io.js';
+import { EXIT_INPUT, EXIT_OK, processIo, type CliIo } from './io.js';
 import { reportError } from './report-error.js';
 
 export type { CliIo } from './io.js';
@@ -98,17 +98,5 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
 
 /** Entry point of bin/palette: runs with the process's arguments and streams and sets `process.exitCode`. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
-  // Node builds process.stdout, process.stderr and process.stdin on first access (a stream each, and for a pipe its
-  // socket machinery): standard output is written without the stream (processStdout: quietly ending, as sacrebleu,
-  // when its reader goes away), and a run that never warns or reads standard input builds neither of the others.
-  process.exitCode = await run(argv, {
-    stdout: processStdout(),
-    get stderr() {
-      return process.stderr;
-    },
-    get stdin() {
-      return process.stdin;
-    },
-    env: process.env,
-  });
+  process.exitCode = await run(argv, processIo());
 }

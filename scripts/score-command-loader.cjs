@@ -1,26 +1,29 @@
 /**
- * Copied by ./build-cli.mjs into the bundled CLI as its score command's module: it runs the single-file score
- * command (a CommonJS file beside it) through a V8 code cache. Parsing that file and compiling the functions a run
- * calls is a large part of a short `palette score`; V8 can keep both, as a code cache the next run hands back to the
- * compiler. Node 20 has no such cache for ES modules, hence the CommonJS file, compiled here as Node compiles one.
+ * Copied by ./build-cli.mjs into the bundled CLI as dist/bundle/score-command-loader.cjs: it runs the single-file
+ * score command (score-command.cjs beside it) through a V8 code cache. bin/palette requires it for `palette score`
+ * (the whole run in CommonJS: Node's ES module loader, a dozen modules of its own, is never loaded) and
+ * dist/bundle/score-command.js, what the bundled entry imports for the command, hands it on.
+ *
+ * Parsing that file and compiling the functions a run calls is a large part of a short `palette score`; V8 can keep
+ * both, as a code cache the next run hands back to the compiler. Node 20 has no such cache for ES modules, hence the
+ * CommonJS file, compiled here as Node compiles one.
  *
  * The cache is written after a run (so that it holds the functions the run compiled) into the user's cache folder,
  * ~/.cache/palette or $XDG_CACHE_HOME/palette, created private to the user: a code cache is code, and a shared folder
  * would let another user hand this process theirs. There is one per installed file and Node version, and it starts
  * with what it was made from (Node version, file, the build's hash of the text, the file's size and modification
- * time), so a cache is never used with another build (V8 itself checks only the length of the text); V8 also refuses one made by another V8 or with other flags. Without a usable cache the
- * run compiles as it would without one and then writes a new one. No cache folder, one that cannot be written, or
+ * time), so a cache is never used with another build (V8 itself checks only the length of the text); V8 also
+ * refuses one made by another V8 or with other flags. Without a usable cache the run compiles as it would without
+ * one and then writes a new one. No cache folder, one that cannot be written, or
  * PALETTE_CODE_CACHE=0: the run goes on without.
  */
-import Module, { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
+'use strict';
+const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const Module = require('node:module');
+const { dirname, join } = require('node:path');
+const { Script } = require('node:vm');
 
-// node:fs through require: an ES module's import of it reads every export, which loads Node's file streams and with
-// them its stream modules, which a score run does not otherwise need.
-const { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } = createRequire(import.meta.url)('node:fs');
-const file = fileURLToPath(new URL('./score-command.cjs', import.meta.url));
+const file = join(__dirname, 'score-command.cjs');
 // The build writes the file in ASCII (esbuild escapes every other character of code; it replaces those of comments):
 // read as Latin-1, it becomes a one-byte string without UTF-8 decoding, a few milliseconds on a megabyte.
 const bytes = readFileSync(file);
@@ -32,7 +35,7 @@ const BUILT_TEXT_HASH = '@@TEXT_HASH@@';
 function cacheFolder() {
   try {
     // $HOME is what os.homedir() answers first; node:os (a module more to load) only without it.
-    const home = process.env.HOME || createRequire(import.meta.url)('node:os').homedir();
+    const home = process.env.HOME || require('node:os').homedir();
     const base = process.env.XDG_CACHE_HOME || join(home, '.cache');
     const folder = join(base, 'palette');
     mkdirSync(folder, { recursive: true, mode: 0o700 });
@@ -74,9 +77,9 @@ if (cacheFile !== undefined) {
 }
 
 const script = new Script(Module.wrap(source), { filename: file, cachedData });
-const module = { exports: {} };
-script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
-const command = module.exports;
+const loaded = { exports: {} };
+script.runInThisContext().call(loaded.exports, loaded.exports, Module.createRequire(file), loaded, file, dirname(file));
+const command = loaded.exports;
 
 /** Writes the cache once a run has compiled what it needed, when there was none or V8 refused it. */
 function keepCache() {
@@ -91,8 +94,15 @@ function keepCache() {
 }
 
 /** The score command (src/cli/score-command.ts). */
-export async function runScoreCommand(argv, io, registry) {
+async function runScoreCommand(argv, io, registry) {
   const status = await command.runScoreCommand(argv, io, registry);
   keepCache();
   return status;
 }
+
+/** `palette score` with `argv` (the arguments after `score`) on the process's streams: bin/palette's way in. */
+async function main(argv) {
+  process.exitCode = await runScoreCommand(argv, command.processIo());
+}
+
+module.exports = { runScoreCommand, main };

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { mbrDecode } from '../src/engine/pairwise/index.js';
 import { Chrf } from '../src/metrics/chrf/chrf.js';
 import { createHandler, type MbrWorkerSetup } from '../src/pool/kinds/mbr.js';
-import { MbrTaskCursor, mbrOnPool, type MbrPoolOptions, type MbrRun } from '../src/pool/mbr-pool.js';
+import { MbrTaskCursor, mbrOnPool, type MbrPoolInfo, type MbrPoolOptions, type MbrRun, type MbrSide } from '../src/pool/mbr-pool.js';
 import { InputError } from '../src/errors.js';
 import { cliRunner, expectInputError } from './helpers/cli.js';
 import { goldenClose, haveShared, sharedPath } from './helpers/shared-data.js';
@@ -206,7 +206,7 @@ describe('self-pairs and separate pseudo-references', () => {
   });
 });
 
-describe('-j: runs of segments on pool workers', () => {
+describe('-j: segments decided on this thread and pool workers', () => {
   const samples = fixture.segments.map((s) => s.samples);
   it('mbrOnPool gives mbrDecode\'s choices, utilities and matrices, one segment a task, in order', async () => {
     const streams = samples[0].map((_, k) => samples.map((seg) => seg[k]));
@@ -239,7 +239,7 @@ describe('-j: runs of segments on pool workers', () => {
         expect(left).toBe(segments * rows * columns);
         for (let k = 0; !cursor.done; k++) {
           const asked = sizes[k % sizes.length];
-          const task = cursor.next(asked);
+          const task = cursor.next(asked)!;
           let pairs: number;
           if (task.rows === undefined) {
             expect(task.to).toBeGreaterThan(task.from);
@@ -264,12 +264,80 @@ describe('-j: runs of segments on pool workers', () => {
     }
   });
 
+  it('MbrTaskCursor with two sides: every row once; a segment is one side\'s, but for blocks from its end taken once every segment has started', () => {
+    let seed = 12345;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const shapes: [number, number, number, boolean][] = [[5, 20, 20, false], [7, 3, 3, false], [4, 20, 5, false], [3, 1, 9, false], [6, 20, 20, true], [2, 64, 64, false]];
+    for (const [segments, rows, columns, aggregate] of shapes) {
+      // 0: a side takes any rows left; 1: only what is worth twice its preparation; 1e9: never a segment it has not prepared.
+      for (const prep of [0, 1, 1e9]) {
+        for (let trial = 0; trial < 12; trial++) {
+          const cursor = new MbrTaskCursor(segments, rows, columns, aggregate, prep);
+          const seen = new Set<string>();
+          // The side that started each segment, the rows the other side took from its end so far.
+          const owner = new Map<number, MbrSide>();
+          const takenFrom = new Map<number, number>();
+          const taken = { pool: 0, here: 0 };
+          let started = 0;
+          let left = cursor.pairsLeft;
+          for (let k = 0; k < 100_000 && !cursor.done; k++) {
+            const side: MbrSide = random() < 0.5 ? 'pool' : 'here';
+            const asked = [1, 70, 400, 5000][Math.floor(random() * 4)];
+            const start = random() < 0.7;
+            const task = side === 'pool' ? cursor.next(asked, asked, start) : cursor.nextHere(asked, start);
+            if (task === undefined) continue;
+            // Nothing new when told not to start.
+            if (!start) expect(task.to).toBeLessThanOrEqual(started);
+            let pairs: number;
+            if (task.rows === undefined) {
+              expect(task.from).toBe(started);
+              expect(task.to).toBeGreaterThan(task.from);
+              for (let s = task.from; s < task.to; s++) for (let r = 0; r < rows; r++) seen.add(`${s}:${r}`);
+              pairs = (task.to - task.from) * rows * columns;
+              if (task.to - task.from > 1) expect(pairs).toBeLessThanOrEqual(asked);
+            } else {
+              expect(aggregate).toBe(false);
+              expect(task.to).toBe(task.from + 1);
+              const [r0, r1] = task.rows;
+              expect(r1).toBeGreaterThan(r0);
+              for (let r = r0; r < r1; r++) {
+                expect(seen.has(`${task.from}:${r}`)).toBe(false);
+                seen.add(`${task.from}:${r}`);
+              }
+              pairs = (r1 - r0) * columns;
+              if (r1 - r0 > 1) expect(pairs).toBeLessThanOrEqual(asked);
+              if (task.from === started) {
+                // A segment starts at its first row, on the side that starts it.
+                expect(r0).toBe(0);
+                owner.set(task.from, side);
+              } else if (owner.get(task.from) !== side) {
+                // The other side's segment: once every segment has started, from its end down.
+                expect(started).toBe(segments);
+                expect(prep).toBeLessThan(1e9);
+                expect(r1).toBe(takenFrom.get(task.from) ?? rows);
+                takenFrom.set(task.from, r0);
+                taken[side] += r1 - r0;
+              }
+            }
+            started = Math.max(started, task.to);
+            left -= pairs;
+            expect(cursor.pairsLeft).toBe(left);
+          }
+          expect(cursor.done).toBe(true);
+          expect(left).toBe(0);
+          expect(seen.size).toBe(segments * rows);
+          expect(cursor.rowsTaken).toEqual(taken);
+        }
+      }
+    }
+  });
+
   /** The pool's runs, put together, against the same setup decided in this thread as one run (the -j 1 path). */
-  async function poolAgainstOneThread(setup: MbrWorkerSetup, workers: number, options: MbrPoolOptions): Promise<void> {
+  async function poolAgainstOneThread(setup: MbrWorkerSetup, workers: number, options: MbrPoolOptions): Promise<MbrPoolInfo | undefined> {
     const want = createHandler(setup).run({ from: 0, to: setup.samples[0].length });
     const runs: MbrRun[] = [];
     let at = 0;
-    await mbrOnPool(setup, workers, (from, to, run) => {
+    const info = await mbrOnPool(setup, workers, (from, to, run) => {
       expect(from).toBe(at);
       at = to;
       expect(run.choices).toHaveLength(to - from);
@@ -278,12 +346,13 @@ describe('-j: runs of segments on pool workers', () => {
     expect(at).toBe(setup.samples[0].length);
     const joined = (part: (r: MbrRun) => ArrayLike<number> | null) => runs.flatMap((r) => Array.from(part(r) ?? []));
     expect(want.ok).toBe(true);
-    if (!want.ok) return;
+    if (!want.ok) return undefined;
     expect(joined((r) => r.choices)).toEqual(Array.from(want.choices));
     // Bit for bit: Object.is tells -0 from 0 and compares NaN.
     const same = (a: number[], b: ArrayLike<number>) => a.length === b.length && a.every((v, k) => Object.is(v, b[k]));
     expect(same(joined((r) => r.utilities), want.utilities)).toBe(true);
     expect(same(joined((r) => r.matrices), want.matrices ?? [])).toBe(true);
+    return info;
   }
 
   const streams = samples[0].map((_, k) => samples.map((seg) => seg[k]));
@@ -306,7 +375,7 @@ describe('-j: runs of segments on pool workers', () => {
     ...base, utility: [{ metric: 'ter', weight: undefined, direction: 'lower' }], settings: { sentenceLevel: true }, direction: 'lower', includeSelf: true, matrices: false,
   };
 
-  it('blocks of rows on the workers alone (chrF++, TER + chrF, BLEU against pseudo-references with weights, TER with self-pairs) = one thread, bit for bit', async () => {
+  it('blocks of rows on this thread and a worker (chrF++, TER + chrF, BLEU against pseudo-references with weights, TER with self-pairs) = one thread, bit for bit', async () => {
     for (const setup of [chrfPlusPlus, mixed, bleuPseudo, terSelf]) {
       await poolAgainstOneThread(setup, 2, { taskPairs: { min: 70, max: 70 } });
     }
@@ -314,8 +383,20 @@ describe('-j: runs of segments on pool workers', () => {
 
   it('any task sizes and thread counts: the same numbers', async () => {
     await poolAgainstOneThread(chrfPlusPlus, 3, { taskPairs: { min: 30, max: 1000 } });
-    await poolAgainstOneThread(mixed, 1, { taskPairs: { min: 1, max: 20 } });
+    expect(await poolAgainstOneThread(mixed, 1, { taskPairs: { min: 1, max: 20 } })).toMatchObject({ threads: 1, tasks: { pool: 0 } });
     await poolAgainstOneThread(bleuPseudo, 2, { taskPairs: { min: 100, max: 300 } });
+  }, 120_000);
+
+  it('blocks taken from the end of the pool\'s segment by this thread, put together with the pool\'s = one thread, bit for bit', async () => {
+    // This thread decides its blocks while the worker is still starting, then takes what the pool has not begun of
+    // its segment, from the end (any rows: no preparation cost).
+    for (const setup of [chrfPlusPlus, mixed, bleuPseudo, terSelf]) {
+      const info = await poolAgainstOneThread(setup, 2, { taskPairs: { min: 20, max: 20 }, prepPairsPerText: 0 });
+      expect(info?.threads).toBe(2);
+      expect(info?.tasks.here).toBeGreaterThan(0);
+      expect(info?.tasks.pool).toBeGreaterThan(0);
+      expect(info?.rowsTaken.here).toBeGreaterThan(0);
+    }
   }, 120_000);
 
   it('a zero weight sum in a block of rows: the line and message of one thread', async () => {
@@ -326,9 +407,12 @@ describe('-j: runs of segments on pool workers', () => {
     expect(want.ok).toBe(false);
     if (want.ok) return;
     expect(want.error).toMatchObject({ line: 4, message: "segment 4: the weights of sample 4's pseudo-references sum to zero" });
-    const err = await mbrOnPool(setup, 2, () => {}, { taskPairs: { min: 40, max: 40 } }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(InputError);
-    expect(err).toMatchObject({ code: want.error.code, line: 4, message: want.error.message });
+    // Blocks of two rows from the start of each segment; blocks of one row, some from the end of the pool's.
+    for (const options of [{ taskPairs: { min: 40, max: 40 } }, { taskPairs: { min: 20, max: 20 }, prepPairsPerText: 0 }]) {
+      const err = await mbrOnPool(setup, 2, () => {}, options).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(InputError);
+      expect(err).toMatchObject({ code: want.error.code, line: 4, message: want.error.message });
+    }
   }, 60_000);
 
   it('palette mbr -j 2 writes the bytes of -j 1 (output, --scores, --matrix); a zero weight sum names its line', async () => {

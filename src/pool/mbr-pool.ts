@@ -1,23 +1,34 @@
 /**
- * `palette mbr -j N`: MBR decoding on N workers of the one pool (./task-pool.ts, mbr kind: ./kinds/mbr.ts).
+ * `palette mbr -j N`: MBR decoding on N threads, this one and N − 1 workers of the one pool (./task-pool.ts, mbr
+ * kind: ./kinds/mbr.ts).
  *
- * Tasks, cut as the run goes ({@link MbrTaskCursor}): runs of whole segments while one segment is at most two
- * thirds of a worker's share of the pairs left, then blocks of one segment's rows, each about an eighth of that
- * share (a segment's choice is made here once its last block is back: `mbrBest` over the rows' utilities, which
+ * This thread decides segments too ("caller runs", as `palette nbest` does): with a pool of N workers it sat idle
+ * while one thread more started, loaded the code, warmed up and shared the cores (about a quarter of a second of
+ * CPU here, a tenth of a 1,024-sample segment's pairs). Its own tasks are small, and it goes back to the event
+ * loop after each, so that the workers' results are taken and their next tasks posted without waiting long.
+ *
+ * Tasks, cut as the run goes ({@link MbrTaskCursor}), for two sides, this thread and the pool: each side works
+ * through segments of its own. The pool takes runs of whole segments while one segment is at most two thirds of a
+ * thread's share of the pairs left, then one segment at a time in blocks of rows of about an eighth of that share;
+ * this thread takes one segment at a time, in blocks of {@link MbrTaskPairs.min} pairs. A thread prepares each
+ * segment it gets a block of (its texts' n-gram index: 5–25 % of the time of its pairs), so a segment is prepared
+ * by one thread, except at the end: once every segment has been started, a side with nothing left takes blocks
+ * from the end of the other side's segment while what is left there is worth preparing that segment again. A
+ * segment cut into blocks is decided here once all its rows are back (`mbrBest` over the rows' utilities, which
  * are those of the whole segment). Segments differ in cost by their lengths (4× between the shortest and the
- * longest of eight 1,024-sample segments): whole segments dealt to the workers in turn left one of two with 60 % of
- * the work. Blocks only at the end, because a thread prepares each segment it gets a block of (its texts' n-gram
- * index: 5–25 % of the time of its pairs), and each task costs a round trip to this thread (piscina's worker
- * answers the tasks it holds together, then waits for more: on a loaded machine a scheduler's delay each).
+ * longest of eight 1,024-sample segments): whole segments dealt to the threads in turn left one of two with 60 %
+ * of the work.
  *
- * Scheduling: a worker holds one run, or {@link TASKS_IN_WORKER} blocks, and gets more as its results come back,
- * whichever task they belong to; the results go to the caller in segment order, at most {@link HELD_TASKS} tasks
- * ahead of the oldest one not yet back, so memory stays bounded by those tasks (their matrices included when
- * `--matrix` asks for them) and one segment's.
+ * Scheduling: a worker holds one run, or {@link TASKS_IN_WORKER} blocks, and gets more as its results come back.
+ * Piscina's worker runs every task waiting in its port before it answers any, so while this thread has work of its
+ * own it posts one task a turn: the next one then lands in the port while the worker runs the one before, and the
+ * worker does not wait for a round trip. The results go to the caller in segment order, at most
+ * {@link HELD_UNITS} runs or segments ahead of the oldest one not yet back, so memory stays bounded by those
+ * (their matrices included when `--matrix` asks for them).
  */
 import { mbrBest } from '../engine/pairwise/index.js';
 import { InputError } from '../errors.js';
-import { createHandler, type MbrHandler, type MbrTask, type MbrTaskResult, type MbrWorkerSetup } from './kinds/mbr.js';
+import { createHandler, type MbrTask, type MbrTaskResult, type MbrWorkerSetup } from './kinds/mbr.js';
 import { TaskPool } from './task-pool.js';
 
 /** Pairs of a task, about: at least `min` (a block of rows, ≥ 1 row), at most `max` (a run of ≥ 1 segment). */
@@ -27,166 +38,312 @@ export interface MbrTaskPairs {
 }
 
 /**
- * The default: at 32k pairs a chrF block takes ≈ 20 ms on one core, so the last blocks, on one worker while the
- * other has none left, cost little, and a task's posting and result are well under 1 % of it; at 2M pairs
- * (≈ 1.5 s) a task's matrix, when `--matrix` asks for it, is 16 MB.
+ * The default: at 32k pairs a chrF block takes ≈ 20 ms on one core, so the last blocks, on one thread while the
+ * other has none left, cost little, a task's posting and result are well under 1 % of it, and this thread's blocks
+ * hold the workers' results up that long at most; at 2M pairs (≈ 1.5 s) a task's matrix, when `--matrix` asks for
+ * it, is 16 MB.
  */
 const TASK_PAIRS: MbrTaskPairs = { min: 1 << 15, max: 1 << 21 };
 
-/** A task is about this fraction of the pairs left per worker (guided self-scheduling). */
+/** A pool task is about this fraction of the pairs left per thread (guided self-scheduling). */
 const SHARE_OF_LEFT = 1 / 8;
 
 /**
- * Blocks a worker holds at once (runs: one). Piscina's worker takes every task waiting in its port before it answers
- * any (so their results come back together): two keep it busy across a round trip; more would lengthen the tail
- * (the last blocks all on one worker while the other has none).
+ * Blocks a worker holds at once (runs: one). Two keep it busy across a round trip; more would lengthen the tail
+ * (the last blocks all on one worker while the other threads have none).
  */
 const TASKS_IN_WORKER = 2;
 
-/** Tasks decided (or being decided) beyond the oldest one not yet handed to the caller, at most. */
-const HELD_TASKS = 64;
+/** Runs or segments decided (or being decided) beyond the oldest one not yet handed to the caller, at most. */
+const HELD_UNITS = 64;
+
+/**
+ * What preparing a text costs (tokenizing it, counting its n-grams, its part of the references' index), in pairs'
+ * time, about: 1,024 chrF samples take ≈ 60 ms to prepare, and ≈ 0.7 µs a pair.
+ */
+const PREP_PAIRS_PER_TEXT = 48;
 
 /** Options of {@link mbrOnPool}. */
 export interface MbrPoolOptions {
   /** The pairs of a task, about (see {@link MbrTaskCursor}). */
   readonly taskPairs?: MbrTaskPairs;
+  /**
+   * What preparing a text costs, in pairs: a side takes rows of the other side's segment, which it has not
+   * prepared, only while they are worth twice the segment's preparation (see {@link MbrTaskCursor}). @default 48
+   */
+  readonly prepPairsPerText?: number;
+}
+
+/** How a run went. */
+export interface MbrPoolInfo {
+  /** Threads that decided segments: this one and the pool's workers (fewer than asked for a small input). */
+  readonly threads: number;
+  /** Tasks run by this thread and by the pool. */
+  readonly tasks: { readonly here: number; readonly pool: number };
+  /** Rows each side took from the end of the other side's segment. */
+  readonly rowsTaken: { readonly here: number; readonly pool: number };
 }
 
 /** One run of segments' decisions. */
 export type MbrRun = Extract<MbrTaskResult, { ok: true }>;
 
+/** The two sides that take tasks: the pool's workers, and the thread that runs the pool. */
+export type MbrSide = 'pool' | 'here';
+
+/** Rows `[lo, hi)` of one segment, not yet handed out. */
+interface OpenSegment {
+  readonly segment: number;
+  lo: number;
+  hi: number;
+}
+
 /**
- * Cuts `segments` segments of `rows` samples × `columns` pseudo-references into tasks, in order, each of about the
- * pairs asked for: at a segment's start, a run of whole segments when one fits (at least one segment), else a
- * block of that segment's rows (at least one row) up to its end. With `aggregate` (linear in the samples, and
- * decided per segment) every task is a run of whole segments.
+ * Cuts `segments` segments of `rows` samples × `columns` pseudo-references into tasks for two sides, the pool
+ * ({@link next}) and this thread ({@link nextHere}), each of about the pairs asked for. A side takes, in this order:
+ * the rows of its open segment, a block from their start; the next segment no side has started, as a run of
+ * whole segments when one fits (at least one segment), else as its open segment; once every segment has been
+ * started, a block from the end of the other side's open segment, when the side holds that segment prepared (its
+ * last block was of it) or the rows left there are worth at least twice its preparation (`prepPairsPerText` per
+ * text; the two sides then meet in the middle). Every row of every segment is handed out once; with one side
+ * alone, in order. With `aggregate` (linear in the samples, and decided per segment) every task is a run of whole
+ * segments.
  */
 export class MbrTaskCursor {
   private segment = 0;
-  private row = 0;
   private readonly pairs: number;
+  private readonly open: Record<MbrSide, OpenSegment | undefined> = { pool: undefined, here: undefined };
+  /** The segment of each side's last block. */
+  private readonly prepared: Record<MbrSide, number> = { pool: -1, here: -1 };
+  /** Rows each side took from the other side's segment. */
+  readonly rowsTaken: Record<MbrSide, number> = { pool: 0, here: 0 };
 
   constructor(
     private readonly segments: number,
     private readonly rows: number,
     private readonly columns: number,
     private readonly aggregate: boolean,
+    private readonly prepPairsPerText = PREP_PAIRS_PER_TEXT,
   ) {
     this.pairs = Math.max(1, rows * columns);
   }
 
-  /** Whether every segment has been handed out. */
+  /** Whether every row of every segment has been handed out. */
   get done(): boolean {
-    return this.segment >= this.segments;
+    return this.segment >= this.segments && this.rowsOpen('pool') === 0 && this.rowsOpen('here') === 0;
   }
 
   /** Pairs not yet handed out. */
   get pairsLeft(): number {
-    return (this.segments - this.segment) * this.pairs - this.row * this.columns;
+    return (this.segments - this.segment) * this.pairs + (this.rowsOpen('pool') + this.rowsOpen('here')) * this.columns;
   }
 
-  /** Whether the next task would be a run of whole segments, were it of about `pairs` pairs. */
+  /** Whether the pool's next task would be a run of whole segments, were it of about `pairs` pairs. */
   runFits(pairs: number): boolean {
-    return this.row === 0 && (this.aggregate || this.rows < 2 || this.pairs <= pairs);
+    return this.rowsOpen('pool') === 0 && this.segment < this.segments && this.wholeFits(pairs);
   }
 
-  /** The next task: a run of about `pairs` pairs when one segment fits ({@link runFits}), else a block of about `blockPairs`. */
-  next(pairs: number, blockPairs = pairs): MbrTask {
-    if (this.done) throw new RangeError('every segment has been handed out');
-    const from = this.segment;
-    if (this.runFits(pairs)) {
-      this.segment = Math.min(this.segments, from + Math.max(1, Math.floor(pairs / this.pairs)));
-      return { from, to: this.segment };
-    }
-    const r0 = this.row;
-    const r1 = Math.min(this.rows, r0 + Math.max(1, Math.floor(blockPairs / Math.max(1, this.columns))));
-    if (r1 === this.rows) {
+  /**
+   * The pool's next task: a run of about `pairs` pairs when one segment fits ({@link runFits}), else a block of about
+   * `blockPairs`; undefined when there is nothing for it. With `start` false, no run or segment is started.
+   */
+  next(pairs: number, blockPairs = pairs, start = true): MbrTask | undefined {
+    return this.take('pool', pairs, blockPairs, start);
+  }
+
+  /** This thread's next task, of about `pairs` pairs (a run of whole segments that fit, or a block); as {@link next}. */
+  nextHere(pairs: number, start = true): MbrTask | undefined {
+    return this.take('here', pairs, pairs, start);
+  }
+
+  private rowsOpen(side: MbrSide): number {
+    const o = this.open[side];
+    return o === undefined ? 0 : o.hi - o.lo;
+  }
+
+  private wholeFits(pairs: number): boolean {
+    return this.aggregate || this.rows < 2 || this.pairs <= pairs;
+  }
+
+  private blockRows(pairs: number): number {
+    return Math.max(1, Math.floor(pairs / Math.max(1, this.columns)));
+  }
+
+  private take(side: MbrSide, runPairs: number, blockPairs: number, start: boolean): MbrTask | undefined {
+    if (start && this.rowsOpen(side) === 0 && this.segment < this.segments) {
+      const from = this.segment;
+      if (this.wholeFits(runPairs)) {
+        this.segment = Math.min(this.segments, from + Math.max(1, Math.floor(runPairs / this.pairs)));
+        return { from, to: this.segment };
+      }
+      this.open[side] = { segment: from, lo: 0, hi: this.rows };
       this.segment++;
-      this.row = 0;
-    } else {
-      this.row = r1;
     }
-    return { from, to: from + 1, rows: [r0, r1] };
+    const own = this.open[side];
+    if (own !== undefined && own.hi > own.lo) {
+      const r0 = own.lo;
+      own.lo = Math.min(own.hi, r0 + this.blockRows(blockPairs));
+      this.prepared[side] = own.segment;
+      return { from: own.segment, to: own.segment + 1, rows: [r0, own.lo] };
+    }
+    const other = this.open[side === 'pool' ? 'here' : 'pool'];
+    if (this.segment < this.segments || other === undefined || other.hi === other.lo) return undefined;
+    const worth = (other.hi - other.lo) * this.columns >= 2 * this.prepPairsPerText * (this.rows + this.columns);
+    if (this.prepared[side] !== other.segment && !worth) return undefined;
+    const r1 = other.hi;
+    other.hi = Math.max(other.lo, r1 - this.blockRows(blockPairs));
+    this.prepared[side] = other.segment;
+    this.rowsTaken[side] += r1 - other.hi;
+    return { from: other.segment, to: other.segment + 1, rows: [other.hi, r1] };
   }
 }
 
+/** A task's outcome: its result, or the failure of a pool task (or of this thread's run of it). */
+type Outcome = MbrTaskResult | { readonly failed: unknown };
+
+/** A run of segments, or one segment cut into blocks of rows, from its first task until it is handed on. */
+type Unit =
+  | { readonly kind: 'run'; readonly from: number; readonly to: number; outcome?: Outcome }
+  | {
+    readonly kind: 'segment';
+    readonly from: number;
+    readonly to: number;
+    rowsLeft: number;
+    readonly utilities: Float64Array;
+    readonly matrix: Float64Array | null;
+    /** The failure of the failed block with the lowest rows: what one thread would have met first. */
+    failure?: { readonly row: number; readonly outcome: Outcome };
+  };
+
+/** Throws a failed outcome: a pool failure as it is, bad input as an InputError (its line in the whole input). */
+function throwFailure(outcome: Outcome): never {
+  if ('failed' in outcome) throw outcome.failed;
+  if (outcome.ok) throw new RangeError('not a failure');
+  throw new InputError(outcome.error.code, outcome.error.message, { line: outcome.error.line });
+}
+
 /**
- * Decides every segment of `setup.samples` on `workers` threads and hands each run of segments to `onRun` in
- * segment order (a segment cut into blocks of rows as one run of one segment).
+ * Decides every segment of `setup.samples` on `threads` threads (this one and `threads − 1` pool workers) and hands
+ * each run of segments to `onRun` in segment order (a segment cut into blocks of rows as one run of one segment).
  * @throws InputError the first input error of a segment (its line counted in the whole input).
  */
 export async function mbrOnPool(
   setup: MbrWorkerSetup,
-  workers: number,
+  threads: number,
   onRun: (from: number, to: number, run: MbrRun) => void,
   options: MbrPoolOptions = {},
-): Promise<void> {
+): Promise<MbrPoolInfo> {
   const taskPairs = options.taskPairs ?? TASK_PAIRS;
   const rows = setup.samples.length;
   const columns = setup.pseudoRefs?.length ?? rows;
   const segments = setup.samples[0]?.length ?? 0;
-  if (segments === 0) return;
-  const cursor = new MbrTaskCursor(segments, rows, columns, setup.aggregate);
-  // No more workers than smallest tasks.
-  const pool = new TaskPool({ kind: 'mbr', workers: Math.max(1, Math.min(workers, Math.ceil(cursor.pairsLeft / taskPairs.min))), setup });
+  const cursor = new MbrTaskCursor(segments, rows, columns, setup.aggregate, options.prepPairsPerText);
+  // No more threads than smallest tasks.
+  const n = Math.max(1, Math.min(threads, Math.ceil(cursor.pairsLeft / taskPairs.min)));
+  const tasks = { here: 0, pool: 0 };
+  if (segments === 0) return { threads: 0, tasks, rowsTaken: cursor.rowsTaken };
+  const pool = n > 1 ? new TaskPool({ kind: 'mbr', workers: n - 1, setup }) : undefined;
+  const here = createHandler(setup);
   const clamp = (pairs: number): number => Math.min(taskPairs.max, Math.max(taskPairs.min, pairs));
-  // Whole segments while one is at most two thirds of a worker's share of what is left; then blocks of an eighth of
-  // it (a segment cut into blocks is prepared by each thread that gets one of them: 5–25 % of its pairs' time).
-  const runPairs = (): number => clamp(((cursor.pairsLeft / pool.workers) * 2) / 3);
-  const blockPairs = (): number => clamp((cursor.pairsLeft / pool.workers) * SHARE_OF_LEFT);
-  // Tasks handed out so far, and their results until handed to the caller (a pool task's failure as `failed`).
-  const tasks: MbrTask[] = [];
-  const results: (MbrTaskResult | { failed: unknown } | undefined)[] = [];
-  let wake: (() => void) | undefined;
-  const settled = (): void => {
-    wake?.();
-    wake = undefined;
-  };
-  let local: MbrHandler | undefined;
-  // The segment being put together from its blocks of rows.
-  let segment: { utilities: Float64Array; matrix: Float64Array | null } | undefined;
-  let direction: 'higher' | 'lower' | undefined;
+  // The pool: whole segments while one is at most two thirds of a thread's share of what is left; then blocks of
+  // an eighth of it.
+  const runPairs = (): number => clamp(((cursor.pairsLeft / n) * 2) / 3);
+  const blockPairs = (): number => clamp((cursor.pairsLeft / n) * SHARE_OF_LEFT);
+  // Runs and segments started and not yet handed to the caller, by their first segment: always segments
+  // handed .. handed + units.size, since the cursor starts them in order.
+  const units = new Map<number, Unit>();
   let handed = 0;
+  let direction: 'higher' | 'lower' | undefined;
+  let unsettled = 0;
+  let wake: (() => void) | undefined;
+
+  const unitOf = (task: MbrTask): Unit => {
+    let unit = units.get(task.from);
+    if (unit === undefined) {
+      unit = task.rows === undefined
+        ? { kind: 'run', from: task.from, to: task.to }
+        : { kind: 'segment', from: task.from, to: task.to, rowsLeft: rows, utilities: new Float64Array(rows), matrix: setup.matrices ? new Float64Array(rows * columns) : null };
+      units.set(task.from, unit);
+    }
+    return unit;
+  };
+  const settle = (task: MbrTask, unit: Unit, outcome: Outcome): void => {
+    if (unit.kind === 'run') {
+      unit.outcome = outcome;
+      return;
+    }
+    const [r0, r1] = task.rows!;
+    unit.rowsLeft -= r1 - r0;
+    if ('failed' in outcome || !outcome.ok) {
+      if (unit.failure === undefined || r0 < unit.failure.row) unit.failure = { row: r0, outcome };
+      return;
+    }
+    unit.utilities.set(outcome.utilities, r0);
+    if (unit.matrix !== null && outcome.matrices !== null) unit.matrix.set(outcome.matrices, r0 * columns);
+  };
   const hand = (): void => {
-    for (let r = results[handed]; r !== undefined; r = results[++handed]) {
-      results[handed] = undefined;
-      if ('failed' in r) throw r.failed;
-      if (!r.ok) throw new InputError(r.error.code, r.error.message, { line: r.error.line });
-      const task = tasks[handed];
-      if (task.rows === undefined) {
-        onRun(task.from, task.to, r);
+    for (let unit = units.get(handed); unit !== undefined; unit = units.get(handed)) {
+      if (unit.kind === 'run' ? unit.outcome === undefined : unit.rowsLeft > 0) return;
+      units.delete(handed);
+      handed = unit.to;
+      if (unit.kind === 'run') {
+        const outcome = unit.outcome!;
+        if ('failed' in outcome || !outcome.ok) throwFailure(outcome);
+        onRun(unit.from, unit.to, outcome);
         continue;
       }
-      const [r0, r1] = task.rows;
-      if (r0 === 0) segment = { utilities: new Float64Array(rows), matrix: setup.matrices ? new Float64Array(rows * columns) : null };
-      segment!.utilities.set(r.utilities, r0);
-      if (segment!.matrix !== null && r.matrices !== null) segment!.matrix.set(r.matrices, r0 * columns);
-      if (r1 === rows) {
-        direction ??= (local ??= createHandler(setup)).direction();
-        const { utilities, matrix } = segment!;
-        segment = undefined;
-        onRun(task.from, task.to, { ok: true, choices: Int32Array.of(mbrBest(utilities, direction)), utilities, matrices: matrix });
-      }
+      if (unit.failure !== undefined) throwFailure(unit.failure.outcome);
+      direction ??= here.direction();
+      const { utilities, matrix } = unit;
+      onRun(unit.from, unit.to, { ok: true, choices: Int32Array.of(mbrBest(utilities, direction)), utilities, matrices: matrix });
     }
   };
+  const post = (task: MbrTask): void => {
+    const unit = unitOf(task);
+    const label = task.rows === undefined ? `MBR segments ${task.from + 1}..${task.to}` : `MBR segment ${task.from + 1}, samples ${task.rows[0] + 1}..${task.rows[1]}`;
+    tasks.pool++;
+    unsettled++;
+    const settled = (outcome: Outcome): void => {
+      unsettled--;
+      settle(task, unit, outcome);
+      wake?.();
+      wake = undefined;
+    };
+    pool!.run(task, { label: () => label }).then((o) => settled(o.result), (failed: unknown) => settled({ failed }));
+  };
+  const runHere = (task: MbrTask): void => {
+    const unit = unitOf(task);
+    tasks.here++;
+    let outcome: Outcome;
+    try {
+      outcome = here.run(task);
+    } catch (failed) {
+      outcome = { failed };
+    }
+    settle(task, unit, outcome);
+  };
+
   try {
-    while (!(cursor.done && handed === tasks.length)) {
-      const room = (): boolean => !cursor.done && tasks.length < handed + HELD_TASKS;
-      // One whole run a worker (the next one is posted when it is back: a run it holds could be the last), or
-      // two blocks.
-      while (room() && pool.inFlight < pool.workers * (cursor.runFits(runPairs()) ? 1 : TASKS_IN_WORKER)) {
-        const task = cursor.next(runPairs(), blockPairs());
-        const t = tasks.push(task) - 1;
-        const label = task.rows === undefined ? `MBR segments ${task.from + 1}..${task.to}` : `MBR segment ${task.from + 1}, samples ${task.rows[0] + 1}..${task.rows[1]}`;
-        pool.run(task, { label: () => label }).then(
-          (o) => ((results[t] = o.result), settled()),
-          (failed: unknown) => ((results[t] = { failed }), settled()),
-        );
-      }
+    for (;;) {
       hand();
-      if (handed < tasks.length) await new Promise<void>((resolve) => (wake = resolve));
+      if (cursor.done && units.size === 0) break;
+      const mine = cursor.nextHere(taskPairs.min, units.size < HELD_UNITS);
+      // With work of its own here, one task a turn (see the file comment); else as many as the workers hold.
+      for (let posted = 0; pool !== undefined && (mine === undefined || posted < 1); posted++) {
+        if (pool.inFlight >= pool.workers * (cursor.runFits(runPairs()) ? 1 : TASKS_IN_WORKER)) break;
+        const task = cursor.next(runPairs(), blockPairs(), units.size < HELD_UNITS);
+        if (task === undefined) break;
+        post(task);
+      }
+      if (mine !== undefined) {
+        runHere(mine);
+        // Back to the event loop: the workers' results come in, and their next tasks go out.
+        if (pool !== undefined) await new Promise<void>((resolve) => setImmediate(resolve));
+      } else if (unsettled > 0) {
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
     }
   } finally {
-    await pool.close();
+    await pool?.close();
   }
+  return { threads: n, tasks, rowsTaken: cursor.rowsTaken };
 }

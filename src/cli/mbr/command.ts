@@ -16,8 +16,8 @@
  *
  * `--weights` gives each pseudo-reference a weight per segment (aligned files, one number a line): the expected
  * utility is then the weighted mean. `--matrix` writes every segment's utility matrix, streamed, as one numpy .npy
- * array of shape (segments, samples, pseudo-references). `-j N` decides runs of segments on N pool workers
- * (src/pool/mbr-pool.ts), the same output. `--queue redis://…` has `palette worker` processes, on any number of
+ * array of shape (segments, samples, pseudo-references). `-j N` decides segments on N threads, this one and N − 1
+ * pool workers (src/pool/mbr-pool.ts), the same output. `--queue redis://…` has `palette worker` processes, on any number of
  * machines that see the same files, decide shards of `--shard-lines` segments through a BullMQ queue on Redis
  * (./queue.ts); their decisions come back in segment order and are written as here, the same bytes.
  *

@@ -100,7 +100,7 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
   // The MBR pool's module loads only when an MBR shard asks for more than one thread.
   const mbrRunner = new MbrShardRunner(
     workers,
-    workers > 1 ? async (setup, n, onRun) => (await import('../../pool/mbr-pool.js')).mbrOnPool(setup, n, onRun) : undefined,
+    workers > 1 ? async (setup, n, onRun) => void (await (await import('../../pool/mbr-pool.js')).mbrOnPool(setup, n, onRun)) : undefined,
   );
   const processor = async (job: Job): Promise<ShardOutcome | ScoreShardOutcome | MbrShardOutcome | MbrNbestShardOutcome> => {
     if (job.name === MBR_SHARD_JOB) {

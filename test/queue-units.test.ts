@@ -1,7 +1,8 @@
 /**
  * The pure parts of queue runs, without Redis: URLs shown without their secrets, the version check, the folders a
  * worker may use and the jobs it refuses, and shards: cut at segment boundaries from reads around the cuts, their
- * chunks carrying the file's offsets, a changed list refused, result files replaced whole.
+ * chunks carrying the file's offsets, a changed list refused, result files replaced whole and checked by their
+ * length and CRC-32 when read or copied.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNbestArgs } from '../src/cli/nbest/options.js';
 import { checkRedisUrl, redactSecrets, redactUrl, versionAtLeast } from '../src/node/queue/connection.js';
 import { checkShardJob, insideDirs, RefusedJobError, SHARD_JOB, SHARD_JOB_VERSION } from '../src/node/queue/nbest-jobs.js';
-import { lineAtOffset, planShards, readShardChunks, ShardChangedError, shardResultPath, writeShardResult } from '../src/node/queue/shards.js';
+import {
+  copyShardResult, crc32Js, crc32Of, lineAtOffset, planShards, readShardChunks, readShardResult, ShardChangedError, shardResultPath, writeShardResult,
+} from '../src/node/queue/shards.js';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 
 describe('Redis URLs', () => {
   it('the password (or a lone user part, which ioredis reads as one) is replaced', () => {
@@ -136,6 +140,49 @@ describe('shards and what a worker accepts', () => {
     writeShardResult(path, new Uint8Array([1, 2, 3]));
     expect([...readFileSync(path)]).toEqual([1, 2, 3]);
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('the CRC-32 of a result file: zlib\'s, the JavaScript one for older Nodes equal to it, continued across blocks', () => {
+    const bytes = new Uint8Array(100_003);
+    for (let i = 0, x = 12345; i < bytes.length; i++) bytes[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+    expect(crc32Js(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+    expect(crc32Js(bytes)).toBe(zlibCrc32(bytes));
+    expect(crc32Js(bytes.subarray(5000), crc32Js(bytes.subarray(0, 5000)))).toBe(crc32Of(bytes));
+    expect(crc32Js(new Uint8Array(0))).toBe(0);
+  });
+
+  it('a result file is read or copied only when it is the bytes its job reported (length and CRC-32)', () => {
+    const path = shardResultPath(dir, 4, 'out');
+    // Longer than one copy block, so the copy is checked across blocks.
+    const bytes = new Uint8Array(700_001).map((_, i) => (i * 7919) & 0xff);
+    const stamp = writeShardResult(path, bytes);
+    expect(stamp).toEqual({ length: bytes.length, crc32: zlibCrc32(bytes) });
+    // Each block is only valid during its call (one buffer is reused): copied here.
+    let copied: Buffer[] = [];
+    const copy = (s: Partial<typeof stamp> | undefined): boolean => {
+      copied = [];
+      return copyShardResult(path, s, (block) => copied.push(Buffer.from(block)));
+    };
+    expect(copy(stamp)).toBe(true);
+    expect(copied.length).toBeGreaterThan(1);
+    expect(Buffer.compare(Buffer.concat(copied), bytes)).toBe(0);
+    expect(Buffer.compare(readShardResult(path, stamp)!, bytes)).toBe(0);
+    // One byte changed in the last block, the file cut short, a report without a stamp, no file.
+    const changed = bytes.slice();
+    changed[changed.length - 2] ^= 1;
+    writeFileSync(path, changed);
+    expect(copy(stamp)).toBe(false);
+    expect(readShardResult(path, stamp)).toBeUndefined();
+    writeFileSync(path, bytes.subarray(0, bytes.length - 1));
+    expect(copy(stamp)).toBe(false);
+    expect(copied).toHaveLength(0);
+    expect(readShardResult(path, stamp)).toBeUndefined();
+    writeFileSync(path, bytes);
+    expect(copy({ length: stamp.length })).toBe(false);
+    expect(readShardResult(path, undefined)).toBeUndefined();
+    rmSync(path);
+    expect(copy(stamp)).toBe(false);
+    expect(readShardResult(path, stamp)).toBeUndefined();
   });
 
   it('paths inside the allowed folders (links resolved); jobs of other kinds, versions and folders refused', () => {

@@ -175,7 +175,7 @@ class RowsMerge extends InOrderMerge<ScoreShardOutcome> {
     const [from, to] = this.cuts[index];
     const n = to - from;
     const expected = this.widths.reduce((sum, w) => sum + w * n * this.systems * 8, 0);
-    const bytes = readShardResult(file, outcome.length, outcome.sha1);
+    const bytes = readShardResult(file, outcome);
     if (bytes === undefined || bytes.length !== expected) {
       throw new QueueRunError(`run ${this.runId}: the result file of shard ${index} (${file}) is missing or not the rows its job reported: submit the run again`);
     }

@@ -175,7 +175,7 @@ class MbrMerge extends InOrderMerge<MbrShardOutcome> {
       throw new InputError(code, at === undefined ? message : message.replace(/^segment \d+: /, `segment ${at}: `), { line: at });
     }
     const file = shardResultPath(this.resultDir, index, 'out');
-    const bytes = readShardResult(file, outcome.length, outcome.sha1);
+    const bytes = readShardResult(file, outcome);
     const run = bytes === undefined ? undefined : parseMbrResult(bytes, to - from, this.rows, this.columns, this.matrices);
     if (run === undefined) {
       throw new QueueRunError(`run ${this.runId}: the result file of shard ${index} (${file}) is missing or not the decisions its job reported: submit the run again`);
@@ -335,7 +335,7 @@ class NbestGroupsMerge extends InOrderMerge<MbrNbestShardOutcome> {
       throw new InputError('E_BAD_INPUT', `shard ${index} starts with id ${outcome.firstId} after id ${this.lastId}`);
     }
     const file = shardResultPath(this.resultDir, index, 'out');
-    const bytes = readShardResult(file, outcome.length, outcome.sha1);
+    const bytes = readShardResult(file, outcome);
     const groups = bytes === undefined ? undefined : parseMbrNbestResult(bytes);
     if (groups === undefined) {
       throw new QueueRunError(`run ${this.runId}: the result file of shard ${index} (${file}) is missing or not the decisions its job reported: submit the run again`);

@@ -39,7 +39,7 @@ import type { MetricRegistry } from '../../metrics/registry.js';
 import { featuresHeaderOf, parsePreviousRuns, previousRunFiles, readReferences, type PreviousFiles } from './job.js';
 import { SHARD_JOB, SHARD_JOB_VERSION, runIdOf, type NbestShardJob, type ShardOutcome } from '../../node/queue/nbest-jobs.js';
 import { referencesSha1 } from '../../node/queue/nbest-shard-runner.js';
-import { lineAtOffset, planShards, readShardResult, shardResultPath, type Shard } from '../../node/queue/shards.js';
+import { copyShardResult, lineAtOffset, planShards, readShardResult, shardResultPath, type ResultStamp, type Shard } from '../../node/queue/shards.js';
 import { isGzipFile } from '../../node/segment-chunks.js';
 import type { Progress } from '../progress.js';
 import { InOrderMerge, QueueRunError, runFlow } from '../queue/flow.js';
@@ -72,6 +72,8 @@ export interface QueueRunOptions {
 }
 
 type NbestRunSettings = ConstructorParameters<typeof NbestRun>[0]['settings'];
+
+const NO_BYTES = new Uint8Array(0);
 
 export { QueueRunError };
 
@@ -222,12 +224,20 @@ async function submit(
 /**
  * Puts the shards' results together in order, each exactly once (../queue/flow.ts): shard i is written as soon as
  * shards 0 … i are done (while the workers go on with the rest, so little is left to do when the last shard ends),
- * the rest when the flow's merge job runs. Each result file is checked against the length and hash its job
+ * the rest when the flow's merge job runs. Each result file is checked against the length and CRC-32 its job
  * reported. Why writing stopped (bad input, the run's first in list order, or a result file that is not what its
  * job reported) fails the run when its merge job runs, as it would have had nothing been written before.
+ *
+ * Without a previous run, a shard's result files hold the very bytes of the output (the blocks the single-machine
+ * run writes for its segments), so they are copied to the output a block at a time, checked as they go by
+ * (src/node/queue/shards.ts `copyShardResult`), never held whole or decoded: this process shares the machine with
+ * workers that keep its cores busy, and reading each file whole and hashing it cost it a third of a second per
+ * 100 MB of output.
  */
 class ShardMerger extends InOrderMerge<ShardOutcome> {
   private readonly writer: OrderedWriter;
+  /** The shard whose blocks the writer asks for (its outputs copy them from the shard's result files). */
+  private current: { shard: Shard; outcome: Extract<ShardOutcome, { ok: true }> } | undefined;
 
   /** Whether the merge's candidates carry their features fields. */
   private readonly rowsFeatures: boolean;
@@ -246,7 +256,7 @@ class ShardMerger extends InOrderMerge<ShardOutcome> {
     readonly nbest: string,
     private readonly task: NbestTaskSettings,
     segments: number,
-    sink: StatsSink,
+    private readonly sink: StatsSink,
     private readonly features: StatsSink | undefined,
     private readonly streaming: StreamingMerge | undefined,
     private readonly width: number,
@@ -254,8 +264,8 @@ class ShardMerger extends InOrderMerge<ShardOutcome> {
     super(runId, plan.length);
     this.rowsFeatures = rowsCarryFeatures(task);
     this.writer = new OrderedWriter(task.path, segments, {
-      output: (bytes) => sink.write(bytes),
-      ...(features === undefined ? {} : { features: (bytes: Uint8Array) => features.write(bytes) }),
+      output: () => this.copy('out'),
+      ...(features === undefined ? {} : { features: () => this.copy('features') }),
     });
   }
 
@@ -269,13 +279,17 @@ class ShardMerger extends InOrderMerge<ShardOutcome> {
     this.write(this.plan[index], outcome);
   }
 
-  private readResult(shard: Shard, what: 'out' | 'features', length: number | undefined, sha1: string | undefined): Uint8Array {
+  private badResult(shard: Shard, file: string): QueueRunError {
+    return new QueueRunError(`run ${this.runId}: the result file of shard ${shard.index} (${file}) is missing or not the bytes its job reported: submit the run again`);
+  }
+
+  /** Copies the current shard's statistics or FEATURES_TXT blocks to their output, checked against its job's report. */
+  private copy(what: 'out' | 'features'): void {
+    const { shard, outcome } = this.current!;
     const file = shardResultPath(this.resultDir, shard.index, what);
-    const bytes = length === undefined || sha1 === undefined ? undefined : readShardResult(file, length, sha1);
-    if (bytes === undefined) {
-      throw new QueueRunError(`run ${this.runId}: the result file of shard ${shard.index} (${file}) is missing or not the bytes its job reported: submit the run again`);
-    }
-    return bytes;
+    const stamp: Partial<ResultStamp> = what === 'out' ? outcome : { length: outcome.featuresLength, crc32: outcome.featuresCrc32 };
+    const sink = what === 'out' ? this.sink : this.features!;
+    if (!copyShardResult(file, stamp, (block) => sink.write(block))) throw this.badResult(shard, file);
   }
 
   private write(shard: Shard, outcome: ShardOutcome): void {
@@ -289,12 +303,12 @@ class ShardMerger extends InOrderMerge<ShardOutcome> {
     let result: ChunkResult;
     let bytes: Uint8Array = new Uint8Array(0);
     if (outcome.ok) {
-      const out = this.readResult(shard, 'out', outcome.length, outcome.sha1);
-      const features =
-        this.features === undefined ? undefined : this.readResult(shard, 'features', outcome.featuresLength, outcome.featuresSha1);
+      // The writer checks the shard's ids and, when its blocks are due, calls the outputs, which copy them from the
+      // result files (the placeholders stand for those bytes).
+      this.current = { shard, outcome };
       result = {
-        ok: true, out, ...(features === undefined ? {} : { features }), hyps: outcome.hyps, firstId: outcome.firstId,
-        lastId: outcome.lastId, firstIdLine: outcome.firstIdLine + base, busyMs: 0,
+        ok: true, out: NO_BYTES, ...(this.features === undefined ? {} : { features: NO_BYTES }), hyps: outcome.hyps,
+        firstId: outcome.firstId, lastId: outcome.lastId, firstIdLine: outcome.firstIdLine + base, busyMs: 0,
       };
     } else {
       // Its bytes locate an order error at the shard's start, which comes before the shard's own error.
@@ -322,7 +336,9 @@ class ShardMerger extends InOrderMerge<ShardOutcome> {
     if (outcome.firstId >= 0 && outcome.firstId < this.lastId) {
       throw orderError(path, outcome.firstId, this.lastId, outcome.firstIdLine + base);
     }
-    const bytes = this.readResult(shard, 'out', outcome.length, outcome.sha1);
+    const file = shardResultPath(this.resultDir, shard.index, 'out');
+    const bytes = readShardResult(file, outcome);
+    if (bytes === undefined) throw this.badResult(shard, file);
     for (const s of readSentenceRows(bytes, this.width, this.rowsFeatures)) streaming.add(s.sentence, s.stats, 0, s.count, s.features);
     if (outcome.hyps > 0) this.lastId = outcome.lastId;
   }

@@ -17,13 +17,15 @@ export function stdoutSink(io: CliIo): StatsSink {
   const decoder = new TextDecoder();
   return {
     write(chunk) {
-      pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk);
+      // Streaming: a queue run hands its shards' bytes over in blocks that may end inside a character.
+      pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
       if (pending.length >= FLUSH_AT) {
         io.stdout.write(pending);
         pending = '';
       }
     },
     commit() {
+      pending += decoder.decode();
       if (pending.length > 0) io.stdout.write(pending);
       pending = '';
     },

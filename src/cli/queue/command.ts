@@ -5,7 +5,8 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
-import { Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
+import { bullmq } from '../../node/queue/packages.js';
 import { InputError } from '../../errors.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from '../io.js';
@@ -60,8 +61,8 @@ export async function runQueueCommand(argv: readonly string[], io: CliIo): Promi
     io.stderr.write(`palette queue: error: ${err.message}\n`);
     return EXIT_INPUT;
   }
-  const shardQueue = new Queue(SHARD_QUEUE, { connection: redis });
-  const mergeQueue = new Queue(mergeQueueName(runId), { connection: redis });
+  const shardQueue = new bullmq.Queue(SHARD_QUEUE, { connection: redis });
+  const mergeQueue = new bullmq.Queue(mergeQueueName(runId), { connection: redis });
   try {
     const parent = await mergeQueue.getJob(runId);
     const shardCount = (parent?.data as { shards?: number } | undefined)?.shards;

@@ -16,11 +16,12 @@
  * shards whose result files are intact are not run again; failed ones are.
  */
 import { mkdirSync, rmSync } from 'node:fs';
-import { FlowProducer, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
+import { bullmq } from '../../node/queue/packages.js';
 import { InputError } from '../../errors.js';
 import { connectRedis, redactSecrets, redactUrl, stopReconnecting } from '../../node/queue/connection.js';
 import { MERGE_JOB, SHARD_QUEUE, mergeQueueName, shardJobId } from '../../node/queue/nbest-jobs.js';
-import { readShardResult, shardResultPath } from '../../node/queue/shards.js';
+import { copyShardResult, shardResultPath } from '../../node/queue/shards.js';
 import type { Progress } from '../progress.js';
 
 /** How often the submitter looks at the run's state (ms). */
@@ -55,15 +56,15 @@ export function within<T>(promise: Promise<T>, ms: number, onTimeout: () => Erro
 
 /**
  * What a finished shard job returned, as far as the flow needs it: a shard that succeeded reports the length and
- * SHA-1 of its result file (`shardResultPath(resultDir, index, 'out')`).
+ * CRC-32 of its result file (`shardResultPath(resultDir, index, 'out')`; see src/node/queue/shards.ts `ResultStamp`).
  */
 export type ShardOutcomeBase =
-  | { readonly index: number; readonly ok: true; readonly length: number; readonly sha1: string }
+  | { readonly index: number; readonly ok: true; readonly length: number; readonly crc32: number }
   | { readonly index: number; readonly ok: false };
 
 /** Whether a finished shard's result file is still what its job reported (else it runs again on resubmission). */
 function resultIntact(resultDir: string, index: number, outcome: ShardOutcomeBase): boolean {
-  return !outcome.ok || readShardResult(shardResultPath(resultDir, index, 'out'), outcome.length, outcome.sha1) !== undefined;
+  return !outcome.ok || copyShardResult(shardResultPath(resultDir, index, 'out'), outcome, () => {});
 }
 
 /** The merge of a run's shards, in shard order. */
@@ -160,9 +161,9 @@ export async function runFlow(run: FlowRun): Promise<() => Promise<void>> {
     redis.disconnect();
     throw new InputError('E_FILE_UNWRITABLE', `cannot create the folder of the shard results: ${(err as Error).message}`, { file: resultDir });
   }
-  const shardQueue = new Queue(SHARD_QUEUE, { connection: redis });
-  const mergeQueue = new Queue(mergeQueueName(runId), { connection: redis });
-  const flows = new FlowProducer({ connection: redis });
+  const shardQueue = new bullmq.Queue(SHARD_QUEUE, { connection: redis });
+  const mergeQueue = new bullmq.Queue(mergeQueueName(runId), { connection: redis });
+  const flows = new bullmq.FlowProducer({ connection: redis });
   // Connection errors while Redis is away are what the bounded waits below report; BullMQ would print each one.
   shardQueue.on('error', () => {});
   mergeQueue.on('error', () => {});
@@ -231,17 +232,17 @@ export async function runFlow(run: FlowRun): Promise<() => Promise<void>> {
       run.redisTimeoutMs,
       gone,
     );
-    merger = new Worker(
+    merger = new bullmq.Worker(
       mergeQueueName(runId),
       async (job: Job) => {
-        if (job.name !== MERGE_JOB) throw new UnrecoverableError(`refused: ${job.name} is not a merge job`);
+        if (job.name !== MERGE_JOB) throw new bullmq.UnrecoverableError(`refused: ${job.name} is not a merge job`);
         try {
           merge.take(await job.getChildrenValues());
           merge.finish();
           merged = {};
         } catch (err) {
           merged = { error: err };
-          throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
+          throw new bullmq.UnrecoverableError(err instanceof Error ? err.message : String(err));
         } finally {
           wake();
         }

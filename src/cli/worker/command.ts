@@ -16,7 +16,8 @@
  * - The URL's password never appears in its messages (src/node/queue/connection.ts).
  */
 import { resolve } from 'node:path';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
+import { bullmq } from '../../node/queue/packages.js';
 import { InputError } from '../../errors.js';
 import { formatOptionHelp, parseArgs, type OptionSpec } from '../args.js';
 import { EXIT_INPUT, EXIT_OK, type CliIo } from '../io.js';
@@ -128,7 +129,7 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
     } catch (err) {
       // A job of another kind is never Palette's to run, on any worker; a path outside this worker's folders may
       // be inside another worker's, so that refusal is an ordinary failure (retried, maybe elsewhere).
-      if (err instanceof RefusedJobError && job.name !== SHARD_JOB) throw new UnrecoverableError(err.message);
+      if (err instanceof RefusedJobError && job.name !== SHARD_JOB) throw new bullmq.UnrecoverableError(err.message);
       throw err;
     }
     const started = performance.now();
@@ -137,7 +138,7 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
     log(`run ${data.runId} shard ${data.shard.index}: ${outcome.ok ? `${outcome.hyps} hyps` : 'bad input'} in ${ms} ms`);
     return outcome;
   };
-  const worker = new Worker(SHARD_QUEUE, processor, {
+  const worker = new bullmq.Worker(SHARD_QUEUE, processor, {
     connection: redis,
     concurrency,
     lockDuration: lockMs,

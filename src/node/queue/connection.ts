@@ -4,7 +4,8 @@
  * the server reached once with a short timeout and its version checked before BullMQ is given the connection, so
  * that an unreachable or too old server is one clear line instead of BullMQ's endless reconnection attempts.
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { ioredis } from './packages.js';
 import { InputError } from '../../errors.js';
 
 /**
@@ -97,7 +98,7 @@ export async function connectRedis(url: string, options: ConnectOptions): Promis
     // {@link stopReconnecting}. BullMQ's own connections are duplicates of this one and share this function.
     retryStrategy: (times) => (connected && !done.stopped ? Math.min(200 * times, 2000) : null),
   };
-  const redis = new Redis(url, redisOptions);
+  const redis = new ioredis.Redis(url, redisOptions);
   stoppers.set(redis, done);
   // Connection errors are reported by the checks below and by the callers; an unhandled 'error' event would only
   // print ioredis' own line (which may name the host, never the password) to the terminal.

@@ -36,8 +36,11 @@ import { readAt, readShardChunks, sha1Of, shardResultPath, writeShardResult, typ
 
 /** The job name of an MBR shard (one of Palette's job kinds). */
 export const MBR_SHARD_JOB = 'mbr-shard';
-/** Version of the MBR shard job's data. */
-export const MBR_JOB_VERSION = 1;
+/**
+ * Version of the MBR shard job's data (a worker of version 1 reports its result file's SHA-1 where the submitter
+ * now checks a CRC-32).
+ */
+export const MBR_JOB_VERSION = 2;
 
 /** A stream's lines of one shard: a byte range of a file every worker reads, or the lines themselves. */
 export type MbrStream =
@@ -97,7 +100,7 @@ export interface MbrNbestShardJob extends MbrJobBase {
  * check the ids' order across shards.
  */
 export type MbrNbestShardOutcome =
-  | { readonly index: number; readonly ok: true; readonly length: number; readonly sha1: string; readonly firstId: number; readonly lastId: number }
+  | { readonly index: number; readonly ok: true; readonly length: number; readonly crc32: number; readonly firstId: number; readonly lastId: number }
   /** The shard's first bad input, its line counted from the shard's first line (1). */
   | { readonly index: number; readonly ok: false; readonly error: { readonly code: PaletteErrorCode; readonly message: string; readonly line: number | undefined } };
 
@@ -146,7 +149,7 @@ export function parseMbrNbestResult(bytes: Uint8Array): MbrNbestGroupResult[] | 
 
 /** What a finished MBR shard returns (its numbers are in its result file: see {@link mbrResultLayout}). */
 export type MbrShardOutcome =
-  | { readonly index: number; readonly ok: true; readonly length: number; readonly sha1: string }
+  | { readonly index: number; readonly ok: true; readonly length: number; readonly crc32: number }
   /** A segment's bad input (weights that sum to zero), its line counted from the shard's first segment (1). */
   | { readonly index: number; readonly ok: false; readonly error: { readonly code: PaletteErrorCode; readonly message: string; readonly line: number | undefined } };
 
@@ -293,8 +296,7 @@ export class MbrShardRunner {
     }
     if (!result.ok) return { index: job.index, ok: false, error: result.error };
     const bytes = resultBytes(result, segments, rows, columns);
-    writeShardResult(shardResultPath(job.resultDir, job.index, 'out'), bytes);
-    return { index: job.index, ok: true, length: bytes.length, sha1: sha1Of(bytes) };
+    return { index: job.index, ok: true, ...writeShardResult(shardResultPath(job.resultDir, job.index, 'out'), bytes) };
   }
 
   /**
@@ -332,9 +334,8 @@ export class MbrShardRunner {
       return { index: job.shard.index, ok: false, error: { code: err.code, message: err.message, line: err.line } };
     }
     const out = nbestResultBytes(groups);
-    writeShardResult(shardResultPath(job.resultDir, job.shard.index, 'out'), out);
     return {
-      index: job.shard.index, ok: true, length: out.length, sha1: sha1Of(out),
+      index: job.shard.index, ok: true, ...writeShardResult(shardResultPath(job.resultDir, job.shard.index, 'out'), out),
       firstId: groups[0]?.id ?? -1, lastId: groups[groups.length - 1]?.id ?? -1,
     };
   }

@@ -22,9 +22,10 @@ export const SHARD_JOB = 'nbest-shard';
 export const MERGE_JOB = 'nbest-merge';
 /**
  * Version of the shard job's data: a worker refuses data of another version rather than misread it (a worker of
- * version 2 would ignore `rows` and write blocks where candidates are expected).
+ * version 2 would ignore `rows` and write blocks where candidates are expected; one of version 3 would report its
+ * result file's SHA-1 where the submitter checks a CRC-32).
  */
-export const SHARD_JOB_VERSION = 3;
+export const SHARD_JOB_VERSION = 4;
 
 /** The queue of a run's merge job (worked on by the submitting process only). */
 export function mergeQueueName(runId: string): string {
@@ -73,11 +74,11 @@ export type ShardOutcome =
   | {
       readonly index: number;
       readonly ok: true;
-      /** Length and SHA-1 of the statistics file, and of the FEATURES_TXT file when the run writes one. */
+      /** Length and CRC-32 of the statistics file (./shards.ts `ResultStamp`), and of the FEATURES_TXT file when the run writes one. */
       readonly length: number;
-      readonly sha1: string;
+      readonly crc32: number;
       readonly featuresLength?: number;
-      readonly featuresSha1?: string;
+      readonly featuresCrc32?: number;
       readonly hyps: number;
       /** First and last segment id of the shard's candidates (-1 when none), line of the first. */
       readonly firstId: number;

@@ -150,16 +150,14 @@ export class NbestShardRunner {
       if (err instanceof InputError) throw new Error(`${err.file ?? job.nbest}: ${err.message}`);
       throw err;
     }
-    const out = concat(parts);
-    writeShardResult(shardResultPath(job.resultDir, shard.index, 'out'), out);
+    const stamp = writeShardResult(shardResultPath(job.resultDir, shard.index, 'out'), concat(parts));
     let featureFields = {};
     // A merge's features travel with its candidates (in the statistics file).
     if (job.task.featuresTxt !== undefined && job.rows !== true) {
-      const bytes = concat(features);
-      writeShardResult(shardResultPath(job.resultDir, shard.index, 'features'), bytes);
-      featureFields = { featuresLength: bytes.length, featuresSha1: sha1Of(bytes) };
+      const f = writeShardResult(shardResultPath(job.resultDir, shard.index, 'features'), concat(features));
+      featureFields = { featuresLength: f.length, featuresCrc32: f.crc32 };
     }
-    return { index: shard.index, ok: true, length: out.length, sha1: sha1Of(out), ...featureFields, hyps, firstId, firstIdLine, lastId };
+    return { index: shard.index, ok: true, ...stamp, ...featureFields, hyps, firstId, firstIdLine, lastId };
   }
 
   /** Stops the pool of the current run, if any. */

@@ -22,12 +22,15 @@ import { decodeLines } from '../../corpus/read-lines.js';
 import { pyRstrip } from '../../text/pystr.js';
 import { fileError } from '../read-lines.js';
 import { insideDirs, RefusedJobError } from './nbest-jobs.js';
-import { sha1Of, shardResultPath, writeShardResult } from './shards.js';
+import { shardResultPath, writeShardResult } from './shards.js';
 
 /** The job name of a score shard (one of Palette's job kinds). */
 export const SCORE_SHARD_JOB = 'score-shard';
-/** Version of the score shard job's data. */
-export const SCORE_JOB_VERSION = 1;
+/**
+ * Version of the score shard job's data (a worker of version 1 reports its result file's SHA-1 where the submitter
+ * now checks a CRC-32).
+ */
+export const SCORE_JOB_VERSION = 2;
 
 /** A stream of lines: a file every worker reads (as planned), or the shard's own lines. */
 export type ScoreStream =
@@ -55,7 +58,7 @@ export interface ScoreShardJob {
 
 /** What a finished score shard returns (its rows are in its result file). */
 export type ScoreShardOutcome =
-  | { readonly index: number; readonly ok: true; readonly length: number; readonly sha1: string }
+  | { readonly index: number; readonly ok: true; readonly length: number; readonly crc32: number }
   /** A metric refused a hypothesis or reference of the shard: the submitter finds and reports it as without a queue. */
   | { readonly index: number; readonly ok: false; readonly message: string };
 
@@ -159,7 +162,6 @@ export class ScoreShardRunner {
       throw err;
     }
     const bytes = rowsBytes(rows);
-    writeShardResult(shardResultPath(job.resultDir, job.index, 'out'), bytes);
-    return { index: job.index, ok: true, length: bytes.length, sha1: sha1Of(bytes) };
+    return { index: job.index, ok: true, ...writeShardResult(shardResultPath(job.resultDir, job.index, 'out'), bytes) };
   }
 }

@@ -111,12 +111,14 @@ export interface TaskRunOptions {
 
 /**
  * The worker script and the `execArgv` it needs: `worker.js` beside this module in a build, `worker.ts` through tsx.
- * In the bundled CLI (`dist/bundle/`) the worker script is bundled beside it too, sharing its chunks: a worker then
+ * In the bundled CLI (`dist/bundle/`, the score command's CommonJS file included) the worker script is bundled
+ * beside it too, sharing its chunks: a worker then
  * loads a few files instead of one per module, which is most of its start-up.
  */
 function workerScript(): { filename: string; execArgv: string[] } {
   const js = new URL('./worker.js', import.meta.url);
-  if (import.meta.url.endsWith('.js') && existsSync(fileURLToPath(js))) return { filename: js.href, execArgv: [] };
+  // A build's module ends in .js; the score command's CommonJS bundle (dist/bundle/score-command.cjs) in .cjs.
+  if (/\.c?js$/.test(import.meta.url) && existsSync(fileURLToPath(js))) return { filename: js.href, execArgv: [] };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { filename: new URL('../pool/worker.ts', import.meta.url).href, execArgv: ['--import', tsx] };
 }

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { mbrDecode } from '../src/engine/pairwise/index.js';
 import { Chrf } from '../src/metrics/chrf/chrf.js';
 import { createHandler, type MbrWorkerSetup } from '../src/pool/kinds/mbr.js';
-import { MbrTaskCursor, mbrOnPool, type MbrPoolInfo, type MbrPoolOptions, type MbrRun, type MbrSide } from '../src/pool/mbr-pool.js';
+import { LastingMbrPool, MbrTaskCursor, mbrOnPool, type MbrPoolInfo, type MbrPoolOptions, type MbrRun, type MbrSide } from '../src/pool/mbr-pool.js';
 import { InputError } from '../src/errors.js';
 import { cliRunner, expectInputError } from './helpers/cli.js';
 import { goldenClose, haveShared, sharedPath } from './helpers/shared-data.js';
@@ -332,17 +332,21 @@ describe('-j: segments decided on this thread and pool workers', () => {
     }
   });
 
-  /** The pool's runs, put together, against the same setup decided in this thread as one run (the -j 1 path). */
-  async function poolAgainstOneThread(setup: MbrWorkerSetup, workers: number, options: MbrPoolOptions): Promise<MbrPoolInfo | undefined> {
+  /**
+   * The pool's runs, put together, against the same setup decided in this thread as one run (the -j 1 path); `lasting`:
+   * on that pool's threads instead of a pool of `workers − 1` set up for this call.
+   */
+  async function poolAgainstOneThread(setup: MbrWorkerSetup, workers: number, options: MbrPoolOptions, lasting?: LastingMbrPool): Promise<MbrPoolInfo | undefined> {
     const want = createHandler(setup).run({ from: 0, to: setup.samples[0].length });
     const runs: MbrRun[] = [];
     let at = 0;
-    const info = await mbrOnPool(setup, workers, (from, to, run) => {
+    const onRun = (from: number, to: number, run: MbrRun): void => {
       expect(from).toBe(at);
       at = to;
       expect(run.choices).toHaveLength(to - from);
       runs.push(run);
-    }, options);
+    };
+    const info = await (lasting === undefined ? mbrOnPool(setup, workers, onRun, options) : lasting.decide(setup, onRun, options));
     expect(at).toBe(setup.samples[0].length);
     const joined = (part: (r: MbrRun) => ArrayLike<number> | null) => runs.flatMap((r) => Array.from(part(r) ?? []));
     expect(want.ok).toBe(true);
@@ -396,6 +400,55 @@ describe('-j: segments decided on this thread and pool workers', () => {
       expect(info?.tasks.here).toBeGreaterThan(0);
       expect(info?.tasks.pool).toBeGreaterThan(0);
       expect(info?.rowsTaken.here).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('one lasting pool (palette worker\'s) decides input after input, started once: the numbers and errors of one thread', async () => {
+    const lasting = new LastingMbrPool(2);
+    try {
+      // A small input needs one thread: no pool is started for it.
+      const one = { ...terSelf, samples: terSelf.samples.map((stream) => stream.slice(0, 1)) };
+      expect(await poolAgainstOneThread(one, 2, { taskPairs: { min: 1000, max: 1000 } }, lasting)).toMatchObject({ threads: 1, tasks: { pool: 0 } });
+      expect(lasting.starts).toBe(0);
+      // Blocks of rows (a thread keeps a segment prepared across them; some taken from the end of this thread's
+      // segment), runs of segments, other metrics and settings, each input's pool tasks carrying their part of it.
+      let poolTasks = 0;
+      for (const [setup, options] of [
+        [chrfPlusPlus, { taskPairs: { min: 70, max: 70 } }], [mixed, { taskPairs: { min: 30, max: 1000 } }],
+        [bleuPseudo, { taskPairs: { min: 100, max: 300 } }], [terSelf, { taskPairs: { min: 20, max: 20 }, prepPairsPerText: 0 }],
+        [chrfPlusPlus, { taskPairs: { min: 1, max: 20 } }],
+      ] as const) {
+        const info = await poolAgainstOneThread(setup, 2, options, lasting);
+        expect(info?.threads).toBe(2);
+        poolTasks += info?.tasks.pool ?? 0;
+      }
+      expect(poolTasks).toBeGreaterThan(0);
+      // Other segments of an input already seen: another part, not what the threads kept of the first.
+      const later = { ...mixed, samples: mixed.samples.map((stream) => stream.slice(2)) };
+      await poolAgainstOneThread(later, 2, { taskPairs: { min: 70, max: 70 } }, lasting);
+      const zero = streams.map((_, k) => streams[0].map((_, s) => (s === 3 && k !== 3 ? 0 : 1)));
+      for (const options of [{ taskPairs: { min: 40, max: 40 } }, { taskPairs: { min: 20, max: 20 }, prepPairsPerText: 0 }]) {
+        const err = await lasting.decide({ ...chrfPlusPlus, weightStreams: zero }, () => {}, options).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(InputError);
+        expect(err).toMatchObject({ line: 4, message: "segment 4: the weights of sample 4's pseudo-references sum to zero" });
+      }
+      await poolAgainstOneThread(terSelf, 2, { taskPairs: { min: 70, max: 70 } }, lasting);
+      // Inputs at once (a worker taking several shards at a time): each counts its own tasks in the pool.
+      await Promise.all([
+        poolAgainstOneThread(chrfPlusPlus, 2, { taskPairs: { min: 20, max: 20 }, prepPairsPerText: 0 }, lasting),
+        poolAgainstOneThread(mixed, 2, { taskPairs: { min: 30, max: 60 } }, lasting),
+        poolAgainstOneThread(bleuPseudo, 2, { taskPairs: { min: 10, max: 40 } }, lasting),
+      ]);
+      expect(lasting.starts).toBe(1);
+    } finally {
+      await lasting.close();
+    }
+    // Closed: the next input starts a pool again.
+    try {
+      await poolAgainstOneThread(bleuPseudo, 2, { taskPairs: { min: 100, max: 100 } }, lasting);
+      expect(lasting.starts).toBe(2);
+    } finally {
+      await lasting.close();
     }
   }, 120_000);
 

@@ -2,7 +2,8 @@
  * `palette mbr --queue` with `palette worker` processes on a real Redis (test/helpers/redis-server.ts): the chosen
  * lines, `--scores` (JSON lines and MessagePack) and `--matrix` are byte-identical to `palette mbr` without a queue
  * for 1 and 2 workers (20 segments × 8 samples, the last sample file without a final line feed, chrF, BLEU and
- * chrF+BLEU with pseudo-references and weights; the second worker decides on the engine's MBR pool); a run submitted
+ * chrF+BLEU with pseudo-references and weights); `palette worker --workers 2` decides shards of 80 samples of three
+ * runs with one MBR pool, started by its first shard and closed on SIGTERM, as without a queue; a run submitted
  * again after its submitter died reuses the shards that finished; a segment's bad input (weights that sum to zero)
  * and the inputs' own errors are reported as without a queue (message, exit status 2, no output file); a worker
  * refuses a shard whose files leave its --allow-dir; a sample file changed after submission fails the shard instead
@@ -135,7 +136,8 @@ describe.skipIf(!HAVE_REDIS)(`palette mbr --queue with palette worker (${REDIS_S
   };
 
   it.each([1, 2])('%i worker process(es): chosen lines, --scores and --matrix byte-identical to palette mbr without a queue', async (n) => {
-    // The second worker decides each shard on two threads of the engine's MBR pool.
+    // The second worker asks for two threads; these shards are too small for more than one (the lasting-pool test
+    // below has shards big enough for two).
     const logs = Array.from({ length: n }, (_, i) => worker(i === 1 ? ['--workers', '2'] : []));
     const runs = await Promise.all(
       Object.entries(CASES).map(async ([name, args], c) => {
@@ -156,6 +158,48 @@ describe.skipIf(!HAVE_REDIS)(`palette mbr --queue with palette worker (${REDIS_S
     expect(logs.flatMap((w) => shardLines(w.err())).length).toBe(4 * runs.length);
     // The runs' result folders are gone once the output is written.
     expect(readdirSync(dir).filter((f) => f.includes('palette-run-'))).toEqual([]);
+  }, 90_000);
+
+  it('palette worker --workers 2: one MBR pool for the worker\'s life, started by its first shard, kept across shards and runs, closed on SIGTERM', async () => {
+    // Shards big enough for two threads (6 segments × 80 samples: 38,400 pairs, over one thread's smallest task):
+    // the shards of the fixture above are decided in the worker's own thread, with no pool.
+    const big = join(dir, 'big');
+    mkdirSync(big, { recursive: true });
+    const source = ['ref.de', 'sys/LIUM-NMT.4900.de', 'sys/online-B.0.de', 'sys/uedin-nmt.4722.de'].map((f) =>
+      readFileSync(join(ROOT, 'samples/wmt17-en-de', f), 'utf8').split('\n').slice(0, 12),
+    );
+    const random = mulberry32(61);
+    const files = Array.from({ length: 80 }, (_, k) => {
+      const lines = source[k % 4].map((line) => line.split(' ').filter(() => random() > 0.2).join(' '));
+      const file = join('big', `s${k}.txt`);
+      writeFileSync(join(dir, file), `${lines.join('\n')}\n`);
+      return file;
+    });
+    const cases: [string, (p: string) => string[]][] = [
+      ['chrF, --scores', (p) => ['-m', 'chrf', '--scores', `${p}.jsonl`, '-o', `${p}.out`]],
+      ['BLEU, --scores msgpack, stdout', (p) => ['-m', 'bleu', '--scores', `${p}.msgpack`, '--scores-format', 'msgpack']],
+      ['chrF++, --matrix', (p) => ['-m', 'chrf', '--chrf-word-order', '2', '--matrix', `${p}.npy`, '-o', `${p}.out`]],
+    ];
+    const w = worker(['--workers', '2']);
+    for (const [c, [name, args]] of cases.entries()) {
+      const [one, queued] = await Promise.all([
+        palette(['mbr', '--samples', ...files, ...args(`big/one${c}`)], dir).done,
+        palette(['mbr', '--samples', ...files, ...args(`big/lasting${c}`), '--queue', redis.url, ...SHARD], dir).done,
+      ]);
+      expect(one.code, `${name}: ${one.err}`).toBe(0);
+      expect(queued.code, `${name}: ${queued.err}`).toBe(0);
+      expect(queued.err).toContain('2 shards');
+      const want = outputs(big, `one${c}`, one.out);
+      const got = outputs(big, `lasting${c}`, queued.out);
+      expect(Object.keys(got).sort(), name).toEqual(Object.keys(want).sort());
+      for (const [what, bytes] of Object.entries(want)) expect(got[what].equals(bytes), `${name}: ${what}`).toBe(true);
+    }
+    // 6 shards of 3 runs, one pool.
+    expect(shardLines(w.err())).toHaveLength(2 * cases.length);
+    expect(w.err().match(/MBR pool of 1 worker thread started/g), w.err()).toHaveLength(1);
+    w.child.kill('SIGTERM');
+    const end = await w.done;
+    expect(end.code, end.err).toBe(0);
   }, 90_000);
 
   it('a run submitted again (its submitter killed) reuses the shards that finished: none runs twice', async () => {

@@ -25,10 +25,14 @@
  * worker does not wait for a round trip. The results go to the caller in segment order, at most
  * {@link HELD_UNITS} runs or segments ahead of the oldest one not yet back, so memory stays bounded by those
  * (their matrices included when `--matrix` asks for them).
+ *
+ * `palette worker` decides shard after shard, of any run, with one pool that lives as long as the process
+ * ({@link LastingMbrPool}): set up with no input, it gets each pool task's part of the input with the task
+ * (./kinds/mbr.ts); this thread's own tasks work on the whole input as above.
  */
 import { mbrBest } from '../engine/pairwise/index.js';
 import { InputError } from '../errors.js';
-import { createHandler, type MbrTask, type MbrTaskResult, type MbrWorkerSetup } from './kinds/mbr.js';
+import { createHandler, type MbrTask, type MbrTaskPart, type MbrTaskResult, type MbrWorkerSetup } from './kinds/mbr.js';
 import { TaskPool } from './task-pool.js';
 
 /** Pairs of a task, about: at least `min` (a block of rows, ≥ 1 row), at most `max` (a run of ≥ 1 segment). */
@@ -72,6 +76,59 @@ export interface MbrPoolOptions {
    * prepared, only while they are worth twice the segment's preparation (see {@link MbrTaskCursor}). @default 48
    */
   readonly prepPairsPerText?: number;
+  /**
+   * The pool of a {@link LastingMbrPool}, set up with no input (each task then carries its part of it), started on
+   * first use and left open; none: a pool of `threads − 1` workers is set up with the input for this call and
+   * closed at its end.
+   */
+  readonly lasting?: LastingMbrPool;
+}
+
+/** Numbers the calls that send their tasks' parts to a lasting pool (a part's key names its call). */
+let partCalls = 0;
+
+/**
+ * An MBR pool that outlives one input: started by the first input that needs more than one thread, kept for the
+ * next inputs (a worker process's shards, whatever their run), closed by {@link close}. Its threads load the
+ * metrics' code and warm up once, not once per input.
+ */
+export class LastingMbrPool {
+  private pool: TaskPool<'mbr'> | undefined;
+  /** Times a pool was started (one, however many inputs, until closed). */
+  starts = 0;
+
+  /**
+   * @param threads threads of a call: this one and `threads − 1` pool workers
+   * @param onStart called when the pool starts
+   */
+  constructor(
+    readonly threads: number,
+    private readonly onStart: () => void = () => {},
+  ) {
+    if (!Number.isInteger(threads) || threads < 2) throw new RangeError(`a lasting MBR pool needs threads ≥ 2 (got ${threads})`);
+  }
+
+  /** The pool, started when there is none (for {@link mbrOnPool}). */
+  taskPool(): TaskPool<'mbr'> {
+    if (this.pool === undefined) {
+      this.pool = new TaskPool({ kind: 'mbr', workers: this.threads - 1, setup: null });
+      this.starts++;
+      this.onStart();
+    }
+    return this.pool;
+  }
+
+  /** Decides every segment of `setup.samples` as {@link mbrOnPool} does, on this pool's threads. */
+  decide(setup: MbrWorkerSetup, onRun: (from: number, to: number, run: MbrRun) => void, options: Omit<MbrPoolOptions, 'lasting'> = {}): Promise<MbrPoolInfo> {
+    return mbrOnPool(setup, this.threads, onRun, { ...options, lasting: this });
+  }
+
+  /** Stops the pool's threads (a later {@link decide} starts a new pool). */
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.close();
+  }
 }
 
 /** How a run went. */
@@ -241,7 +298,20 @@ export async function mbrOnPool(
   const n = Math.max(1, Math.min(threads, Math.ceil(cursor.pairsLeft / taskPairs.min)));
   const tasks = { here: 0, pool: 0 };
   if (segments === 0) return { threads: 0, tasks, rowsTaken: cursor.rowsTaken };
-  const pool = n > 1 ? new TaskPool({ kind: 'mbr', workers: n - 1, setup }) : undefined;
+  const lasting = options.lasting;
+  const pool = n > 1 ? (lasting?.taskPool() ?? new TaskPool({ kind: 'mbr', workers: n - 1, setup })) : undefined;
+  // A lasting pool's task carries its segments' lines (a block: its segment's, under the segment's key, so that a
+  // thread prepares the segment once for all the blocks of it that it gets).
+  const call = ++partCalls;
+  const cut = <T>(streams: readonly (readonly T[])[] | undefined, task: MbrTask) => streams?.map((s) => s.slice(task.from, task.to));
+  const partOf = (task: MbrTask): MbrTaskPart => ({
+    key: `${call}:${task.from}-${task.to}`,
+    setup: { ...setup, samples: cut(setup.samples, task)!, pseudoRefs: cut(setup.pseudoRefs, task), weightStreams: cut(setup.weightStreams, task) },
+  });
+  // Pool tasks of this call not yet back: a lasting pool may hold other calls' tasks too (a worker deciding shards
+  // at once), so this call counts its own, against the workers it would have had. Counted with the others', a call
+  // with none of its own out and nothing to do here would go round this loop without ever letting a result in.
+  const held = (): number => (lasting === undefined ? pool!.inFlight : unsettled);
   const here = createHandler(setup);
   const clamp = (pairs: number): number => Math.min(taskPairs.max, Math.max(taskPairs.min, pairs));
   // The pool: whole segments while one is at most two thirds of a thread's share of what is left; then blocks of
@@ -308,7 +378,7 @@ export async function mbrOnPool(
       wake?.();
       wake = undefined;
     };
-    pool!.run(task, { label: () => label }).then((o) => settled(o.result), (failed: unknown) => settled({ failed }));
+    pool!.run(lasting === undefined ? task : { ...task, part: partOf(task) }, { label: () => label }).then((o) => settled(o.result), (failed: unknown) => settled({ failed }));
   };
   const runHere = (task: MbrTask): void => {
     const unit = unitOf(task);
@@ -329,7 +399,7 @@ export async function mbrOnPool(
       const mine = cursor.nextHere(taskPairs.min, units.size < HELD_UNITS);
       // With work of its own here, one task a turn (see the file comment); else as many as the workers hold.
       for (let posted = 0; pool !== undefined && (mine === undefined || posted < 1); posted++) {
-        if (pool.inFlight >= pool.workers * (cursor.runFits(runPairs()) ? 1 : TASKS_IN_WORKER)) break;
+        if (held() >= (n - 1) * (cursor.runFits(runPairs()) ? 1 : TASKS_IN_WORKER)) break;
         const task = cursor.next(runPairs(), blockPairs(), units.size < HELD_UNITS);
         if (task === undefined) break;
         post(task);
@@ -343,7 +413,7 @@ export async function mbrOnPool(
       }
     }
   } finally {
-    await pool?.close();
+    if (lasting === undefined) await pool?.close();
   }
   return { threads: n, tasks, rowsTaken: cursor.rowsTaken };
 }

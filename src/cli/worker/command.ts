@@ -27,6 +27,7 @@ import { checkShardJob, RefusedJobError, SHARD_JOB, SHARD_QUEUE, type ShardOutco
 import { NbestShardRunner } from '../../node/queue/nbest-shard-runner.js';
 import { checkScoreShardJob, SCORE_SHARD_JOB, ScoreShardRunner, type ScoreShardOutcome } from '../../node/queue/score-jobs.js';
 import { checkMbrShardJob, MBR_SHARD_JOB, MbrShardRunner, type MbrNbestShardOutcome, type MbrShardOutcome } from '../../node/queue/mbr-jobs.js';
+import type { LastingMbrPool } from '../../pool/mbr-pool.js';
 
 const GROUP = 'palette worker options';
 const SPECS: readonly OptionSpec[] = [
@@ -98,10 +99,21 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
     workers,
     workers > 1 ? async (setup) => (await import('../../pool/corpus-pool.js')).corpusWorkerPool(setup) : undefined,
   );
-  // The MBR pool's module loads only when an MBR shard asks for more than one thread.
+  // One MBR pool for the worker's life: its module loads when an MBR shard asks for more than one thread, its
+  // threads start with the first shard big enough for them, and every later shard of any run uses them (a pool
+  // per shard started threads, loaded the code and warmed up again each time); closed when the worker stops.
+  let mbrPool: Promise<LastingMbrPool> | undefined;
   const mbrRunner = new MbrShardRunner(
     workers,
-    workers > 1 ? async (setup, n, onRun) => void (await (await import('../../pool/mbr-pool.js')).mbrOnPool(setup, n, onRun)) : undefined,
+    workers > 1
+      ? async (setup, _threads, onRun) => {
+        mbrPool ??= import('../../pool/mbr-pool.js').then((m) => new m.LastingMbrPool(
+          workers,
+          () => log(`MBR pool of ${workers - 1} worker thread${workers === 2 ? '' : 's'} started (with this one, ${workers} threads; kept until this worker stops)`),
+        ));
+        await (await mbrPool).decide(setup, onRun);
+      }
+      : undefined,
   );
   const processor = async (job: Job): Promise<ShardOutcome | ScoreShardOutcome | MbrShardOutcome | MbrNbestShardOutcome> => {
     if (job.name === MBR_SHARD_JOB) {
@@ -178,6 +190,7 @@ export async function runWorkerCommand(argv: readonly string[], io: CliIo): Prom
     process.on('SIGINT', stop);
   });
   await runner.close();
+  await mbrPool?.then((pool) => pool.close());
   stopReconnecting(redis);
   return status;
 }

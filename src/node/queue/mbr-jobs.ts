@@ -248,7 +248,7 @@ export type MbrPoolRunner = (setup: MbrWorkerSetup, workers: number, onRun: (fro
 export class MbrShardRunner {
   /**
    * @param workers decoding threads per shard (1: in this thread)
-   * @param pool the engine's MBR pool, for `workers > 1`
+   * @param pool the engine's MBR pool, for `workers > 1` (`palette worker`'s lasts as long as the process)
    */
   constructor(
     private readonly workers: number,

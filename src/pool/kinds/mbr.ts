@@ -5,10 +5,15 @@
  * count. A big segment comes as blocks of its rows instead (`UtilityRows` and `mbrRowUtilities`, the same entries
  * and utilities): the segment's texts are prepared once per thread and kept for its next block. A segment's bad
  * input (weights that sum to zero) comes back as data, its line counted in the whole input.
+ *
+ * A pool that outlives one input (`palette worker`, which decides shard after shard of any run on one pool) is set
+ * up with no input (`null`): each task then brings its own part of it (its segments' lines, and the utility and
+ * options), named by a key, and a worker keeps the last few parts it set up, so the blocks of one segment that a
+ * thread gets are prepared once as before.
  */
 import '../../node/install.js';
 import {
-  mbrDecode, mbrRowUtilities, resolvedUtilityOf, utilityFromSpecs, UtilityRows, type UtilitySpec,
+  mbrDecode, mbrRowUtilities, resolvedUtilityOf, utilityFromSpecs, UtilityRows, type Utility, type UtilitySpec,
 } from '../../engine/pairwise/index.js';
 import { InputError, type PaletteErrorCode } from '../../errors.js';
 import { defaultRegistry, type MetricSettings } from '../../metrics/registry.js';
@@ -36,6 +41,15 @@ export interface MbrTask {
   readonly from: number;
   readonly to: number;
   readonly rows?: readonly [number, number];
+  /** For a pool set up with no input: the task's part of it (see the file comment). */
+  readonly part?: MbrTaskPart;
+}
+
+/** A task's part of the input: its segments' lines alone (`[from, to)` of each stream, as segments 0, 1, …). */
+export interface MbrTaskPart {
+  /** Names the part: tasks with the same key bring the same part. */
+  readonly key: string;
+  readonly setup: MbrWorkerSetup;
 }
 
 /** The decisions of a run of segments, or the input error of one of them. */
@@ -51,9 +65,9 @@ export type MbrTaskResult =
   }
   | { readonly ok: false; readonly error: { readonly code: PaletteErrorCode; readonly message: string; readonly line: number | undefined } };
 
-/** The MBR kind. */
+/** The MBR kind (no setup: each task brings its part of the input). */
 export interface MbrKind {
-  readonly setup: MbrWorkerSetup;
+  readonly setup: MbrWorkerSetup | null;
   readonly task: MbrTask;
   readonly result: MbrTaskResult;
 }
@@ -64,12 +78,64 @@ export interface MbrHandler extends TaskHandler<MbrTask, MbrTaskResult> {
   direction(): 'higher' | 'lower';
 }
 
-/** Sets the kind up in a worker (or in the calling thread, for the tasks it decides itself). */
-export function createHandler(setup: MbrWorkerSetup): MbrHandler {
-  const utility = utilityFromSpecs(setup.utility, (id) => defaultRegistry.create(id, setup.settings).metric);
+/** The buffers of a result, transferred to the main thread instead of copied. */
+function transferOf(result: MbrTaskResult): ArrayBuffer[] {
+  return result.ok ? [result.choices.buffer, result.utilities.buffer, ...(result.matrices ? [result.matrices.buffer] : [])] as ArrayBuffer[] : [];
+}
+
+/** The utility of a setup's `-m` metrics, weights and settings. */
+function utilityOf(setup: MbrWorkerSetup): Utility {
+  return utilityFromSpecs(setup.utility, (id) => defaultRegistry.create(id, setup.settings).metric);
+}
+
+/** Parts a worker of a pool without input keeps set up (a thread holds a few tasks at once). */
+const KEPT_PARTS = 8;
+
+/**
+ * The handler of a pool set up with no input: each task is decided by the handler of its part (kept for the
+ * part's next tasks), with the utility of the part's metrics and settings (kept while they stay the same).
+ */
+function partsHandler(): TaskHandler<MbrTask, MbrTaskResult> {
+  const parts = new Map<string, MbrHandler>();
+  let utility: { key: string; utility: Utility } | undefined;
+  return {
+    run: (task) => {
+      const { part } = task;
+      if (part === undefined) throw new Error('an MBR task without its part of the input, on a pool set up with none');
+      let handler = parts.get(part.key);
+      if (handler === undefined) {
+        const key = JSON.stringify([part.setup.utility, part.setup.settings]);
+        if (utility?.key !== key) utility = { key, utility: utilityOf(part.setup) };
+        handler = handlerOf(part.setup, task.from, utility.utility);
+        parts.set(part.key, handler);
+        if (parts.size > KEPT_PARTS) parts.delete(parts.keys().next().value!);
+      }
+      return handler.run(task);
+    },
+    failed: () => parts.clear(),
+    transfer: transferOf,
+  };
+}
+
+/**
+ * Sets the kind up in a worker (or in the calling thread, for the tasks it decides itself); `null`: a pool whose
+ * tasks bring their part of the input. (A pool worker passes the kernels' module as a second argument: unused.)
+ */
+export function createHandler(setup: MbrWorkerSetup): MbrHandler;
+export function createHandler(setup: MbrWorkerSetup | null): TaskHandler<MbrTask, MbrTaskResult>;
+export function createHandler(setup: MbrWorkerSetup | null): MbrHandler | TaskHandler<MbrTask, MbrTaskResult> {
+  return setup === null ? partsHandler() : handlerOf(setup, 0, utilityOf(setup));
+}
+
+/**
+ * The handler of one input.
+ * @param base the segment that the setup's streams start with (a task's part: its first segment)
+ * @param utility the utility of the setup's metrics and settings
+ */
+function handlerOf(setup: MbrWorkerSetup, base: number, utility: Utility): MbrHandler {
   const rows = setup.samples.length;
   const columns = setup.pseudoRefs?.length ?? rows;
-  const slice = <T>(streams: readonly (readonly T[])[] | undefined, from: number, to: number) => streams?.map((s) => s.slice(from, to));
+  const slice = <T>(streams: readonly (readonly T[])[] | undefined, from: number, to: number) => streams?.map((s) => s.slice(from - base, to - base));
   const includeSelf = setup.pseudoRefs !== undefined || setup.includeSelf;
   // The segment of the last block of rows, prepared: a thread usually gets several blocks of one segment.
   let prepared: { segment: number; rows: UtilityRows } | undefined;
@@ -79,12 +145,12 @@ export function createHandler(setup: MbrWorkerSetup): MbrHandler {
     return { ok: false, error: { code: err.code, message: err.message.replace(/^segment \d+: /, `segment ${line}: `), line } };
   };
   const block = (s: number, r0: number, r1: number): MbrTaskResult => {
-    const weights = setup.weightStreams === undefined ? undefined : Float64Array.from(setup.weightStreams, (stream) => stream[s]);
+    const weights = setup.weightStreams === undefined ? undefined : Float64Array.from(setup.weightStreams, (stream) => stream[s - base]);
     try {
       if (prepared?.segment !== s) {
         prepared = undefined;
-        const hyps = setup.samples.map((stream) => stream[s]);
-        const refs = setup.pseudoRefs === undefined ? hyps : setup.pseudoRefs.map((stream) => stream[s]);
+        const hyps = setup.samples.map((stream) => stream[s - base]);
+        const refs = setup.pseudoRefs === undefined ? hyps : setup.pseudoRefs.map((stream) => stream[s - base]);
         prepared = { segment: s, rows: new UtilityRows(resolvedUtilityOf(utility, setup.direction), hyps, refs) };
       }
       const matrix = prepared.rows.scoreRows(r0, r1);
@@ -117,6 +183,6 @@ export function createHandler(setup: MbrWorkerSetup): MbrHandler {
         return failure(err, from);
       }
     },
-    transfer: (result) => (result.ok ? [result.choices.buffer, result.utilities.buffer, ...(result.matrices ? [result.matrices.buffer] : [])] as ArrayBuffer[] : []),
+    transfer: transferOf,
   };
 }

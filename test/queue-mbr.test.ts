@@ -160,7 +160,7 @@ describe.skipIf(!HAVE_REDIS)(`palette mbr --queue with palette worker (${REDIS_S
     expect(readdirSync(dir).filter((f) => f.includes('palette-run-'))).toEqual([]);
   }, 90_000);
 
-  it('palette worker --workers 2: one MBR pool for the worker\'s life, started by its first shard, kept across shards and runs, closed on SIGTERM', async () => {
+  it('palette worker --workers 2: one MBR pool for the worker\'s life, started by its first shard, kept across shards and runs; the worker stops on SIGTERM (exit 0)', async () => {
     // Shards big enough for two threads (6 segments × 80 samples: 38,400 pairs, over one thread's smallest task):
     // the shards of the fixture above are decided in the worker's own thread, with no pool.
     const big = join(dir, 'big');

@@ -1,32 +1,36 @@
 /**
- * METEOR's one-pass 13a scan-and-look-up (TokenTable.scan13a) against the plain path it stands in for: `bleuScan`
- * with the 13a scanner, each token cut out and given an id by first appearance. Random lines from a
- * punctuation-heavy alphabet (digit/period/comma runs, dashes after digits and not, the always-split punctuation,
- * Python whitespace of several kinds, non-ASCII letters, astral characters) without the characters that send a line
- * down the plain path (`<`, `&`, line feed), all through one table so that later lines hit tokens earlier ones added;
- * then METEOR itself on lines with and without those characters against the same computation on the 13a tokens.
+ * METEOR's word ids with the default tokenizer (13a, case kept), which the words-13a WebAssembly kernel tokenizes and
+ * interns batch by batch, against the plain path it stands in for: `bleuScan` with the 13a scanner, each token cut
+ * out, lowercased (`str.lower`) and given an id by first appearance. Random lines from a punctuation-heavy alphabet
+ * (digit/period/comma runs, dashes after digits and not, the always-split punctuation, 13a's rewrites `<skipped>`,
+ * `&amp;`, `-\n`, Python whitespace of several kinds, non-ASCII letters, letters whose lowercase is longer, astral
+ * characters, a lone surrogate), in batches through one METEOR object, so that later batches meet tokens earlier ones
+ * added and the kernel's vocabulary grows across calls; then METEOR itself against the same computation on the 13a
+ * tokens.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Meteor } from '../src/metrics/meteor/meteor.js';
-import { TokenTable } from '../src/metrics/meteor/token-table.js';
 import { sentenceScore } from '../src/metrics/metric.js';
+import { pyLower } from '../src/text/pystr.js';
 import { bleuScan, getTokenScanner, TokenBounds, tokenize13a } from '../src/text/tokenizers/index.js';
 
 const PIECES = [
   ...'0123456789',
   ...'..,,,--\'\'',
-  ...'!"#$%()*+/:;=>?@[\\]^_`{|}~',
-  ...'aZéß',
-  'der', 'Der', 'ist', '1.5', '3,000', '...',
+  ...'!"#$%()*+/:;=>?@[\\]^_`{|}~<&',
+  ...'aZéßİ',
+  'der', 'Der', 'DER', 'ist', '1.5', '3,000', '...', '<skipped>', '&amp;', '&quot;', '&lt;', 'a-\nb', '\n',
   ' ', ' ', '  ', '\t', '\r', '\u00a0', '\u2003', '\u3000', '\u200b', '\u0085', '\x1c',
-  '中', '。', '\u2014', '\u201c', '😀', '\u{20000}',
+  '中', '。', '\u2014', '\u201c', '😀', '\u{20000}', '\ud800',
 ];
-const line = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 40 }).map((a) => a.join(''));
+// Numbered words besides the pieces, so that the vocabulary outgrows the kernel's first table within a call.
+const piece = fc.oneof(fc.constantFrom(...PIECES), fc.nat(30000).map((n) => `W${n}`));
+const line = fc.array(piece, { minLength: 0, maxLength: 40 }).map((a) => a.join(''));
 
-describe('TokenTable.scan13a', () => {
-  it('gives the ids the 13a scanner and a Map of the cut-out tokens give, on random lines', () => {
-    const table = new TokenTable();
+describe('METEOR word ids from the words-13a kernel', () => {
+  it('are the ids of the lowercased 13a tokens by first appearance, batch after batch, on random lines', () => {
+    const meteor = new Meteor();
     const byText = new Map<string, number>();
     const idOf = (token: string): number => {
       let id = byText.get(token);
@@ -36,18 +40,31 @@ describe('TokenTable.scan13a', () => {
     const bounds = new TokenBounds();
     const scanner = getTokenScanner('13a');
     fc.assert(
-      fc.property(line, (s) => {
-        const source = bleuScan(s, scanner, false, bounds);
-        const expected: number[] = [];
-        for (let k = 0; k < bounds.count; k++) expected.push(idOf(source.slice(bounds.start(k), bounds.end(k))));
-        const ids = new Int32Array(s.length);
-        const n = table.scan13a(s, ids, (text, start, end) => idOf(text.slice(start, end)));
-        expect(Array.from(ids.subarray(0, n))).toEqual(expected);
-      }),
-      { numRuns: 4000 },
+      // References are read by the same kernel call as hypotheses, and their word ids are public.
+      fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), (batch) => batchCheck(batch)),
+      { numRuns: 400 },
     );
-    // The table (1,024 slots at first, kept at most half full) grew twice at least, so its rehashing was exercised.
-    expect(byText.size).toBeGreaterThan(1024);
+    // Then one batch of far more new words than the vocabulary held, among known ones: the kernel's table (at
+    // least 4,096 slots and four per known token, at most half full) grows within the call, over the tokens it was
+    // given from the earlier calls.
+    const before = byText.size;
+    const big = Array.from({ length: 8000 }, (_, k) => `Der V${k}, ${PIECES[k % PIECES.length]} v${k}.W${k}`);
+    expect(batchCheck(big)).toBe(true);
+    // Three times the words known: with their case variants, more than twice the tokens the kernel held.
+    expect(byText.size - before).toBeGreaterThan(3 * before);
+    expect(byText.size - before).toBeGreaterThan(4096);
+
+    function batchCheck(batch: string[]): boolean {
+      const expected = batch.map((s) => {
+        const source = bleuScan(s, scanner, false, bounds);
+        const ids: number[] = [];
+        for (let k = 0; k < bounds.count; k++) ids.push(idOf(pyLower(source.slice(bounds.start(k), bounds.end(k)))));
+        return ids;
+      });
+      const prepared = meteor.prepareReferences([batch]);
+      expect(prepared.lines.map(([ref]) => Array.from(ref.words.subarray(0, ref.length)))).toEqual(expected);
+      return true;
+    }
   });
 });
 

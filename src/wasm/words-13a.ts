@@ -95,16 +95,20 @@ function readRows(memory: LinearMemory, outTokens: number, outOffsets: number, n
 /**
  * Token ids of `lines` (one row each) under sacreBLEU's BLEU preprocessing with 13a, case kept: `rstrip()`, the
  * tokenizer, `str.split()`. Ids are given in order of first appearance, and the vocabulary they index is returned.
+ * With `base`, its tokens keep their ids and new ones follow them (`base` itself is left as it is): a caller that
+ * meets its lines batch by batch keeps one growing vocabulary.
  */
-export function words13aBuild(lines: readonly string[]): { rows: Csr; vocab: ByteVocabulary } {
+export function words13aBuild(lines: readonly string[], base?: ByteVocabulary): { rows: Csr; vocab: ByteVocabulary } {
   const { kernels, memory } = kernel();
   const layout = new Layout(kernels.heapBase());
   const placed = placeLines(memory, layout, lines);
+  const baseCount = base === undefined ? 0 : base.count;
+  const baseBytes = base === undefined ? 0 : base.arena.length;
   // At most one new token per input byte.
   const most = placed.bytes;
-  const hashes = layout.place(4 * most + 4);
-  const keyStarts = layout.place(4 * most + 8);
-  const arena = layout.place(most + 16);
+  const hashes = layout.place(4 * (baseCount + most) + 4);
+  const keyStarts = layout.place(4 * (baseCount + most) + 8);
+  const arena = layout.place(baseBytes + most + 16);
   const scratch = layout.place(2 * placed.longest + 16);
   const outTokens = layout.place(4 * most + 4);
   const outOffsets = layout.place(4 * (lines.length + 1));
@@ -112,11 +116,16 @@ export function words13aBuild(lines: readonly string[]): { rows: Csr; vocab: Byt
   // The table comes last, so that it can grow in place; it starts small (a table that stays in the cache), for about
   // one distinct token in sixteen bytes, and doubles whenever it is half full.
   const table = layout.end;
-  let slots = powerOfTwo(Math.max(4096, most / 8));
+  let slots = powerOfTwo(Math.max(4096, most / 8, 4 * baseCount));
   memory.reserve(table + 4 * slots);
   memory.i32[keyStarts >> 2] = 0;
   memory.i32[outOffsets >> 2] = 0;
-  let count = 0;
+  if (base !== undefined) {
+    memory.u32.set(base.hashes, hashes >> 2);
+    memory.u32.set(base.keyStarts, keyStarts >> 2);
+    memory.u8.set(base.arena, arena);
+  }
+  let count = baseCount;
   let line = 0;
   while (true) {
     memory.u8.fill(0, table, table + 4 * slots);
@@ -173,15 +182,15 @@ export function words13aLookup(lines: readonly string[], vocab: ByteVocabulary, 
   return readRows(memory, outTokens, outOffsets, lines.length);
 }
 
-/** The tokens of a vocabulary as strings, in id order. */
-export function byteVocabularyTokens(vocab: ByteVocabulary): string[] {
+/** The tokens of a vocabulary as strings, in id order: those of ids `first .. count` (all by default). */
+export function byteVocabularyTokens(vocab: ByteVocabulary, first = 0): string[] {
   const decoder = new TextDecoder();
-  const tokens: string[] = new Array(vocab.count);
-  for (let id = 0; id < vocab.count; id++) {
+  const tokens: string[] = new Array(Math.max(0, vocab.count - first));
+  for (let id = first; id < vocab.count; id++) {
     const from = vocab.keyStarts[id];
     const to = vocab.keyStarts[id + 1];
     // WTF-8 (a lone surrogate, ED A0..BF) is not UTF-8: the platform's decoder would replace it.
-    tokens[id] = hasSurrogate(vocab.arena, from, to) ? decodeWtf8(vocab.arena, from, to) : decoder.decode(vocab.arena.subarray(from, to));
+    tokens[id - first] = hasSurrogate(vocab.arena, from, to) ? decodeWtf8(vocab.arena, from, to) : decoder.decode(vocab.arena.subarray(from, to));
   }
   return tokens;
 }

@@ -24,7 +24,9 @@ import { checkHypothesisCount, checkReferenceStreams, type Metric, type MetricSc
 import { nltkTextDefaults, nltkTextSignatureFields, type NltkTextSettings } from '../nltk-text/settings.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
-import { TokenTable, type TokenMiss } from './token-table.js';
+import type { Csr } from '../../text/csr.js';
+import { byteVocabularyTokens, words13aBuild, type ByteVocabulary } from '../../wasm/words-13a.js';
+import { TokenTable } from './token-table.js';
 import { inAlphabet, meteorSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
@@ -156,12 +158,20 @@ export class Meteor implements Metric<MeteorReferences> {
   readonly lowercase: boolean;
   private readonly scanner: TokenScanner;
   private readonly bounds = new TokenBounds();
-  /** Token as written → the id of its lowercased word (tokens recur across lines, so each is read once). */
+  /**
+   * Token as written → the id of its lowercased word (tokens recur across lines, so each is read once), for the
+   * tokenizers the WebAssembly kernel does not run.
+   */
   private readonly tokens = new TokenTable();
-  /** Whether lines go through {@link TokenTable.scan13a} (13a, not lowercased first) unless 13a would rewrite them. */
-  private readonly fast13a: boolean;
-  /** The id of a token {@link tokens} lacks: its lowercased word's. */
-  private readonly newToken: TokenMiss = (text, start, end) => this.wordId(pyLower(text.slice(start, end)));
+  /**
+   * Whether lines are tokenized and interned by the words-13a kernel (13a, not lowercased first), a batch of lines
+   * per call, into the ids of {@link kernelVocab}.
+   */
+  private readonly kernel13a: boolean;
+  /** The kernel's vocabulary of tokens as written, grown by every batch (undefined before the first). */
+  private kernelVocab: ByteVocabulary | undefined = undefined;
+  /** Kernel token id → the id of its lowercased word: a token's string is read and lowercased once, when it is new. */
+  private kernelWords = new Int32Array(256);
   /** Lowercased word → id. */
   private readonly wordIds = new Map<string, number>();
   private readonly wordNames: string[] = [];
@@ -217,7 +227,7 @@ export class Meteor implements Metric<MeteorReferences> {
     if (typeof this.gamma !== 'number' || !Number.isFinite(this.gamma)) throw badOption('METEOR gamma', 'a finite number', this.gamma);
     ({ tokenize: this.tokenize, lowercase: this.lowercase } = nltkTextDefaults(options));
     this.scanner = getTokenScanner(this.tokenize);
-    this.fast13a = this.tokenize === '13a' && !this.lowercase;
+    this.kernel13a = this.tokenize === '13a' && !this.lowercase;
   }
 
   /** `nrefs:1|tok:13a|alpha:0.9|beta:3|gamma:0.5|version:…` (case: METEOR lowercases). */
@@ -241,6 +251,25 @@ export class Meteor implements Metric<MeteorReferences> {
   prepareReferences(refStreams: readonly (readonly string[])[]): MeteorReferences {
     const segments = checkReferenceStreams('METEOR', refStreams);
     const lines: ReferenceWords[][] = [];
+    if (this.kernel13a) {
+      const nRefs = refStreams.length;
+      const flat: string[] = [];
+      for (let i = 0; i < segments; i++) for (let j = 0; j < nRefs; j++) flat.push(refStreams[j][i]);
+      const rows = this.kernelRows(flat);
+      const words = this.kernelWords;
+      for (let i = 0; i < segments; i++) {
+        const refs: ReferenceWords[] = [];
+        for (let j = 0; j < nRefs; j++) {
+          const row = i * nRefs + j;
+          const from = rows.offsets[row];
+          const ids = new Int32Array(rows.offsets[row + 1] - from);
+          for (let k = 0; k < ids.length; k++) ids[k] = words[rows.tokens[from + k]];
+          refs.push(new ReferenceWords(ids));
+        }
+        lines.push(refs);
+      }
+      return { segments, lines };
+    }
     for (let i = 0; i < segments; i++) {
       lines.push(
         refStreams.map((stream) => {
@@ -260,8 +289,9 @@ export class Meteor implements Metric<MeteorReferences> {
   segmentStats(hyps: readonly string[], refs: MeteorReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
     const out = new Float64Array(hyps.length * 2);
+    const rows = this.kernel13a ? this.kernelRows(hyps) : undefined;
     for (let s = 0; s < hyps.length; s++) {
-      const n = this.scanIds(hyps[s]);
+      const n = rows === undefined ? this.scanIds(hyps[s]) : this.rowIds(rows, s);
       let best = -Infinity;
       const rw = refs.lines[s];
       for (let j = 0; j < rw.length; j++) {
@@ -431,10 +461,6 @@ export class Meteor implements Metric<MeteorReferences> {
    * returns how many.
    */
   private scanIds(line: string): number {
-    if (this.fast13a && !line.includes('<') && !line.includes('&') && !line.includes('\n')) {
-      if (this.lineIds.length < line.length) this.lineIds = new Int32Array(2 * line.length);
-      return this.tokens.scan13a(line, this.lineIds, this.newToken);
-    }
     const source = bleuScan(line, this.scanner, this.lowercase, this.bounds);
     const b = this.bounds;
     const count = b.count;
@@ -452,6 +478,38 @@ export class Meteor implements Metric<MeteorReferences> {
       words[k] = word;
     }
     return count;
+  }
+
+  /**
+   * The kernel's token ids of `lines` (one row each), its vocabulary grown by their new tokens, each of which is
+   * given here the id of its lowercased word in {@link kernelWords}.
+   */
+  private kernelRows(lines: readonly string[]): Csr {
+    const known = this.kernelVocab === undefined ? 0 : this.kernelVocab.count;
+    const { rows, vocab } = words13aBuild(lines, this.kernelVocab);
+    this.kernelVocab = vocab;
+    if (vocab.count > known) {
+      if (this.kernelWords.length < vocab.count) {
+        const grown = new Int32Array(2 * vocab.count);
+        grown.set(this.kernelWords);
+        this.kernelWords = grown;
+      }
+      const names = byteVocabularyTokens(vocab, known);
+      for (let k = 0; k < names.length; k++) this.kernelWords[known + k] = this.wordId(pyLower(names[k]));
+    }
+    return rows;
+  }
+
+  /** Row `row` of the kernel's `rows` as word ids, into {@link lineIds}; returns how many. */
+  private rowIds(rows: Csr, row: number): number {
+    const from = rows.offsets[row];
+    const n = rows.offsets[row + 1] - from;
+    if (this.lineIds.length < n) this.lineIds = new Int32Array(2 * n);
+    const ids = this.lineIds;
+    const tokens = rows.tokens;
+    const words = this.kernelWords;
+    for (let k = 0; k < n; k++) ids[k] = words[tokens[from + k]];
+    return n;
   }
 
   /** The id of lowercased word `lower`, added when new. */

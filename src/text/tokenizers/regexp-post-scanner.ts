@@ -18,15 +18,14 @@
 import { isPyWhitespace } from '../unicode/whitespace.js';
 import { TokenBounds } from './token-bounds.js';
 
-/** Classes of {@link ASCII_CLASS} (exported for scanners that apply the same rules and do more per token). */
-export const PLAIN = 0;
-export const ALONE = 1; // always a token of its own
-export const SPACE = 2; // whitespace
-export const PERIOD_COMMA = 3;
-export const DASH = 4;
+const PLAIN = 0;
+const ALONE = 1; // always a token of its own
+const SPACE = 2; // whitespace
+const PERIOD_COMMA = 3;
+const DASH = 4;
 
 /** Class of each ASCII code unit. */
-export const ASCII_CLASS = new Uint8Array(128);
+const ASCII_CLASS = new Uint8Array(128);
 // `[{-~[-` -&(-+:-@/]`: sacrebleu's always-split class (its space is whitespace here).
 for (const [a, b] of [
   [0x7b, 0x7e],

@@ -251,10 +251,10 @@ export class Meteor implements Metric<MeteorReferences> {
   prepareReferences(refStreams: readonly (readonly string[])[]): MeteorReferences {
     const segments = checkReferenceStreams('METEOR', refStreams);
     const lines: ReferenceWords[][] = [];
-    if (this.kernel13a) {
-      const nRefs = refStreams.length;
-      const flat: string[] = [];
-      for (let i = 0; i < segments; i++) for (let j = 0; j < nRefs; j++) flat.push(refStreams[j][i]);
+    const nRefs = refStreams.length;
+    const flat: string[] = [];
+    if (this.kernel13a) for (let i = 0; i < segments; i++) for (let j = 0; j < nRefs; j++) flat.push(refStreams[j][i]);
+    if (this.kernel13a && this.kernelTakes(flat)) {
       const rows = this.kernelRows(flat);
       const words = this.kernelWords;
       for (let i = 0; i < segments; i++) {
@@ -289,7 +289,7 @@ export class Meteor implements Metric<MeteorReferences> {
   segmentStats(hyps: readonly string[], refs: MeteorReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
     const out = new Float64Array(hyps.length * 2);
-    const rows = this.kernel13a ? this.kernelRows(hyps) : undefined;
+    const rows = this.kernel13a && this.kernelTakes(hyps) ? this.kernelRows(hyps) : undefined;
     for (let s = 0; s < hyps.length; s++) {
       const n = rows === undefined ? this.scanIds(hyps[s]) : this.rowIds(rows, s);
       let best = -Infinity;
@@ -478,6 +478,18 @@ export class Meteor implements Metric<MeteorReferences> {
       words[k] = word;
     }
     return count;
+  }
+
+  /**
+   * Whether the kernel reads `lines`: a call copies the vocabulary it has grown into the kernel and back, so a
+   * batch much smaller than the vocabulary (a sentence scored at a time) takes the general path instead. Both give
+   * a token the id of its lowercased word, so the two may take turns.
+   */
+  private kernelTakes(lines: readonly string[]): boolean {
+    if (this.kernelVocab === undefined) return true;
+    let units = 0;
+    for (const line of lines) units += line.length;
+    return 8 * units >= this.kernelVocab.arena.length;
   }
 
   /**

@@ -127,6 +127,16 @@ const GT = memory.data<u8>([0x26, 0x67, 0x74, 0x3b]); // &gt;
 /** Where the normalized line is: its address and length (set by {@link normalize}). */
 let normAt: usize = 0;
 let normLength: usize = 0;
+/** The two scratch buffers the rewrites of {@link normalize} write to in turn. */
+let scratchA: usize = 0;
+let scratchB: usize = 0;
+
+/** One rewrite of the normalization: the line at `normAt` into the scratch buffer it is not in, which it then is. */
+function rewrite(pattern: usize, m: usize, replacement: i32): void {
+  const dst = normAt == scratchA ? scratchB : scratchA;
+  normLength = replaceAll(normAt, normLength, dst, pattern, m, replacement);
+  normAt = dst;
+}
 
 /**
  * 13a's normalization of `[p, p + n)` (already right-stripped), through the two scratch buffers `a` and `b` of `n`
@@ -144,43 +154,19 @@ function normalize(p: usize, n: usize, a: usize, b: usize): void {
   }
   normAt = p;
   normLength = n;
-  if (!hasLt && !hasNl && !hasAmp) return;
-  let src = p;
-  let dst = a;
-  let other = b;
-  if (hasLt) {
-    normLength = replaceAll(src, normLength, dst, SKIPPED, 9, -1);
-    src = dst;
-    dst = other;
-    other = src;
-  }
+  scratchA = a;
+  scratchB = b;
+  if (hasLt) rewrite(SKIPPED, 9, -1);
   if (hasNl) {
-    normLength = replaceAll(src, normLength, dst, DASH_NL, 2, -1);
-    src = dst;
-    dst = other;
-    other = src;
-    normLength = replaceAll(src, normLength, dst, NL, 1, 0x20);
-    src = dst;
-    dst = other;
-    other = src;
+    rewrite(DASH_NL, 2, -1);
+    rewrite(NL, 1, 0x20);
   }
   if (hasAmp) {
-    normLength = replaceAll(src, normLength, dst, QUOT, 6, 0x22);
-    src = dst;
-    dst = other;
-    other = src;
-    normLength = replaceAll(src, normLength, dst, AMP, 5, 0x26);
-    src = dst;
-    dst = other;
-    other = src;
-    normLength = replaceAll(src, normLength, dst, LT, 4, 0x3c);
-    src = dst;
-    dst = other;
-    other = src;
-    normLength = replaceAll(src, normLength, dst, GT, 4, 0x3e);
-    src = dst;
+    rewrite(QUOT, 6, 0x22);
+    rewrite(AMP, 5, 0x26);
+    rewrite(LT, 4, 0x3c);
+    rewrite(GT, 4, 0x3e);
   }
-  normAt = src;
 }
 
 /** FNV-1a over the bytes `[p, p + n)`, then murmur3's fmix32. */

@@ -19,39 +19,8 @@ export function mertDots(
   cols: usize, stride: i32, idx: usize, terms: i32, w1: usize, out1: usize, w2: usize, out2: usize, count: i32,
 ): void {
   const columnBytes = usize(stride) << 2;
-  if (w2 === 0) {
-    for (let r: usize = 0; r < usize(count); r += 4) {
-      const at = cols + (r << 2);
-      let lo = f64x2.splat(0);
-      let hi = f64x2.splat(0);
-      for (let t = 0; t < terms; t++) {
-        const f = v128.load(at + usize(load<i32>(idx + (usize(t) << 2))) * columnBytes);
-        const p = f32x4.mul(f, f32x4.splat(load<f32>(w1 + (usize(t) << 2))));
-        lo = f64x2.add(lo, f64x2.promote_low_f32x4(p));
-        hi = f64x2.add(hi, f64x2.promote_low_f32x4(v128.shuffle<f32>(p, p, 2, 3, 0, 1)));
-      }
-      v128.store(out1 + (r << 2), v128.shuffle<f32>(f32x4.demote_f64x2_zero(lo), f32x4.demote_f64x2_zero(hi), 0, 1, 4, 5));
-    }
-    return;
-  }
-  for (let r: usize = 0; r < usize(count); r += 4) {
-    const at = cols + (r << 2);
-    let lo = f64x2.splat(0);
-    let hi = f64x2.splat(0);
-    let lo2 = f64x2.splat(0);
-    let hi2 = f64x2.splat(0);
-    for (let t = 0; t < terms; t++) {
-      const f = v128.load(at + usize(load<i32>(idx + (usize(t) << 2))) * columnBytes);
-      const p = f32x4.mul(f, f32x4.splat(load<f32>(w1 + (usize(t) << 2))));
-      lo = f64x2.add(lo, f64x2.promote_low_f32x4(p));
-      hi = f64x2.add(hi, f64x2.promote_low_f32x4(v128.shuffle<f32>(p, p, 2, 3, 0, 1)));
-      const q = f32x4.mul(f, f32x4.splat(load<f32>(w2 + (usize(t) << 2))));
-      lo2 = f64x2.add(lo2, f64x2.promote_low_f32x4(q));
-      hi2 = f64x2.add(hi2, f64x2.promote_low_f32x4(v128.shuffle<f32>(q, q, 2, 3, 0, 1)));
-    }
-    v128.store(out1 + (r << 2), v128.shuffle<f32>(f32x4.demote_f64x2_zero(lo), f32x4.demote_f64x2_zero(hi), 0, 1, 4, 5));
-    v128.store(out2 + (r << 2), v128.shuffle<f32>(f32x4.demote_f64x2_zero(lo2), f32x4.demote_f64x2_zero(hi2), 0, 1, 4, 5));
-  }
+  if (w2 === 0) dotRows(cols, columnBytes, idx, terms, w1, out1, count);
+  else dotRows2(cols, columnBytes, idx, terms, w1, out1, w2, out2, count);
 }
 
 /** Largest single-precision float (Moses' MAX_FLOAT). */
@@ -435,7 +404,8 @@ export function mertEnvelope(slope: usize, f0: usize, n: i32, active: usize, ste
 
 /**
  * Scores of rows `0 .. count` (a multiple of 4) of the columns at `at` (`columnBytes` apart) under one weight
- * vector, into `out`: as {@link mertDots}, eight candidates a step (four independent chains of additions).
+ * vector, into `out`, in the arithmetic of the file comment: eight candidates a step (four independent chains of
+ * additions), then four.
  */
 function dotRows(at: usize, columnBytes: usize, idx: usize, terms: i32, w: usize, out: usize, count: i32): void {
   let r: usize = 0;

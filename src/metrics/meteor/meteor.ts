@@ -25,8 +25,8 @@ import { nltkTextDefaults, nltkTextSignatureFields, type NltkTextSettings } from
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 import type { Csr } from '../../text/csr.js';
+import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { byteVocabularyTokens, words13aBuild, type ByteVocabulary } from '../../wasm/words-13a.js';
-import { TokenTable } from './token-table.js';
 import { inAlphabet, meteorSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
@@ -101,6 +101,14 @@ function slotOf(id: number, shift: number): number {
   return Math.imul(id, 0x9e3779b1) >>> shift;
 }
 
+/** `ids` when it holds `n` entries, else a copy of it with room for twice `n`. */
+function withRoom(ids: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  if (ids.length >= n) return ids;
+  const grown = new Int32Array(2 * n);
+  grown.set(ids);
+  return grown;
+}
+
 /** The synonyms of a stem that has none but itself. */
 const NO_SYNONYMS = new Int32Array(0);
 
@@ -159,10 +167,13 @@ export class Meteor implements Metric<MeteorReferences> {
   private readonly scanner: TokenScanner;
   private readonly bounds = new TokenBounds();
   /**
-   * Token as written → the id of its lowercased word (tokens recur across lines, so each is read once), for the
-   * tokenizers the WebAssembly kernel does not run.
+   * Tokens as written, for the tokenizers the WebAssembly kernel does not run: a line's tokens are looked up from
+   * their spans of the line (no string cut out per token), and each new one is lowercased once (tokens recur across
+   * lines).
    */
-  private readonly tokens = new TokenTable();
+  private readonly written = new Vocabulary();
+  /** Id of a token as written (in {@link written}) → the id of its lowercased word. */
+  private writtenWords = new Int32Array(256);
   /**
    * Whether lines are tokenized and interned by the words-13a kernel (13a, not lowercased first), a batch of lines
    * per call, into the ids of {@link kernelVocab}.
@@ -470,12 +481,15 @@ export class Meteor implements Metric<MeteorReferences> {
     for (let k = 0; k < count; k++) {
       const start = bounds[2 * k];
       const end = bounds[2 * k + 1];
-      let word = this.tokens.get(source, start, end);
-      if (word < 0) {
-        word = this.wordId(pyLower(source.slice(start, end)));
-        this.tokens.setMissed(source, start, end, word);
+      const hash = tokenHash(source, start, end);
+      const token = this.written.findRange(source, start, end, hash);
+      if (token >= 0) {
+        words[k] = this.writtenWords[token];
+        continue;
       }
-      words[k] = word;
+      const added = this.written.idOfRange(source, start, end, hash);
+      this.writtenWords = withRoom(this.writtenWords, added + 1);
+      words[k] = this.writtenWords[added] = this.wordId(pyLower(this.written.token(added)));
     }
     return count;
   }
@@ -501,11 +515,7 @@ export class Meteor implements Metric<MeteorReferences> {
     const { rows, vocab } = words13aBuild(lines, this.kernelVocab);
     this.kernelVocab = vocab;
     if (vocab.count > known) {
-      if (this.kernelWords.length < vocab.count) {
-        const grown = new Int32Array(2 * vocab.count);
-        grown.set(this.kernelWords);
-        this.kernelWords = grown;
-      }
+      this.kernelWords = withRoom(this.kernelWords, vocab.count);
       const names = byteVocabularyTokens(vocab, known);
       for (let k = 0; k < names.length; k++) this.kernelWords[known + k] = this.wordId(pyLower(names[k]));
     }

@@ -7,12 +7,12 @@
  * asks for rows.
  *
  * The caller lays everything out and passes a header (u32 fields, see `H_*`): the open-addressing table (2^k slots
- * of 16 bytes, linear probing from the slot the hash's high bits name, at most `H_LOAD` entries: the chunk's id + 1
- * (0 = empty), its hash with the low byte replaced by its length (255 for 255 and more), and its first 8 bytes
- * zero-padded, so that a chunk of up to 8 bytes is found or refused in its slot alone), the key records (12 bytes each: hash, byte offset of the key in the arena,
- * key length), the token entries (`H_STRIDE` bytes per chunk: per tokenizer `first, count` as i32; with one token
+ * of 16 bytes in groups of 4, one 64-byte line each: the 4 slots' tags, their ids, their heads; linear probing group
+ * by group from the group the hash's high bits name, `H_MASK` the number of groups - 1, at most `H_LOAD` entries), the
+ * key records (12 bytes each: hash, byte offset of the key in the arena, key length), the token entries (`H_STRIDE` bytes per chunk: per tokenizer `first, count` as i32; with one token
  * `first` is its id, with several it is the index of the first in the token store), the key arena and the token
- * store. Inputs and arena are read in 8- and 16-byte words, so each must be followed by 16 readable bytes.
+ * store. Inputs are read in 64-byte blocks and the arena in 8-byte words, so an input must be followed by 64
+ * readable bytes and the arena by 8.
  *
  * A chunk's bytes never contain 0x20, and UTF-8 never encodes anything but U+0020 with that byte, so cutting the
  * bytes at 0x20 cuts the code units at U+0020.
@@ -41,7 +41,6 @@ const R_HASH: usize = 0;
 const R_KEY: usize = 4;
 const R_LENGTH: usize = 8;
 const RECORD_BYTES: usize = 12;
-const SLOT_SHIFT: usize = 4;
 
 /** Bytes `[at, at + n)` of the word at `at` (n in 1..7), the rest zero. */
 // @ts-ignore: decorator
@@ -58,11 +57,26 @@ function mixWord(h: u64, w: u64): u64 {
   return h ^ (h >> 32);
 }
 
-/** Hash of bytes `[start, end)`, 8 at a time; its high bits pick the home slot. */
+/** Bytes `[at, at + n)` of the word at `at` (n in 1..8), the rest zero: the head a slot keeps. */
+// @ts-ignore: decorator
+@inline
+function headWord(at: usize, n: usize): u64 {
+  return load<u64>(at) & (u64(-1) >> (u64(64) - (u64(min<usize>(n, 8)) << 3)));
+}
+
+/**
+ * Hash of bytes `[start, end)`; its high bits pick the home slot. A chunk of up to 8 bytes (most words) is one
+ * multiply of its head word and length; a longer one is mixed 8 bytes at a time.
+ */
 // @ts-ignore: decorator
 @inline
 function chunkHash(start: usize, end: usize): u32 {
-  let h: u64 = u64(end - start) * 0x9E3779B97F4A7C15;
+  const n = end - start;
+  if (n <= 8) {
+    const h = (headWord(start, n) ^ (u64(n) << 59)) * 0x9E3779B97F4A7C15;
+    return u32(h >> 32);
+  }
+  let h: u64 = u64(n) * 0x9E3779B97F4A7C15;
   let p = start;
   while (p + 8 <= end) {
     h = mixWord(h, load<u64>(p));
@@ -85,20 +99,64 @@ function sameBytes(a: usize, b: usize, n: usize): bool {
   return k == n || partialWord(a + k, n - k) == partialWord(b + k, n - k);
 }
 
-/** The slot tag of a chunk: its hash with the low byte replaced by its length (capped at 255). */
+/**
+ * The slot tag of a chunk: its hash with the low byte replaced by its length (capped at 255; never 0, which marks an
+ * empty slot). A slot also keeps the chunk's first 8 bytes zero-padded (its head), so that a chunk of up to 8 bytes is
+ * found or refused in its group alone; the tags of a group are compared in one step, so a look-up costs one compare
+ * and branch whatever the chunks that share its home group.
+ */
 // @ts-ignore: decorator
 @inline
 function slotTag(hash: u32, length: usize): u32 {
   return (hash & 0xFFFFFF00) | u32(min<usize>(length, 255));
 }
 
-/** Writes chunk `id` into the empty slot at `at`. */
+/** Byte offsets in a group of 4 slots (one 64-byte line): their 4 tags, their 4 ids, their 4 heads. */
+const G_IDS: usize = 16;
+const G_HEADS: usize = 32;
+const GROUP_SHIFT: usize = 6;
+
+/** Writes chunk `id` into slot `k` (empty) of the group at `group`. */
 // @ts-ignore: decorator
 @inline
-function fillSlot(at: usize, id: u32, tag: u32, head: u64): void {
-  store<u32>(at, id + 1);
-  store<u32>(at, tag, 4);
-  store<u64>(at, head, 8);
+function fillSlot(group: usize, k: usize, id: u32, tag: u32, head: u64): void {
+  store<u32>(group + (k << 2), tag);
+  store<u32>(group + G_IDS + (k << 2), id);
+  store<u64>(group + G_HEADS + (k << 3), head);
+}
+
+/**
+ * The id of the chunk `[start, start + n)` (its tag and head given) in the table, or, when it is not there, the
+ * negated address of the empty slot it would take, minus one (`-(group + k) - 1`, k the slot in its group). Probes
+ * group after group from the hash's home group: the tags of a group are compared at once, and a group with an empty
+ * slot ends the search (slots are never emptied, so a chunk lies in the first group with room from its home).
+ */
+// @ts-ignore: decorator
+@inline
+function findChunk(
+  table: usize, groupMask: u32, home: u32, tag: u32, head: u64, start: usize, n: usize, records: usize, arena: usize,
+): i64 {
+  const want = i32x4.splat(tag);
+  let g = home;
+  while (true) {
+    const group = table + (usize(g) << GROUP_SHIFT);
+    const tags = v128.load(group);
+    let hits = i32x4.bitmask(i32x4.eq(tags, want));
+    while (hits != 0) {
+      const k = usize(ctz(hits));
+      hits &= hits - 1;
+      if (load<u64>(group + G_HEADS + (k << 3)) != head) continue;
+      const candidate = load<u32>(group + G_IDS + (k << 2));
+      if (n <= 8) return i64(candidate);
+      const record = records + usize(candidate) * RECORD_BYTES;
+      if (usize(load<u32>(record, R_LENGTH)) == n && sameBytes(start + 8, arena + usize(load<u32>(record, R_KEY)) + 8, n - 8)) {
+        return i64(candidate);
+      }
+    }
+    const empty = i32x4.bitmask(i32x4.eq(tags, i32x4.splat(0)));
+    if (empty != 0) return -i64(group + usize(ctz(empty))) - 1;
+    g = (g + 1) & groupMask;
+  }
 }
 
 /**
@@ -139,11 +197,17 @@ export function memoScan(
       resume = 0xFFFFFFFF;
     }
     let base = start;
-    // Each 16-byte window gives a mask of its spaces; every space ends the chunk before it (empty ones skipped).
+    // Each 64-byte block gives a mask of its spaces (four 16-byte compares); every space ends the chunk before it
+    // (empty ones skipped). Blocks of 64 rather than 16 bytes: the branch that leaves a block's spaces, taken at an
+    // unpredictable count of them, is taken a quarter as often.
     while (true) {
-      let bits = u32(i8x16.bitmask(i8x16.eq(v128.load(base), spaces)));
-      const last = base + 16 >= lineEnd;
-      if (last) bits &= (u32(1) << u32(lineEnd - base)) - 1;
+      let bits = u64(i8x16.bitmask(i8x16.eq(v128.load(base), spaces)))
+        | (u64(i8x16.bitmask(i8x16.eq(v128.load(base, 16), spaces))) << 16)
+        | (u64(i8x16.bitmask(i8x16.eq(v128.load(base, 32), spaces))) << 32)
+        | (u64(i8x16.bitmask(i8x16.eq(v128.load(base, 48), spaces))) << 48);
+      const rest = lineEnd - base;
+      const last = rest <= 64;
+      if (rest < 64) bits &= (u64(1) << u64(rest)) - 1;
       while (true) {
         let end = lineEnd;
         if (bits != 0) {
@@ -156,44 +220,29 @@ export function memoScan(
           const n = end - start;
           const hash = chunkHash(start, end);
           const tag = slotTag(hash, n);
-          const head = n >= 8 ? load<u64>(start) : partialWord(start, n);
-          let slot = hash >>> shift;
-          let id: u32 = 0;
-          while (true) {
-            const at = table + (usize(slot) << SLOT_SHIFT);
-            const stored = load<u32>(at);
-            if (stored == 0) {
-              if (count >= limit || arenaUsed + u32(n) > arenaCap) {
-                store<u32>(header, u32(n), H_NEED);
-                store<u32>(header, u32(start - input), H_RESUME);
-                store<u32>(header, u32((out - chunkIds) >> 2), H_OUT);
-                store<u32>(header, count, H_COUNT);
-                store<u32>(header, arenaUsed, H_ARENA_USED);
-                return line;
-              }
-              id = count++;
-              const record = records + usize(id) * RECORD_BYTES;
-              store<u32>(record, hash, R_HASH);
-              store<u32>(record, arenaUsed, R_KEY);
-              store<u32>(record, u32(n), R_LENGTH);
-              memory.copy(arena + usize(arenaUsed), start, n);
-              arenaUsed += u32(n);
-              fillSlot(at, id, tag, head);
-              break;
+          const head = headWord(start, n);
+          let id: u32;
+          const found = findChunk(table, mask, hash >>> shift, tag, head, start, n, records, arena);
+          if (found >= 0) {
+            id = u32(found);
+          } else {
+            if (count >= limit || arenaUsed + u32(n) > arenaCap) {
+              store<u32>(header, u32(n), H_NEED);
+              store<u32>(header, u32(start - input), H_RESUME);
+              store<u32>(header, u32((out - chunkIds) >> 2), H_OUT);
+              store<u32>(header, count, H_COUNT);
+              store<u32>(header, arenaUsed, H_ARENA_USED);
+              return line;
             }
-            if (load<u32>(at, 4) == tag && load<u64>(at, 8) == head) {
-              const candidate = stored - 1;
-              if (n <= 8) {
-                id = candidate;
-                break;
-              }
-              const record = records + usize(candidate) * RECORD_BYTES;
-              if (usize(load<u32>(record, R_LENGTH)) == n && sameBytes(start + 8, arena + usize(load<u32>(record, R_KEY)) + 8, n - 8)) {
-                id = candidate;
-                break;
-              }
-            }
-            slot = (slot + 1) & mask;
+            id = count++;
+            const record = records + usize(id) * RECORD_BYTES;
+            store<u32>(record, hash, R_HASH);
+            store<u32>(record, arenaUsed, R_KEY);
+            store<u32>(record, u32(n), R_LENGTH);
+            memory.copy(arena + usize(arenaUsed), start, n);
+            arenaUsed += u32(n);
+            const slot = usize(-found - 1);
+            fillSlot(slot & ~usize(63), slot & 63, id, tag, head);
           }
           store<u32>(out, id);
           out += 4;
@@ -202,7 +251,7 @@ export function memoScan(
         if (end == lineEnd) break;
       }
       if (last) break;
-      base += 16;
+      base += 64;
     }
     store<u32>(lineChunks + (usize(line) << 2), u32((out - chunkIds) >> 2), 4);
   }
@@ -221,15 +270,22 @@ export function memoRehash(header: usize): void {
   const records = usize(load<u32>(header, H_RECORDS));
   const arena = usize(load<u32>(header, H_ARENA));
   const count = load<u32>(header, H_COUNT);
-  memory.fill(table, 0, (usize(mask) + 1) << SLOT_SHIFT);
+  memory.fill(table, 0, (usize(mask) + 1) << GROUP_SHIFT);
   for (let id: u32 = 0; id < count; id++) {
     const record = records + usize(id) * RECORD_BYTES;
     const hash = load<u32>(record, R_HASH);
     const n = usize(load<u32>(record, R_LENGTH));
     const key = arena + usize(load<u32>(record, R_KEY));
-    let slot = hash >>> shift;
-    while (load<u32>(table + (usize(slot) << SLOT_SHIFT)) != 0) slot = (slot + 1) & mask;
-    fillSlot(table + (usize(slot) << SLOT_SHIFT), id, slotTag(hash, n), n >= 8 ? load<u64>(key) : partialWord(key, n));
+    let g = hash >>> shift;
+    while (true) {
+      const group = table + (usize(g) << GROUP_SHIFT);
+      const empty = i32x4.bitmask(i32x4.eq(v128.load(group), i32x4.splat(0)));
+      if (empty != 0) {
+        fillSlot(group, usize(ctz(empty)), id, slotTag(hash, n), headWord(key, n));
+        break;
+      }
+      g = (g + 1) & mask;
+    }
   }
 }
 

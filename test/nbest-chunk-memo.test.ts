@@ -196,6 +196,10 @@ describe('chunk memo = its plain oracle', () => {
     const digit = (i: number, k: number): string => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[(i >> (6 * k)) & 63];
     const tail = (i: number): string => digit(i, 0) + digit(i, 1) + digit(i, 2);
     const pairs = [
+      // 4 bytes: the slot's head (the whole chunk) tells them apart in their home group.
+      collision((i) => `${tail(i)}${digit(i, 3)}`, 64 ** 4),
+      // 8 bytes: the head is the whole chunk, with no byte of padding.
+      collision((i) => `${tail(i)}${digit(i, 3)}abcd`, 64 ** 4),
       // 11 bytes: the slot's first 8 agree, the rest is compared.
       collision((i) => `abcdefgh${tail(i)}`, 64 ** 3),
       // 255 bytes and more: the slot's length byte is 255 for all of them.

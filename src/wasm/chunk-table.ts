@@ -47,6 +47,8 @@ const H_OUT = 15;
 const HEADER_BYTES = 64;
 /** Bytes of a table slot and of a key record (hash, key offset, key length). */
 const SLOT_BYTES = 16;
+/** Slots of a group the kernel compares at once: 2^GROUP_BITS. */
+const GROUP_BITS = 2;
 const RECORD_BYTES = 12;
 /**
  * Largest number of tokens a chunk may give a tokenizer for the rows to be sized by that number times the chunks
@@ -55,8 +57,8 @@ const RECORD_BYTES = 12;
 const BOUND_BY_MOST = 4;
 /** Tokenizers whose rows one call of the row kernel writes. */
 const ROWS_PER_CALL = 4;
-/** Readable bytes the kernel may load past the end of an input or of the arena. */
-const PAD = 16;
+/** Readable bytes the kernel may load past the end of an input (it reads 64-byte blocks) or of the arena. */
+const PAD = 64;
 /** Slots of a new table: 2^12. */
 const INITIAL_TABLE_BITS = 12;
 
@@ -102,6 +104,8 @@ export class ChunkTable {
   private tokensUsed = 0;
   /** Per tokenizer: the most tokens it gave one chunk. */
   private readonly most: Int32Array;
+  /** Per tokenizer: whether its tokens are the chunk ids ({@link useChunkIds}). */
+  private readonly direct: boolean[];
   private call: CallScratch | null = null;
   private lineOffsets = new Int32Array(1024);
 
@@ -111,6 +115,7 @@ export class ChunkTable {
     this.header = alignUp(kernels.heapBase(), 16);
     this.stride = 8 * tokenizers;
     this.most = new Int32Array(tokenizers);
+    this.direct = new Array<boolean>(tokenizers).fill(false);
     const bits = INITIAL_TABLE_BITS;
     this.regions = this.place(bits, 16 * loadLimit(bits), 1024);
     this.memory.reserve(this.regions.scratch);
@@ -136,7 +141,8 @@ export class ChunkTable {
   /**
    * Cuts `count` lines (`line(i)`) into chunks: chunks new to the table get the ids from {@link size} (before the
    * call) on, in order of first appearance; their token ids must be set ({@link setTokens} or {@link setChunkId},
-   * every tokenizer) before {@link rows} reads them. The lines' chunks stay in the scratch until the next scan.
+   * every tokenizer but those of {@link useChunkIds}) before {@link rows} reads them. The lines' chunks stay in the
+   * scratch until the next scan.
    */
   scan(count: number, line: (i: number) => string): void {
     this.call = null;
@@ -246,6 +252,14 @@ export class ChunkTable {
   }
 
   /**
+   * Makes tokenizer `t` give every chunk, past and future, one token, its id: its rows are then the scan's chunk ids
+   * themselves, copied out without the row kernel (no {@link setChunkId} needed).
+   */
+  useChunkIds(t: number): void {
+    this.direct[t] = true;
+  }
+
+  /**
    * Token rows of every tokenizer for the lines of the last scan. The tokens of tokenizer `t` are copied into
    * `buffers[t]` when it is large enough (the result's tokens are then a view of it), else into a new array
    * (see {@link copyOut}).
@@ -259,6 +273,10 @@ export class ChunkTable {
     let at = alignUp(rowOffsets + 4 * nt * (call.nLines + 1), 16);
     const starts: number[] = [];
     for (let t = 0; t < nt; t++) {
+      if (this.direct[t]) {
+        starts.push(0);
+        continue;
+      }
       // Sized by the most tokens of a chunk when that is small, else counted: a few chunks of many tokens must not
       // make every chunk of the call take room for as many.
       const bound = this.most[t] <= BOUND_BY_MOST
@@ -271,16 +289,30 @@ export class ChunkTable {
     this.memory.reserve(scratch + at);
     const u32 = this.memory.u32;
     for (let t = 0; t < nt; t++) u32[((scratch + outs) >> 2) + t] = scratch + starts[t];
-    // The kernel takes up to ROWS_PER_CALL tokenizers a call, each cursor in a local.
-    for (let t = 0; t < nt; t += ROWS_PER_CALL) {
+    // The kernel takes runs of up to ROWS_PER_CALL tokenizers a call, each cursor in a local; a tokenizer that gives
+    // chunk ids has the scan's chunk ids as its rows, and no call.
+    for (let t = 0; t < nt; ) {
+      if (this.direct[t]) {
+        t++;
+        continue;
+      }
+      let end = t + 1;
+      while (end < nt && end - t < ROWS_PER_CALL && !this.direct[end]) end++;
       this.kernels.memoRows(
-        this.header, scratch + call.chunkIds, scratch + call.lineChunks, call.nLines, t, Math.min(ROWS_PER_CALL, nt - t),
+        this.header, scratch + call.chunkIds, scratch + call.lineChunks, call.nLines, t, end - t,
         scratch + outs + 4 * t, scratch + rowOffsets + 4 * t * (call.nLines + 1),
       );
+      t = end;
     }
     const i32 = this.memory.i32;
     const out: Csr[] = [];
     for (let t = 0; t < nt; t++) {
+      if (this.direct[t]) {
+        const from = (scratch + call.lineChunks) >> 2;
+        const offsets = i32.slice(from, from + call.nLines + 1);
+        out.push({ tokens: copyOut(i32, (scratch + call.chunkIds) >> 2, call.nChunks, buffers?.[t]), offsets });
+        continue;
+      }
       const from = ((scratch + rowOffsets) >> 2) + t * (call.nLines + 1);
       const offsets = i32.slice(from, from + call.nLines + 1);
       out.push({ tokens: copyOut(i32, (scratch + starts[t]) >> 2, offsets[call.nLines], buffers?.[t]), offsets });
@@ -303,7 +335,8 @@ export class ChunkTable {
   /** Addresses of the regions for the given capacities (as many chunks as the table takes). */
   private place(bits: number, arenaCap: number, tokensCap: number): Regions {
     const maxChunks = loadLimit(bits);
-    const table = this.header + HEADER_BYTES;
+    // A group of slots is one cache line.
+    const table = alignUp(this.header + HEADER_BYTES, 64);
     const records = alignUp(table + SLOT_BYTES * 2 ** bits, 16);
     const entries = alignUp(records + RECORD_BYTES * maxChunks, 16);
     const arena = alignUp(entries + this.stride * maxChunks, 16);
@@ -317,7 +350,8 @@ export class ChunkTable {
     const u32 = this.memory.u32;
     const h = this.header >> 2;
     u32[h + H_TABLE] = r.table;
-    u32[h + H_MASK] = 2 ** r.bits - 1;
+    // The kernel probes groups of SLOTS_PER_GROUP slots (one cache line): the mask and shift name groups.
+    u32[h + H_MASK] = 2 ** (r.bits - GROUP_BITS) - 1;
     u32[h + H_LOAD] = loadLimit(r.bits);
     u32[h + H_RECORDS] = r.records;
     u32[h + H_STRIDE] = this.stride;
@@ -326,7 +360,7 @@ export class ChunkTable {
     u32[h + H_ARENA_CAP] = r.arenaCap;
     u32[h + H_TOKENS] = r.tokens;
     u32[h + H_ENTRIES] = r.entries;
-    u32[h + H_SHIFT] = 32 - r.bits;
+    u32[h + H_SHIFT] = 32 - (r.bits - GROUP_BITS);
   }
 
   /**

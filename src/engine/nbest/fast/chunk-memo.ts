@@ -24,6 +24,9 @@ export class ChunkMemo {
   constructor(private readonly tokenizers: readonly ChunkTokenizer[]) {
     this.direct = tokenizers.map((t) => t.chunkIds === true);
     this.table = new ChunkTable(tokenizers.length);
+    this.direct.forEach((direct, t) => {
+      if (direct) this.table.useChunkIds(t);
+    });
   }
 
   /** Number of distinct chunks seen. */
@@ -59,10 +62,7 @@ export class ChunkMemo {
     for (let id = before; id < table.size; id++) {
       const text = table.chunkText(id);
       for (let t = 0; t < tokenizers.length; t++) {
-        if (this.direct[t]) {
-          table.setChunkId(id, t);
-          continue;
-        }
+        if (this.direct[t]) continue;
         tokens.length = 0;
         tokenizers[t].tokenize(text, tokens);
         table.setTokens(id, t, tokens.data, 0, tokens.length);

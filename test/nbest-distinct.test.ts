@@ -1,7 +1,8 @@
 /**
  * `palette nbest` scores a text repeated within its segment once (src/engine/nbest/distinct-candidates.ts): the rows
  * after expansion equal the rows of every candidate scored on its own, a text shared by two segments is scored in
- * each, and a task without repeats is left as it is.
+ * each, and a task without repeats is left as it is. A task parsed from bytes is compared by byte ranges, with the
+ * same outcome as by its texts.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -67,5 +68,56 @@ describe('distinct candidates of a segment', () => {
     expect(Array.from(d.task.segmentStarts)).toEqual([0, 1, 3]);
     expect(Array.from(d.source)).toEqual([0, 0, 1, 2, 1]);
     expect(distinctCandidates(taskOf([[0, 'a'], [0, 'b'], [1, 'a']]))).toBeUndefined();
+  });
+
+  it('a task of byte ranges (texts never made) gives what its texts give', () => {
+    const encoder = new TextEncoder();
+    // Texts that differ in one byte of a multi-byte character, in length only, or not at all; long ones whose
+    // sampled bytes agree (the samples skip most bytes of a long text).
+    const long = 'x'.repeat(40);
+    const text = fc.constantFrom('', 'a', 'a ', 'é', 'è', '😀', '😁', 'a😀b', `${long}1${long}`, `${long}2${long}`, `${long}${long}`, 'ü b');
+    const item = fc.tuple(fc.integer({ min: 0, max: 3 }), text);
+    fc.assert(
+      fc.property(fc.array(item, { maxLength: 40 }), (raw) => {
+        const items = [...raw].sort((p, q) => p[0] - q[0]);
+        const byText = taskOf(items);
+        // The candidates' bytes in one array, other bytes between them (as fields of n-best lines).
+        const parts: number[] = [];
+        const starts = new Int32Array(items.length);
+        const ends = new Int32Array(items.length);
+        items.forEach(([, t], h) => {
+          parts.push(...encoder.encode(`${h} ||| `));
+          starts[h] = parts.length;
+          parts.push(...encoder.encode(t));
+          ends[h] = parts.length;
+        });
+        const bytes = Uint8Array.from(parts);
+        let read = 0;
+        const byBytes: TaskSegments = {
+          get hyps() {
+            read++;
+            return byText.hyps;
+          },
+          hypLocal: byText.hypLocal,
+          segmentIds: byText.segmentIds,
+          segmentStarts: byText.segmentStarts,
+          hypBytes: { bytes, starts, ends },
+        };
+        const expected = distinctCandidates(byText);
+        const got = distinctCandidates(byBytes);
+        expect(read).toBe(0);
+        expect(got === undefined).toBe(expected === undefined);
+        if (got === undefined || expected === undefined) return;
+        expect(Array.from(got.source)).toEqual(Array.from(expected.source));
+        expect(Array.from(got.task.hypLocal)).toEqual(Array.from(expected.task.hypLocal));
+        expect(Array.from(got.task.segmentStarts)).toEqual(Array.from(expected.task.segmentStarts));
+        const decoder = new TextDecoder();
+        const { hypBytes } = got.task;
+        const texts = expected.task.hyps.map((_, k) => decoder.decode(bytes.subarray(hypBytes!.starts[k], hypBytes!.ends[k])));
+        expect(texts).toEqual(expected.task.hyps);
+        expect(got.task.hyps).toEqual(expected.task.hyps);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -210,7 +210,7 @@ export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: 
     encodeTask(task, ctx.settings, ctx.encode, ctx.out, ctx.featuresOut);
     const out = ctx.out.take();
     const features = ctx.featuresOut?.take();
-    const n = task.hyps.length;
+    const n = task.hypLocal.length;
     const ids = task.segmentIds;
     return {
       ok: true,

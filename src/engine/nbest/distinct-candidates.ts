@@ -5,7 +5,7 @@
  * distinct text of a segment once and copies its row to the repeats. Duplicate *removal* (Moses' rule, equal
  * features as well) is a separate, later step and is not affected.
  */
-import type { TaskSegments } from './nbest-metrics.js';
+import type { HypBytes, TaskSegments } from './nbest-metrics.js';
 
 /** A task's distinct candidates and where each candidate's row comes from. */
 export interface DistinctCandidates {
@@ -33,10 +33,37 @@ function sampleHash(text: string): number {
   return h ^ (h >>> 15);
 }
 
-/** The distinct candidates of `task`, or undefined when every candidate's text is new within its segment. */
+/** {@link sampleHash} of the UTF-8 bytes `bytes[from .. to]`. */
+function sampleHashBytes(bytes: Uint8Array, from: number, to: number): number {
+  const len = to - from;
+  let h = Math.imul(len, 0x9e3779b1);
+  if (len > 0) {
+    const step = (len >> 3) + 1;
+    for (let i = to - 1; i >= from; i -= step) h = Math.imul(h ^ bytes[i], 0x01000193);
+  }
+  return h ^ (h >>> 15);
+}
+
+/** Whether candidates `a` and `b` have the same bytes (the same text: UTF-8 is one-to-one). */
+function sameBytes(hypBytes: HypBytes, a: number, b: number): boolean {
+  const { bytes, starts, ends } = hypBytes;
+  const from = starts[a];
+  const other = starts[b];
+  const len = ends[a] - from;
+  if (ends[b] - other !== len) return false;
+  for (let k = 0; k < len; k++) if (bytes[from + k] !== bytes[other + k]) return false;
+  return true;
+}
+
+/**
+ * The distinct candidates of `task`, or undefined when every candidate's text is new within its segment. A task
+ * parsed from bytes is compared by its candidates' byte ranges (its texts are not made for it).
+ */
 export function distinctCandidates(task: TaskSegments): DistinctCandidates | undefined {
-  const { hyps, hypLocal, segmentIds, segmentStarts } = task;
-  const n = hyps.length;
+  const { hypLocal, segmentIds, segmentStarts } = task;
+  const n = hypLocal.length;
+  const byBytes = task.hypBytes;
+  const hyps = byBytes === undefined ? task.hyps : undefined;
   const source = new Int32Array(n);
   const firsts: number[] = [];
   for (let k = 0; k < segmentIds.length; k++) {
@@ -48,11 +75,10 @@ export function distinctCandidates(task: TaskSegments): DistinctCandidates | und
     slots.fill(-1, 0, size);
     const mask = size - 1;
     for (let h = from; h < to; h++) {
-      const text = hyps[h];
-      let slot = sampleHash(text) & mask;
+      let slot = (hyps === undefined ? sampleHashBytes(byBytes!.bytes, byBytes!.starts[h], byBytes!.ends[h]) : sampleHash(hyps[h])) & mask;
       let earlier = -1;
       for (let e = slots[slot]; e >= 0; slot = (slot + 1) & mask, e = slots[slot]) {
-        if (hyps[firsts[e]] === text) {
+        if (hyps === undefined ? sameBytes(byBytes!, firsts[e], h) : hyps[firsts[e]] === hyps[h]) {
           earlier = e;
           break;
         }
@@ -68,12 +94,10 @@ export function distinctCandidates(task: TaskSegments): DistinctCandidates | und
   }
   if (firsts.length === n) return undefined;
   const m = firsts.length;
-  const distinctHyps: string[] = new Array(m);
   const distinctLocal = new Int32Array(m);
   const starts = new Int32Array(segmentIds.length + 1);
   for (let k = 0; k < m; k++) {
     const h = firsts[k];
-    distinctHyps[k] = hyps[h];
     distinctLocal[k] = hypLocal[h];
     starts[hypLocal[h] + 1]++;
   }
@@ -88,8 +112,18 @@ export function distinctCandidates(task: TaskSegments): DistinctCandidates | und
     }
     hypBytes = { bytes: hypBytes.bytes, starts: byteStarts, ends: byteEnds };
   }
+  // The texts only when something reads them (as the task's own).
+  let distinctHyps: string[] | undefined;
   return {
-    task: { hyps: distinctHyps, hypLocal: distinctLocal, segmentIds, segmentStarts: starts, hypBytes },
+    task: {
+      get hyps(): string[] {
+        return (distinctHyps ??= firsts.map((h) => task.hyps[h]));
+      },
+      hypLocal: distinctLocal,
+      segmentIds,
+      segmentStarts: starts,
+      hypBytes,
+    },
     source,
   };
 }

@@ -12,6 +12,12 @@ import { isBlank } from './moses-dedup.js';
 
 /** A parsed chunk: the candidates in file order. */
 export interface ParsedChunk {
+  /** Number of candidates. */
+  readonly count: number;
+  /**
+   * Their texts, sliced from the chunk's text when first read: the fast path reads the candidates as byte ranges
+   * (`hypStarts`, `hypEnds`), so a run whose metrics all have a token stage makes no string per candidate.
+   */
   readonly hyps: string[];
   readonly ids: number[];
   readonly lines: number[];
@@ -89,12 +95,13 @@ export function parseChunkBytes(
 ): ParsedChunk | undefined {
   scanner ??= new NbestLineScanner();
   const { records, count } = scanner.scan(bytes);
-  const hyps: string[] = [];
   const ids: number[] = [];
   const lines: number[] = [];
   const features: string[] | undefined = withFeatures ? [] : undefined;
   const hypStarts = new Int32Array(count);
   const hypEnds = new Int32Array(count);
+  const hypStarts16 = new Int32Array(count);
+  const hypEnds16 = new Int32Array(count);
   let previousId = 0;
   let n = 0;
   for (let i = 0, r = 0; i < count; i++, r += LINE_RECORD) {
@@ -116,12 +123,28 @@ export function parseChunkBytes(
     lines.push(firstLine + i);
     hypStarts[n] = d0 + DELIM_LENGTH;
     hypEnds[n] = d1;
-    hyps.push(text.slice(records[r + L_DELIM16] + DELIM_LENGTH, records[r + L_DELIM16 + 1]));
+    hypStarts16[n] = records[r + L_DELIM16] + DELIM_LENGTH;
+    hypEnds16[n] = records[r + L_DELIM16 + 1];
     if (features !== undefined) {
       const featuresEnd = delims >= 3 ? records[r + L_DELIM16 + 2] : records[r + L_END16];
       features.push(text.slice(records[r + L_DELIM16 + 1] + DELIM_LENGTH, featuresEnd));
     }
     n++;
   }
-  return { hyps, ids, lines, features, hypStarts: hypStarts.subarray(0, n), hypEnds: hypEnds.subarray(0, n) };
+  let hyps: string[] | undefined;
+  return {
+    count: n,
+    get hyps(): string[] {
+      if (hyps === undefined) {
+        hyps = new Array<string>(n);
+        for (let k = 0; k < n; k++) hyps[k] = text.slice(hypStarts16[k], hypEnds16[k]);
+      }
+      return hyps;
+    },
+    ids,
+    lines,
+    features,
+    hypStarts: hypStarts.subarray(0, n),
+    hypEnds: hypEnds.subarray(0, n),
+  };
 }

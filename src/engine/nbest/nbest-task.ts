@@ -53,7 +53,9 @@ export type TaskText = string | { slice(from: number, to: number): string; toStr
 
 /** A task's candidates as parsed. */
 interface ParsedTask {
-  hyps: string[];
+  count: number;
+  /** The candidates' texts (from the bytes path, sliced when first asked for). */
+  hyps(): string[];
   ids: number[];
   features: string[] | undefined;
   lines: number[];
@@ -75,8 +77,8 @@ function parseTask(
   if (bytes !== undefined) {
     const parsed = parseChunkBytes(bytes, text, firstLine, segments, wantFeatures);
     if (parsed !== undefined) {
-      const { hyps, ids, features, lines, hypStarts, hypEnds } = parsed;
-      return { hyps, ids, features, lines, hypBytes: { bytes, starts: hypStarts, ends: hypEnds } };
+      const { count, ids, features, lines, hypStarts, hypEnds } = parsed;
+      return { count, hyps: () => parsed.hyps, ids, features, lines, hypBytes: { bytes, starts: hypStarts, ends: hypEnds } };
     }
   }
   const hyps: string[] = [];
@@ -95,7 +97,7 @@ function parseTask(
       features?.push(batch.features![c]);
     }
   }
-  return { hyps, ids, features, lines };
+  return { count: hyps.length, hyps: () => hyps, ids, features, lines };
 }
 
 /**
@@ -113,8 +115,8 @@ export function scoreTask(
   fused?: FusedRows,
   bytes?: Uint8Array,
 ): ScoredTask {
-  const { hyps, ids, features, lines, hypBytes } = parseTask(text, firstLine, settings, refs.segments, bytes);
-  const n = hyps.length;
+  const parsed = parseTask(text, firstLine, settings, refs.segments, bytes);
+  const { count: n, ids, features, lines, hypBytes } = parsed;
   const hypLocal = new Int32Array(n);
   const segmentIds: number[] = [];
   const starts: number[] = [];
@@ -126,8 +128,12 @@ export function scoreTask(
     hypLocal[h] = segmentIds.length - 1;
   }
   starts.push(n);
+  // The texts only when something reads them (a metric without a token stage): the fast path reads the bytes.
+  let hyps: string[] | undefined;
   const task: TaskSegments = {
-    hyps,
+    get hyps(): string[] {
+      return (hyps ??= parsed.hyps());
+    },
     hypLocal,
     segmentIds: Int32Array.from(segmentIds),
     segmentStarts: Int32Array.from(starts),
@@ -137,7 +143,7 @@ export function scoreTask(
   for (const m of metrics) width += m.width;
   // Rows of a set of candidates: the fast path's, or each metric's in turn.
   const rowsOf = (t: TaskSegments): Float64Array => {
-    const count = t.hyps.length;
+    const count = t.hypLocal.length;
     if (fused !== undefined && count > 0) return fused(t, refs);
     const stats = new Float64Array(count * width);
     let column = 0;
@@ -155,7 +161,20 @@ export function scoreTask(
   // A text repeated within its segment is scored once (./distinct-candidates.ts).
   const distinct = distinctCandidates(task);
   const stats = distinct === undefined ? rowsOf(task) : expandRows(rowsOf(distinct.task), distinct.source, width);
-  return { ...task, stats, width, features, lines: Int32Array.from(lines) };
+  // Not a spread of `task`: that would read its texts.
+  return {
+    get hyps(): readonly string[] {
+      return task.hyps;
+    },
+    hypLocal,
+    segmentIds: task.segmentIds,
+    segmentStarts: task.segmentStarts,
+    hypBytes,
+    stats,
+    width,
+    features,
+    lines: Int32Array.from(lines),
+  };
 }
 
 /** Hash of row `i` (equal rows give equal hashes, -0 and 0 included). */

@@ -41,7 +41,7 @@ export function fusedRows(metrics: readonly NbestMetric[]): FusedRows | undefine
   const refScratch = new RowScratch();
   const hypScratch = new RowScratch();
   return (task, refs) => {
-    const n = task.hyps.length;
+    const n = task.hypLocal.length;
     const nSegments = task.segmentIds.length;
     const { nRefs } = refs;
     // One memo for the tasks of a thread (rows depend only on token equality, so ids from a table grown over

@@ -218,6 +218,21 @@ describe('chunk memo = its plain oracle', () => {
     }
   });
 
+  it('spaces and line ends at every offset around the 64-byte blocks the kernel reads', () => {
+    // Every split of a 130-byte line into two chunks, runs of spaces around the split, multi-byte characters
+    // across a block boundary; as strings and as byte ranges of one text.
+    const lines: string[] = [];
+    for (let k = 0; k <= 130; k++) {
+      lines.push(`${'a'.repeat(k)} ${'b'.repeat(130 - k)}`, `${'c'.repeat(k)}  ${'d'.repeat(k % 7)} `, ` ${'é'.repeat(k)}x`);
+    }
+    const memo = new ChunkMemo(tokenizers());
+    const ranges = new ChunkMemo(tokenizers());
+    const { bytes, starts, ends } = embedded(lines);
+    const expected = new OracleChunkMemo(tokenizers()).rows(lines);
+    expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(expected);
+    expect(plain(ranges.rowsOfRanges(bytes, starts, ends, lines.length))).toEqual(expected);
+  });
+
   it('no lines, empty lines and lines of spaces give empty rows', () => {
     const memo = new ChunkMemo(tokenizers());
     for (const rows of memo.rows(0, () => '')) expect(Array.from(rows.offsets)).toEqual([0]);

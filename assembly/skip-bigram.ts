@@ -296,40 +296,139 @@ function hitsOfFour(
 }
 
 /**
+ * Records one occurrence of a unit in hypothesis `stamp` in its entry and returns the new `used`: `used` and `stamp`
+ * are read and written as one u64 (`used` its low half), one load and one store per unit.
+ */
+// @ts-ignore: decorator
+@inline
+function useEntryWord(at: usize, stamp: u32): u32 {
+  const word = load<u64>(at);
+  const next = select<u64>(word + 1, (u64(stamp) << 32) | 1, u32(word >> 32) == stamp);
+  store<u64>(at, next);
+  return u32(next);
+}
+
+/** Adds to four references' hits (u32 lanes) the lanes of the entry at `at` whose count is at least `used`. */
+// @ts-ignore: decorator
+@inline
+function addHitsOf(hits: v128, used: u32, at: usize): v128 {
+  return i32x4.sub(hits, i32x4.le_u(i32x4.splat(used), v128.load(at, 16)));
+}
+
+/**
  * Hits of a hypothesis in the direct table from its present tokens only: `ids[0 .. kept]` are the nonzero local ids
  * of its tokens and `positions[0 .. kept]` their positions (ascending, 0-based in the hypothesis of `length` tokens).
  * A unit holding a token the references lack (local id 0) sits on an entry whose counts are all zero, so it can add
  * no hit and its `used` word is read by no other unit: leaving it out changes no count. The partners of position
  * `p` are the kept positions up to its last partner by position, so the gap is still measured in the whole
- * hypothesis. Hits stay in one `i32x4` register (`k` ≤ 4) or go to the lanes at `hits`.
+ * hypothesis. A kept token has at most `maxGap + 1` kept partners (positions are distinct), so each visits exactly
+ * that many kept tokens after it (fewer at the end): one whose position is past its last partner is paired with
+ * local id 0 instead — an entry of zero counts, as above — so that the loop's trip count does not depend on the
+ * tokens (no misprediction per token). Hits stay in one `i32x4` register (`k` ≤ 4) or go to the lanes at `hits`.
  */
 // @ts-ignore: decorator
 @inline
-function directHits(
+function directHitsOf(
   four: bool, k: i32, ids: usize, positions: usize, kept: i32, length: i32, maxGap: i32, unigrams: i32, width: u32,
   entries: usize, stride: usize, stamp: u32, hits: usize,
 ): v128 {
   const lastUnigram = unigramEnd(0, length, unigrams);
   const lanes = dataStrideOf(k) - 16;
+  const rowBytes = usize(width) * stride;
+  const unigramRow = entries + usize(width) * rowBytes;
+  const windowed = maxGap >= 0 && maxGap < kept;
   let acc = i64x2.splat(0);
   if (!four) for (let q: usize = 0; q < lanes; q += 16) v128.store(hits + q, i64x2.splat(0));
   for (let x = 0; x < kept; x++) {
     const i = load<i32>(positions + (usize(x) << 2));
     const a = load<u32>(ids + (usize(x) << 2));
     if (i < lastUnigram) {
-      const at = useEntry(directEntry(entries, stride, width, a, 0, true), stamp);
-      if (four) acc = addHits(acc, at, 0);
-      else addHitsInMemory(hits, lanes, at);
+      const at = unigramRow + usize(a) * stride;
+      const used = useEntryWord(at, stamp);
+      if (four) acc = addHitsOf(acc, used, at);
+      else addUsedHitsInMemory(hits, lanes, used, at);
     }
-    const last = lastPartner(i, length, maxGap);
-    const row = entries + usize(a * width) * stride;
-    for (let y = x + 1; y < kept && load<i32>(positions + (usize(y) << 2)) <= last; y++) {
-      const at = useEntry(row + usize(load<u32>(ids + (usize(y) << 2))) * stride, stamp);
-      if (four) acc = addHits(acc, at, 0);
-      else addHitsInMemory(hits, lanes, at);
+    const row = entries + usize(a) * rowBytes;
+    if (windowed) {
+      const last = i + maxGap + 1;
+      const end = min(kept, x + maxGap + 2);
+      for (let y = x + 1; y < end; y++) {
+        const b = select<u32>(load<u32>(ids + (usize(y) << 2)), 0, load<i32>(positions + (usize(y) << 2)) <= last);
+        const at = row + usize(b) * stride;
+        const used = useEntryWord(at, stamp);
+        if (four) acc = addHitsOf(acc, used, at);
+        else addUsedHitsInMemory(hits, lanes, used, at);
+      }
+    } else {
+      const last = lastPartner(i, length, maxGap);
+      for (let y = x + 1; y < kept && load<i32>(positions + (usize(y) << 2)) <= last; y++) {
+        const at = row + usize(load<u32>(ids + (usize(y) << 2))) * stride;
+        const used = useEntryWord(at, stamp);
+        if (four) acc = addHitsOf(acc, used, at);
+        else addUsedHitsInMemory(hits, lanes, used, at);
+      }
     }
   }
   return acc;
+}
+
+/**
+ * Local ids of the tokens of hypothesis tokens `from .. to` that the references hold (`ids`), and their positions
+ * from `from` on (`positions`), in order; returns how many. Ids come from the segment's id-indexed local ids
+ * (`tokenLocals`, 0 for a token the references lack) when the call has them, else from its token table.
+ */
+// @ts-ignore: decorator
+@inline
+function presentTokens(
+  hypTokens: usize, from: i32, to: i32, tokenLocals: usize, tokenKeys: usize, tokenSlots: u32, generation: u32,
+  localIds: usize, ids: usize, positions: usize,
+): i32 {
+  let kept = 0;
+  if (tokenLocals) {
+    for (let j = from; j < to; j++) {
+      const a = load<u32>(tokenLocals + (usize(load<u32>(hypTokens + (usize(j) << 2))) << 2));
+      // Written unconditionally, kept only when the token is present (no branch on it).
+      store<u32>(ids + (usize(kept) << 2), a);
+      store<i32>(positions + (usize(kept) << 2), j - from);
+      kept += i32(a != 0);
+    }
+  } else {
+    for (let j = from; j < to; j++) {
+      const slot = findToken(tokenKeys, tokenSlots, generation, load<u32>(hypTokens + (usize(j) << 2)));
+      const a = load<u32>(localIds + (usize(slot) << 2));
+      store<u32>(ids + (usize(kept) << 2), a);
+      store<i32>(positions + (usize(kept) << 2), j - from);
+      kept += i32(a != 0);
+    }
+  }
+  return kept;
+}
+
+/**
+ * Hits of hypothesis tokens `from .. to` against the `k` references in the direct table, into the u32 lanes at
+ * `hits` (`ids` and `positions`: scratch for its present tokens). A function of its own, so that its loops get the
+ * registers to themselves rather than share them with the whole call's state.
+ */
+function directHypothesis(
+  k: i32, hypTokens: usize, from: i32, to: i32, tokenLocals: usize, tokenKeys: usize, tokenSlots: u32,
+  generation: u32, localIds: usize, ids: usize, positions: usize, maxGap: i32, unigrams: i32, width: u32,
+  entries: usize, stride: usize, stamp: u32, hits: usize,
+): void {
+  const kept = presentTokens(hypTokens, from, to, tokenLocals, tokenKeys, tokenSlots, generation, localIds, ids, positions);
+  if (k <= 4) {
+    v128.store(hits, directHitsOf(true, 4, ids, positions, kept, to - from, maxGap, unigrams, width, entries, stride, stamp, 0));
+  } else {
+    directHitsOf(false, k, ids, positions, kept, to - from, maxGap, unigrams, width, entries, stride, stamp, hits);
+  }
+}
+
+/** Adds a unit's hits (its entry at `at`, `used` its new occurrence number) to the u32 lanes at `hits`. */
+// @ts-ignore: decorator
+@inline
+function addUsedHitsInMemory(hits: usize, lanes: usize, used: u32, at: usize): void {
+  for (let q: usize = 0; q < lanes; q += 16) {
+    v128.store(hits + q, i32x4.sub(v128.load(hits + q), i32x4.le_u(i32x4.splat(used), v128.load(at + 16 + q))));
+  }
 }
 
 /** Adds a unit's hits to the u32 hit lanes of any number of references at `hits` (`lanes` bytes). */
@@ -379,8 +478,10 @@ function hashedHits(
 /**
  * Skip-bigram counts of a batch (see `skipBigramCounts` in `src/wasm/rouge.ts`). Inputs as for `lcsLengths`;
  * `maxGap` and `unigrams` as above. Scratch, as `planSkipBigramTables` sizes it: `tokenKeys` (u64 × the token
- * capacity) and `localIds` (u32 × (token capacity + 1)) for local ids, `locals` (u32 × (reference tokens of a
- * segment + 2 × longest hypothesis)) — the direct region `direct` (`directEntries` entries of the largest stride, 0
+ * capacity) and `localIds` (u32 × (token capacity + 1)) for local ids — or, when the batch's ids are small
+ * non-negative integers, `tokenLocals` (u32 × `tokenLocalSlots`, more than the largest id; 0: none), the local id
+ * of each token id, which replaces that table (one load per token, no hashing) — `locals` (u32 × (reference tokens
+ * of a segment + 2 × longest hypothesis)) — the direct region `direct` (`directEntries` entries of the largest stride, 0
  * entries: never direct) — the hashed `keys` (`keysCapacity` + 1 slots) and `data` — and `hits` (one stride).
  * `out` receives, hypothesis after hypothesis, one row of 3 f64 per reference of its segment: hits, hypothesis
  * units, reference units.
@@ -388,11 +489,12 @@ function hashedHits(
 export function skipBigramCounts(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
   refTokens: usize, refOffsets: usize, segRefOffsets: usize, maxGap: i32, unigrams: i32,
-  tokenKeys: usize, tokenKeysCapacity: u32, localIds: usize, locals: usize,
+  tokenKeys: usize, tokenKeysCapacity: u32, localIds: usize, locals: usize, tokenLocals: usize, tokenLocalSlots: u32,
   direct: usize, directEntries: u32, directStride: usize,
   keys: usize, keysCapacity: u32, data: usize, hits: usize, out: usize,
 ): void {
-  memory.fill(tokenKeys, 0, usize(tokenKeysCapacity) << 3);
+  if (tokenLocals) memory.fill(tokenLocals, 0, usize(tokenLocalSlots) << 2);
+  else memory.fill(tokenKeys, 0, usize(tokenKeysCapacity) << 3);
   memory.fill(direct, 0, usize(directEntries) * directStride);
   memory.fill(keys, 0, usize(keysCapacity) << STAMPED_SHIFT);
   let segment = -1;
@@ -410,6 +512,13 @@ export function skipBigramCounts(
     const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
     if (s != segment) {
       if (isDirect) directReferenceUnits(direct, directStride, width, locals, refOffsets, r0, r1, maxGap, unigrams, true);
+      // The id-indexed local ids are cleared token by token: the previous segment's reference tokens.
+      if (tokenLocals && segment >= 0) {
+        const end = load<i32>(refOffsets + (usize(r1) << 2));
+        for (let p = load<i32>(refOffsets + (usize(r0) << 2)); p < end; p++) {
+          store<u32>(tokenLocals + (usize(load<u32>(refTokens + (usize(p) << 2))) << 2), 0);
+        }
+      }
       segment = s;
       r0 = load<i32>(segRefOffsets + (usize(s) << 2));
       r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
@@ -419,16 +528,25 @@ export function skipBigramCounts(
       // Local ids of the references' distinct tokens, in the order they first occur.
       const first = load<i32>(refOffsets + (usize(r0) << 2));
       const tokens = tokensOf(refOffsets, r0, r1);
-      tokenSlots = tokenCapacity(tokens);
-      assert(tokenSlots <= tokenKeysCapacity);
       let distinct: u32 = 0;
-      for (let p = 0; p < tokens; p++) {
-        const slot = claimToken(tokenKeys, tokenSlots, generation, load<u32>(refTokens + (usize(first + p) << 2)));
-        const at = localIds + (usize(slot & ~NEW_TOKEN) << 2);
-        if (slot & NEW_TOKEN) store<u32>(at, ++distinct);
-        store<u32>(locals + (usize(p) << 2), load<u32>(at));
+      if (tokenLocals) {
+        for (let p = 0; p < tokens; p++) {
+          const at = tokenLocals + (usize(load<u32>(refTokens + (usize(first + p) << 2))) << 2);
+          let a = load<u32>(at);
+          if (a == 0) store<u32>(at, a = ++distinct);
+          store<u32>(locals + (usize(p) << 2), a);
+        }
+      } else {
+        tokenSlots = tokenCapacity(tokens);
+        assert(tokenSlots <= tokenKeysCapacity);
+        for (let p = 0; p < tokens; p++) {
+          const slot = claimToken(tokenKeys, tokenSlots, generation, load<u32>(refTokens + (usize(first + p) << 2)));
+          const at = localIds + (usize(slot & ~NEW_TOKEN) << 2);
+          if (slot & NEW_TOKEN) store<u32>(at, ++distinct);
+          store<u32>(locals + (usize(p) << 2), load<u32>(at));
+        }
+        store<u32>(localIds + (usize(tokenSlots) << 2), 0);
       }
-      store<u32>(localIds + (usize(tokenSlots) << 2), 0);
       width = distinct + 1;
       isDirect = k > 0 && f64(width) * f64(width) + f64(width) <= f64(directEntries);
       if (isDirect) {
@@ -450,17 +568,10 @@ export function skipBigramCounts(
       // local ids (which clearing the segment still needs).
       const hypIds = locals + (usize(tokensOf(refOffsets, r0, r1)) << 2);
       const hypPositions = hypIds + (usize(to - from) << 2);
-      let kept = 0;
-      for (let j = from; j < to; j++) {
-        const slot = findToken(tokenKeys, tokenSlots, generation, load<u32>(hypTokens + (usize(j) << 2)));
-        const a = load<u32>(localIds + (usize(slot) << 2));
-        // Written unconditionally, kept only when the token is present (no branch on it).
-        store<u32>(hypIds + (usize(kept) << 2), a);
-        store<i32>(hypPositions + (usize(kept) << 2), j - from);
-        kept += i32(a != 0);
-      }
-      if (k <= 4) v128.store(hits, directHits(true, k, hypIds, hypPositions, kept, to - from, maxGap, unigrams, width, direct, directStride, stamp, hits));
-      else directHits(false, k, hypIds, hypPositions, kept, to - from, maxGap, unigrams, width, direct, directStride, stamp, hits);
+      directHypothesis(
+        k, hypTokens, from, to, tokenLocals, tokenKeys, tokenSlots, generation, localIds, hypIds, hypPositions,
+        maxGap, unigrams, width, direct, directStride, stamp, hits,
+      );
     } else {
       hashedHits(k, hypTokens, from, to, maxGap, unigrams, keys, capacity, generation, data, stride, stamp, hits);
     }

@@ -84,9 +84,13 @@ function skipBigramKernelCall(batch: RougeBatch): () => void {
   let longest = 0;
   for (let h = 0; h < nHyps; h++) longest = Math.max(longest, batch.hyps.offsets[h + 1] - batch.hyps.offsets[h]);
   const directEntries = Math.min(65536, (refTokens + 1) * (refTokens + 2));
-  const tokenKeys = layout.place(tokenCapacity * 8);
-  const localIds = layout.place((tokenCapacity + 1) * 4);
-  const locals = layout.place((refTokens + longest) * 4);
+  // Interned ids 0 .. V: local ids indexed by token id, as `RougeEngine.skipBigramCounts` does for such ids.
+  let largest = 0;
+  for (const t of [batch.hyps.tokens, batch.refs.tokens]) for (let i = 0; i < t.length; i++) largest = Math.max(largest, t[i]);
+  const tokenLocals = layout.place((largest + 1) * 4);
+  const tokenKeys = 0;
+  const localIds = 0;
+  const locals = layout.place((refTokens + 2 * longest) * 4);
   const direct = layout.place(directEntries * stride);
   const keys = layout.place((capacity + 1) * 16);
   const data = layout.place(dataBytes);
@@ -94,8 +98,8 @@ function skipBigramKernelCall(batch: RougeBatch): () => void {
   const out = layout.place(pairs * 24);
   engine.memory.reserve(layout.end);
   return () => kernels.skipBigramCounts(
-    at[0], at[1], nHyps, at[2], at[3], at[4], at[5], 4, 0, tokenKeys, tokenCapacity, localIds, locals,
-    direct, directEntries, stride, keys, capacity, data, hits, out,
+    at[0], at[1], nHyps, at[2], at[3], at[4], at[5], 4, 0, tokenKeys, tokenCapacity, localIds, locals, tokenLocals,
+    largest + 1, direct, directEntries, stride, keys, capacity, data, hits, out,
   );
 }
 

@@ -60,8 +60,8 @@ export interface RougeKernelExports extends KernelExports {
   skipBigramCounts(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number, maxGap: number, unigrams: number,
-    tokenKeys: number, tokenKeysCapacity: number, localIds: number, locals: number,
-    direct: number, directEntries: number, directStride: number,
+    tokenKeys: number, tokenKeysCapacity: number, localIds: number, locals: number, tokenLocals: number,
+    tokenLocalSlots: number, direct: number, directEntries: number, directStride: number,
     keys: number, keysCapacity: number, data: number, hits: number, out: number,
   ): void;
 }
@@ -352,8 +352,11 @@ export class RougeEngine {
     const [capacity, dataBytes, tokenCapacity, refTokens, stride] = memory.f64.slice(planAt >> 3, (planAt >> 3) + 5);
     // Segments whose W² + W direct entries fit (W ≤ reference tokens + 1) are counted without hashing.
     const directEntries = Math.min(this.directPairEntries, (refTokens + 1) * (refTokens + 2));
-    const tokenKeys = call.layout.place(tokenCapacity * TOKEN_KEY_BYTES);
-    const localIds = call.layout.place((tokenCapacity + 1) * 4);
+    // Small non-negative ids (interned vocabularies) index the local ids directly; others go through a token table.
+    const idBytes = directVectorBytes(kernels, memory, call, 4);
+    const tokenLocals = idBytes ? call.layout.place(idBytes) : 0;
+    const tokenKeys = idBytes ? 0 : call.layout.place(tokenCapacity * TOKEN_KEY_BYTES);
+    const localIds = idBytes ? 0 : call.layout.place((tokenCapacity + 1) * 4);
     // The references' local ids, then a hypothesis' present tokens: their local ids and their positions.
     const locals = call.layout.place((refTokens + 2 * longestRow(batch.hyps)) * 4);
     const direct = call.layout.place(directEntries * stride);
@@ -366,8 +369,8 @@ export class RougeEngine {
     memory.reserve(call.layout.end);
     kernels.skipBigramCounts(
       call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
-      call.segRefOffsets, options.maxGap, unigrams, tokenKeys, tokenCapacity, localIds, locals,
-      direct, directEntries, stride, keys, capacity, data, hits, out,
+      call.segRefOffsets, options.maxGap, unigrams, tokenKeys, tokenCapacity, localIds, locals, tokenLocals,
+      idBytes / 4, direct, directEntries, stride, keys, capacity, data, hits, out,
     );
     return { rows: memory.f64.slice(out >> 3, (out >> 3) + 3 * n), rowOffsets: call.rowOffsets };
   }

@@ -495,8 +495,8 @@ export function skipBigramCounts(
 ): void {
   if (tokenLocals) memory.fill(tokenLocals, 0, usize(tokenLocalSlots) << 2);
   else memory.fill(tokenKeys, 0, usize(tokenKeysCapacity) << 3);
-  memory.fill(direct, 0, usize(directEntries) * directStride);
-  memory.fill(keys, 0, usize(keysCapacity) << STAMPED_SHIFT);
+  let directCleared: usize = 0;
+  let keysCleared = false;
   let segment = -1;
   let r0 = 0;
   let r1 = 0;
@@ -551,10 +551,19 @@ export function skipBigramCounts(
       isDirect = k > 0 && f64(width) * f64(width) + f64(width) <= f64(directEntries);
       if (isDirect) {
         assert(stride <= directStride);
+        const bytes = (usize(width) * usize(width) + usize(width)) * directStride;
+        if (bytes > directCleared) {
+          memory.fill(direct + directCleared, 0, bytes - directCleared);
+          directCleared = bytes;
+        }
         directReferenceUnits(direct, directStride, width, locals, refOffsets, r0, r1, maxGap, unigrams, false);
       } else {
         capacity = u32(segmentCapacity(refOffsets, r0, r1, maxGap, unigrams));
         assert(k >= 0 && capacity <= keysCapacity);
+        if (!keysCleared) {
+          memory.fill(keys, 0, usize(keysCapacity) << STAMPED_SHIFT);
+          keysCleared = true;
+        }
         buildHashedTable(keys, capacity, data, stride, generation, refTokens, refOffsets, r0, r1, maxGap, unigrams);
       }
     }

@@ -495,6 +495,10 @@ export function skipBigramCounts(
 ): void {
   if (tokenLocals) memory.fill(tokenLocals, 0, usize(tokenLocalSlots) << 2);
   else memory.fill(tokenKeys, 0, usize(tokenKeysCapacity) << 3);
+  // The direct region and the hashed keys are zero-filled as segments first need them, not up front: a call's
+  // segments often use a small part of what the plan must allow for (W² + W entries for W - 1 distinct reference
+  // tokens, W sized by reference tokens), or no hashed table at all. Past the filled part nothing is read: a
+  // segment's entries lie below its W² + W, and counts left there by earlier segments are cleared after each.
   let directCleared: usize = 0;
   let keysCleared = false;
   let segment = -1;

@@ -8,8 +8,8 @@
  * token bounds fall on the same characters as in the UTF-16 text, and two tokens are equal exactly when their bytes
  * are.
  *
- * The caller lays out the table (u32 slots holding `id + 1`, 0 = empty, a power of two at most half full once every
- * new token is in), the token records (`hashes[id]` u32, `keyStarts[id .. id + 1]` u32 byte offsets of the token
+ * The caller lays out the table (slots of two u32, `id + 1` (0 = empty) and the token's hash, a power of two at most
+ * half full once every new token is in), the token records (`hashes[id]` u32, `keyStarts[id .. id + 1]` u32 byte offsets of the token
  * in the arena) and the arena, with room for as many new tokens and bytes as the input has bytes. The plain
  * reference (test/reference/words-13a.ts) is sacreBLEU's rules on strings with a Map of ids.
  */
@@ -196,12 +196,15 @@ let vLimit: u32 = 0;
 let vFull = false;
 let outAt: usize = 0;
 
-/** The id of the token `[p, p + n)`: found, added (growing), or the unknown id (frozen). */
+/**
+ * The id of the token `[p, p + n)`: found, added (growing), or the unknown id (frozen). A slot holds the id and the
+ * hash beside it, so that a probe reads one place before it compares bytes.
+ */
 function idOf(p: usize, n: usize): i32 {
   const hash = tokenHash(p, n);
   let slot = hash & vMask;
   while (true) {
-    const at = vTable + (usize(slot) << 2);
+    const at = vTable + (usize(slot) << 3);
     const entry = load<u32>(at);
     if (entry == 0) {
       if (!vGrow) return vUnknown;
@@ -215,10 +218,11 @@ function idOf(p: usize, n: usize): i32 {
       store<u32>(vKeyStarts + (usize(id + 1) << 2), keyAt + u32(n));
       store<u32>(vHashes + (usize(id) << 2), hash);
       store<u32>(at, id + 1);
+      store<u32>(at, hash, 4);
       return i32(id);
     }
-    const id = entry - 1;
-    if (load<u32>(vHashes + (usize(id) << 2)) == hash) {
+    if (load<u32>(at, 4) == hash) {
+      const id = entry - 1;
       const keyAt = load<u32>(vKeyStarts + (usize(id) << 2));
       const keyEnd = load<u32>(vKeyStarts + (usize(id + 1) << 2));
       if (usize(keyEnd - keyAt) == n && sameBytes(vArena + keyAt, p, n)) return i32(id);
@@ -258,6 +262,12 @@ function tokenizeLine(p: usize, n: usize): void {
     if (cls == PLAIN || (cls == DASH && (i == 0 || !isDigitByte(p + i - 1)))) {
       if (start < 0) start = isize(i);
       i += width;
+      // The ASCII bytes of the token that follow take no decision but to extend it: most of a line's bytes.
+      while (i < n) {
+        const d = u32(load<u8>(p + i));
+        if (d >= 0x80 || asciiClass(d) != PLAIN) break;
+        i++;
+      }
     } else if (cls == PERIOD_COMMA) {
       let last = i;
       while (last + 1 < n && (load<u8>(p + last + 1) == 46 || load<u8>(p + last + 1) == 44)) last++;
@@ -330,8 +340,11 @@ export function words13a(
 /** Places ids `0 .. count` into an empty table of `mask + 1` slots by their hashes (a smaller table after a build). */
 export function words13aRehash(table: usize, mask: u32, hashes: usize, count: u32): void {
   for (let id: u32 = 0; id < count; id++) {
-    let slot = load<u32>(hashes + (usize(id) << 2)) & mask;
-    while (load<u32>(table + (usize(slot) << 2)) != 0) slot = (slot + 1) & mask;
-    store<u32>(table + (usize(slot) << 2), id + 1);
+    const hash = load<u32>(hashes + (usize(id) << 2));
+    let slot = hash & mask;
+    while (load<u32>(table + (usize(slot) << 3)) != 0) slot = (slot + 1) & mask;
+    store<u32>(table + (usize(slot) << 3), id + 1);
+    store<u32>(table + (usize(slot) << 3), hash, 4);
   }
 }
+

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byteVocabularyTokens, words13aBuild, words13aLookup } from '../src/wasm/words-13a.js';
+import { byteVocabularyTokens, words13aBuild, words13aLookup, Words13aGrowing } from '../src/wasm/words-13a.js';
 import { Bleu } from '../src/metrics/bleu/bleu.js';
 import { oracleBuild13a, oracleLookup13a } from './reference/words-13a.js';
 import type { Csr } from '../src/text/csr.js';
@@ -77,5 +77,31 @@ describe('13a token-id kernel', () => {
     expect(refs.unknownId).toBe(oracle.size);
     expect(refs.vocab.size).toBe(oracle.size);
     for (const [token, id] of oracle) expect([refs.vocab.token(id), refs.vocab.find(token)]).toEqual([token, id]);
+  });
+
+  it('grows a vocabulary of its own batch after batch as the oracle does, its new tokens read back as written', () => {
+    // One object for every run: later batches meet tokens earlier ones added. A leading U+FEFF is part of a token
+    // (not a byte order mark to drop), and batches now and then hold far more new tokens and bytes than the
+    // regions have room for, so that every region moves and the table doubles within a call.
+    const growing = new Words13aGrowing();
+    const vocab = new Map<string, number>();
+    let big = 0;
+    const withBom = fc.array(fc.constantFrom(...PIECES, '\ufeff', '\ufeffDas', 'Das'), { minLength: 0, maxLength: 30 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.array(withBom, { minLength: 0, maxLength: 12 }), fc.nat(19), (ls, pick) => {
+        if (pick === 0) {
+          big++;
+          ls = ls.concat(Array.from({ length: 2000 }, (_, i) => `g${big}x${i} ${'y'.repeat(i % 40)}${big} \ufeffz${i}`));
+        }
+        const known = vocab.size;
+        const expected = oracleBuild13a(ls, vocab);
+        expect(rowsOf(growing.build(ls))).toEqual(expected);
+        expect(growing.count).toBe(vocab.size);
+        expect(growing.tokens(known)).toEqual([...vocab.keys()].slice(known));
+      }),
+      { numRuns: 300 },
+    );
+    expect(big).toBeGreaterThan(3);
+    expect(vocab.size).toBeGreaterThan(30000);
   });
 });

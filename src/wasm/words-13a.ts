@@ -6,11 +6,13 @@
  *
  * A vocabulary built by {@link words13aBuild} is held in TypeScript typed arrays (its hashes, token bytes and its
  * table, at most half full) and copied into the instance's memory for each lookup, so one instance serves every vocabulary
- * of a thread. Ids are dense from 0 in order of first appearance, as `Vocabulary` gives them.
+ * of a thread. Ids are dense from 0 in order of first appearance, as `Vocabulary` gives them. A caller that grows one
+ * vocabulary batch after batch for its whole life keeps it in an instance of its own instead ({@link Words13aGrowing}),
+ * where it is never copied.
  */
 import type { Csr } from '../text/csr.js';
 import type { KernelExports } from './kernels.js';
-import { Layout, LinearMemory } from './linear-memory.js';
+import { alignUp, Layout, LinearMemory } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
 import { decodeWtf8, encodeStringInto } from './wtf8.js';
 
@@ -33,7 +35,10 @@ export interface ByteVocabulary {
   readonly keyStarts: Uint32Array;
   /** The tokens' UTF-8 (WTF-8) bytes back to back. */
   readonly arena: Uint8Array;
-  /** Open-addressing slots (`id + 1`, 0 = empty), a power of two at least twice `count`. */
+  /**
+   * Open-addressing slots, a power of two of them at least twice `count`, each two u32: `id + 1` (0 = empty) and
+   * the token's hash.
+   */
   readonly table: Uint32Array;
 }
 
@@ -117,7 +122,7 @@ export function words13aBuild(lines: readonly string[], base?: ByteVocabulary): 
   // one distinct token in sixteen bytes, and doubles whenever it is half full.
   const table = layout.end;
   let slots = powerOfTwo(Math.max(4096, most / 8, 4 * baseCount));
-  memory.reserve(table + 4 * slots);
+  memory.reserve(table + 8 * slots);
   memory.i32[keyStarts >> 2] = 0;
   memory.i32[outOffsets >> 2] = 0;
   if (base !== undefined) {
@@ -128,7 +133,7 @@ export function words13aBuild(lines: readonly string[], base?: ByteVocabulary): 
   let count = baseCount;
   let line = 0;
   while (true) {
-    memory.u8.fill(0, table, table + 4 * slots);
+    memory.u8.fill(0, table, table + 8 * slots);
     kernels.words13aRehash(table, slots - 1, hashes, count);
     line = kernels.words13a(
       placed.input, placed.lineStarts, line, lines.length, scratch, table, slots - 1, hashes, keyStarts, arena, count,
@@ -137,7 +142,7 @@ export function words13aBuild(lines: readonly string[], base?: ByteVocabulary): 
     count = memory.u32[status >> 2];
     if (line === lines.length) break;
     slots *= 2;
-    memory.reserve(table + 4 * slots);
+    memory.reserve(table + 8 * slots);
   }
   const rows = readRows(memory, outTokens, outOffsets, lines.length);
   const u32 = memory.u32;
@@ -148,7 +153,7 @@ export function words13aBuild(lines: readonly string[], base?: ByteVocabulary): 
     hashes: keptHashes,
     keyStarts: keptStarts,
     arena: memory.u8.slice(arena, arena + keptStarts[count]),
-    table: u32.slice(table >> 2, (table >> 2) + slots),
+    table: u32.slice(table >> 2, (table >> 2) + 2 * slots),
   };
   return { rows, vocab };
 }
@@ -176,7 +181,7 @@ export function words13aLookup(lines: readonly string[], vocab: ByteVocabulary, 
   memory.u32.set(vocab.keyStarts, keyStarts >> 2);
   memory.u8.set(vocab.arena, arena);
   kernels.words13a(
-    placed.input, placed.lineStarts, 0, lines.length, scratch, table, vocab.table.length - 1, hashes, keyStarts, arena,
+    placed.input, placed.lineStarts, 0, lines.length, scratch, table, vocab.table.length / 2 - 1, hashes, keyStarts, arena,
     vocab.count, 0, 0, unknownId, outTokens, outOffsets, status,
   );
   return readRows(memory, outTokens, outOffsets, lines.length);
@@ -199,4 +204,158 @@ export function byteVocabularyTokens(vocab: ByteVocabulary, first = 0): string[]
 function hasSurrogate(bytes: Uint8Array, from: number, to: number): boolean {
   for (let k = from; k + 1 < to; k++) if (bytes[k] === 0xed && bytes[k + 1] >= 0xa0) return true;
   return false;
+}
+
+/**
+ * A vocabulary of 13a tokens grown batch after batch that lives in a kernel instance of its own: its token records,
+ * bytes and table stay in that instance's memory between calls, where {@link words13aBuild} copies a vocabulary
+ * in and out of the thread's instance on every call (and rebuilds its table), which costs as much per call as a
+ * thousand lines do. Ids and rows are those of {@link words13aBuild} given the same lines in the same order.
+ *
+ * The memory holds, from the heap base: the token hashes, the token offsets, the token bytes, the call's lines and
+ * outputs, and last the table (so that it doubles in place); each region has room to spare and all move up when
+ * one outgrows its room.
+ */
+export class Words13aGrowing {
+  /** Number of tokens (ids `0 .. count`). */
+  count = 0;
+  private readonly kernels: Words13aExports;
+  private readonly memory: LinearMemory;
+  /** Keeps a leading U+FEFF, which is part of a token (the default decoder drops it as a byte order mark). */
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  /** Room of the regions: token records, token bytes, bytes of a call's lines and outputs; table slots. */
+  private tokenRoom = 0;
+  private byteRoom = 0;
+  private callRoom = 0;
+  private slots = 0;
+  /** Addresses of the regions. */
+  private readonly hashes: number;
+  private keyStarts = 0;
+  private arena = 0;
+  private call = 0;
+  private table = 0;
+
+  constructor() {
+    this.kernels = instantiateKernels() as Words13aExports;
+    this.memory = new LinearMemory(this.kernels.memory);
+    this.hashes = alignUp(this.kernels.heapBase(), 16);
+    this.place(4096, 65536, 65536, 4096, 0);
+    this.memory.u8.fill(0, this.table, this.table + 8 * this.slots);
+    this.memory.u32[this.keyStarts >> 2] = 0;
+  }
+
+  /**
+   * Gives the regions the room asked for (at least), moving the regions after one that grows; `callUsed` bytes of
+   * the call region are kept.
+   */
+  private place(tokenRoom: number, byteRoom: number, callRoom: number, slots: number, callUsed: number): void {
+    const keyStarts = alignUp(this.hashes + 4 * tokenRoom, 16);
+    const arena = alignUp(keyStarts + 4 * (tokenRoom + 1), 16);
+    const call = alignUp(arena + byteRoom, 16);
+    const table = alignUp(call + callRoom, 16);
+    this.memory.reserve(table + 8 * slots);
+    if (this.tokenRoom > 0) {
+      // Every region moves up (or stays): the last first, so that none is overwritten before it has moved.
+      const u8 = this.memory.u8;
+      u8.copyWithin(table, this.table, this.table + 8 * this.slots);
+      u8.copyWithin(call, this.call, this.call + callUsed);
+      u8.copyWithin(arena, this.arena, this.arena + this.memory.u32[(this.keyStarts >> 2) + this.count]);
+      u8.copyWithin(keyStarts, this.keyStarts, this.keyStarts + 4 * (this.count + 1));
+    }
+    this.tokenRoom = tokenRoom;
+    this.byteRoom = byteRoom;
+    this.callRoom = callRoom;
+    this.slots = slots;
+    this.keyStarts = keyStarts;
+    this.arena = arena;
+    this.call = call;
+    this.table = table;
+  }
+
+  /** Makes room for a call of `callBytes` bytes that adds at most `newTokens` tokens of `newBytes` bytes. */
+  private room(newTokens: number, newBytes: number, callBytes: number, callUsed: number): void {
+    const tokens = this.count + newTokens;
+    const bytes = this.memory.u32[(this.keyStarts >> 2) + this.count] + newBytes;
+    if (tokens <= this.tokenRoom && bytes <= this.byteRoom && callBytes <= this.callRoom) return;
+    const grown = (have: number, need: number): number => (need <= have ? have : Math.max(need, 2 * have));
+    this.place(grown(this.tokenRoom, tokens), grown(this.byteRoom, bytes), grown(this.callRoom, callBytes), this.slots, callUsed);
+  }
+
+  /**
+   * Token ids of `lines` (one row each), as {@link words13aBuild} gives them, the vocabulary grown by their new
+   * tokens. The rows are views of the instance's memory, valid until the next call.
+   */
+  build(lines: readonly string[]): Csr {
+    const memory = this.memory;
+    let units = 0;
+    for (const line of lines) units += line.length;
+    // The lines and their offsets first: their byte count bounds what follows.
+    const linesBytes = alignUp(3 * units + 16, 16) + alignUp(4 * (lines.length + 1), 16);
+    this.room(0, 0, linesBytes, 0);
+    const placed = placeLines(memory, new Layout(this.call), lines);
+    const most = placed.bytes;
+    const layout = new Layout(this.call + linesBytes);
+    const scratch = layout.place(2 * placed.longest + 16);
+    const outTokens = layout.place(4 * most + 4);
+    const outOffsets = layout.place(4 * (lines.length + 1));
+    const status = layout.place(16);
+    // At most one new token per input byte. The call region may move up, and every address in it with it.
+    const placedAt = this.call;
+    this.room(most, most, layout.end - placedAt, linesBytes);
+    const shift = this.call - placedAt;
+    const input = placed.input + shift;
+    const lineStarts = placed.lineStarts + shift;
+    const out = { scratch: scratch + shift, tokens: outTokens + shift, offsets: outOffsets + shift, status: status + shift };
+    memory.i32[out.offsets >> 2] = 0;
+    let line = 0;
+    while (true) {
+      line = this.kernels.words13a(
+        input, lineStarts, line, lines.length, out.scratch, this.table, this.slots - 1, this.hashes, this.keyStarts,
+        this.arena, this.count, this.slots / 2, 1, -1, out.tokens, out.offsets, out.status,
+      );
+      this.count = memory.u32[out.status >> 2];
+      if (line === lines.length) break;
+      // The table is half full: it doubles in place (it is the last region) and takes the ids again.
+      this.slots *= 2;
+      memory.reserve(this.table + 8 * this.slots);
+      memory.u8.fill(0, this.table, this.table + 8 * this.slots);
+      this.kernels.words13aRehash(this.table, this.slots - 1, this.hashes, this.count);
+    }
+    const i32 = memory.i32;
+    const offsets = i32.subarray(out.offsets >> 2, (out.offsets >> 2) + lines.length + 1);
+    const tokens = i32.subarray(out.tokens >> 2, (out.tokens >> 2) + offsets[lines.length]);
+    return { tokens, offsets };
+  }
+
+  /**
+   * The tokens of ids `first .. count` as strings, in id order: one decoder call for all of them where their bytes
+   * are UTF-8, each token then cut out by its length in UTF-16 code units, which its bytes give.
+   */
+  tokens(first: number): string[] {
+    const u8 = this.memory.u8;
+    const u32 = this.memory.u32;
+    const starts = this.keyStarts >> 2;
+    const from = this.arena + u32[starts + first];
+    const to = this.arena + u32[starts + this.count];
+    const out: string[] = new Array(Math.max(0, this.count - first));
+    if (hasSurrogate(u8, from, to)) {
+      for (let id = first; id < this.count; id++) out[id - first] = decodeWtf8(u8, this.arena + u32[starts + id], this.arena + u32[starts + id + 1]);
+      return out;
+    }
+    const text = this.decoder.decode(u8.subarray(from, to));
+    let at = 0;
+    let p = from;
+    for (let id = first; id < this.count; id++) {
+      const end = this.arena + u32[starts + id + 1];
+      let units = 0;
+      // A code point takes one unit per lead byte (not 10xxxxxx), two from a four-byte lead (11110xxx) on.
+      for (; p < end; p++) {
+        const b = u8[p];
+        if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
+      }
+      out[id - first] = text.slice(at, at + units);
+      at += units;
+    }
+    return out;
+  }
 }

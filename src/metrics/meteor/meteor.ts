@@ -26,7 +26,7 @@ import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 import type { Csr } from '../../text/csr.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
-import { byteVocabularyTokens, words13aBuild, type ByteVocabulary } from '../../wasm/words-13a.js';
+import { Words13aGrowing } from '../../wasm/words-13a.js';
 import { inAlphabet, meteorSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
@@ -50,50 +50,83 @@ export interface MeteorReferences extends PreparedReferences {
 /**
  * A reference line's lowercased words as ids, their stem ids (-1 until a stage first needs one) and an index of the
  * ids: every hypothesis of the segment is aligned against it, so what the exact stage needs to pair a word with "the
- * last reference word left equal to it" is built once here, and a line's words, stems and index lie in one small
- * array that stays in cache while a line is aligned.
+ * last reference word left equal to it" is built once here. The lines of one {@link Meteor.prepareReferences} lie
+ * back to back in one array, in segment order: scoring a system walks it from the start to the end, which the
+ * memory system streams, where one small array per line is a separate object somewhere on the heap.
  */
 export class ReferenceWords {
   /** Number of words. */
   readonly length: number;
   /**
-   * Word ids at [0, length), stem ids at [length, 2·length), at [2·length, 3·length) for each position the previous
-   * position of the same word (-1: none), then an open-addressing table of the line's distinct ids: {@link slots}
-   * slots at {@link keysAt} (an id, or -1 when empty; a slot found by {@link slotOf}, then linear probing) and beside
-   * them at {@link lastAt} the id's last position. The exact stage takes a word's positions from the last back, so a
-   * cursor per slot, started at the last position and moved along the previous-position chain, is that stage's
-   * "last reference word left equal to it".
+   * The line's block of {@link data} (its word ids at [0, length)), a view for readers; the alignment reads
+   * {@link data} at {@link at}.
    */
   readonly words: Int32Array;
+  /**
+   * The array the block is in: from {@link at}, word ids at [0, length), stem ids at [length, 2·length), at
+   * [2·length, 3·length) for each position the previous position of the same word (-1: none), then at 3·length an
+   * open-addressing table of the line's distinct ids: {@link slots} pairs [id or -1 when empty, the id's last
+   * position] (a slot found by {@link slotOf}, then linear probing; key and position in one cache line). The exact
+   * stage takes a word's positions from the last back, so a cursor per slot, started at the last position and moved
+   * along the previous-position chain, is that stage's "last reference word left equal to it".
+   */
+  readonly data: Int32Array;
+  /** Where the block starts in {@link data}. */
+  readonly at: number;
   /** Slots of the table, a power of two at least twice {@link length}. */
   readonly slots: number;
   /** 32 − log2({@link slots}): {@link slotOf}'s shift. */
   readonly shift: number;
-  /** Offsets in {@link words}: the table's keys, and its last positions. */
-  readonly keysAt: number;
-  readonly lastAt: number;
 
-  constructor(ids: Int32Array) {
+  /** The block of `ids` at `data[at]`, {@link blockSize} entries, written here. */
+  constructor(ids: Int32Array, data: Int32Array, at: number) {
     const m = ids.length;
     this.length = m;
-    let bits = 1;
-    while (1 << bits < 2 * m) bits++;
+    const bits = slotBits(m);
     const slots = 1 << bits;
     this.slots = slots;
     this.shift = 32 - bits;
-    this.keysAt = 3 * m;
-    this.lastAt = 3 * m + slots;
-    const words = (this.words = new Int32Array(3 * m + 2 * slots).fill(-1, m));
-    words.set(ids);
+    this.data = data;
+    this.at = at;
+    this.words = data.subarray(at, at + blockSize(m));
+    data.set(ids, at);
+    data.fill(-1, at + m, at + 3 * m + 2 * slots);
+    const table = at + 3 * m;
     for (let j = 0; j < m; j++) {
       const id = ids[j];
       let s = slotOf(id, this.shift);
-      while (words[this.keysAt + s] !== -1 && words[this.keysAt + s] !== id) s = (s + 1) & (slots - 1);
-      words[this.keysAt + s] = id;
-      words[2 * m + j] = words[this.lastAt + s];
-      words[this.lastAt + s] = j;
+      while (data[table + 2 * s] !== -1 && data[table + 2 * s] !== id) s = (s + 1) & (slots - 1);
+      data[table + 2 * s] = id;
+      data[at + 2 * m + j] = data[table + 2 * s + 1];
+      data[table + 2 * s + 1] = j;
     }
   }
+}
+
+/** log2 of the slots of the index of a line of `m` words: at least twice `m`. */
+function slotBits(m: number): number {
+  let bits = 1;
+  while (1 << bits < 2 * m) bits++;
+  return bits;
+}
+
+/** Entries of the block of a reference line of `m` words (see {@link ReferenceWords.data}). */
+function blockSize(m: number): number {
+  return 3 * m + 2 * (1 << slotBits(m));
+}
+
+/** The reference lines `lines` laid out back to back in one array, in order. */
+function referenceBlocks(lines: readonly Int32Array[]): ReferenceWords[] {
+  let size = 0;
+  for (const ids of lines) size += blockSize(ids.length);
+  const data = new Int32Array(size);
+  const out: ReferenceWords[] = [];
+  let at = 0;
+  for (const ids of lines) {
+    out.push(new ReferenceWords(ids, data, at));
+    at += blockSize(ids.length);
+  }
+  return out;
 }
 
 /** The first slot probed for word id `id` in a table of 2^(32 − shift) slots: the top bits of a multiplicative hash. */
@@ -179,8 +212,11 @@ export class Meteor implements Metric<MeteorReferences> {
    * per call, into the ids of {@link kernelVocab}.
    */
   private readonly kernel13a: boolean;
-  /** The kernel's vocabulary of tokens as written, grown by every batch (undefined before the first). */
-  private kernelVocab: ByteVocabulary | undefined = undefined;
+  /**
+   * The kernel's vocabulary of tokens as written, grown by every batch, in a kernel instance of its own (created on
+   * first use): it stays there between batches.
+   */
+  private kernelVocab: Words13aGrowing | undefined = undefined;
   /** Kernel token id → the id of its lowercased word: a token's string is read and lowercased once, when it is new. */
   private kernelWords = new Int32Array(256);
   /** Lowercased word → id. */
@@ -205,8 +241,8 @@ export class Meteor implements Metric<MeteorReferences> {
   private lineIds = new Int32Array(256);
   /** Per hypothesis position, the reference position it is matched with, or -1. */
   private hypRefOf = new Int32Array(64);
-  /** Per reference position, 1 once the exact stage has taken it. */
-  private refTaken = new Uint8Array(64);
+  /** Per reference position, the alignment's {@link stamp} once its exact stage has taken it. */
+  private refTaken = new Int32Array(64);
   /**
    * Per slot k of the reference's index, [stamp, position] at 2k: once the stamp is the line's {@link stamp}, the
    * position the exact stage takes next for the slot's word (-1: none left); before, its last position.
@@ -261,35 +297,32 @@ export class Meteor implements Metric<MeteorReferences> {
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): MeteorReferences {
     const segments = checkReferenceStreams('METEOR', refStreams);
-    const lines: ReferenceWords[][] = [];
     const nRefs = refStreams.length;
+    // Segment by segment, reference after reference: the order in which segmentStats reads them.
+    const ids: Int32Array[] = [];
     const flat: string[] = [];
     if (this.kernel13a) for (let i = 0; i < segments; i++) for (let j = 0; j < nRefs; j++) flat.push(refStreams[j][i]);
-    if (this.kernel13a && this.kernelTakes(flat)) {
+    if (this.kernel13a) {
       const rows = this.kernelRows(flat);
       const words = this.kernelWords;
-      for (let i = 0; i < segments; i++) {
-        const refs: ReferenceWords[] = [];
-        for (let j = 0; j < nRefs; j++) {
-          const row = i * nRefs + j;
-          const from = rows.offsets[row];
-          const ids = new Int32Array(rows.offsets[row + 1] - from);
-          for (let k = 0; k < ids.length; k++) ids[k] = words[rows.tokens[from + k]];
-          refs.push(new ReferenceWords(ids));
-        }
-        lines.push(refs);
+      for (let row = 0; row < flat.length; row++) {
+        const from = rows.offsets[row];
+        const line = new Int32Array(rows.offsets[row + 1] - from);
+        for (let k = 0; k < line.length; k++) line[k] = words[rows.tokens[from + k]];
+        ids.push(line);
       }
-      return { segments, lines };
-    }
-    for (let i = 0; i < segments; i++) {
-      lines.push(
-        refStreams.map((stream) => {
+    } else {
+      for (let i = 0; i < segments; i++) {
+        for (let j = 0; j < nRefs; j++) {
           // Scanned first: a long line replaces lineIds with a larger array.
-          const n = this.scanIds(stream[i]);
-          return new ReferenceWords(this.lineIds.slice(0, n));
-        }),
-      );
+          const n = this.scanIds(refStreams[j][i]);
+          ids.push(this.lineIds.slice(0, n));
+        }
+      }
     }
+    const blocks = referenceBlocks(ids);
+    const lines: ReferenceWords[][] = [];
+    for (let i = 0; i < segments; i++) lines.push(blocks.slice(i * nRefs, (i + 1) * nRefs));
     return { segments, lines };
   }
 
@@ -300,7 +333,7 @@ export class Meteor implements Metric<MeteorReferences> {
   segmentStats(hyps: readonly string[], refs: MeteorReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
     const out = new Float64Array(hyps.length * 2);
-    const rows = this.kernel13a && this.kernelTakes(hyps) ? this.kernelRows(hyps) : undefined;
+    const rows = this.kernel13a ? this.kernelRows(hyps) : undefined;
     for (let s = 0; s < hyps.length; s++) {
       const n = rows === undefined ? this.scanIds(hyps[s]) : this.rowIds(rows, s);
       let best = -Infinity;
@@ -346,7 +379,7 @@ export class Meteor implements Metric<MeteorReferences> {
       this.hypStems = new Int32Array(2 * n);
     }
     if (this.refTaken.length < m) {
-      this.refTaken = new Uint8Array(2 * m);
+      this.refTaken = new Int32Array(2 * m);
       this.refLeft = new Int32Array(2 * m);
       this.refStems = new Int32Array(2 * m);
       this.refPrev = new Int32Array(2 * m);
@@ -355,42 +388,42 @@ export class Meteor implements Metric<MeteorReferences> {
     if (this.stamp === 0x7fffffff) {
       this.stemMarks.fill(0);
       this.cursor.fill(0);
+      this.refTaken.fill(0);
       this.stamp = 0;
     }
     const stamp = ++this.stamp;
     const hw = this.lineIds;
-    const rw = ref.words;
+    const rw = ref.data;
+    const at = ref.at;
     const refOf = this.hypRefOf;
     const taken = this.refTaken;
     const cursor = this.cursor;
-    const slots = ref.slots;
-    const mask = slots - 1;
+    const mask = ref.slots - 1;
     const shift = ref.shift;
-    const keysAt = ref.keysAt;
-    const lastAt = ref.lastAt;
-    const prevAt = 2 * m;
-    for (let j = 0; j < m; j++) taken[j] = 0;
+    const tableAt = at + 3 * m;
+    const prevAt = at + 2 * m;
     let matches = 0;
     for (let i = n - 1; i >= 0; i--) {
       const w = hw[i];
       let s = slotOf(w, shift);
-      let key = rw[keysAt + s];
+      let key = rw[tableAt + 2 * s];
       while (key !== w && key !== -1) {
         s = (s + 1) & mask;
-        key = rw[keysAt + s];
+        key = rw[tableAt + 2 * s];
       }
       let j = -1;
       if (key === w) {
         // A slot's cursor starts at its word's last position, on the line's first look-up of the word.
         if (cursor[2 * s] !== stamp) {
           cursor[2 * s] = stamp;
-          j = rw[lastAt + s];
+          j = rw[tableAt + 2 * s + 1];
         } else j = cursor[2 * s + 1];
       }
       refOf[i] = j;
       if (j >= 0) {
         cursor[2 * s + 1] = rw[prevAt + j];
-        taken[j] = 1;
+        // Taken by this alignment: the stamp, so that nothing is cleared between alignments.
+        taken[j] = stamp;
         matches++;
       }
     }
@@ -400,21 +433,29 @@ export class Meteor implements Metric<MeteorReferences> {
     const hs = this.hypStems;
     const refLeft = this.refLeft;
     const rs = this.refStems;
+    const wordStems = this.wordStems;
     let hl = 0;
     for (let i = 0; i < n; i++) {
       if (refOf[i] >= 0) continue;
+      const w = hw[i];
+      const stem = wordStems[w];
       hypLeft[hl] = i;
-      hs[hl++] = this.stemOf(hw[i]);
+      hs[hl++] = stem >= 0 ? stem : this.stemOf(w);
+    }
+    const stemsAt = at + m;
+    for (let j = 0; j < m; j++) {
+      if (taken[j] === stamp || rw[stemsAt + j] >= 0) continue;
+      rw[stemsAt + j] = this.stemOf(rw[at + j]);
     }
     // The stems left, indexed: stemMarks[2·stem] is this line's stamp once the stem is among them, and then
     // stemMarks[2·stem + 1] its last place in the list left not yet taken; refPrev chains its earlier places.
+    // (Read after the stemming above, which may grow it.)
     const marks = this.stemMarks;
     const prev = this.refPrev;
     let rl = 0;
     for (let j = 0; j < m; j++) {
-      if (taken[j] !== 0) continue;
-      let stem = rw[m + j];
-      if (stem < 0) rw[m + j] = stem = this.stemOf(rw[j]);
+      if (taken[j] === stamp) continue;
+      const stem = rw[stemsAt + j];
       refLeft[rl] = j;
       rs[rl] = stem;
       if (marks[2 * stem] !== stamp) {
@@ -495,28 +536,16 @@ export class Meteor implements Metric<MeteorReferences> {
   }
 
   /**
-   * Whether the kernel reads `lines`: a call copies the vocabulary it has grown into the kernel and back, so a
-   * batch much smaller than the vocabulary (a sentence scored at a time) takes the general path instead. Both give
-   * a token the id of its lowercased word, so the two may take turns.
-   */
-  private kernelTakes(lines: readonly string[]): boolean {
-    if (this.kernelVocab === undefined) return true;
-    let units = 0;
-    for (const line of lines) units += line.length;
-    return 8 * units >= this.kernelVocab.arena.length;
-  }
-
-  /**
-   * The kernel's token ids of `lines` (one row each), its vocabulary grown by their new tokens, each of which is
-   * given here the id of its lowercased word in {@link kernelWords}.
+   * The kernel's token ids of `lines` (one row each; views valid until its next call), its vocabulary grown by
+   * their new tokens, each of which is given here the id of its lowercased word in {@link kernelWords}.
    */
   private kernelRows(lines: readonly string[]): Csr {
-    const known = this.kernelVocab === undefined ? 0 : this.kernelVocab.count;
-    const { rows, vocab } = words13aBuild(lines, this.kernelVocab);
-    this.kernelVocab = vocab;
+    const vocab = (this.kernelVocab ??= new Words13aGrowing());
+    const known = vocab.count;
+    const rows = vocab.build(lines);
     if (vocab.count > known) {
       this.kernelWords = withRoom(this.kernelWords, vocab.count);
-      const names = byteVocabularyTokens(vocab, known);
+      const names = vocab.tokens(known);
       for (let k = 0; k < names.length; k++) this.kernelWords[known + k] = this.wordId(pyLower(names[k]));
     }
     return rows;

@@ -150,20 +150,6 @@ const SYNONYMS_NONE = 1;
 /** A stem's synonym state once its synonyms are in {@link Meteor.synonymIds}. */
 const SYNONYMS_SOME = 2;
 
-/** Whether the sorted `ids` hold `id`. */
-function sortedHas(ids: Int32Array, id: number): boolean {
-  let lo = 0;
-  let hi = ids.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const x = ids[mid];
-    if (x === id) return true;
-    if (x < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
-}
-
 /** NLTK's `_count_chunks` over the matches in hypothesis order (`refOf[i]` the reference position of hypothesis word i, or -1). */
 function countChunks(refOf: Int32Array, n: number): number {
   let chunks = 0;
@@ -229,7 +215,7 @@ export class Meteor implements Metric<MeteorReferences> {
   private wordStems = new Int32Array(256).fill(-1);
   /** Stem (and WordNet lemma name) → id: the synonym stage compares synonyms with stems. */
   private readonly stemIds = new Map<string, number>();
-  /** Stem id → the stem ids of its synonyms other than itself, sorted (found on first need; one entry per stem). */
+  /** Stem id → the stem ids of its synonyms other than itself (found on first need; one entry per stem). */
   private readonly synonymIds: Int32Array[] = [];
   /**
    * Stem id → 0 until its synonyms are looked up, then {@link SYNONYMS_NONE} or {@link SYNONYMS_SOME}: most stems
@@ -251,9 +237,8 @@ export class Meteor implements Metric<MeteorReferences> {
   /** The hypothesis positions the exact stage left, in order, and their stems. */
   private hypLeft = new Int32Array(64);
   private hypStems = new Int32Array(64);
-  /** The reference positions the exact stage left, in order, and their stems (-1 once a later stage takes one). */
+  /** The reference positions the exact stage left, in order. */
   private refLeft = new Int32Array(64);
-  private refStems = new Int32Array(64);
   /** Per reference word left, the place in that list of the previous one with the same stem (-1: none). */
   private refPrev = new Int32Array(64);
   /**
@@ -381,7 +366,6 @@ export class Meteor implements Metric<MeteorReferences> {
     if (this.refTaken.length < m) {
       this.refTaken = new Int32Array(2 * m);
       this.refLeft = new Int32Array(2 * m);
-      this.refStems = new Int32Array(2 * m);
       this.refPrev = new Int32Array(2 * m);
     }
     if (this.cursor.length < 2 * ref.slots) this.cursor = new Int32Array(2 * ref.slots);
@@ -432,7 +416,6 @@ export class Meteor implements Metric<MeteorReferences> {
     const hypLeft = this.hypLeft;
     const hs = this.hypStems;
     const refLeft = this.refLeft;
-    const rs = this.refStems;
     const wordStems = this.wordStems;
     let hl = 0;
     for (let i = 0; i < n; i++) {
@@ -457,7 +440,6 @@ export class Meteor implements Metric<MeteorReferences> {
       if (taken[j] === stamp) continue;
       const stem = rw[stemsAt + j];
       refLeft[rl] = j;
-      rs[rl] = stem;
       if (marks[2 * stem] !== stamp) {
         marks[2 * stem] = stamp;
         prev[rl] = -1;
@@ -472,27 +454,37 @@ export class Meteor implements Metric<MeteorReferences> {
       if (b < 0) continue;
       marks[2 * stem + 1] = prev[b];
       refOf[hypLeft[a]] = refLeft[b];
-      rs[b] = -1;
       matches++;
       refsLeft--;
     }
     if (matches === n || refsLeft === 0) return this.value(matches, n, m);
     // A stem's synonyms always include the stem itself, which no reference word left has (the stem stage took
-    // those): only the others can match, and most stems have none.
+    // those): only the others can match, and most stems have none. The reference word a hypothesis word takes is
+    // the last one left whose stem is among its synonyms: per synonym among the stems left, the last place of that
+    // stem not yet taken is the head of its chain in stemMarks (every stage takes heads only), and the greatest of
+    // those is the word.
     const state = this.synonymState;
     for (let a = hl - 1; a >= 0 && refsLeft > 0; a--) {
       if (refOf[hypLeft[a]] >= 0 || state[hs[a]] === SYNONYMS_NONE) continue;
       const syns = this.synonymsOf(hs[a]);
-      if (syns.length === 0) continue;
-      for (let b = rl - 1; b >= 0; b--) {
-        const stem = rs[b];
-        if (stem < 0 || !sortedHas(syns, stem)) continue;
-        refOf[hypLeft[a]] = refLeft[b];
-        rs[b] = -1;
-        matches++;
-        refsLeft--;
-        break;
+      // Read after the look-up, which may grow it.
+      const heads = this.stemMarks;
+      let best = -1;
+      let bestStem = -1;
+      for (let k = 0; k < syns.length; k++) {
+        const stem = syns[k];
+        if (heads[2 * stem] !== stamp) continue;
+        const b = heads[2 * stem + 1];
+        if (b > best) {
+          best = b;
+          bestStem = stem;
+        }
       }
+      if (best < 0) continue;
+      heads[2 * bestStem + 1] = prev[best];
+      refOf[hypLeft[a]] = refLeft[best];
+      matches++;
+      refsLeft--;
     }
     return this.value(matches, n, m);
   }
@@ -604,7 +596,7 @@ export class Meteor implements Metric<MeteorReferences> {
     return id;
   }
 
-  /** The stem ids of the synonyms of stem `id` (./wordnet.ts), the stem itself left out, sorted. */
+  /** The stem ids of the synonyms of stem `id` (./wordnet.ts), the stem itself left out. */
   private synonymsOf(id: number): Int32Array {
     const state = this.synonymState[id];
     if (state === SYNONYMS_NONE) return NO_SYNONYMS;
@@ -621,7 +613,7 @@ export class Meteor implements Metric<MeteorReferences> {
       this.synonymState[id] = SYNONYMS_NONE;
       return NO_SYNONYMS;
     }
-    const ids = Int32Array.from(out).sort();
+    const ids = Int32Array.from(out);
     this.synonymIds[id] = ids;
     this.synonymState[id] = SYNONYMS_SOME;
     return ids;

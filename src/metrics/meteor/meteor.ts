@@ -150,17 +150,22 @@ const SYNONYMS_NONE = 1;
 /** A stem's synonym state once its synonyms are in {@link Meteor.synonymIds}. */
 const SYNONYMS_SOME = 2;
 
-/** NLTK's `_count_chunks` over the matches in hypothesis order (`refOf[i]` the reference position of hypothesis word i, or -1). */
+/**
+ * NLTK's `_count_chunks` over the matches in hypothesis order (`refOf[i]` the reference position of hypothesis word
+ * i, or -1): a match starts a chunk unless the word before it is matched with the reference word before its own.
+ * Counted as matches less continuations, in arithmetic rather than branches: whether a word is matched follows no
+ * pattern a branch predictor could learn.
+ */
 function countChunks(refOf: Int32Array, n: number): number {
   let chunks = 0;
-  let prevHyp = -2;
-  let prevRef = -2;
+  let prev = -1;
   for (let i = 0; i < n; i++) {
     const r = refOf[i];
-    if (r < 0) continue;
-    if (!(i === prevHyp + 1 && r === prevRef + 1)) chunks++;
-    prevHyp = i;
-    prevRef = r;
+    // A match: r ≥ 0, the sign bit of ~r. A continuation: r ≥ 1 (the sign bit of ~(r − 1)) and prev = r − 1 (then
+    // prev ≥ 0, a match), where d = prev − (r − 1) is 0, the one d for which |d| − 1 is negative.
+    const d = prev - r + 1;
+    chunks += ((~r >>> 31) - ((~(r - 1) >>> 31) & (((d ^ (d >> 31)) - (d >> 31) - 1) >>> 31))) | 0;
+    prev = r;
   }
   return chunks;
 }

@@ -209,12 +209,13 @@ function hasSurrogate(bytes: Uint8Array, from: number, to: number): boolean {
 /**
  * A vocabulary of 13a tokens grown batch after batch that lives in a kernel instance of its own: its token records,
  * bytes and table stay in that instance's memory between calls, where {@link words13aBuild} copies a vocabulary
- * in and out of the thread's instance on every call (and rebuilds its table), which costs as much per call as a
- * thousand lines do. Ids and rows are those of {@link words13aBuild} given the same lines in the same order.
+ * in and out of the thread's instance on every call (and rebuilds its table): per call about what a hundred lines
+ * cost, and garbage. Ids and rows are those of {@link words13aBuild} given the same lines in the same order.
  *
  * The memory holds, from the heap base: the token hashes, the token offsets, the token bytes, the call's lines and
- * outputs, and last the table (so that it doubles in place); each region has room to spare and all move up when
- * one outgrows its room.
+ * outputs, and last the table (so that it doubles in place), at most a quarter full (as words13aBuild's, which
+ * starts with four slots per known token: linear probing in a fuller table walks markedly longer runs); each region
+ * has room to spare and all move up when one outgrows its room.
  */
 export class Words13aGrowing {
   /** Number of tokens (ids `0 .. count`). */
@@ -311,11 +312,11 @@ export class Words13aGrowing {
     while (true) {
       line = this.kernels.words13a(
         input, lineStarts, line, lines.length, out.scratch, this.table, this.slots - 1, this.hashes, this.keyStarts,
-        this.arena, this.count, this.slots / 2, 1, -1, out.tokens, out.offsets, out.status,
+        this.arena, this.count, this.slots / 4, 1, -1, out.tokens, out.offsets, out.status,
       );
       this.count = memory.u32[out.status >> 2];
       if (line === lines.length) break;
-      // The table is half full: it doubles in place (it is the last region) and takes the ids again.
+      // The table is a quarter full: it doubles in place (it is the last region) and takes the ids again.
       this.slots *= 2;
       memory.reserve(this.table + 8 * this.slots);
       memory.u8.fill(0, this.table, this.table + 8 * this.slots);

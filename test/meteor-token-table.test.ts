@@ -41,14 +41,15 @@ describe('METEOR word ids from the words-13a kernel', () => {
     };
     const bounds = new TokenBounds();
     const scanner = getTokenScanner('13a');
+    // A first batch of many lines creates the object's kernel instance; from then on every batch goes through it.
+    expect(batchCheck(Array.from({ length: 600 }, (_, k) => `${PIECES[k % PIECES.length]} Wort${k} ${'ab '.repeat(k % 20)}`))).toBe(true);
     fc.assert(
       // References are read by the same kernel call as hypotheses, and their word ids are public.
       fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), (batch) => batchCheck(batch)),
       { numRuns: 400 },
     );
-    // Then one batch of far more new words than the vocabulary held, among known ones: the kernel's table (at
-    // least 4,096 slots and four per known token, at most half full) grows within the call, over the tokens it was
-    // given from the earlier calls.
+    // Then one batch of far more new words than the vocabulary held, among known ones: the kernel's table (doubled
+    // whenever a quarter full) grows within the call, over the tokens it was given from the earlier calls.
     const before = byText.size;
     const big = Array.from({ length: 8000 }, (_, k) => `Der V${k}, ${PIECES[k % PIECES.length]} v${k}.W${k}`);
     expect(batchCheck(big)).toBe(true);
@@ -56,9 +57,12 @@ describe('METEOR word ids from the words-13a kernel', () => {
     expect(byText.size - before).toBeGreaterThan(3 * before);
     expect(byText.size - before).toBeGreaterThan(4096);
 
-    // A new object's first batch always goes through the kernel.
+    // A new object's first batch: a small one takes the general path, one with a long line besides goes through
+    // the kernel; the ids are the same.
+    const long = 'pad '.repeat(4200);
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), (batch) => {
+      fc.property(fc.array(line, { minLength: 1, maxLength: 30 }), fc.boolean(), (lines, padded) => {
+        const batch = padded ? [...lines, long] : lines;
         const fresh = new Meteor();
         const words = new Map<string, number>();
         const expected = batch.map((s) => {
@@ -93,14 +97,20 @@ describe('METEOR word ids from the words-13a kernel', () => {
 
 describe('METEOR with the default tokenizer', () => {
   it('scores as on the 13a tokens split on spaces, for lines 13a rewrites and lines it does not', () => {
-    const meteor = new Meteor();
+    // Sentence by sentence, one object goes through the kernel (its instance made by a large first batch), another
+    // takes the general path (small batches from the start).
+    const kernel = new Meteor();
+    kernel.prepareReferences([['x '.repeat(9000)]]);
+    const general = new Meteor();
     const onTokens = new Meteor({ tokenize: 'none' });
     const words = fc.array(fc.constantFrom('the', 'The', 'cats', 'cat', 'car', 'auto', '3.5', '&amp;', '<skipped>', 'a-\nb', ',', '.', 'ran', 'running'), { maxLength: 12 });
     fc.assert(
       fc.property(words, words, (h, r) => {
         const hyp = h.join(' ');
         const ref = r.join(' ');
-        expect(sentenceScore(meteor, hyp, [ref]).score).toBe(sentenceScore(onTokens, tokenize13a(hyp), [tokenize13a(ref)]).score);
+        const expected = sentenceScore(onTokens, tokenize13a(hyp), [tokenize13a(ref)]).score;
+        expect(sentenceScore(kernel, hyp, [ref]).score).toBe(expected);
+        expect(sentenceScore(general, hyp, [ref]).score).toBe(expected);
       }),
       { numRuns: 1500 },
     );

@@ -142,6 +142,9 @@ function withRoom(ids: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuff
   return grown;
 }
 
+/** UTF-16 units of text (about a hundred lines) from which a batch creates {@link Meteor}'s kernel instance. */
+const KERNEL_INSTANCE_UNITS = 16384;
+
 /** The synonyms of a stem that has none but itself. */
 const NO_SYNONYMS = new Int32Array(0);
 
@@ -292,7 +295,7 @@ export class Meteor implements Metric<MeteorReferences> {
     const ids: Int32Array[] = [];
     const flat: string[] = [];
     if (this.kernel13a) for (let i = 0; i < segments; i++) for (let j = 0; j < nRefs; j++) flat.push(refStreams[j][i]);
-    if (this.kernel13a) {
+    if (this.kernel13a && this.kernelTakes(flat)) {
       const rows = this.kernelRows(flat);
       const words = this.kernelWords;
       for (let row = 0; row < flat.length; row++) {
@@ -323,7 +326,7 @@ export class Meteor implements Metric<MeteorReferences> {
   segmentStats(hyps: readonly string[], refs: MeteorReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
     const out = new Float64Array(hyps.length * 2);
-    const rows = this.kernel13a ? this.kernelRows(hyps) : undefined;
+    const rows = this.kernel13a && this.kernelTakes(hyps) ? this.kernelRows(hyps) : undefined;
     for (let s = 0; s < hyps.length; s++) {
       const n = rows === undefined ? this.scanIds(hyps[s]) : this.rowIds(rows, s);
       let best = -Infinity;
@@ -530,6 +533,19 @@ export class Meteor implements Metric<MeteorReferences> {
       words[k] = this.writtenWords[added] = this.wordId(pyLower(this.written.token(added)));
     }
     return count;
+  }
+
+  /**
+   * Whether the kernel reads `lines`: always once its instance exists (a call then costs little more than its
+   * lines); before, only a batch large enough to pay for creating the instance (milliseconds, more with many
+   * objects alive), so that an object made to score a sentence or two takes the general path. Both give a token the
+   * id of its lowercased word, so the two may take turns.
+   */
+  private kernelTakes(lines: readonly string[]): boolean {
+    if (this.kernelVocab !== undefined) return true;
+    let units = 0;
+    for (const line of lines) units += line.length;
+    return units >= KERNEL_INSTANCE_UNITS;
   }
 
   /**

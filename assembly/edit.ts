@@ -18,6 +18,8 @@
  * is set (D[i][j] = D[i-1][j] + 1); otherwise j steps back, and an insertion follows when bit i-1 of VN_j is set for
  * the new j (D[i][j] − D[i-1][j] = −1 there), else a match or substitution steps back diagonally. Where several
  * optimal alignments exist this choice decides the S/D/I split, so it is reproduced exactly, not just some optimum.
+ * For references in lanes, the distance pass keeps its columns and the walk reads the middle part's from them
+ * (`alignInLanes`); references in words run the middle part again (`alignBest`).
  */
 import {
   INFO_BYTES, INFO_LENGTH, INFO_WORD, INFO_WORDS, LANES32, LANES64, buildMatchVectors, clearMatchVectors, lowBits,
@@ -56,7 +58,7 @@ function slotOf(direct: bool, keys: usize, capacity: u32, generation: u32, token
 @inline
 function columnsInLanes(
   direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
-  strideBytes: usize, lanes32: bool, state: usize,
+  strideBytes: usize, lanes32: bool, state: usize, keep: bool, columns: usize,
 ): void {
   const ones = i64x2.splat(-1);
   const zero = i64x2.splat(0);
@@ -72,6 +74,11 @@ function columnsInLanes(
       const hps = v128.or(shiftUp(hp, lanes32), one);
       vp = v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.not(v128.or(d0, hps)));
       vn = v128.and(hps, d0);
+      if (keep) {
+        const column = columns + (usize(j - from) << 5);
+        v128.store(column, vp);
+        v128.store(column, vn, 16);
+      }
     }
     v128.store(state, vp);
     v128.store(state + strideBytes, vn);
@@ -94,6 +101,13 @@ function columnsInLanes(
       vp1 = v128.or(shiftUp(v128.and(vp1, d1), lanes32), v128.not(v128.or(d1, hps1)));
       vn0 = v128.and(hps0, d0);
       vn1 = v128.and(hps1, d1);
+      if (keep) {
+        const column = columns + (usize(j - from) << 6);
+        v128.store(column, vp0);
+        v128.store(column, vp1, 16);
+        v128.store(column, vn0, 32);
+        v128.store(column, vn1, 48);
+      }
     }
     v128.store(state, vp0);
     v128.store(state, vp1, 16);
@@ -117,6 +131,7 @@ function columnsInLanes(
         v128.store(state + q, v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.not(v128.or(d0, hps))));
         v128.store(vnAt + q, v128.and(hps, d0));
       }
+      if (keep) memory.copy(columns + usize(j - from) * (strideBytes << 1), state, strideBytes << 1);
     }
   }
 }
@@ -297,6 +312,71 @@ function alignBest(
 }
 
 /**
+ * `alignBest` for references in lanes, from the columns the distance pass kept (`keep` of `columnsInLanes`): column
+ * j of the hypothesis (the VP and VN vectors after its token j, `columnBytes` apart) holds reference `r`'s vertical
+ * differences in its lane. Cutting the common prefix of p tokens leaves D[p][p + j] = j and D[p + i][p] = i, the
+ * boundary of the middle part's own table, so the full table's differences in rows and columns past p are the middle
+ * part's: the walk reads them at bit p + i − 1 of column p + j − 1 instead of running the middle part again. The
+ * steps are `alignBest`'s; a run of deletions (VP bits set from bit i − 1 down in one column) is taken at once.
+ * References of fewer than 64 tokens: row i of the middle part is then bit i of a u64 (see the loop).
+ */
+// @ts-ignore: decorator
+@inline
+function alignInLanes(
+  lanes32: bool, refTokens: usize, refFrom: i32, m: i32, r: i32, hypTokens: usize, hypFrom: i32, n: i32,
+  columns: usize, strideBytes: usize, ops: usize,
+): void {
+  let prefix = 0;
+  while (prefix < m && prefix < n && tokenAt(refTokens, refFrom + prefix) == tokenAt(hypTokens, hypFrom + prefix)) prefix++;
+  let suffix = 0;
+  while (
+    suffix < m - prefix && suffix < n - prefix &&
+    tokenAt(refTokens, refFrom + m - 1 - suffix) == tokenAt(hypTokens, hypFrom + n - 1 - suffix)
+  ) suffix++;
+  const a = refFrom + prefix;
+  const b = hypFrom + prefix;
+  let col = m - prefix - suffix;
+  let row = n - prefix - suffix;
+  let subs = 0;
+  let dels = 0;
+  let ins = 0;
+  const columnBytes = strideBytes << 1;
+  const lane = lanes32 ? usize(r) << 2 : usize(r) << 3;
+  // `at + j × columnBytes`: column prefix + j − 1 of the hypothesis, at the reference's lane.
+  const at = columns + usize(prefix) * columnBytes - columnBytes + lane;
+  const shift = u64(prefix);
+  // Row i of the middle part is bit i of the words below: its bit i − 1, shifted up over a bit 0 that ends the runs.
+  let i = u64(col);
+  while (row && i) {
+    const column = at + usize(row) * columnBytes;
+    const vp = lanes32 ? u64(load<u32>(column)) : load<u64>(column);
+    // The deletions in this column: VP's set bits from row i − 1 down (bit 0 of `kept` is set, so at most i).
+    const kept = (~(vp >> shift) << 1) | 1;
+    const run = clz<u64>(kept << (63 - i));
+    dels += i32(run);
+    i -= run;
+    if (!i) break;
+    row--;
+    // An insertion where bit i − 1 of the new column's VN is set (none past the first column), else a diagonal step.
+    const vnAt = at + usize(select(row, 1, row)) * columnBytes + strideBytes;
+    const vn = lanes32 ? u64(load<u32>(vnAt)) : load<u64>(vnAt);
+    const diagonals = select((~(vn >> shift) << 1), u64.MAX_VALUE, row);
+    const diagonal = (diagonals >> i) & 1;
+    ins += i32(diagonal) ^ 1;
+    subs += i32(diagonal) & i32(tokenAt(refTokens, a + i32(i) - 1) != tokenAt(hypTokens, b + row));
+    i -= diagonal;
+  }
+  col = i32(i);
+  dels += col;
+  ins += row;
+  store<i32>(ops, r);
+  store<i32>(ops, m - subs - dels, 4);
+  store<i32>(ops, subs, 8);
+  store<i32>(ops, dels, 12);
+  store<i32>(ops, ins, 16);
+}
+
+/**
  * Levenshtein distances of a batch, and optionally the alignment counts of each hypothesis against its closest
  * reference (see `editDistances` in `src/wasm/edit.ts`).
  *
@@ -304,7 +384,8 @@ function alignBest(
  * holds two slots (VP and VN). `out` receives, hypothesis after hypothesis, one i32 distance per reference of the
  * hypothesis' segment. With `ops` set, it receives `EDIT_OPS_BYTES` per hypothesis: the index (within its segment)
  * of the reference with the fewest edits (first on ties; -1 without references), hits, substitutions, deletions and
- * insertions against it; `columns` then holds (longest hypothesis + 1) × 2 × words of the longest reference u64.
+ * insertions against it; `columns` then holds the larger of (longest hypothesis + 1) × 2 × words of the longest
+ * reference u64 and longest hypothesis × 2 slots (the columns of the references in lanes).
  */
 export function editDistances(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
@@ -362,10 +443,12 @@ function distancesOfBatch(
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
     if (layout == LANES32) {
-      columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state);
+      if (ops) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, true, columns);
+      else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, false, 0);
       distancesOfLanes(state, strideBytes, true, refOffsets, r0, k, to - from, row);
     } else if (layout == LANES64) {
-      columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state);
+      if (ops) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, true, columns);
+      else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, false, 0);
       distancesOfLanes(state, strideBytes, false, refOffsets, r0, k, to - from, row);
     } else {
       distancesInWords(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, state, info, k, row);
@@ -381,10 +464,17 @@ function distancesOfBatch(
         }
       }
       const refFrom = load<i32>(refOffsets + (usize(r0 + best) << 2));
-      alignBest(
-        direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refFrom,
-        rowLength(refOffsets, r0 + best), best, hypTokens, from, to - from, columns, opsAt,
-      );
+      const m = rowLength(refOffsets, r0 + best);
+      if (layout == LANES32) {
+        alignInLanes(true, refTokens, refFrom, m, best, hypTokens, from, to - from, columns, strideBytes, opsAt);
+      } else if (layout == LANES64 && m < 64) {
+        alignInLanes(false, refTokens, refFrom, m, best, hypTokens, from, to - from, columns, strideBytes, opsAt);
+      } else {
+        alignBest(
+          direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refFrom,
+          m, best, hypTokens, from, to - from, columns, opsAt,
+        );
+      }
     }
     row += usize(k) << 2;
   }

@@ -114,9 +114,9 @@ export class EditEngine {
     const { keys, vectors, info, directBytes, capacity, strideBytes } = placeMatchVectors(kernels, memory, call, nSegments);
     const state = call.layout.place(2 * strideBytes);
     const words = Math.max(1, Math.ceil(longestRow(batch.refs) / 64));
-    const columns = alignment
-      ? call.layout.place(checkScratch((longestRow(batch.hyps) + 1) * 16 * words, 'the alignment columns of a pair'))
-      : 0;
+    const longestHyp = longestRow(batch.hyps);
+    const columnBytes = Math.max((longestHyp + 1) * 16 * words, longestHyp * 2 * strideBytes);
+    const columns = alignment ? call.layout.place(checkScratch(columnBytes, 'the alignment columns of a pair')) : 0;
     const n = call.rowOffsets[call.nHyps];
     const out = call.layout.place(n * 4);
     const ops = alignment ? call.layout.place(call.nHyps * OPS_BYTES) : 0;

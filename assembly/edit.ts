@@ -22,7 +22,7 @@
  * (`alignInLanes`); references in words run the middle part again (`alignBest`).
  */
 import {
-  INFO_BYTES, INFO_LENGTH, INFO_WORD, INFO_WORDS, LANES32, LANES64, buildMatchVectors, clearMatchVectors, lowBits,
+  INFO_BYTES, INFO_LENGTH, INFO_WORD, INFO_WORDS, LANES32, LANES64, WORDS, buildMatchVectors, clearMatchVectors, lowBits,
   vectorCapacity, vectorLayout, vectorStrideBytes,
 } from './common/match-vectors';
 import { distanceOfColumn, levenshteinStep } from './common/levenshtein-words';
@@ -40,6 +40,18 @@ function shiftUp(x: v128, lanes32: bool): v128 {
 }
 
 /**
+ * The complement of a step's shifted horizontal positives, NHP' = ~((HP << 1) | 1) lane-wise, HP = VN | ~(D0 | VP)
+ * (see `common/levenshtein-words`), so that the step's VN' = HP' & D0 is `D0 & ~NHP'` and
+ * VP' = (HN << 1) | ~(D0 | HP') is `(HN << 1) | (NHP' & ~D0)`: and-nots instead of complements, which SIMD does not
+ * have. NHP' = ((D0 | VP) & ~VN) << 1; the shift brings in the zero of the `| 1`.
+ */
+// @ts-ignore: decorator
+@inline
+function notHps(vp: v128, vn: v128, d0: v128, lanes32: bool): v128 {
+  return shiftUp(v128.andnot(v128.or(d0, vp), vn), lanes32);
+}
+
+/**
  * Slot address of a hypothesis token's match vectors: directly indexed, or found in the token table (the all-zero
  * slot at index `capacity` when absent).
  */
@@ -52,28 +64,28 @@ function slotOf(direct: bool, keys: usize, capacity: u32, generation: u32, token
 /**
  * Distances of one hypothesis against references in lanes (`lanes32`: 32-bit lanes, else 64-bit). VP and VN of all
  * references advance together, one `v128` each per four (or two) references, in registers for up to two `v128`s.
- * The last VP and VN are left at `state` and `state + strideBytes`.
+ * The columns start at the start column, or (`start` false) at the VP and VN left at `state` and
+ * `state + strideBytes`, where the last VP and VN are left. With `keep`, the column after token j is written to
+ * `columns + (j − from) × 2 × strideBytes` (its VP, then its VN).
  */
 // @ts-ignore: decorator
 @inline
 function columnsInLanes(
   direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
-  strideBytes: usize, lanes32: bool, state: usize, keep: bool, columns: usize,
+  strideBytes: usize, lanes32: bool, state: usize, keep: bool, columns: usize, start: bool,
 ): void {
   const ones = i64x2.splat(-1);
   const zero = i64x2.splat(0);
-  const one = lanes32 ? i32x4.splat(1) : i64x2.splat(1);
   if (strideBytes == 16) {
-    let vp = ones;
-    let vn = zero;
+    let vp = start ? ones : v128.load(state);
+    let vn = start ? zero : v128.load(state, 16);
     for (let j = from; j < to; j++) {
       const x = v128.or(v128.load(slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, 16)), vn);
       const t = v128.and(x, vp);
       const d0 = v128.or(v128.xor(lanes32 ? i32x4.add(t, vp) : i64x2.add(t, vp), vp), x);
-      const hp = v128.or(vn, v128.not(v128.or(d0, vp)));
-      const hps = v128.or(shiftUp(hp, lanes32), one);
-      vp = v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.not(v128.or(d0, hps)));
-      vn = v128.and(hps, d0);
+      const nhps = notHps(vp, vn, d0, lanes32);
+      vp = v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.andnot(nhps, d0));
+      vn = v128.andnot(d0, nhps);
       if (keep) {
         const column = columns + (usize(j - from) << 5);
         v128.store(column, vp);
@@ -83,10 +95,10 @@ function columnsInLanes(
     v128.store(state, vp);
     v128.store(state + strideBytes, vn);
   } else if (strideBytes == 32) {
-    let vp0 = ones;
-    let vn0 = zero;
-    let vp1 = ones;
-    let vn1 = zero;
+    let vp0 = start ? ones : v128.load(state);
+    let vn0 = start ? zero : v128.load(state, 32);
+    let vp1 = start ? ones : v128.load(state, 16);
+    let vn1 = start ? zero : v128.load(state, 48);
     for (let j = from; j < to; j++) {
       const pm = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, 32);
       const x0 = v128.or(v128.load(pm), vn0);
@@ -95,12 +107,12 @@ function columnsInLanes(
       const t1 = v128.and(x1, vp1);
       const d0 = v128.or(v128.xor(lanes32 ? i32x4.add(t0, vp0) : i64x2.add(t0, vp0), vp0), x0);
       const d1 = v128.or(v128.xor(lanes32 ? i32x4.add(t1, vp1) : i64x2.add(t1, vp1), vp1), x1);
-      const hps0 = v128.or(shiftUp(v128.or(vn0, v128.not(v128.or(d0, vp0))), lanes32), one);
-      const hps1 = v128.or(shiftUp(v128.or(vn1, v128.not(v128.or(d1, vp1))), lanes32), one);
-      vp0 = v128.or(shiftUp(v128.and(vp0, d0), lanes32), v128.not(v128.or(d0, hps0)));
-      vp1 = v128.or(shiftUp(v128.and(vp1, d1), lanes32), v128.not(v128.or(d1, hps1)));
-      vn0 = v128.and(hps0, d0);
-      vn1 = v128.and(hps1, d1);
+      const nhps0 = notHps(vp0, vn0, d0, lanes32);
+      const nhps1 = notHps(vp1, vn1, d1, lanes32);
+      vp0 = v128.or(shiftUp(v128.and(vp0, d0), lanes32), v128.andnot(nhps0, d0));
+      vp1 = v128.or(shiftUp(v128.and(vp1, d1), lanes32), v128.andnot(nhps1, d1));
+      vn0 = v128.andnot(d0, nhps0);
+      vn1 = v128.andnot(d1, nhps1);
       if (keep) {
         const column = columns + (usize(j - from) << 6);
         v128.store(column, vp0);
@@ -115,9 +127,11 @@ function columnsInLanes(
     v128.store(state + strideBytes, vn1, 16);
   } else {
     const vnAt = state + strideBytes;
-    for (let q: usize = 0; q < strideBytes; q += 16) {
-      v128.store(state + q, ones);
-      v128.store(vnAt + q, zero);
+    if (start) {
+      for (let q: usize = 0; q < strideBytes; q += 16) {
+        v128.store(state + q, ones);
+        v128.store(vnAt + q, zero);
+      }
     }
     for (let j = from; j < to; j++) {
       const pm = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, strideBytes);
@@ -127,12 +141,116 @@ function columnsInLanes(
         const x = v128.or(v128.load(pm + q), vn);
         const t = v128.and(x, vp);
         const d0 = v128.or(v128.xor(lanes32 ? i32x4.add(t, vp) : i64x2.add(t, vp), vp), x);
-        const hps = v128.or(shiftUp(v128.or(vn, v128.not(v128.or(d0, vp))), lanes32), one);
-        v128.store(state + q, v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.not(v128.or(d0, hps))));
-        v128.store(vnAt + q, v128.and(hps, d0));
+        const nhps = notHps(vp, vn, d0, lanes32);
+        v128.store(state + q, v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.andnot(nhps, d0)));
+        v128.store(vnAt + q, v128.andnot(d0, nhps));
       }
       if (keep) memory.copy(columns + usize(j - from) * (strideBytes << 1), state, strideBytes << 1);
     }
+  }
+}
+
+/**
+ * `columnsInLanes` of two hypotheses of one segment at once over their first `common` tokens (slots of 16 or 32
+ * bytes): the two columns do not depend on each other, so their steps overlap. Each hypothesis' last VP and VN are
+ * left at `stateA` and `stateB` (as `columnsInLanes` leaves them, to resume from); with `keep`, the columns are
+ * written to `columnsA` and `columnsB`.
+ */
+// @ts-ignore: decorator
+@inline
+function columnsInLanesPair(
+  direct: bool, hypTokens: usize, fromA: i32, fromB: i32, common: i32, keys: usize, capacity: u32, generation: u32,
+  vectors: usize, strideBytes: usize, lanes32: bool, stateA: usize, stateB: usize, keep: bool, columnsA: usize,
+  columnsB: usize,
+): void {
+  const ones = i64x2.splat(-1);
+  const zero = i64x2.splat(0);
+  if (strideBytes == 16) {
+    let vpA = ones;
+    let vnA = zero;
+    let vpB = ones;
+    let vnB = zero;
+    for (let j = 0; j < common; j++) {
+      const xA = v128.or(v128.load(slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, fromA + j), vectors, 16)), vnA);
+      const xB = v128.or(v128.load(slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, fromB + j), vectors, 16)), vnB);
+      const tA = v128.and(xA, vpA);
+      const tB = v128.and(xB, vpB);
+      const dA = v128.or(v128.xor(lanes32 ? i32x4.add(tA, vpA) : i64x2.add(tA, vpA), vpA), xA);
+      const dB = v128.or(v128.xor(lanes32 ? i32x4.add(tB, vpB) : i64x2.add(tB, vpB), vpB), xB);
+      const nhpsA = notHps(vpA, vnA, dA, lanes32);
+      const nhpsB = notHps(vpB, vnB, dB, lanes32);
+      vpA = v128.or(shiftUp(v128.and(vpA, dA), lanes32), v128.andnot(nhpsA, dA));
+      vpB = v128.or(shiftUp(v128.and(vpB, dB), lanes32), v128.andnot(nhpsB, dB));
+      vnA = v128.andnot(dA, nhpsA);
+      vnB = v128.andnot(dB, nhpsB);
+      if (keep) {
+        const at = usize(j) << 5;
+        v128.store(columnsA + at, vpA);
+        v128.store(columnsA + at, vnA, 16);
+        v128.store(columnsB + at, vpB);
+        v128.store(columnsB + at, vnB, 16);
+      }
+    }
+    v128.store(stateA, vpA);
+    v128.store(stateA, vnA, 16);
+    v128.store(stateB, vpB);
+    v128.store(stateB, vnB, 16);
+  } else {
+    let vpA0 = ones;
+    let vnA0 = zero;
+    let vpA1 = ones;
+    let vnA1 = zero;
+    let vpB0 = ones;
+    let vnB0 = zero;
+    let vpB1 = ones;
+    let vnB1 = zero;
+    for (let j = 0; j < common; j++) {
+      const pmA = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, fromA + j), vectors, 32);
+      const pmB = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, fromB + j), vectors, 32);
+      const xA0 = v128.or(v128.load(pmA), vnA0);
+      const xA1 = v128.or(v128.load(pmA, 16), vnA1);
+      const xB0 = v128.or(v128.load(pmB), vnB0);
+      const xB1 = v128.or(v128.load(pmB, 16), vnB1);
+      const tA0 = v128.and(xA0, vpA0);
+      const tA1 = v128.and(xA1, vpA1);
+      const tB0 = v128.and(xB0, vpB0);
+      const tB1 = v128.and(xB1, vpB1);
+      const dA0 = v128.or(v128.xor(lanes32 ? i32x4.add(tA0, vpA0) : i64x2.add(tA0, vpA0), vpA0), xA0);
+      const dA1 = v128.or(v128.xor(lanes32 ? i32x4.add(tA1, vpA1) : i64x2.add(tA1, vpA1), vpA1), xA1);
+      const dB0 = v128.or(v128.xor(lanes32 ? i32x4.add(tB0, vpB0) : i64x2.add(tB0, vpB0), vpB0), xB0);
+      const dB1 = v128.or(v128.xor(lanes32 ? i32x4.add(tB1, vpB1) : i64x2.add(tB1, vpB1), vpB1), xB1);
+      const nhpsA0 = notHps(vpA0, vnA0, dA0, lanes32);
+      const nhpsA1 = notHps(vpA1, vnA1, dA1, lanes32);
+      const nhpsB0 = notHps(vpB0, vnB0, dB0, lanes32);
+      const nhpsB1 = notHps(vpB1, vnB1, dB1, lanes32);
+      vpA0 = v128.or(shiftUp(v128.and(vpA0, dA0), lanes32), v128.andnot(nhpsA0, dA0));
+      vpA1 = v128.or(shiftUp(v128.and(vpA1, dA1), lanes32), v128.andnot(nhpsA1, dA1));
+      vpB0 = v128.or(shiftUp(v128.and(vpB0, dB0), lanes32), v128.andnot(nhpsB0, dB0));
+      vpB1 = v128.or(shiftUp(v128.and(vpB1, dB1), lanes32), v128.andnot(nhpsB1, dB1));
+      vnA0 = v128.andnot(dA0, nhpsA0);
+      vnA1 = v128.andnot(dA1, nhpsA1);
+      vnB0 = v128.andnot(dB0, nhpsB0);
+      vnB1 = v128.andnot(dB1, nhpsB1);
+      if (keep) {
+        const at = usize(j) << 6;
+        v128.store(columnsA + at, vpA0);
+        v128.store(columnsA + at, vpA1, 16);
+        v128.store(columnsA + at, vnA0, 32);
+        v128.store(columnsA + at, vnA1, 48);
+        v128.store(columnsB + at, vpB0);
+        v128.store(columnsB + at, vpB1, 16);
+        v128.store(columnsB + at, vnB0, 32);
+        v128.store(columnsB + at, vnB1, 48);
+      }
+    }
+    v128.store(stateA, vpA0);
+    v128.store(stateA, vpA1, 16);
+    v128.store(stateA, vnA0, 32);
+    v128.store(stateA, vnA1, 48);
+    v128.store(stateB, vpB0);
+    v128.store(stateB, vpB1, 16);
+    v128.store(stateB, vnB0, 32);
+    v128.store(stateB, vnB1, 48);
   }
 }
 
@@ -270,9 +388,9 @@ function alignBest(
         const slot = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, b + j), vectors, strideBytes);
         const x = middleWord(slot, layout, r, info, prefix, col) | vn;
         const d0 = (((x & vp) + vp) ^ vp) | x;
-        const hps = ((vn | ~(d0 | vp)) << 1) | 1;
-        vp = ((vp & d0) << 1) | ~(d0 | hps);
-        vn = hps & d0;
+        const nhps = ((vn | ~(d0 | vp)) << 1) | 1;
+        vp = ((vp & d0) << 1) | ~(d0 | nhps);
+        vn = nhps & d0;
         const column = columns + (usize(j) << 4);
         store<u64>(column, vp);
         store<u64>(column, vn, 8);
@@ -313,18 +431,24 @@ function alignBest(
 
 /**
  * `alignBest` for references in lanes, from the columns the distance pass kept (`keep` of `columnsInLanes`): column
- * j of the hypothesis (the VP and VN vectors after its token j, `columnBytes` apart) holds reference `r`'s vertical
- * differences in its lane. Cutting the common prefix of p tokens leaves D[p][p + j] = j and D[p + i][p] = i, the
- * boundary of the middle part's own table, so the full table's differences in rows and columns past p are the middle
- * part's: the walk reads them at bit p + i − 1 of column p + j − 1 instead of running the middle part again. The
- * steps are `alignBest`'s; a run of deletions (VP bits set from bit i − 1 down in one column) is taken at once.
+ * j of the hypothesis (the VP and VN vectors after its token j, `2 × strideBytes` apart) holds reference `r`'s
+ * vertical differences in its lane. Cutting the common prefix of p tokens leaves D[p][p + j] = j and D[p + i][p] = i,
+ * the boundary of the middle part's own table, so the full table's differences in rows and columns past p are the
+ * middle part's: the walk reads them at bit p + i − 1 of column p + j − 1 instead of running the middle part again.
+ * The steps are `alignBest`'s; a run of deletions (VP bits set from bit i − 1 down in one column) is taken at once.
+ *
+ * Only the diagonal steps are counted. Every step of the walk is optimal (a deletion where D[i][j] = D[i−1][j] + 1;
+ * otherwise D[i][j] ≤ D[i−1][j], and then an insertion where D[i−1][j−1] = D[i][j−1] + 1 leaves D[i][j−1] + 1 as
+ * the only way to reach D[i][j], and a diagonal step where D[i][j−1] ≥ D[i−1][j−1] is at least as cheap as either
+ * other), and the cut prefix and suffix are matches, so S + D + I is the distance `distance`; with H + S + D = m and
+ * H + S + I = n, the deletions (m minus the diagonal steps of the middle part, less the cut tokens) fix the rest.
  * References of fewer than 64 tokens: row i of the middle part is then bit i of a u64 (see the loop).
  */
 // @ts-ignore: decorator
 @inline
 function alignInLanes(
-  lanes32: bool, refTokens: usize, refFrom: i32, m: i32, r: i32, hypTokens: usize, hypFrom: i32, n: i32,
-  columns: usize, strideBytes: usize, ops: usize,
+  lanes32: bool, refTokens: usize, refFrom: i32, m: i32, r: i32, distance: i32, hypTokens: usize, hypFrom: i32,
+  n: i32, columns: usize, strideBytes: usize, ops: usize,
 ): void {
   let prefix = 0;
   while (prefix < m && prefix < n && tokenAt(refTokens, refFrom + prefix) == tokenAt(hypTokens, hypFrom + prefix)) prefix++;
@@ -333,42 +457,44 @@ function alignInLanes(
     suffix < m - prefix && suffix < n - prefix &&
     tokenAt(refTokens, refFrom + m - 1 - suffix) == tokenAt(hypTokens, hypFrom + n - 1 - suffix)
   ) suffix++;
-  const a = refFrom + prefix;
-  const b = hypFrom + prefix;
-  let col = m - prefix - suffix;
-  let row = n - prefix - suffix;
-  let subs = 0;
-  let dels = 0;
-  let ins = 0;
+  const col = m - prefix - suffix;
+  const row = n - prefix - suffix;
   const columnBytes = strideBytes << 1;
   const lane = lanes32 ? usize(r) << 2 : usize(r) << 3;
-  // `at + j × columnBytes`: column prefix + j − 1 of the hypothesis, at the reference's lane.
-  const at = columns + usize(prefix) * columnBytes - columnBytes + lane;
-  const shift = u64(prefix);
-  // Row i of the middle part is bit i of the words below: its bit i − 1, shifted up over a bit 0 that ends the runs.
-  let i = u64(col);
-  while (row && i) {
-    const column = at + usize(row) * columnBytes;
-    const vp = lanes32 ? u64(load<u32>(column)) : load<u64>(column);
-    // The deletions in this column: VP's set bits from row i − 1 down (bit 0 of `kept` is set, so at most i).
-    const kept = (~(vp >> shift) << 1) | 1;
-    const run = clz<u64>(kept << (63 - i));
-    dels += i32(run);
-    i -= run;
-    if (!i) break;
-    row--;
-    // An insertion where bit i − 1 of the new column's VN is set (none past the first column), else a diagonal step.
-    const vnAt = at + usize(select(row, 1, row)) * columnBytes + strideBytes;
-    const vn = lanes32 ? u64(load<u32>(vnAt)) : load<u64>(vnAt);
-    const diagonals = select((~(vn >> shift) << 1), u64.MAX_VALUE, row);
-    const diagonal = (diagonals >> i) & 1;
-    ins += i32(diagonal) ^ 1;
-    subs += i32(diagonal) & i32(tokenAt(refTokens, a + i32(i) - 1) != tokenAt(hypTokens, b + row));
-    i -= diagonal;
+  // Row i of the middle part is bit p + i − 1 of the lane: `bit`, at least p while the walk goes on (i > 0).
+  const p = i64(prefix);
+  let bit = p + i64(col) - 1;
+  let diagonals: i64 = 0;
+  if (row && col) {
+    // Column p + j − 1 of the hypothesis at the reference's lane, for j = row down to 1; `first` is j = 1.
+    const first = columns + usize(prefix) * columnBytes + lane;
+    let column = first + usize(row - 1) * columnBytes;
+    while (true) {
+      const vp = lanes32 ? u64(load<u32>(column)) : load<u64>(column);
+      // The deletions in this column: VP's set bits from `bit` down (a run past row 1 only ends the walk, as row 0
+      // would). Few columns have any, so the branch is a good guess and keeps the clz out of the steps' latency.
+      if ((vp >> u64(bit)) & 1) {
+        bit -= i64(clz<u64>(~vp << u64(63 - bit)));
+        if (bit < p) break;
+      }
+      if (column == first) {
+        // j = 1: the step back to the first column is diagonal.
+        diagonals++;
+        bit--;
+        break;
+      }
+      column -= columnBytes;
+      // An insertion where bit i − 1 of the new column's VN is set, else a diagonal step.
+      const vn = lanes32 ? u64(load<u32>(column + strideBytes)) : load<u64>(column + strideBytes);
+      const diagonal = i64(((vn >> u64(bit)) & 1) ^ 1);
+      diagonals += diagonal;
+      bit -= diagonal;
+      if (bit < p) break;
+    }
   }
-  col = i32(i);
-  dels += col;
-  ins += row;
+  const dels = col - i32(diagonals);
+  const ins = dels + n - m;
+  const subs = distance - dels - ins;
   store<i32>(ops, r);
   store<i32>(ops, m - subs - dels, 4);
   store<i32>(ops, subs, 8);
@@ -377,15 +503,68 @@ function alignInLanes(
 }
 
 /**
+ * `columnsInLanes` resumed from the VP and VN at `state` (a hypothesis whose first tokens a pair step read), for a
+ * layout known at run time.
+ */
+// @ts-ignore: decorator
+@inline
+function resumeInLanes(
+  direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
+  strideBytes: usize, lanes32: bool, state: usize, keep: bool, columns: usize,
+): void {
+  if (lanes32) {
+    if (keep) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, true, columns, false);
+    else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, false, 0, false);
+  } else {
+    if (keep) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, true, columns, false);
+    else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, false, 0, false);
+  }
+}
+
+/**
+ * The alignment counts of the hypothesis `hypTokens[from .. to]` against the reference with the fewest edits among
+ * the `k` of its segment (from `r0`), whose distances are at `row`, written to `ops`: from the columns kept at
+ * `columns` for references in lanes (`alignInLanes`), else by `alignBest` with `columns` as its scratch.
+ */
+// @ts-ignore: decorator
+@inline
+function alignHypothesis(
+  direct: bool, keys: usize, capacity: u32, generation: u32, vectors: usize, strideBytes: usize, layout: i32,
+  info: usize, refTokens: usize, refOffsets: usize, r0: i32, k: i32, hypTokens: usize, from: i32, to: i32,
+  row: usize, columns: usize, ops: usize,
+): void {
+  let best = 0;
+  let fewest = load<i32>(row);
+  for (let r = 1; r < k; r++) {
+    const d = load<i32>(row + (usize(r) << 2));
+    // Selects, not a branch: which reference is closest is as good as random.
+    best = select(r, best, d < fewest);
+    fewest = min(d, fewest);
+  }
+  const refFrom = load<i32>(refOffsets + (usize(r0 + best) << 2));
+  const m = rowLength(refOffsets, r0 + best);
+  if (layout == LANES32) {
+    alignInLanes(true, refTokens, refFrom, m, best, fewest, hypTokens, from, to - from, columns, strideBytes, ops);
+  } else if (layout == LANES64 && m < 64) {
+    alignInLanes(false, refTokens, refFrom, m, best, fewest, hypTokens, from, to - from, columns, strideBytes, ops);
+  } else {
+    alignBest(
+      direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refFrom,
+      m, best, hypTokens, from, to - from, columns, ops,
+    );
+  }
+}
+
+/**
  * Levenshtein distances of a batch, and optionally the alignment counts of each hypothesis against its closest
  * reference (see `editDistances` in `src/wasm/edit.ts`).
  *
  * Batch shape and scratch as `lcsLengths` (`assembly/lcs.ts`; `planMatchVectors` sizes it), except `state`, which
- * holds two slots (VP and VN). `out` receives, hypothesis after hypothesis, one i32 distance per reference of the
+ * holds four slots (VP and VN of two hypotheses). `out` receives, hypothesis after hypothesis, one i32 distance per reference of the
  * hypothesis' segment. With `ops` set, it receives `EDIT_OPS_BYTES` per hypothesis: the index (within its segment)
  * of the reference with the fewest edits (first on ties; -1 without references), hits, substitutions, deletions and
  * insertions against it; `columns` then holds the larger of (longest hypothesis + 1) × 2 × words of the longest
- * reference u64 and longest hypothesis × 2 slots (the columns of the references in lanes).
+ * reference u64 and longest hypothesis × 4 slots (the columns of two hypotheses against references in lanes).
  */
 export function editDistances(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
@@ -442,39 +621,53 @@ function distancesOfBatch(
     }
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
+    const keep = ops != 0;
+    if (
+      layout != WORDS && strideBytes <= 32 && h + 1 < nHyps &&
+      (hypSegments ? load<i32>(hypSegments + (usize(h) << 2), 4) : h + 1) == s
+    ) {
+      // Two hypotheses of the segment at once (see `columnsInLanesPair`), the longer one finished alone.
+      const fromB = to;
+      const toB = load<i32>(hypOffsets + (usize(h) << 2), 8);
+      const common = min(to - from, toB - fromB);
+      const columnBytes = strideBytes << 1;
+      const stateB = state + columnBytes;
+      const columnsB = columns + usize(to - from) * columnBytes;
+      const rowB = row + (usize(k) << 2);
+      const lanes32 = layout == LANES32;
+      if (lanes32) {
+        if (keep) columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, true, state, stateB, true, columns, columnsB);
+        else columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, true, state, stateB, false, 0, 0);
+      } else {
+        if (keep) columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, false, state, stateB, true, columns, columnsB);
+        else columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, false, state, stateB, false, 0, 0);
+      }
+      const skipped = usize(common) * columnBytes;
+      if (to - from > common) resumeInLanes(direct, hypTokens, from + common, to, keys, capacity, generation, vectors, strideBytes, lanes32, state, keep, columns + skipped);
+      if (toB - fromB > common) resumeInLanes(direct, hypTokens, fromB + common, toB, keys, capacity, generation, vectors, strideBytes, lanes32, stateB, keep, columnsB + skipped);
+      distancesOfLanes(state, strideBytes, lanes32, refOffsets, r0, k, to - from, row);
+      distancesOfLanes(stateB, strideBytes, lanes32, refOffsets, r0, k, toB - fromB, rowB);
+      if (ops) {
+        alignHypothesis(direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refOffsets, r0, k, hypTokens, from, to, row, columns, opsAt);
+        alignHypothesis(direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refOffsets, r0, k, hypTokens, fromB, toB, rowB, columnsB, opsAt + EDIT_OPS_BYTES);
+      }
+      row = rowB + (usize(k) << 2);
+      h++;
+      continue;
+    }
     if (layout == LANES32) {
-      if (ops) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, true, columns);
-      else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, false, 0);
+      if (keep) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, true, columns, true);
+      else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, false, 0, true);
       distancesOfLanes(state, strideBytes, true, refOffsets, r0, k, to - from, row);
     } else if (layout == LANES64) {
-      if (ops) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, true, columns);
-      else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, false, 0);
+      if (keep) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, true, columns, true);
+      else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, false, 0, true);
       distancesOfLanes(state, strideBytes, false, refOffsets, r0, k, to - from, row);
     } else {
       distancesInWords(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, state, info, k, row);
     }
     if (ops) {
-      let best = 0;
-      let fewest = load<i32>(row);
-      for (let r = 1; r < k; r++) {
-        const d = load<i32>(row + (usize(r) << 2));
-        if (d < fewest) {
-          fewest = d;
-          best = r;
-        }
-      }
-      const refFrom = load<i32>(refOffsets + (usize(r0 + best) << 2));
-      const m = rowLength(refOffsets, r0 + best);
-      if (layout == LANES32) {
-        alignInLanes(true, refTokens, refFrom, m, best, hypTokens, from, to - from, columns, strideBytes, opsAt);
-      } else if (layout == LANES64 && m < 64) {
-        alignInLanes(false, refTokens, refFrom, m, best, hypTokens, from, to - from, columns, strideBytes, opsAt);
-      } else {
-        alignBest(
-          direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refFrom,
-          m, best, hypTokens, from, to - from, columns, opsAt,
-        );
-      }
+      alignHypothesis(direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refOffsets, r0, k, hypTokens, from, to, row, columns, opsAt);
     }
     row += usize(k) << 2;
   }

@@ -45,8 +45,8 @@ function distanceKernelCall(batch: EditBatch, alignment: boolean): () => void {
   const directBytes = (largest + 1) * strideBytes;
   const vectors = layout.place(directBytes);
   const info = layout.place(refs * 12);
-  const state = layout.place(2 * strideBytes);
-  const columns = layout.place(Math.max((longestHyp + 1) * 16, longestHyp * 2 * strideBytes));
+  const state = layout.place(4 * strideBytes);
+  const columns = layout.place(Math.max((longestHyp + 1) * 16, 4 * longestHyp * strideBytes));
   let pairs = 0;
   for (let h = 0; h < nHyps; h++) pairs += batch.segRefOffsets[batch.hypSegment![h] + 1] - batch.segRefOffsets[batch.hypSegment![h]];
   const out = layout.place(pairs * 4);

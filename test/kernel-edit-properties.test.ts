@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { csrFromArrays } from '../src/text/csr.js';
 import { EditEngine, type EditBatch, type EditKernelExports } from '../src/wasm/edit.js';
 import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load.js';
-import { pairBatchArbitrary, sequenceArbitrary } from './helpers/pair-batches.js';
+import { batchFromSegments, idsArb, pairBatchArbitrary, sequenceArbitrary } from './helpers/pair-batches.js';
 import * as oracle from './reference/edit.js';
 
 /** Lengths: mostly short, sometimes at the lane and word boundaries of the bit vectors. */
@@ -49,6 +49,37 @@ const nearBatchArb: fc.Arbitrary<EditBatch> = fc
       };
     }));
 
+/**
+ * n-best lists: segments of 1–8 references of up to 64 tokens (the lane layouts, whose hypotheses the kernel runs
+ * two at a time, the longer one finished alone) with 1–9 hypotheses each, made from a reference by a few edits
+ * (long matched stretches, deletion runs, insertions at both ends) or drawn freely, so that hypotheses of one pair
+ * differ in length and in which reference is closest; ids small enough to index the match vectors, or not.
+ */
+const nbestBatchArb: fc.Arbitrary<EditBatch> = fc
+  .record({ vocabulary: fc.integer({ min: 1, max: 6 }), ids: idsArb })
+  .chain(({ vocabulary, ids }) => {
+    const token = fc.integer({ min: 0, max: vocabulary - 1 });
+    const refLength = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.constantFrom(31, 32, 33, 62, 63, 64));
+    const ref = refLength.chain((n) => fc.array(token, { minLength: n, maxLength: n }));
+    const edit = fc.record({ at: fc.nat(), kind: fc.integer({ min: 0, max: 3 }), token, length: fc.integer({ min: 1, max: 5 }) });
+    const segment = fc.array(ref, { minLength: 1, maxLength: 8 }).chain((refs) => {
+      const derived = fc.record({ from: fc.nat(refs.length - 1), edits: fc.array(edit, { maxLength: 6 }) }).map(({ from, edits }) => {
+        const hyp = [...refs[from]];
+        for (const { at, kind, token: t, length } of edits) {
+          const i = at % (hyp.length + 1);
+          if (kind === 0 && i < hyp.length) hyp[i] = t;
+          else if (kind === 1) hyp.splice(i, 0, ...Array<number>(length).fill(t));
+          else hyp.splice(i, length);
+        }
+        return hyp.slice(0, 70);
+      });
+      const free = fc.integer({ min: 0, max: 45 }).chain((n) => fc.array(token, { minLength: n, maxLength: n }));
+      return fc.array(fc.oneof({ arbitrary: derived, weight: 3 }, { arbitrary: free, weight: 1 }), { minLength: 1, maxLength: 9 })
+        .map((hyps) => ({ refs: refs.map((r) => r.map(ids)), hyps: hyps.map((h) => h.map(ids)) }));
+    });
+    return fc.array(segment, { minLength: 1, maxLength: 3 }).map((segments) => batchFromSegments(segments));
+  });
+
 const BUILDS: WasmBuild[] = ['release', 'debug'];
 
 describe.each(BUILDS)('edit kernels (%s build) equal the reference implementations', (build) => {
@@ -71,6 +102,15 @@ describe.each(BUILDS)('edit kernels (%s build) equal the reference implementatio
     fc.assert(
       fc.property(nearBatchArb, (batch) => {
         expect(engine.editDistances(batch, { alignment: true })).toEqual(oracle.editDistances(batch, true));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('distances and alignment counts of n-best lists (hypotheses of a segment two at a time)', () => {
+    fc.assert(
+      fc.property(nbestBatchArb, fc.boolean(), (batch, alignment) => {
+        expect(engine.editDistances(batch, { alignment })).toEqual(oracle.editDistances(batch, alignment));
       }),
       { numRuns: 300 },
     );

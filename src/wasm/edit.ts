@@ -112,10 +112,10 @@ export class EditEngine {
     const call = placePairBatch(this.memory, this.base, batch);
     const nSegments = batch.segRefOffsets.length - 1;
     const { keys, vectors, info, directBytes, capacity, strideBytes } = placeMatchVectors(kernels, memory, call, nSegments);
-    const state = call.layout.place(2 * strideBytes);
+    const state = call.layout.place(4 * strideBytes);
     const words = Math.max(1, Math.ceil(longestRow(batch.refs) / 64));
     const longestHyp = longestRow(batch.hyps);
-    const columnBytes = Math.max((longestHyp + 1) * 16 * words, longestHyp * 2 * strideBytes);
+    const columnBytes = Math.max((longestHyp + 1) * 16 * words, 4 * longestHyp * strideBytes);
     const columns = alignment ? call.layout.place(checkScratch(columnBytes, 'the alignment columns of a pair')) : 0;
     const n = call.rowOffsets[call.nHyps];
     const out = call.layout.place(n * 4);

@@ -65,15 +65,16 @@ function slotOf(direct: bool, keys: usize, capacity: u32, generation: u32, token
  * Distances of one hypothesis against references in lanes (`lanes32`: 32-bit lanes, else 64-bit). VP and VN of all
  * references advance together, one `v128` each per four (or two) references, in registers for up to two `v128`s.
  * The columns start at the start column, or (`start` false) at the VP and VN left at `state` and
- * `state + strideBytes`, where the last VP and VN are left. With `keep`, the column after token j is written to
- * `columns + (j − from) × 2 × strideBytes` (its VP, then its VN).
+ * `state + strideBytes`, where the last VP and VN are left. With `columns` set, the column after token j is written
+ * to `columns + (j − from) × 2 × strideBytes` (its VP, then its VN).
  */
 // @ts-ignore: decorator
 @inline
 function columnsInLanes(
   direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
-  strideBytes: usize, lanes32: bool, state: usize, keep: bool, columns: usize, start: bool,
+  strideBytes: usize, lanes32: bool, state: usize, columns: usize, start: bool,
 ): void {
+  const keep = columns != 0;
   const ones = i64x2.splat(-1);
   const zero = i64x2.splat(0);
   if (strideBytes == 16) {
@@ -153,16 +154,16 @@ function columnsInLanes(
 /**
  * `columnsInLanes` of two hypotheses of one segment at once over their first `common` tokens (slots of 16 or 32
  * bytes): the two columns do not depend on each other, so their steps overlap. Each hypothesis' last VP and VN are
- * left at `stateA` and `stateB` (as `columnsInLanes` leaves them, to resume from); with `keep`, the columns are
- * written to `columnsA` and `columnsB`.
+ * left at `stateA` and `stateB` (as `columnsInLanes` leaves them, to resume from); with `columnsA` set, the columns
+ * are written to `columnsA` and `columnsB`.
  */
 // @ts-ignore: decorator
 @inline
 function columnsInLanesPair(
   direct: bool, hypTokens: usize, fromA: i32, fromB: i32, common: i32, keys: usize, capacity: u32, generation: u32,
-  vectors: usize, strideBytes: usize, lanes32: bool, stateA: usize, stateB: usize, keep: bool, columnsA: usize,
-  columnsB: usize,
+  vectors: usize, strideBytes: usize, lanes32: bool, stateA: usize, stateB: usize, columnsA: usize, columnsB: usize,
 ): void {
+  const keep = columnsA != 0;
   const ones = i64x2.splat(-1);
   const zero = i64x2.splat(0);
   if (strideBytes == 16) {
@@ -503,31 +504,10 @@ function alignInLanes(
 }
 
 /**
- * `columnsInLanes` resumed from the VP and VN at `state` (a hypothesis whose first tokens a pair step read), for a
- * layout known at run time.
- */
-// @ts-ignore: decorator
-@inline
-function resumeInLanes(
-  direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
-  strideBytes: usize, lanes32: bool, state: usize, keep: bool, columns: usize,
-): void {
-  if (lanes32) {
-    if (keep) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, true, columns, false);
-    else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, false, 0, false);
-  } else {
-    if (keep) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, true, columns, false);
-    else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, false, 0, false);
-  }
-}
-
-/**
  * The alignment counts of the hypothesis `hypTokens[from .. to]` against the reference with the fewest edits among
  * the `k` of its segment (from `r0`), whose distances are at `row`, written to `ops`: from the columns kept at
  * `columns` for references in lanes (`alignInLanes`), else by `alignBest` with `columns` as its scratch.
  */
-// @ts-ignore: decorator
-@inline
 function alignHypothesis(
   direct: bool, keys: usize, capacity: u32, generation: u32, vectors: usize, strideBytes: usize, layout: i32,
   info: usize, refTokens: usize, refOffsets: usize, r0: i32, k: i32, hypTokens: usize, from: i32, to: i32,
@@ -621,54 +601,48 @@ function distancesOfBatch(
     }
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
-    const keep = ops != 0;
+    // Two hypotheses of the segment at once where they allow it (see `columnsInLanesPair`), each finished alone.
+    let count = 1;
+    let fromB = to;
+    let toB = to;
     if (
       layout != WORDS && strideBytes <= 32 && h + 1 < nHyps &&
       (hypSegments ? load<i32>(hypSegments + (usize(h) << 2), 4) : h + 1) == s
     ) {
-      // Two hypotheses of the segment at once (see `columnsInLanesPair`), the longer one finished alone.
-      const fromB = to;
-      const toB = load<i32>(hypOffsets + (usize(h) << 2), 8);
-      const common = min(to - from, toB - fromB);
-      const columnBytes = strideBytes << 1;
-      const stateB = state + columnBytes;
-      const columnsB = columns + usize(to - from) * columnBytes;
-      const rowB = row + (usize(k) << 2);
-      const lanes32 = layout == LANES32;
-      if (lanes32) {
-        if (keep) columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, true, state, stateB, true, columns, columnsB);
-        else columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, true, state, stateB, false, 0, 0);
-      } else {
-        if (keep) columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, false, state, stateB, true, columns, columnsB);
-        else columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, false, state, stateB, false, 0, 0);
-      }
-      const skipped = usize(common) * columnBytes;
-      if (to - from > common) resumeInLanes(direct, hypTokens, from + common, to, keys, capacity, generation, vectors, strideBytes, lanes32, state, keep, columns + skipped);
-      if (toB - fromB > common) resumeInLanes(direct, hypTokens, fromB + common, toB, keys, capacity, generation, vectors, strideBytes, lanes32, stateB, keep, columnsB + skipped);
-      distancesOfLanes(state, strideBytes, lanes32, refOffsets, r0, k, to - from, row);
-      distancesOfLanes(stateB, strideBytes, lanes32, refOffsets, r0, k, toB - fromB, rowB);
-      if (ops) {
-        alignHypothesis(direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refOffsets, r0, k, hypTokens, from, to, row, columns, opsAt);
-        alignHypothesis(direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refOffsets, r0, k, hypTokens, fromB, toB, rowB, columnsB, opsAt + EDIT_OPS_BYTES);
-      }
-      row = rowB + (usize(k) << 2);
-      h++;
-      continue;
+      count = 2;
+      toB = load<i32>(hypOffsets + (usize(h) << 2), 8);
     }
-    if (layout == LANES32) {
-      if (keep) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, true, columns, true);
-      else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, false, 0, true);
-      distancesOfLanes(state, strideBytes, true, refOffsets, r0, k, to - from, row);
-    } else if (layout == LANES64) {
-      if (keep) columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, true, columns, true);
-      else columnsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, false, 0, true);
-      distancesOfLanes(state, strideBytes, false, refOffsets, r0, k, to - from, row);
-    } else {
+    const columnBytes = strideBytes << 1;
+    const columnsB = columns + usize(to - from) * columnBytes;
+    const rowBytes = usize(k) << 2;
+    if (layout == WORDS) {
       distancesInWords(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, state, info, k, row);
+    } else {
+      const lanes32 = layout == LANES32;
+      const common = count == 2 ? min(to - from, toB - fromB) : 0;
+      if (common) {
+        if (lanes32) columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, true, state, state + columnBytes, ops ? columns : 0, columnsB);
+        else columnsInLanesPair(direct, hypTokens, from, fromB, common, keys, capacity, generation, vectors, strideBytes, false, state, state + columnBytes, ops ? columns : 0, columnsB);
+      }
+      for (let q = 0; q < count; q++) {
+        const f = (q ? fromB : from) + common;
+        const t = q ? toB : to;
+        const at = state + (q ? columnBytes : 0);
+        const kept = ops ? (q ? columnsB : columns) + usize(common) * columnBytes : 0;
+        if (lanes32) columnsInLanes(direct, hypTokens, f, t, keys, capacity, generation, vectors, strideBytes, true, at, kept, !common);
+        else columnsInLanes(direct, hypTokens, f, t, keys, capacity, generation, vectors, strideBytes, false, at, kept, !common);
+        distancesOfLanes(at, strideBytes, lanes32, refOffsets, r0, k, t - f + common, row + (q ? rowBytes : 0));
+      }
     }
     if (ops) {
-      alignHypothesis(direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refOffsets, r0, k, hypTokens, from, to, row, columns, opsAt);
+      for (let q = 0; q < count; q++) {
+        alignHypothesis(
+          direct, keys, capacity, generation, vectors, strideBytes, layout, info, refTokens, refOffsets, r0, k, hypTokens,
+          q ? fromB : from, q ? toB : to, row + (q ? rowBytes : 0), q ? columnsB : columns, opsAt + (q ? EDIT_OPS_BYTES : 0),
+        );
+      }
     }
-    row += usize(k) << 2;
+    row += usize(count) * rowBytes;
+    h += count - 1;
   }
 }

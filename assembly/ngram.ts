@@ -18,6 +18,7 @@
 import { ROOT, ngramKey, prefixCode } from './common/hash';
 import { COUNT, KEY_SHIFT, STAMP, USED, recordAddress, weightAddress } from './common/ngram-layout';
 import { findSlot } from './common/table';
+import { DENSE_MAX_ORDER, clippedDense } from './ngram-dense';
 import { buildClippedTable, buildPerReferenceTable } from './ngram-table';
 
 /** Adds `value` to the f64 at `at`. */
@@ -84,23 +85,38 @@ function countClipped(
  *
  * Hypothesis `h` is `hypTokens[hypOffsets[h] .. hypOffsets[h + 1]]` of segment `hypSegments[h]` (or `h` when
  * `hypSegments` is 0); segment `s` has references `segRefOffsets[s] .. segRefOffsets[s + 1]` of the reference CSR and
- * a table of `capacities[s]` slots (`planSegmentTables`) in the scratch at `table`. `weights` (0 = none) is a
- * weights table of `weightsCapacity` slots. `out` receives `nHyps` zeroed rows of `(weights ? 3 : 2) * maxOrder` f64.
+ * a table of `capacities[s]` slots (`planSegmentTables`) in the scratch at `table`, of `tableBytes` bytes (at least
+ * the largest table's, and `planDenseScratch` for the dense path). `weights` (0 = none) is a weights table of
+ * `weightsCapacity` slots. `localIds` (0 = none) is scratch for `idCount` u16 (the dense path's token map) where
+ * every reference token id t has `t - firstId` in `[0, idCount)`; without it, or with weights or orders above 4,
+ * every segment takes the hash-table trie. `out` receives `nHyps` zeroed rows of `(weights ? 3 : 2) * maxOrder` f64.
  */
 export function clippedNgramCounts(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
   refTokens: usize, refOffsets: usize, segRefOffsets: usize, capacities: usize, maxOrder: i32,
-  weights: usize, weightsCapacity: u32, table: usize, out: usize,
+  weights: usize, weightsCapacity: u32, table: usize, tableBytes: usize, localIds: usize, firstId: i32,
+  idCount: u32, out: usize,
 ): void {
   const width = usize((weights ? 3 : 2) * maxOrder) << 3;
   memory.fill(out, 0, usize(nHyps) * width);
+  const dense = localIds != 0 && !weights && maxOrder >= 1 && maxOrder <= DENSE_MAX_ORDER;
+  if (dense) memory.fill(localIds, 0, usize(idCount) << 1);
   for (let h = 0; h < nHyps;) {
     const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
     const end = segmentRunEnd(hypSegments, h, nHyps, s);
-    clippedSegment(
-      hypTokens, hypOffsets, h, end, s, refTokens, refOffsets, segRefOffsets, capacities, maxOrder, weights,
-      weightsCapacity, table, out, width,
-    );
+    const r0 = load<i32>(segRefOffsets + (usize(s) << 2));
+    const r1 = load<i32>(segRefOffsets + (usize(s) << 2), 4);
+    if (
+      !dense || !clippedDense(
+        hypTokens, hypOffsets, h, end, refTokens, refOffsets, r0, r1, maxOrder, table, tableBytes, localIds, firstId,
+        idCount, out, width,
+      )
+    ) {
+      clippedSegment(
+        hypTokens, hypOffsets, h, end, s, refTokens, refOffsets, segRefOffsets, capacities, maxOrder, weights,
+        weightsCapacity, table, out, width,
+      );
+    }
     h = end;
   }
 }

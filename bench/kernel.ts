@@ -35,11 +35,22 @@ function residentKernelCall(engine: NgramEngine, batch: NgramBatch, maxOrder: nu
   memory.reserve(layout.end);
   arrays.forEach((a, i) => memory.i32.set(a, at[i] >> 2));
   const largest = kernels.planSegmentTables(at[4], at[5], nSegments, maxOrder, capacities);
-  const table = layout.place(kernels.ngramTableBytes(largest));
+  // The dense path's scratch and direct token map, as the engine lays them out (the ids are dense: 0..vocabulary).
+  const denseBytes = kernels.planDenseScratch(at[2], nHyps, at[4], at[5], maxOrder);
+  const tableBytes = Math.max(kernels.ngramTableBytes(largest), denseBytes);
+  let firstId = 0;
+  let idCount = 0;
+  if (denseBytes > 0) {
+    firstId = batch.refs.tokens.reduce((a, b) => Math.min(a, b));
+    idCount = batch.refs.tokens.reduce((a, b) => Math.max(a, b)) - firstId + 1;
+  }
+  const table = layout.place(tableBytes);
+  const localIds = idCount > 0 ? layout.place(idCount * 2) : 0;
   const out = layout.place(nHyps * 2 * maxOrder * 8);
   memory.reserve(layout.end);
   return () => kernels.clippedNgramCounts(
-    at[0], at[1], nHyps, at[2], at[3], at[4], at[5], capacities, maxOrder, 0, 0, table, out,
+    at[0], at[1], nHyps, at[2], at[3], at[4], at[5], capacities, maxOrder, 0, 0, table, tableBytes, localIds,
+    firstId, idCount, out,
   );
 }
 

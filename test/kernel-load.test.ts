@@ -92,7 +92,7 @@ describe('instances', () => {
     // One hypothesis of segment 0, whose reference offsets run backwards (2 → 1): only asserts catch it.
     i32.set([0, 0, 2, 1, 4], at >> 2); // hyp offsets [0, 0], segRefOffsets [2, 1], capacity [4]
     const e = paletteErrorOf(() =>
-      k.clippedNgramCounts(at, at, 1, 0, at, at, at + 8, at + 16, 1, 0, 0, at + 64, at + 256));
+      k.clippedNgramCounts(at, at, 1, 0, at, at, at + 8, at + 16, 1, 0, 0, at + 64, 128, 0, 0, 0, at + 256));
     expect(e.code).toBe('E_WASM');
     expect(e.message).toMatch(/^kernel assertion failed at assembly\/ngram\.ts:\d+:\d+/);
   });

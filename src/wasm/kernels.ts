@@ -19,12 +19,21 @@ export interface KernelExports {
   planCountTable(refOffsets: number, nRefs: number, maxOrder: number): number;
   /** Bytes of an n-gram counting table of `slots` slots (keys, records and weights). */
   ngramTableBytes(slots: number): number;
-  /** Clipped counts: `nHyps` rows of `(weights ? 3 : 2) * maxOrder` f64 at `out`. */
+  /**
+   * Clipped counts: `nHyps` rows of `(weights ? 3 : 2) * maxOrder` f64 at `out`. `table` has `tableBytes` bytes;
+   * `localIds` (0 = none) has `idCount` u16 and every reference token id t has `t - firstId` in `[0, idCount)`.
+   */
   clippedNgramCounts(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number, capacities: number, maxOrder: number,
-    weights: number, weightsCapacity: number, table: number, out: number,
+    weights: number, weightsCapacity: number, table: number, tableBytes: number, localIds: number, firstId: number,
+    idCount: number, out: number,
   ): void;
+  /**
+   * Scratch bytes the dense path of {@link clippedNgramCounts} needs for the largest segment of a batch that takes
+   * it (many hypotheses per segment, orders 1..4), 0 when none does.
+   */
+  planDenseScratch(hypSegments: number, nHyps: number, refOffsets: number, segRefOffsets: number, maxOrder: number): number;
   /** Per-reference counts: `rowOffsets[nHyps]` rows of `(weights ? 4 : 3) * maxOrder` f64 at `out`. */
   perReferenceNgramCounts(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,

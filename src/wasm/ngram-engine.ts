@@ -54,6 +54,28 @@ interface PlacedReferences {
   readonly segRefOffsets: number;
 }
 
+/** Largest id span of a direct token map: 8 MiB of u16. */
+const DIRECT_MAX_IDS = 1 << 22;
+
+/**
+ * The span of reference ids `[first, first + count)` for the kernel's direct token map, or null when it is empty or
+ * too wide to pay: the map is cleared once per call, so its span stays within 16 entries per token of the call (and
+ * at most {@link DIRECT_MAX_IDS}). Ids from an interning table are dense, so the span is about the vocabulary.
+ */
+function directIdRange(refTokens: Int32Array, hypTokenCount: number): { first: number; count: number } | null {
+  if (refTokens.length === 0) return null;
+  let lo = refTokens[0];
+  let hi = lo;
+  for (let i = 1; i < refTokens.length; i++) {
+    const t = refTokens[i];
+    if (t < lo) lo = t;
+    else if (t > hi) hi = t;
+  }
+  const count = hi - lo + 1;
+  const budget = Math.min(DIRECT_MAX_IDS, 16 * (refTokens.length + hypTokenCount) + 65536);
+  return count <= budget ? { first: lo, count } : null;
+}
+
 /** Places the three reference arrays in a layout. */
 function placeReferences(layout: Layout, refs: ReferenceArrays): PlacedReferences {
   return {
@@ -224,13 +246,24 @@ export class NgramEngine {
     const { kernels, memory } = this;
     const nHyps = hyps.offsets.length - 1;
     const width = (w ? 3 : 2) * maxOrder;
-    const table = call.layout.place(kernels.ngramTableBytes(call.largest));
+    // Segments shared by many hypotheses (n-best lists) take the kernel's dense path when their reference ids span
+    // a range small enough for its direct token map.
+    let denseBytes = 0;
+    let ids: { first: number; count: number } | null = null;
+    if (w === null && hypSegment !== null) {
+      denseBytes = kernels.planDenseScratch(call.hypSegments, nHyps, call.refs.offsets, call.refs.segRefOffsets, maxOrder);
+      if (denseBytes > 0) ids = directIdRange(refs.tokens, hyps.offsets[nHyps]);
+    }
+    const tableBytes = Math.max(kernels.ngramTableBytes(call.largest), ids === null ? 0 : denseBytes);
+    const table = call.layout.place(tableBytes);
+    const localIds = ids === null ? 0 : call.layout.place(ids.count * 2);
     const out = call.layout.place(nHyps * width * 8);
     memory.reserve(call.layout.end);
     kernels.clippedNgramCounts(
       call.hypTokens, call.hypOffsets, nHyps, call.hypSegments,
       call.refs.tokens, call.refs.offsets, call.refs.segRefOffsets, call.capacities, maxOrder,
-      w ? this.base : 0, w ? w.capacity : 0, table, out,
+      w ? this.base : 0, w ? w.capacity : 0, table, tableBytes, localIds, ids === null ? 0 : ids.first,
+      ids === null ? 0 : ids.count, out,
     );
     return memory.f64.slice(out >> 3, (out >> 3) + nHyps * width);
   }

@@ -1,0 +1,217 @@
+/**
+ * Clipped n-gram counts (BLEU) of orders 1..4 without weights for a segment that many hypotheses share (an n-best
+ * list): the references' n-grams as a trie of dense arrays over segment-local token ids, so that a hypothesis is
+ * walked without hashing, without probe loops and without a branch that depends on its tokens.
+ *
+ * Local ids: the references' distinct tokens are numbered 1..U in a direct map (`localIds[token - firstId]`, u16,
+ * 0 = in no reference), filled for the segment and cleared after it. The trie: n-gram ids 1..N_n per order;
+ * order 1's id is the local id; the array of order n ≥ 2 maps (id of the (n-1)-gram prefix, local id of the last
+ * token) to the n-gram's id, 0 when no reference has it. Row 0 and column 0 stay 0, so an absent prefix or token
+ * gives 0 for every longer order with no test. Each order has records `{count, stamp, used, 0}` (i32, as in
+ * `common/ngram-layout`) indexed by id; record 0 has count 0, so an absent n-gram is counted against it and adds
+ * nothing. Clipping uses a generation stamp per record (see `usesThisGeneration` in `ngram`), so nothing is cleared
+ * between hypotheses.
+ *
+ * The arrays take up to 3 (T + 1)² u16 for T reference tokens, cleared once per segment: the path pays only when
+ * enough hypotheses share them ({@link DENSE_MIN_HYPS}); other segments take the hash-table trie of `ngram-table`.
+ */
+import { COUNT, RECORD_SHIFT, STAMP, USED } from './common/ngram-layout';
+
+/** Largest order of the dense trie. */
+export const DENSE_MAX_ORDER: i32 = 4;
+/** Fewest hypotheses of a segment for which the dense trie is built. */
+export const DENSE_MIN_HYPS: i32 = 16;
+/** Most reference tokens of a segment for the dense trie (its arrays grow with the square). */
+export const DENSE_MAX_TOKENS: i32 = 1024;
+
+/** Bytes of the segment tables of references holding `tokens` tokens in all: an upper bound of what is used. */
+// @ts-ignore: decorator
+@inline
+function denseBytesFor(tokens: i32): usize {
+  const t = usize(tokens) + 1;
+  // Positions' local ids and n-gram ids (2 × i32 per token), 4 orders of records, 3 arrays of at most t × t u16.
+  return (usize(tokens) << 3) + ((t << 2) << RECORD_SHIFT) + 3 * ((t * t) << 1);
+}
+
+/** Number of reference tokens of references `r0 .. r1`. */
+// @ts-ignore: decorator
+@inline
+function referenceTokens(refOffsets: usize, r0: i32, r1: i32): i32 {
+  return load<i32>(refOffsets + (usize(r1) << 2)) - load<i32>(refOffsets + (usize(r0) << 2));
+}
+
+/**
+ * Scratch bytes the dense trie needs for the largest segment of a batch that takes it (see `clippedNgramCounts` in
+ * `ngram`), 0 when none does. `hypSegments` as there (0: one hypothesis per segment, so none does).
+ */
+export function planDenseScratch(
+  hypSegments: usize, nHyps: i32, refOffsets: usize, segRefOffsets: usize, maxOrder: i32,
+): f64 {
+  if (!hypSegments || maxOrder < 1 || maxOrder > DENSE_MAX_ORDER) return 0;
+  let largest: usize = 0;
+  for (let h = 0; h < nHyps;) {
+    const s = load<i32>(hypSegments + (usize(h) << 2));
+    let end = h + 1;
+    while (end < nHyps && load<i32>(hypSegments + (usize(end) << 2)) == s) end++;
+    const tokens = referenceTokens(
+      refOffsets, load<i32>(segRefOffsets + (usize(s) << 2)), load<i32>(segRefOffsets + (usize(s) << 2), 4),
+    );
+    if (end - h >= DENSE_MIN_HYPS && tokens <= DENSE_MAX_TOKENS) largest = max(largest, denseBytesFor(tokens));
+    h = end;
+  }
+  return f64(largest);
+}
+
+/** Counts one more occurrence of a record's n-gram in reference `stamp`; its COUNT is the max over references. */
+// @ts-ignore: decorator
+@inline
+function countInReference(record: usize, stamp: i32): void {
+  let used = 1;
+  if (load<i32>(record, STAMP) == stamp) used = load<i32>(record, USED) + 1;
+  else store<i32>(record, stamp, STAMP);
+  store<i32>(record, used, USED);
+  if (used > load<i32>(record, COUNT)) store<i32>(record, used, COUNT);
+}
+
+/**
+ * Uses one occurrence of a record's n-gram in hypothesis `generation`: 1 while the hypothesis has used it fewer
+ * times than its reference maximum (a clipped match), else 0. A record last stamped by another hypothesis counts as
+ * unused. No branch: most records are record 0 (absent n-grams) or used once.
+ */
+// @ts-ignore: decorator
+@inline
+function useOnce(record: usize, generation: i32): i32 {
+  const used = select<i32>(load<i32>(record, USED), 0, load<i32>(record, STAMP) == generation);
+  store<i32>(record, generation, STAMP);
+  store<i32>(record, used + 1, USED);
+  return i32(used < load<i32>(record, COUNT));
+}
+
+/** Claims record `id` of an order: count, stamp and used 0. */
+// @ts-ignore: decorator
+@inline
+function clearRecord(records: usize, id: usize): void {
+  const at = records + (id << RECORD_SHIFT);
+  store<u64>(at, 0);
+  store<u64>(at, 0, 8);
+}
+
+/**
+ * Clipped counts of hypotheses `h0 .. h1` of one segment (rows `width` bytes apart at `out`, zeroed) against
+ * references `r0 .. r1` through the dense trie, built in the `scratchBytes` at `scratch`. `localIds` is the zeroed
+ * direct map of `idCount` u16 for token ids from `firstId`, which must cover every reference token; it is zeroed
+ * again on return. Returns false, having written nothing, when the segment does not take this path (too few
+ * hypotheses, too many reference tokens, or tables larger than the scratch). Requires 1 ≤ maxOrder ≤ 4.
+ */
+export function clippedDense(
+  hypTokens: usize, hypOffsets: usize, h0: i32, h1: i32, refTokens: usize, refOffsets: usize, r0: i32, r1: i32,
+  maxOrder: i32, scratch: usize, scratchBytes: usize, localIds: usize, firstId: i32, idCount: u32, out: usize,
+  width: usize,
+): bool {
+  const tokens = referenceTokens(refOffsets, r0, r1);
+  if (h1 - h0 < DENSE_MIN_HYPS || tokens > DENSE_MAX_TOKENS || denseBytesFor(tokens) > scratchBytes) return false;
+  const refFrom = load<i32>(refOffsets + (usize(r0) << 2));
+  // Per reference position: its local id, then (updated order by order) the id of the n-gram starting there.
+  const locals = scratch;
+  const nodes = locals + (usize(tokens) << 2);
+  const recordBytes = usize(tokens + 1) << RECORD_SHIFT;
+  const rec1 = nodes + (usize(tokens) << 2);
+  const rec2 = rec1 + recordBytes;
+  const rec3 = rec2 + recordBytes;
+  const rec4 = rec3 + recordBytes;
+  let next: u32 = 1;
+  for (let p = 0; p < tokens; p++) {
+    const at = localIds + (usize(u32(load<i32>(refTokens + (usize(refFrom + p) << 2)) - firstId)) << 1);
+    let local = u32(load<u16>(at));
+    if (local == 0) {
+      local = next++;
+      store<u16>(at, u16(local));
+    }
+    store<u32>(locals + (usize(p) << 2), local);
+    store<u32>(nodes + (usize(p) << 2), local);
+  }
+  const stride = usize(next);
+  memory.fill(rec1, 0, stride << RECORD_SHIFT);
+  for (let r = r0; r < r1; r++) {
+    const from = load<i32>(refOffsets + (usize(r) << 2)) - refFrom;
+    const to = load<i32>(refOffsets + (usize(r) << 2), 4) - refFrom;
+    for (let p = from; p < to; p++) {
+      countInReference(rec1 + (usize(load<u32>(locals + (usize(p) << 2))) << RECORD_SHIFT), r - r0 + 1);
+    }
+  }
+  // Orders 2..maxOrder, each from the ids of the previous one: `nodes[p]` becomes the id of the n-gram at p.
+  let array = rec4 + recordBytes;
+  let rows = stride;
+  let m2: usize = 0, m3: usize = 0, m4: usize = 0;
+  for (let n = 2; n <= maxOrder; n++) {
+    const bytes = (rows * stride) << 1;
+    memory.fill(array, 0, bytes);
+    const records = n == 2 ? rec2 : n == 3 ? rec3 : rec4;
+    clearRecord(records, 0);
+    let ids: u32 = 0;
+    for (let r = r0; r < r1; r++) {
+      const from = load<i32>(refOffsets + (usize(r) << 2)) - refFrom;
+      const to = load<i32>(refOffsets + (usize(r) << 2), 4) - refFrom;
+      for (let p = from; p + n <= to; p++) {
+        const at = nodes + (usize(p) << 2);
+        const last = usize(load<u32>(locals + (usize(p + n - 1) << 2)));
+        const cell = array + ((usize(load<u32>(at)) * stride + last) << 1);
+        let id = u32(load<u16>(cell));
+        if (id == 0) {
+          id = ++ids;
+          store<u16>(cell, u16(id));
+          clearRecord(records, usize(id));
+        }
+        store<u32>(at, id);
+        countInReference(records + (usize(id) << RECORD_SHIFT), r - r0 + 1);
+      }
+    }
+    if (n == 2) m2 = array;
+    else if (n == 3) m3 = array;
+    else m4 = array;
+    array += bytes;
+    rows = usize(ids) + 1;
+  }
+  let generation = r1 - r0;
+  for (let h = h0; h < h1; h++) {
+    generation++;
+    const from = load<i32>(hypOffsets + (usize(h) << 2));
+    const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
+    const row = out + usize(h) * width;
+    let c1 = 0, c2 = 0, c3 = 0, c4 = 0;
+    // Local ids of the next three tokens (0 past the end): the n-grams starting at j are looked up right to left.
+    let l1: usize = 0, l2: usize = 0, l3: usize = 0;
+    for (let j = to - 1; j >= from; j--) {
+      const index = u32(load<i32>(hypTokens + (usize(j) << 2)) - firstId);
+      const l0 = usize(load<u16>(localIds + (usize(select<u32>(index, 0, index < idCount)) << 1)));
+      const local = select<usize>(l0, 0, index < idCount);
+      c1 += useOnce(rec1 + (local << RECORD_SHIFT), generation);
+      if (maxOrder > 1) {
+        const n2 = usize(load<u16>(m2 + ((local * stride + l1) << 1)));
+        c2 += useOnce(rec2 + (n2 << RECORD_SHIFT), generation);
+        if (maxOrder > 2) {
+          const n3 = usize(load<u16>(m3 + ((n2 * stride + l2) << 1)));
+          c3 += useOnce(rec3 + (n3 << RECORD_SHIFT), generation);
+          if (maxOrder > 3) {
+            const n4 = usize(load<u16>(m4 + ((n3 * stride + l3) << 1)));
+            c4 += useOnce(rec4 + (n4 << RECORD_SHIFT), generation);
+          }
+        }
+      }
+      l3 = l2;
+      l2 = l1;
+      l1 = local;
+    }
+    store<f64>(row, f64(c1));
+    if (maxOrder > 1) store<f64>(row, f64(c2), 8);
+    if (maxOrder > 2) store<f64>(row, f64(c3), 16);
+    if (maxOrder > 3) store<f64>(row, f64(c4), 24);
+    const totals = row + (usize(maxOrder) << 3);
+    const length = to - from;
+    for (let n = 0; n < maxOrder; n++) store<f64>(totals + (usize(n) << 3), f64(max(0, length - n)));
+  }
+  for (let p = 0; p < tokens; p++) {
+    store<u16>(localIds + (usize(u32(load<i32>(refTokens + (usize(refFrom + p) << 2)) - firstId)) << 1), 0);
+  }
+  return true;
+}

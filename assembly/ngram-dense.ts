@@ -7,15 +7,20 @@
  * 0 = in no reference), filled for the segment and cleared after it. The trie: n-gram ids 1..N_n per order;
  * order 1's id is the local id; the array of order n ≥ 2 maps (id of the (n-1)-gram prefix, local id of the last
  * token) to the n-gram's id, 0 when no reference has it. Row 0 and column 0 stay 0, so an absent prefix or token
- * gives 0 for every longer order with no test. Each order has records `{count, stamp, used, 0}` (i32, as in
- * `common/ngram-layout`) indexed by id; record 0 has count 0, so an absent n-gram is counted against it and adds
- * nothing. Clipping uses a generation stamp per record (see `usesThisGeneration` in `ngram`), so nothing is cleared
- * between hypotheses.
+ * gives 0 for every longer order with no test. Each order has 16-byte records indexed by id: a mark (the stamp of
+ * the text that used the record last and its uses by that text, in one u64, read and written once per use) and the
+ * n-gram's largest count in one reference; record 0 has count 0, so an absent n-gram is counted against it and adds
+ * nothing. Hypotheses are stamped with increasing generations, so nothing is cleared between them.
  *
  * The arrays take up to 3 (T + 1)² u16 for T reference tokens, cleared once per segment: the path pays only when
  * enough hypotheses share them ({@link DENSE_MIN_HYPS}); other segments take the hash-table trie of `ngram-table`.
  */
-import { COUNT, RECORD_SHIFT, STAMP, USED } from './common/ngram-layout';
+import { RECORD_SHIFT } from './common/ngram-layout';
+
+/** u64 of a record: (stamp of the text that used it last << 32) | its uses by that text. */
+const DENSE_MARK: u32 = 0;
+/** u32 of a record: the largest count of its n-gram in one reference. */
+const DENSE_COUNT: u32 = 8;
 
 /** Largest order of the dense trie. */
 export const DENSE_MAX_ORDER: i32 = 4;
@@ -66,25 +71,33 @@ export function planDenseScratch(
 // @ts-ignore: decorator
 @inline
 function countInReference(record: usize, stamp: i32): void {
-  let used = 1;
-  if (load<i32>(record, STAMP) == stamp) used = load<i32>(record, USED) + 1;
-  else store<i32>(record, stamp, STAMP);
-  store<i32>(record, used, USED);
-  if (used > load<i32>(record, COUNT)) store<i32>(record, used, COUNT);
+  const used = useMark(record, u64(stamp) << 32);
+  if (used >= load<u32>(record, DENSE_COUNT)) store<u32>(record, used + 1, DENSE_COUNT);
 }
 
 /**
- * Uses one occurrence of a record's n-gram in hypothesis `generation`: 1 while the hypothesis has used it fewer
- * times than its reference maximum (a clipped match), else 0. A record last stamped by another hypothesis counts as
- * unused. No branch: most records are record 0 (absent n-grams) or used once.
+ * Counts one more use of a record by the text whose mark base is `base` (its stamp in the high word) and returns
+ * how many uses it had before. Stamps only grow while a table is in use, so a mark below `base` is another text's:
+ * it restarts at `base` (no use yet).
  */
 // @ts-ignore: decorator
 @inline
-function useOnce(record: usize, generation: i32): i32 {
-  const used = select<i32>(load<i32>(record, USED), 0, load<i32>(record, STAMP) == generation);
-  store<i32>(record, generation, STAMP);
-  store<i32>(record, used + 1, USED);
-  return i32(used < load<i32>(record, COUNT));
+function useMark(record: usize, base: u64): u32 {
+  const mark = load<u64>(record, DENSE_MARK);
+  const current = select<u64>(mark, base, mark > base);
+  store<u64>(record, current + 1, DENSE_MARK);
+  return u32(current);
+}
+
+/**
+ * Uses one occurrence of a record's n-gram in the hypothesis whose mark base is `base`: 1 while the hypothesis has
+ * used it fewer times than its reference maximum (a clipped match), else 0. No branch: most records are record 0
+ * (absent n-grams, count 0) or used once.
+ */
+// @ts-ignore: decorator
+@inline
+function useOnce(record: usize, base: u64): i32 {
+  return i32(useMark(record, base) < load<u32>(record, DENSE_COUNT));
 }
 
 /** Claims record `id` of an order: count, stamp and used 0. */
@@ -175,6 +188,7 @@ export function clippedDense(
   let generation = r1 - r0;
   for (let h = h0; h < h1; h++) {
     generation++;
+    const base = u64(generation) << 32;
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
     const row = out + usize(h) * width;
@@ -185,16 +199,16 @@ export function clippedDense(
       const index = u32(load<i32>(hypTokens + (usize(j) << 2)) - firstId);
       const l0 = usize(load<u16>(localIds + (usize(select<u32>(index, 0, index < idCount)) << 1)));
       const local = select<usize>(l0, 0, index < idCount);
-      c1 += useOnce(rec1 + (local << RECORD_SHIFT), generation);
+      c1 += useOnce(rec1 + (local << RECORD_SHIFT), base);
       if (maxOrder > 1) {
         const n2 = usize(load<u16>(m2 + ((local * stride + l1) << 1)));
-        c2 += useOnce(rec2 + (n2 << RECORD_SHIFT), generation);
+        c2 += useOnce(rec2 + (n2 << RECORD_SHIFT), base);
         if (maxOrder > 2) {
           const n3 = usize(load<u16>(m3 + ((n2 * stride + l2) << 1)));
-          c3 += useOnce(rec3 + (n3 << RECORD_SHIFT), generation);
+          c3 += useOnce(rec3 + (n3 << RECORD_SHIFT), base);
           if (maxOrder > 3) {
             const n4 = usize(load<u16>(m4 + ((n3 * stride + l3) << 1)));
-            c4 += useOnce(rec4 + (n4 << RECORD_SHIFT), generation);
+            c4 += useOnce(rec4 + (n4 << RECORD_SHIFT), base);
           }
         }
       }

@@ -18,3 +18,4 @@ export { words13a, words13aRehash } from './words-13a';
 export { nbestLines } from './nbest-lines';
 export { mertDots, mertEnvelope, mertEnvelopes } from './mert';
 export { msgpackRows } from './msgpack-stats';
+export { perlRound5, rougeFMeasure, rougeRows } from './rouge-rows';

@@ -42,10 +42,9 @@ import { l as jsRougeL, n as jsRougeN } from 'js-rouge';
 import { Bench } from 'tinybench';
 import { run, type CliIo } from '../src/cli/main.js';
 import { readLines } from '../src/node/read-lines.js';
-import { fMeasureOf } from '../src/metrics/rouge/f-measure.js';
 import { resolveRougeOptions, type RougeOptions } from '../src/metrics/rouge/options.js';
 import { rougePairStats } from '../src/metrics/rouge/pair-stats.js';
-import { ROUGE_STATS_WIDTH, segmentRows } from '../src/metrics/rouge/segment-row.js';
+import { ROUGE_STATS_WIDTH, rougeRowSettings, writeSegmentRows } from '../src/metrics/rouge/segment-row.js';
 import { Rouge } from '../src/metrics/rouge/rouge.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
@@ -372,13 +371,15 @@ async function benchPeers(data: SummEval): Promise<void> {
 /** The `Rouge` metric's statistics path on token ids (no text): pair rows, then one combined row per hypothesis. */
 function metricStatsPath(options: RougeOptions, batch: NgramBatch): () => Float64Array {
   const resolved = resolveRougeOptions(options);
-  const fmeasure = fMeasureOf(resolved.weighting);
+  const settings = rougeRowSettings(resolved);
   const hyps = { tokens: batch.hyps, sentences: null, sentenceOffsets: null };
   const refs = { tokens: batch.refs, sentences: null, sentenceOffsets: null };
   const nHyps = batch.hyps.offsets.length - 1;
   return () => {
     const pairs = rougePairStats(hyps, refs, batch.segRefOffsets, resolved);
-    return segmentRows(pairs, nHyps, resolved, fmeasure);
+    const out = new Float64Array(nHyps * ROUGE_STATS_WIDTH);
+    writeSegmentRows(pairs, nHyps, settings, out, 0, ROUGE_STATS_WIDTH);
+    return out;
   };
 }
 

@@ -28,6 +28,7 @@ import {
   type RougeBatch,
 } from '../../wasm/rouge.js';
 import { roundedRecall } from '../rouge155/score.js';
+import { pairRowsBuffer } from '../../wasm/rouge-rows.js';
 import type { ResolvedRougeOptions } from './options.js';
 import { clippedLcsHits, rouge155WlcsHitWeight } from './summary-hits.js';
 import type { SummaryStore } from './summary-text.js';
@@ -36,14 +37,15 @@ import { UnigramBudget } from './unigram-budget.js';
 /** Columns of a pair row. */
 export const PAIR_WIDTH = 4;
 
-/** Pair rows of a batch and how to turn them into recall and precision. */
+/** Pair rows of a batch (recall and precision are their ratios, through f⁻¹ for ROUGE-W). */
 export interface PairStats {
-  /** {@link PAIR_WIDTH} numbers per pair, hypothesis-major, references in order. */
+  /**
+   * {@link PAIR_WIDTH} numbers per pair, hypothesis-major, references in order: a view of the row kernel's memory
+   * (../../wasm/rouge-rows.ts), valid until its next call (reduce them at once).
+   */
   readonly rows: Float64Array;
   /** Pairs of hypothesis `h` are `rowOffsets[h] .. rowOffsets[h + 1]`. */
   readonly rowOffsets: Int32Array;
-  /** f⁻¹ for ROUGE-W, the identity otherwise. */
-  readonly inverse: (x: number) => number;
 }
 
 const identity = (x: number): number => x;
@@ -69,6 +71,35 @@ function pairOffsets(nHyps: number, segRefOffsets: Int32Array, hypSegment: Int32
 }
 
 /**
+ * Pair rows from count rows of `width` numbers (hit at `hitAt`, hypothesis and reference counts at `hypAt` and
+ * `refAt`), select 0: the kernels' outputs become pair rows in one plain loop (no closure per pair), as the
+ * fast path needs for its million candidates.
+ */
+function countPairs(counts: Float64Array, width: number, hitAt: number, hypAt: number, refAt: number, nPairs: number, rows: Float64Array): void {
+  for (let p = 0, at = 0, from = 0; p < nPairs; p++, at += PAIR_WIDTH, from += width) {
+    rows[at] = counts[from + hitAt];
+    rows[at + 1] = counts[from + hypAt];
+    rows[at + 2] = counts[from + refAt];
+  }
+}
+
+/** Pair rows of LCS lengths: hit = LCS, counts = the two lengths, select 0. */
+function lcsPairs(
+  lcs: Int32Array, hypOffsets: Int32Array, refOffsets: Int32Array, rowOffsets: Int32Array, firstRefs: Int32Array,
+  nHyps: number, rows: Float64Array,
+): void {
+  for (let h = 0; h < nHyps; h++) {
+    const n = hypOffsets[h + 1] - hypOffsets[h];
+    for (let p = rowOffsets[h], r = firstRefs[h]; p < rowOffsets[h + 1]; p++, r++) {
+      const at = p * PAIR_WIDTH;
+      rows[at] = lcs[p];
+      rows[at + 1] = n;
+      rows[at + 2] = refOffsets[r + 1] - refOffsets[r];
+    }
+  }
+}
+
+/**
  * Pair statistics of hypothesis `h` against the references of segment `s = hypSegment[h]` (`h` when null): rows
  * `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs` (many hypotheses per segment, as an n-best list has them).
  * With sentence units, reference row `r`'s sentences are `refs.sentenceOffsets[r] .. [r + 1]` whatever the map.
@@ -83,7 +114,8 @@ export function rougePairStats(
   const nHyps = hyps.tokens.offsets.length - 1;
   const rowOffsets = pairOffsets(nHyps, segRefOffsets, hypSegment);
   const nPairs = rowOffsets[nHyps];
-  const rows = new Float64Array(nPairs * PAIR_WIDTH);
+  // In the row kernel's memory, where the reduction that follows reads them without a copy.
+  const rows = pairRowsBuffer(nHyps, nPairs);
   const batch: RougeBatch = { hyps: hyps.tokens, hypSegment, refs: refs.tokens, segRefOffsets };
   const firstRef = (h: number): number => segRefOffsets[hypSegment === null ? h : hypSegment[h]];
   const { type, flavor } = options;
@@ -99,6 +131,18 @@ export function rougePairStats(
   const recall = (hit: number, ref: number): number =>
     (!withSelect ? 0 : rouge155 ? roundedRecall(hit, ref) : ref > 0 ? hit / ref : 0);
 
+  if (!withSelect && (type.kind === 'n' || type.kind === 's' || (type.kind === 'l' && !rouge155))) {
+    // Without `best-recall` the select column stays 0: the counts are copied as they are.
+    if (type.kind === 'n') countPairs(perReferenceNgramCounts(batch, type.n).rows, 3 * type.n, type.n - 1, 2 * type.n - 1, 3 * type.n - 1, nPairs, rows);
+    else if (type.kind === 's') countPairs(skipBigramCounts(batch, { maxGap: type.maxGap, unigrams: !type.unigrams ? 'none' : rouge155 ? 'rouge155' : 'all' }).rows, 3, 0, 1, 2, nPairs, rows);
+    else {
+      const firstRefs = new Int32Array(nHyps);
+      for (let h = 0; h < nHyps; h++) firstRefs[h] = firstRef(h);
+      lcsPairs(lcsLengths(batch).rows, hyps.tokens.offsets, refs.tokens.offsets, rowOffsets, firstRefs, nHyps, rows);
+    }
+    return { rows, rowOffsets };
+  }
+
   if (type.kind === 'n') {
     const n = type.n;
     const counts = perReferenceNgramCounts(batch, n).rows;
@@ -108,7 +152,7 @@ export function rougePairStats(
       const ref = counts[at + 3 * n - 1];
       set(p, hit, counts[at + 2 * n - 1], ref, recall(hit, ref));
     }
-    return { rows, rowOffsets, inverse: identity };
+    return { rows, rowOffsets };
   }
 
   if (type.kind === 's') {
@@ -119,7 +163,7 @@ export function rougePairStats(
       const ref = counts[3 * p + 2];
       set(p, hit, counts[3 * p + 1], ref, recall(hit, ref));
     }
-    return { rows, rowOffsets, inverse: identity };
+    return { rows, rowOffsets };
   }
 
   if (type.kind === 'w' && !rouge155) {
@@ -136,7 +180,7 @@ export function rougePairStats(
         set(p, hit, f(n), ref, withSelect && ref > 0 ? inverse(hit / ref) : 0);
       }
     }
-    return { rows, rowOffsets, inverse };
+    return { rows, rowOffsets };
   }
 
   if (type.kind === 'l' && !rouge155) {
@@ -148,7 +192,7 @@ export function rougePairStats(
         set(p, lcs[p], n, m, withSelect && m > 0 ? lcs[p] / m : 0);
       }
     }
-    return { rows, rowOffsets, inverse: identity };
+    return { rows, rowOffsets };
   }
 
   return summaryLevel(hyps, refs, firstRef, rowOffsets, rows, options, withSelect, set);
@@ -224,5 +268,5 @@ function summaryLevel(
       set(p, hit, n, m, withSelect && m > 0 ? hit / m : 0);
     }
   }
-  return { rows, rowOffsets, inverse };
+  return { rows, rowOffsets };
 }

@@ -13,10 +13,9 @@ import { CsrBuilder, type Csr } from '../../text/csr.js';
 import { Vocabulary } from '../../text/intern.js';
 import { isRougeTokenizerName, RougeInterner, type RougeTokenizerName } from '../../text/rouge/index.js';
 import type { ChunkTokenizer, TokenStage } from '../token-stage.js';
-import { fMeasureOf } from './f-measure.js';
 import type { ResolvedRougeOptions } from './options.js';
 import { rougePairStats, type PairStats } from './pair-stats.js';
-import { SegmentCombiner } from './segment-row.js';
+import { rougeRowSettings, writeSegmentRows } from './segment-row.js';
 import { readsSentences, type SummaryStore } from './summary-text.js';
 
 /** A ROUGE tokenizer (`rouge155`, `rouge-score`) with its stopword and stemming settings, one chunk at a time. */
@@ -40,14 +39,12 @@ export function rougeChunkTokenizer(tokenizer: RougeTokenizerName, stem: boolean
 export type RougeRowWriter = (pairs: PairStats, count: number, out: Float64Array, column: number, stride: number) => void;
 
 /**
- * The flavor's reduction of pair statistics to rows for `options` (`SegmentCombiner`, the one definition of each
+ * The flavor's reduction of pair statistics to rows for `options` (the row kernel's, the one definition of each
  * rule), writing each candidate's row where the caller wants it.
  */
 export function rougeRowWriter(options: ResolvedRougeOptions): RougeRowWriter {
-  const combiner = new SegmentCombiner(options, fMeasureOf(options.weighting));
-  return ({ rows, rowOffsets, inverse }, count, out, column, stride) => {
-    for (let h = 0; h < count; h++) combiner.write(rows, rowOffsets[h], rowOffsets[h + 1], inverse, out, h * stride + column);
-  };
+  const settings = rougeRowSettings(options);
+  return (pairs, count, out, column, stride) => writeSegmentRows(pairs, count, settings, out, column, stride);
 }
 
 /** `[0, 1, …, n]`: row `i` of a store is sentence `i`. */

@@ -1,9 +1,9 @@
 /**
  * A unit's per-model statistics as ROUGE-1.5.5 gathers them before combining the models (the combination itself,
- * `-f A`/`-f B` and the `%7.5f` rounding of R, P and F, is ../rouge/rouge155-row.ts), and the rounded recall that
+ * `-f A`/`-f B` and the `%7.5f` rounding of R, P and F, is the row kernel's: src/wasm/rouge-rows.ts), and the rounded recall that
  * `-f B` compares.
  */
-import { perlRound5Fast } from '../rouge/perl-round5.js';
+import { perlRound5 } from '../../wasm/rouge-rows.js';
 
 /** One model's statistics for one type of one unit. */
 export interface ModelStats {
@@ -22,5 +22,5 @@ export interface ModelStats {
 
 /** `ngramScore`'s recall (ROUGE-N/S/BE's `-f B` score): rounded with `%07.5f`, 0 without model units. */
 export function roundedRecall(hit: number, modelCount: number): number {
-  return modelCount !== 0 ? perlRound5Fast(hit / modelCount) : 0;
+  return modelCount !== 0 ? perlRound5(hit / modelCount) : 0;
 }

@@ -34,7 +34,7 @@ import { lcsUnionMasks, skipBigramCounts, wlcsUnionMasks, wlcsWeight, wlcsWeight
 import { clippedLcsHits, rouge155WlcsHitWeight } from '../rouge/summary-hits.js';
 import { UnigramBudget } from '../rouge/unigram-budget.js';
 import { BASIC_ELEMENT_MODES, basicElementHits, basicElementUnits, type BasicElementMode } from './basic-elements.js';
-import { writeRouge155Row } from '../rouge/rouge155-row.js';
+import { writeRougeRows } from '../../wasm/rouge-rows.js';
 import { PAIR_WIDTH } from '../rouge/pair-stats.js';
 import { perlFixed5, perlNumber } from './perl-format.js';
 import { roundedRecall, type ModelStats } from './score.js';
@@ -224,17 +224,18 @@ function concatSentences(summaries: readonly Csr[]): { all: Csr; first: number[]
   return { all: b.finish(), first };
 }
 
-/** Combines per-model statistics with `-f` (../rouge/rouge155-row.ts) into one type's result. */
+/** Combines per-model statistics with `-f` (the row kernel, src/wasm/rouge-rows.ts) into one type's result. */
 function finishType(
   type: string,
   perModel: readonly ModelStats[],
   o: Rouge155UnitOptions,
-  inverse?: (x: number) => number,
+  weight = 0,
 ): Rouge155TypeCounts {
   const pairs = new Float64Array(perModel.length * PAIR_WIDTH);
   perModel.forEach((m, k) => pairs.set([m.hit, m.peerCount, m.modelCount, m.score], k * PAIR_WIDTH));
   const row = new Float64Array(7);
-  writeRouge155Row(pairs, 0, perModel.length, o.formula, o.alpha, row, 0, inverse);
+  const settings = { rule: o.formula === 'B' ? 'rouge155-B' : 'rouge155-A', form: 'alpha', param: o.alpha, weight, jackknife: false } as const;
+  writeRougeRows(pairs, Int32Array.of(0, perModel.length), 1, settings, row, 0, 7);
   const [hit, peerCount, modelCount, precision, recall, fmeasure] = row;
   // The row's R, P and F are already the `%7.5f` values as numbers: printing them again gives ROUGE's strings.
   const printed: [string, string, string] =
@@ -433,5 +434,5 @@ function wlcsType(
     }
     return { hit, modelCount: f(base), peerCount, score: inverse(hit / base) };
   });
-  return finishType(type, perModel, opts, inverse);
+  return finishType(type, perModel, opts, w);
 }

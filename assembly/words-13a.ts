@@ -12,6 +12,10 @@
  * half full once every new token is in), the token records (`hashes[id]` u32, `keyStarts[id .. id + 1]` u32 byte offsets of the token
  * in the arena) and the arena, with room for as many new tokens and bytes as the input has bytes. The plain
  * reference (test/reference/words-13a.ts) is sacreBLEU's rules on strings with a Map of ids.
+ *
+ * Two more passes over the same bytes: {@link wordsSplit} interns the words of Python's `str.split()` alone (sacreBLEU
+ * TER's words with its default options, before lowercasing), and {@link codePoints} writes each line's code points
+ * without Python whitespace (chrF's characters).
  */
 
 const PLAIN: u32 = 0;
@@ -295,19 +299,39 @@ function tokenizeLine(p: usize, n: usize): void {
 }
 
 /**
- * Token ids of lines `fromLine .. nLines` (line `i` is bytes `input + lineStarts[i] .. input + lineStarts[i + 1]`):
- * row `i` is `outTokens[outOffsets[i] .. outOffsets[i + 1]]` (i32; `outOffsets[fromLine]` must be set). With `grow`,
- * a token not in the vocabulary gets the next id (from `count`); otherwise it gets `unknownId`. `scratch` holds twice
- * the longest line.
- *
- * Growing, the table takes at most `limit` ids: when a line has a new token past that, the call stops after it and
- * returns the line, whose row is not written; `status[0]` is then the number of ids, and the caller gives the table
- * room and calls again from that line. Returns `nLines` when every line is done (`status[0]` the number of ids).
+ * The Python-whitespace-separated words of `[p, p + n)` (Python's `str.split()`, no other rule): what sacreBLEU's
+ * TER tokenizer leaves of a line with its default options, before lowercasing.
  */
-export function words13a(
-  input: usize, lineStarts: usize, fromLine: i32, nLines: i32, scratch: usize, table: usize, mask: u32, hashes: usize,
-  keyStarts: usize, arena: usize, count: u32, limit: u32, grow: i32, unknownId: i32, outTokens: usize, outOffsets: usize,
-  status: usize,
+function splitLine(p: usize, n: usize): void {
+  let start: isize = -1;
+  let i: usize = 0;
+  while (i < n) {
+    const c = u32(load<u8>(p + i));
+    let width: usize = 1;
+    let space: bool;
+    if (c < 0x80) space = asciiClass(c) == SPACE;
+    else {
+      width = seqLength(c);
+      if (i + width > n) width = n - i;
+      space = width > 1 && isWideSpace(decodeAt(p + i, c, width));
+    }
+    if (space) {
+      if (start >= 0) emit(p, usize(start), i);
+      start = -1;
+    } else if (start < 0) start = isize(i);
+    i += width;
+  }
+  if (start >= 0) emit(p, usize(start), n);
+}
+
+/**
+ * The loop of {@link words13a} and {@link wordsSplit}: 13a's preprocessing of each line, or (`split`) only its
+ * Python-whitespace split.
+ */
+function internLines(
+  split: bool, input: usize, lineStarts: usize, fromLine: i32, nLines: i32, scratch: usize, table: usize, mask: u32,
+  hashes: usize, keyStarts: usize, arena: usize, count: u32, limit: u32, grow: i32, unknownId: i32, outTokens: usize,
+  outOffsets: usize, status: usize,
 ): i32 {
   vTable = table;
   vMask = mask;
@@ -324,9 +348,13 @@ export function words13a(
     const from = load<u32>(lineStarts + (usize(line) << 2));
     const to = load<u32>(lineStarts + (usize(line + 1) << 2));
     const p = input + from;
-    const n = rstripLength(p, to - from);
-    normalize(p, n, scratch, scratch + n);
-    tokenizeLine(normAt, normLength);
+    if (split) {
+      splitLine(p, to - from);
+    } else {
+      const n = rstripLength(p, to - from);
+      normalize(p, n, scratch, scratch + n);
+      tokenizeLine(normAt, normLength);
+    }
     if (vFull) {
       store<u32>(status, vCount);
       return line;
@@ -335,6 +363,43 @@ export function words13a(
   }
   store<u32>(status, vCount);
   return nLines;
+}
+
+/**
+ * Token ids of lines `fromLine .. nLines` (line `i` is bytes `input + lineStarts[i] .. input + lineStarts[i + 1]`):
+ * row `i` is `outTokens[outOffsets[i] .. outOffsets[i + 1]]` (i32; `outOffsets[fromLine]` must be set). With `grow`,
+ * a token not in the vocabulary gets the next id (from `count`); otherwise it gets `unknownId`. `scratch` holds twice
+ * the longest line.
+ *
+ * Growing, the table takes at most `limit` ids: when a line has a new token past that, the call stops after it and
+ * returns the line, whose row is not written; `status[0]` is then the number of ids, and the caller gives the table
+ * room and calls again from that line. Returns `nLines` when every line is done (`status[0]` the number of ids).
+ */
+export function words13a(
+  input: usize, lineStarts: usize, fromLine: i32, nLines: i32, scratch: usize, table: usize, mask: u32, hashes: usize,
+  keyStarts: usize, arena: usize, count: u32, limit: u32, grow: i32, unknownId: i32, outTokens: usize, outOffsets: usize,
+  status: usize,
+): i32 {
+  return internLines(
+    false, input, lineStarts, fromLine, nLines, scratch, table, mask, hashes, keyStarts, arena, count, limit, grow,
+    unknownId, outTokens, outOffsets, status,
+  );
+}
+
+/**
+ * {@link words13a} with Python's `str.split()` as the whole tokenizer (no `rstrip()`, which changes no word, and no
+ * normalization; `scratch` is not used): the words of sacreBLEU's TER tokenizer with its default options, case
+ * kept (the caller maps each distinct word to its lowercased form).
+ */
+export function wordsSplit(
+  input: usize, lineStarts: usize, fromLine: i32, nLines: i32, scratch: usize, table: usize, mask: u32, hashes: usize,
+  keyStarts: usize, arena: usize, count: u32, limit: u32, grow: i32, unknownId: i32, outTokens: usize, outOffsets: usize,
+  status: usize,
+): i32 {
+  return internLines(
+    true, input, lineStarts, fromLine, nLines, scratch, table, mask, hashes, keyStarts, arena, count, limit, grow,
+    unknownId, outTokens, outOffsets, status,
+  );
 }
 
 /** Places ids `0 .. count` into an empty table of `mask + 1` slots by their hashes (a smaller table after a build). */
@@ -348,3 +413,46 @@ export function words13aRehash(table: usize, mask: u32, hashes: usize, count: u3
   }
 }
 
+/**
+ * The code points of `[p, p + n)` as i32 at `out`, without the Python whitespace ones unless `keepWhitespace`
+ * (sacreBLEU chrF's `''.join(line.split())`); returns the address after the last one written. The bytes are WTF-8, so
+ * a lone surrogate gives its own code point, as the code unit it was.
+ */
+function lineCodePoints(p: usize, n: usize, keepWhitespace: bool, out: usize): usize {
+  let i: usize = 0;
+  while (i < n) {
+    const c = u32(load<u8>(p + i));
+    if (c < 0x80) {
+      if (keepWhitespace || asciiClass(c) != SPACE) {
+        store<u32>(out, c);
+        out += 4;
+      }
+      i++;
+      continue;
+    }
+    let width = seqLength(c);
+    if (i + width > n) width = n - i;
+    const cp = width > 1 ? decodeAt(p + i, c, width) : c;
+    if (keepWhitespace || !isWideSpace(cp)) {
+      store<u32>(out, cp);
+      out += 4;
+    }
+    i += width;
+  }
+  return out;
+}
+
+/**
+ * Code points of lines `0 .. nLines` (laid out as for {@link words13a}): row `i` is `outTokens[outOffsets[i] ..
+ * outOffsets[i + 1]]` (i32), with Python whitespace dropped unless `keepWhitespace`. `outTokens` has room for one
+ * code point per input byte.
+ */
+export function codePoints(input: usize, lineStarts: usize, nLines: i32, keepWhitespace: i32, outTokens: usize, outOffsets: usize): void {
+  store<i32>(outOffsets, 0);
+  for (let line = 0; line < nLines; line++) {
+    const from = load<u32>(lineStarts + (usize(line) << 2));
+    const to = load<u32>(lineStarts + (usize(line + 1) << 2));
+    const end = lineCodePoints(input + from, to - from, keepWhitespace != 0, outTokens + (usize(load<i32>(outOffsets + (usize(line) << 2))) << 2));
+    store<i32>(outOffsets + (usize(line + 1) << 2), i32((end - outTokens) >> 2));
+  }
+}

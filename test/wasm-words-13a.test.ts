@@ -6,9 +6,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byteVocabularyTokens, words13aBuild, words13aLookup, Words13aGrowing } from '../src/wasm/words-13a.js';
+import {
+  buildWords, byteVocabularyTokens, codePointRows, lookupWords, words13aBuild, words13aLookup, Words13aGrowing,
+} from '../src/wasm/words-13a.js';
 import { Bleu } from '../src/metrics/bleu/bleu.js';
-import { oracleBuild13a, oracleLookup13a } from './reference/words-13a.js';
+import { oracleBuild13a, oracleBuildSplit, oracleCodePoints, oracleLookup13a } from './reference/words-13a.js';
 import type { Csr } from '../src/text/csr.js';
 
 const PIECES = [
@@ -103,5 +105,49 @@ describe('13a token-id kernel', () => {
     );
     expect(big).toBeGreaterThan(3);
     expect(vocab.size).toBeGreaterThan(30000);
+  });
+});
+
+describe('split token-id kernel', () => {
+  it('builds the rows and vocabulary of Python\'s str.split() words, growing a base vocabulary', () => {
+    fc.assert(
+      fc.property(lines, lines, (first, second) => {
+        const vocab = new Map<string, number>();
+        const expectedFirst = oracleBuildSplit(first, vocab);
+        const sizeFirst = vocab.size;
+        const expectedSecond = oracleBuildSplit(second, vocab);
+        const built = buildWords('split', first);
+        expect(rowsOf(built.rows)).toEqual(expectedFirst);
+        expect(built.vocab.count).toBe(sizeFirst);
+        const grown = buildWords('split', second, built.vocab);
+        expect(rowsOf(grown.rows)).toEqual(expectedSecond);
+        expect(byteVocabularyTokens(grown.vocab)).toEqual([...vocab.keys()]);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('looks words up in a frozen vocabulary', () => {
+    fc.assert(
+      fc.property(lines, lines, (refs, hyps) => {
+        const vocab = new Map<string, number>();
+        oracleBuildSplit(refs, vocab);
+        const built = buildWords('split', refs);
+        const expected = hyps.map((h) => oracleBuildSplit([h], new Map(vocab))[0].map((id) => (id < vocab.size ? id : -1)));
+        expect(rowsOf(lookupWords('split', hyps, built.vocab, -1))).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('code point kernel', () => {
+  it('gives the code points of each line, Python whitespace dropped or kept', () => {
+    fc.assert(
+      fc.property(lines, fc.boolean(), (ls, keep) => {
+        expect(rowsOf(codePointRows(ls, keep))).toEqual(ls.map((l) => oracleCodePoints(l, keep)));
+      }),
+      { numRuns: 1500 },
+    );
   });
 });

@@ -9,6 +9,10 @@
  * of a thread. Ids are dense from 0 in order of first appearance, as `Vocabulary` gives them. A caller that grows one
  * vocabulary batch after batch for its whole life keeps it in an instance of its own instead ({@link Words13aGrowing}),
  * where it is never copied.
+ *
+ * The same instance splits lines on Python whitespace alone ({@link buildWords} with `split`: TER's words) and
+ * gives lines as code points ({@link codePointRows}: chrF's characters), so that no metric walks a line's characters
+ * in TypeScript.
  */
 import type { Csr } from '../text/csr.js';
 import type { KernelExports } from './kernels.js';
@@ -22,7 +26,16 @@ interface Words13aExports extends KernelExports {
     hashes: number, keyStarts: number, arena: number, count: number, limit: number, grow: number, unknownId: number,
     outTokens: number, outOffsets: number, status: number,
   ): number;
+  wordsSplit: Words13aExports['words13a'];
+  codePoints(input: number, lineStarts: number, nLines: number, keepWhitespace: number, outTokens: number, outOffsets: number): void;
   words13aRehash(table: number, mask: number, hashes: number, count: number): void;
+}
+
+/** Which tokenizer the kernel runs: sacreBLEU's BLEU preprocessing with 13a, or Python's `str.split()` alone. */
+export type KernelTokenizer = '13a' | 'split';
+
+function run(kernels: Words13aExports, tokenizer: KernelTokenizer): Words13aExports['words13a'] {
+  return tokenizer === '13a' ? kernels.words13a : kernels.wordsSplit;
 }
 
 /** A frozen vocabulary of 13a tokens, as the kernel reads it. */
@@ -104,7 +117,18 @@ function readRows(memory: LinearMemory, outTokens: number, outOffsets: number, n
  * meets its lines batch by batch keeps one growing vocabulary.
  */
 export function words13aBuild(lines: readonly string[], base?: ByteVocabulary): { rows: Csr; vocab: ByteVocabulary } {
+  return buildWords('13a', lines, base);
+}
+
+/**
+ * {@link words13aBuild} with `tokenizer`: `split` gives the words of Python's `str.split()` of each line, case kept
+ * (sacreBLEU's TER tokenizer with its default options, before lowercasing).
+ */
+export function buildWords(
+  tokenizer: KernelTokenizer, lines: readonly string[], base?: ByteVocabulary,
+): { rows: Csr; vocab: ByteVocabulary } {
   const { kernels, memory } = kernel();
+  const words = run(kernels, tokenizer);
   const layout = new Layout(kernels.heapBase());
   const placed = placeLines(memory, layout, lines);
   const baseCount = base === undefined ? 0 : base.count;
@@ -135,7 +159,7 @@ export function words13aBuild(lines: readonly string[], base?: ByteVocabulary): 
   while (true) {
     memory.u8.fill(0, table, table + 8 * slots);
     kernels.words13aRehash(table, slots - 1, hashes, count);
-    line = kernels.words13a(
+    line = words(
       placed.input, placed.lineStarts, line, lines.length, scratch, table, slots - 1, hashes, keyStarts, arena, count,
       slots / 2, 1, -1, outTokens, outOffsets, status,
     );
@@ -163,6 +187,11 @@ export function words13aBuild(lines: readonly string[], base?: ByteVocabulary): 
  * hold gets `unknownId`.
  */
 export function words13aLookup(lines: readonly string[], vocab: ByteVocabulary, unknownId: number): Csr {
+  return lookupWords('13a', lines, vocab, unknownId);
+}
+
+/** {@link words13aLookup} with `tokenizer` (see {@link buildWords}). */
+export function lookupWords(tokenizer: KernelTokenizer, lines: readonly string[], vocab: ByteVocabulary, unknownId: number): Csr {
   const { kernels, memory } = kernel();
   const layout = new Layout(kernels.heapBase());
   const table = layout.place(4 * vocab.table.length);
@@ -180,10 +209,26 @@ export function words13aLookup(lines: readonly string[], vocab: ByteVocabulary, 
   memory.u32.set(vocab.hashes, hashes >> 2);
   memory.u32.set(vocab.keyStarts, keyStarts >> 2);
   memory.u8.set(vocab.arena, arena);
-  kernels.words13a(
+  run(kernels, tokenizer)(
     placed.input, placed.lineStarts, 0, lines.length, scratch, table, vocab.table.length / 2 - 1, hashes, keyStarts, arena,
     vocab.count, 0, 0, unknownId, outTokens, outOffsets, status,
   );
+  return readRows(memory, outTokens, outOffsets, lines.length);
+}
+
+/**
+ * The code points of each line as one CSR row (token id = code point, a lone surrogate its own unit), without
+ * Python whitespace unless `keepWhitespace`: the characters of sacreBLEU's chrF (`''.join(line.split())`).
+ */
+export function codePointRows(lines: readonly string[], keepWhitespace: boolean): Csr {
+  const { kernels, memory } = kernel();
+  const layout = new Layout(kernels.heapBase());
+  const placed = placeLines(memory, layout, lines);
+  // At most one code point per byte.
+  const outTokens = layout.place(4 * placed.bytes + 4);
+  const outOffsets = layout.place(4 * (lines.length + 1));
+  memory.reserve(layout.end);
+  kernels.codePoints(placed.input, placed.lineStarts, lines.length, keepWhitespace ? 1 : 0, outTokens, outOffsets);
   return readRows(memory, outTokens, outOffsets, lines.length);
 }
 

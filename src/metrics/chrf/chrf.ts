@@ -15,7 +15,8 @@ import { perReferenceNgramCounts, type NgramBatch } from '../../wasm/ngram.js';
 import {
   checkCandidateSegments, checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences,
 } from '../metric.js';
-import { appendCodePoints, appendWords } from './text.js';
+import { appendWords } from './text.js';
+import { codePointRows } from '../../wasm/words-13a.js';
 import { chrfScore } from './score.js';
 import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
@@ -173,21 +174,17 @@ export class Chrf implements Metric<ChrfReferences> {
     const segments = checkReferenceStreams('chrF', refStreams);
     const nRefs = refStreams.length;
     const vocab = new Vocabulary();
-    const chars = new CsrBuilder(segments * nRefs * 128, segments * nRefs);
+    const lines: string[] = new Array(segments * nRefs);
+    for (let i = 0; i < segments; i++) for (let j = 0; j < nRefs; j++) lines[i * nRefs + j] = this.prepare(refStreams[j][i]);
+    const chars = codePointRows(lines, this.whitespace);
     const words = this.wordOrder > 0 ? new CsrBuilder(segments * nRefs * 24, segments * nRefs) : null;
-    for (let i = 0; i < segments; i++) {
-      for (let j = 0; j < nRefs; j++) {
-        const line = this.prepare(refStreams[j][i]);
-        appendCodePoints(line, this.whitespace, chars);
-        if (words) appendWords(vocab, line, words);
-      }
-    }
+    if (words) for (const line of lines) appendWords(vocab, line, words);
     const segRefOffsets = new Int32Array(segments + 1);
     for (let i = 0; i <= segments; i++) segRefOffsets[i] = i * nRefs;
     return {
       segments,
       nRefs,
-      chars: chars.finish(),
+      chars,
       words: words ? words.finish() : null,
       segRefOffsets,
       vocab,
@@ -256,14 +253,11 @@ export class Chrf implements Metric<ChrfReferences> {
   /** Code points and words (in the references' ids) of hypotheses, as the kernels take them. */
   private hypothesisTexts(hyps: readonly string[], refs: ChrfReferences): ChrfTexts {
     const nHyp = hyps.length;
-    const chars = new CsrBuilder(nHyp * 128, nHyp);
+    const lines = this.lowercase ? hyps.map((h) => this.prepare(h)) : hyps;
+    const chars = codePointRows(lines, this.whitespace);
     const words = this.wordOrder > 0 ? new CsrBuilder(nHyp * 24, nHyp) : null;
-    for (const h of hyps) {
-      const line = this.prepare(h);
-      appendCodePoints(line, this.whitespace, chars);
-      if (words) appendWords(refs.vocab, line, words, refs.missingId);
-    }
-    return { count: nHyp, chars: chars.finish(), words: words ? words.finish() : null };
+    if (words) for (const line of lines) appendWords(refs.vocab, line, words, refs.missingId);
+    return { count: nHyp, chars, words: words ? words.finish() : null };
   }
 
   /**

@@ -15,9 +15,10 @@ import {
   checkCandidateSegments, checkHypothesisCount, checkReferenceStreams, type Metric, type MetricScore, type PreparedReferences,
 } from '../metric.js';
 import { Vocabulary, internLine, lookupLine } from '../../text/intern.js';
-import { pyRstrip, pySplit } from '../../text/pystr.js';
+import { pyLower, pyRstrip, pySplit } from '../../text/pystr.js';
 import { TercomTokenizer } from '../../text/tokenizers/tercom-tokenizer.js';
 import { defaultTerEngine, type TerEngine } from '../../wasm/ter.js';
+import { buildWords, byteVocabularyTokens, type ByteVocabulary } from '../../wasm/words-13a.js';
 import { formatSignature } from '../signature.js';
 import type { TerResult } from './alignment.js';
 import { SACREBLEU_TER_LIMITS } from './limits.js';
@@ -54,6 +55,22 @@ export interface TerReferences extends PreparedReferences {
   readonly vocab: Vocabulary;
   /** The tokenizer options the references were prepared with. */
   readonly prepKey: string;
+  /** The references' words as the split kernel interned them, when it did (see {@link KernelWords}). */
+  readonly kernelWords?: KernelWords;
+}
+
+/**
+ * Words of the references as written (case kept), interned by the WebAssembly split kernel: with neither
+ * normalisation nor punctuation removal, sacreBLEU's TER tokens of a line are the lowercased words of its
+ * `str.split()` (Python's `lower()` acts on each word alone: whitespace is neither cased nor case-ignorable, so no
+ * Final_Sigma context reaches across it, and no lowercase mapping yields whitespace). So each distinct word is
+ * lowercased once, in TypeScript, instead of every line.
+ */
+interface KernelWords {
+  /** The distinct words as written, in order of first appearance. */
+  readonly raw: ByteVocabulary;
+  /** For each word of `raw`, the id of its hypothesis form (lowercased once) in the references' vocabulary, or -1. */
+  readonly hypIds: Int32Array;
 }
 
 /** Texts prepared as references of {@link Ter}'s pairwise stage: each text its own one-reference segment. */
@@ -148,6 +165,7 @@ export class Ter implements Metric<TerReferences> {
   prepareReferences(refStreams: readonly (readonly string[])[]): TerReferences {
     const segments = checkReferenceStreams('TER', refStreams);
     const nRefs = refStreams.length;
+    if (this.splitOnly) return this.kernelReferences(refStreams, segments);
     const vocab = new Vocabulary();
     const words = new CsrBuilder(segments * nRefs * 24, segments * nRefs);
     for (let i = 0; i < segments; i++) {
@@ -156,12 +174,60 @@ export class Ter implements Metric<TerReferences> {
     return { segments, nRefs, words: words.finish(), vocab, prepKey: this.prepKey };
   }
 
+  /** Whether the tokenizer only lowercases (or not) and splits: no normalisation, no punctuation removal. */
+  private get splitOnly(): boolean {
+    return !this.tokenizer.normalized && !this.tokenizer.noPunct;
+  }
+
+  /** The tokenizer's lowercasing of one word (none when case-sensitive). */
+  private lower(word: string): string {
+    return this.tokenizer.caseSensitive ? word : pyLower(word);
+  }
+
+  /**
+   * {@link prepareReferences} through the split kernel (see {@link KernelWords}): a reference word is its written
+   * form lowercased twice (sacreBLEU preprocesses references twice), a hypothesis word once.
+   */
+  private kernelReferences(refStreams: readonly (readonly string[])[], segments: number): TerReferences {
+    const nRefs = refStreams.length;
+    const lines = nRefs === 1 ? refStreams[0].slice(0, segments) : [];
+    if (nRefs !== 1) for (let s = 0; s < segments; s++) for (let j = 0; j < nRefs; j++) lines.push(refStreams[j][s]);
+    const built = buildWords('split', lines);
+    const written = byteVocabularyTokens(built.vocab);
+    const vocab = new Vocabulary();
+    const refIds = new Int32Array(written.length);
+    const once: string[] = new Array(written.length);
+    for (let r = 0; r < written.length; r++) {
+      once[r] = this.lower(written[r]);
+      refIds[r] = vocab.id(this.lower(once[r]));
+    }
+    // Looked up only once every reference word is in: a word's once-lowered form may be another's twice-lowered one.
+    const hypIds = new Int32Array(written.length);
+    for (let r = 0; r < written.length; r++) hypIds[r] = vocab.find(once[r]);
+    return {
+      segments, nRefs, words: mapIds(built.rows, refIds), vocab, prepKey: this.prepKey,
+      kernelWords: { raw: built.vocab, hypIds },
+    };
+  }
+
   private checkRefs(refs: TerReferences): void {
     if (refs.prepKey !== this.prepKey) throw new TypeError('TER references were prepared with other tokenizer options');
   }
 
   /** Hypothesis word ids against the references' vocabulary (-1 for a word no reference has). */
-  private hypIds(hyps: readonly string[], vocab: Vocabulary): Csr {
+  private hypIds(hyps: readonly string[], refs: TerReferences): Csr {
+    const kernel = refs.kernelWords;
+    if (kernel !== undefined) {
+      // The references' written words keep their ids; each new written word is lowercased and looked up once.
+      const built = buildWords('split', hyps, kernel.raw);
+      const base = kernel.raw.count;
+      const ids = new Int32Array(built.vocab.count);
+      ids.set(kernel.hypIds);
+      const fresh = byteVocabularyTokens(built.vocab, base);
+      for (let k = 0; k < fresh.length; k++) ids[base + k] = refs.vocab.find(this.lower(fresh[k]));
+      return mapIds(built.rows, ids);
+    }
+    const vocab = refs.vocab;
     const b = new CsrBuilder(hyps.length * 24, hyps.length);
     // lookupLine splits on Python whitespace itself: the tokenizer's final join would only be split again.
     for (const h of hyps) lookupLine(vocab, this.tokenizer.unjoined(pyRstrip(h)), b, -1);
@@ -175,7 +241,7 @@ export class Ter implements Metric<TerReferences> {
   segmentStats(hyps: readonly string[], refs: TerReferences): Float64Array {
     checkHypothesisCount(hyps, refs.segments);
     this.checkRefs(refs);
-    return this.rows(this.hypIds(hyps, refs.vocab), refs.words, refs.nRefs);
+    return this.rows(this.hypIds(hyps, refs), refs.words, refs.nRefs);
   }
 
   /**
@@ -187,7 +253,7 @@ export class Ter implements Metric<TerReferences> {
     checkCandidateSegments(hyps.length, segmentOf, refs.segments);
     this.checkRefs(refs);
     const nRefs = refs.nRefs;
-    return this.rows(this.hypIds(hyps, refs.vocab), referencesOf(refs.words, segmentOf, nRefs), nRefs);
+    return this.rows(this.hypIds(hyps, refs), referencesOf(refs.words, segmentOf, nRefs), nRefs);
   }
 
   /**
@@ -201,7 +267,7 @@ export class Ter implements Metric<TerReferences> {
       references: (texts) => ({ ...this.prepareReferences([texts]), count: texts.length }),
       hypotheses: (texts, refs) => {
         this.checkRefs(refs);
-        return { count: texts.length, words: this.hypIds(texts, refs.vocab) };
+        return { count: texts.length, words: this.hypIds(texts, refs) };
       },
       pairStats: (hyps, hypFrom, hypTo, refs, refFrom, refTo) => {
         checkPairRange('hypothesis', hypFrom, hypTo, hyps.count);
@@ -283,6 +349,13 @@ export class Ter implements Metric<TerReferences> {
       details: { num_edits: stats[0], ref_length: stats[1] },
     };
   }
+}
+
+/** `rows` with every id `t` replaced by `ids[t]` (the same offsets). */
+function mapIds(rows: Csr, ids: Int32Array): Csr {
+  const tokens = new Int32Array(rows.tokens.length);
+  for (let k = 0; k < tokens.length; k++) tokens[k] = ids[rows.tokens[k]];
+  return { tokens, offsets: rows.offsets };
 }
 
 /** The reference rows of each candidate's segment, candidate after candidate (the layout the kernel pairs with them). */

@@ -14,7 +14,7 @@ export { gtmRunStats } from './gtm';
 export { terSacrebleuEdits, terScratchBytes } from './ter-sacrebleu';
 export { bootstrapSums, pcg64Bools, pcg64Bounded, randomizationSums } from './pcg64';
 export { memoHash, memoRehash, memoRows, memoScan, memoTokenCount } from './chunk-memo';
-export { codePoints, words13a, words13aRehash, wordsSplit } from './words-13a';
+export { codePoints, mapIds, words13a, words13aRehash, wordsSplit } from './words-13a';
 export { nbestLines } from './nbest-lines';
 export { mertDots, mertEnvelope, mertEnvelopes } from './mert';
 export { msgpackRows } from './msgpack-stats';

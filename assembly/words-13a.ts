@@ -452,7 +452,21 @@ export function codePoints(input: usize, lineStarts: usize, nLines: i32, keepWhi
   for (let line = 0; line < nLines; line++) {
     const from = load<u32>(lineStarts + (usize(line) << 2));
     const to = load<u32>(lineStarts + (usize(line + 1) << 2));
-    const end = lineCodePoints(input + from, to - from, keepWhitespace != 0, outTokens + (usize(load<i32>(outOffsets + (usize(line) << 2))) << 2));
+    const at = outTokens + (usize(load<i32>(outOffsets + (usize(line) << 2))) << 2);
+    // Two call sites keep the optimizer from inlining the line's loop here: V8 runs a WebAssembly function first in
+    // its baseline code and switches to optimized code only at a later call, so the work must lie in a function
+    // called once per line, not in the one call of the export.
+    const end = keepWhitespace != 0
+      ? lineCodePoints(input + from, to - from, true, at)
+      : lineCodePoints(input + from, to - from, false, at);
     store<i32>(outOffsets + (usize(line + 1) << 2), i32((end - outTokens) >> 2));
+  }
+}
+
+/** Replaces each of the `n` i32 ids at `tokens` by its entry in the i32 array at `ids`. */
+export function mapIds(tokens: usize, n: i32, ids: usize): void {
+  for (let k = 0; k < n; k++) {
+    const at = tokens + (usize(k) << 2);
+    store<i32>(at, load<i32>(ids + (usize(load<i32>(at)) << 2)));
   }
 }

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  buildWords, byteVocabularyTokens, codePointRows, lookupWords, words13aBuild, words13aLookup, Words13aGrowing,
+  buildWords, byteVocabularyTokens, codePointRows, lookupWords, mapRowIds, words13aBuild, words13aLookup, Words13aGrowing,
 } from '../src/wasm/words-13a.js';
 import { Bleu } from '../src/metrics/bleu/bleu.js';
 import { oracleBuild13a, oracleBuildSplit, oracleCodePoints, oracleLookup13a } from './reference/words-13a.js';
@@ -148,6 +148,38 @@ describe('code point kernel', () => {
         expect(rowsOf(codePointRows(ls, keep))).toEqual(ls.map((l) => oracleCodePoints(l, keep)));
       }),
       { numRuns: 1500 },
+    );
+  });
+});
+
+describe('lines written once for consecutive calls', () => {
+  it('reuses the bytes of the call before only for the same strings', () => {
+    const ls = ['Ein Satz.', 'zwei  Wörter', '&amp; 3.5'];
+    const vocab = new Map<string, number>();
+    const built = words13aBuild(ls);
+    expect(rowsOf(built.rows)).toEqual(oracleBuild13a(ls, vocab));
+    // The same strings in another array (as each metric's task slices them): the bytes are reused.
+    expect(rowsOf(codePointRows(ls.slice(), false))).toEqual(ls.map((l) => oracleCodePoints(l, false)));
+    expect(rowsOf(words13aLookup(ls.slice(), built.vocab, vocab.size))).toEqual(oracleLookup13a(ls, vocab, vocab.size));
+    // The same array changed in place, to lines of the same length (the same layout): written again.
+    ls[1] = 'drei  Wörter';
+    expect(rowsOf(codePointRows(ls, false))).toEqual(ls.map((l) => oracleCodePoints(l, false)));
+    expect(rowsOf(buildWords('split', ls).rows)).toEqual(oracleBuildSplit(ls, new Map()));
+    expect(rowsOf(words13aLookup(ls, built.vocab, vocab.size))).toEqual(oracleLookup13a(ls, vocab, vocab.size));
+  });
+});
+
+describe('id mapping kernel', () => {
+  it('replaces every id of the rows by its entry in the map', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.nat(40), { maxLength: 12 }), { maxLength: 10 }), fc.array(fc.integer(), { minLength: 41, maxLength: 41 }), (rows, map) => {
+        const offsets = Int32Array.from([0, ...rows.map((_, i) => rows.slice(0, i + 1).flat().length)]);
+        const csr = { tokens: Int32Array.from([...rows.flat(), 7, 7]), offsets };
+        const mapped = mapRowIds(csr, Int32Array.from(map));
+        expect(rowsOf(mapped)).toEqual(rows.map((r) => r.map((t) => map[t] | 0)));
+        expect(mapped.tokens.length).toBe(offsets[offsets.length - 1]);
+      }),
+      { numRuns: 300 },
     );
   });
 });

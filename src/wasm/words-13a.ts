@@ -28,6 +28,7 @@ interface Words13aExports extends KernelExports {
   ): number;
   wordsSplit: Words13aExports['words13a'];
   codePoints(input: number, lineStarts: number, nLines: number, keepWhitespace: number, outTokens: number, outOffsets: number): void;
+  mapIds(tokens: number, n: number, ids: number): void;
   words13aRehash(table: number, mask: number, hashes: number, count: number): void;
 }
 
@@ -81,13 +82,43 @@ interface PlacedLines {
   readonly longest: number;
 }
 
-/** Writes `lines` at `layout`'s next region as UTF-8/WTF-8, with their `lines.length + 1` byte offsets. */
+/**
+ * The lines of the last call and where they were written: every call writes its lines first, at the heap base, and
+ * nothing else of this module writes over them, so a call with the same lines (the hypotheses that BLEU, TER and
+ * chrF each take in turn) finds their bytes still in place.
+ */
+let lastLines: { copy: string[]; placed: PlacedLines } | null = null;
+
+/** Whether `lines` hold the same strings as `copy`, in order. */
+function sameLines(lines: readonly string[], copy: readonly string[]): boolean {
+  if (lines.length !== copy.length) return false;
+  for (let i = 0; i < lines.length; i++) if (lines[i] !== copy[i]) return false;
+  return true;
+}
+
+/**
+ * Writes `lines` as UTF-8/WTF-8 with their `lines.length + 1` byte offsets at the heap base of the thread's instance
+ * (`layout` must be fresh from it), or finds them there from the call before.
+ */
 function placeLines(memory: LinearMemory, layout: Layout, lines: readonly string[]): PlacedLines {
   let units = 0;
   for (const line of lines) units += line.length;
   const input = layout.place(3 * units + 16);
   const lineStarts = layout.place(4 * (lines.length + 1));
   memory.reserve(layout.end);
+  if (lastLines !== null && lastLines.placed.input === input && sameLines(lines, lastLines.copy)) return lastLines.placed;
+  lastLines = null;
+  const placed = writeLines(memory, input, lineStarts, lines);
+  lastLines = { copy: lines.slice(), placed };
+  return placed;
+}
+
+/**
+ * Writes `lines` at `input` (room for three bytes per UTF-16 unit) and their byte offsets at `lineStarts`, with no
+ * record of them: {@link Words13aGrowing} writes its lines into an instance of its own, whose addresses must not be
+ * taken for those of the thread's instance.
+ */
+function writeLines(memory: LinearMemory, input: number, lineStarts: number, lines: readonly string[]): PlacedLines {
   const u8 = memory.u8;
   const i32 = memory.i32;
   let at = 0;
@@ -194,11 +225,11 @@ export function words13aLookup(lines: readonly string[], vocab: ByteVocabulary, 
 export function lookupWords(tokenizer: KernelTokenizer, lines: readonly string[], vocab: ByteVocabulary, unknownId: number): Csr {
   const { kernels, memory } = kernel();
   const layout = new Layout(kernels.heapBase());
+  const placed = placeLines(memory, layout, lines);
   const table = layout.place(4 * vocab.table.length);
   const hashes = layout.place(4 * vocab.count + 4);
   const keyStarts = layout.place(4 * vocab.count + 8);
   const arena = layout.place(vocab.arena.length + 16);
-  const placed = placeLines(memory, layout, lines);
   const scratch = layout.place(2 * placed.longest + 16);
   const outTokens = layout.place(4 * placed.bytes + 4);
   const outOffsets = layout.place(4 * (lines.length + 1));
@@ -230,6 +261,22 @@ export function codePointRows(lines: readonly string[], keepWhitespace: boolean)
   memory.reserve(layout.end);
   kernels.codePoints(placed.input, placed.lineStarts, lines.length, keepWhitespace ? 1 : 0, outTokens, outOffsets);
   return readRows(memory, outTokens, outOffsets, lines.length);
+}
+
+/** `rows` with every id `t` replaced by `ids[t]` (the same offsets): a loop over every token, run in the kernel. */
+export function mapRowIds(rows: Csr, ids: Int32Array): Csr {
+  const { kernels, memory } = kernel();
+  // Written over the lines of the call before.
+  lastLines = null;
+  const layout = new Layout(kernels.heapBase());
+  const n = rows.offsets[rows.offsets.length - 1];
+  const tokens = layout.place(4 * n + 4);
+  const map = layout.place(ids.byteLength + 4);
+  memory.reserve(layout.end);
+  memory.i32.set(rows.tokens.subarray(0, n), tokens >> 2);
+  memory.i32.set(ids, map >> 2);
+  kernels.mapIds(tokens, n, map);
+  return { tokens: memory.i32.slice(tokens >> 2, (tokens >> 2) + n), offsets: rows.offsets };
 }
 
 /** The tokens of a vocabulary as strings, in id order: those of ids `first .. count` (all by default). */
@@ -338,7 +385,9 @@ export class Words13aGrowing {
     // The lines and their offsets first: their byte count bounds what follows.
     const linesBytes = alignUp(3 * units + 16, 16) + alignUp(4 * (lines.length + 1), 16);
     this.room(0, 0, linesBytes, 0);
-    const placed = placeLines(memory, new Layout(this.call), lines);
+    const callLayout = new Layout(this.call);
+    const lineBytes = callLayout.place(3 * units + 16);
+    const placed = writeLines(memory, lineBytes, callLayout.place(4 * (lines.length + 1)), lines);
     const most = placed.bytes;
     const layout = new Layout(this.call + linesBytes);
     const scratch = layout.place(2 * placed.longest + 16);

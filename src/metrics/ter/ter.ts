@@ -18,7 +18,7 @@ import { Vocabulary, internLine, lookupLine } from '../../text/intern.js';
 import { pyLower, pyRstrip, pySplit } from '../../text/pystr.js';
 import { TercomTokenizer } from '../../text/tokenizers/tercom-tokenizer.js';
 import { defaultTerEngine, type TerEngine } from '../../wasm/ter.js';
-import { buildWords, byteVocabularyTokens, type ByteVocabulary } from '../../wasm/words-13a.js';
+import { buildWords, byteVocabularyTokens, lookupWords, mapRowIds, type ByteVocabulary } from '../../wasm/words-13a.js';
 import { formatSignature } from '../signature.js';
 import type { TerResult } from './alignment.js';
 import { SACREBLEU_TER_LIMITS } from './limits.js';
@@ -63,12 +63,15 @@ export interface TerReferences extends PreparedReferences {
  * Words of the references as written (case kept), interned by the WebAssembly split kernel: with neither
  * normalisation nor punctuation removal, sacreBLEU's TER tokens of a line are the lowercased words of its
  * `str.split()` (Python's `lower()` acts on each word alone: whitespace is neither cased nor case-ignorable, so no
- * Final_Sigma context reaches across it, and no lowercase mapping yields whitespace). So each distinct word is
- * lowercased once, in TypeScript, instead of every line.
+ * Final_Sigma context reaches across it, and no lowercase mapping yields whitespace, which is checked: a lowercased
+ * word must be one word). So each distinct word is lowercased once, in TypeScript, instead of every line, and the
+ * lowercased words are interned by the kernel too.
  */
 interface KernelWords {
   /** The distinct words as written, in order of first appearance. */
   readonly raw: ByteVocabulary;
+  /** The references' vocabulary (their lowercased words) as the kernel holds it: the same ids as `vocab`. */
+  readonly lowered: ByteVocabulary;
   /** For each word of `raw`, the id of its hypothesis form (lowercased once) in the references' vocabulary, or -1. */
   readonly hypIds: Int32Array;
 }
@@ -94,6 +97,13 @@ export interface TerSegmentAlignment {
   readonly bestRef: number;
   /** The segment's statistics row `[num_edits, ref_length]`. */
   readonly stats: Float64Array;
+}
+
+/** The single token of each of `rows`' rows, or null when a row does not hold exactly one. */
+function oneTokenEach(rows: Csr): Int32Array | null {
+  const { offsets } = rows;
+  for (let k = 1; k < offsets.length; k++) if (offsets[k] !== k) return null;
+  return rows.tokens.subarray(0, offsets.length - 1);
 }
 
 /** sacreBLEU's TER metric. */
@@ -165,7 +175,8 @@ export class Ter implements Metric<TerReferences> {
   prepareReferences(refStreams: readonly (readonly string[])[]): TerReferences {
     const segments = checkReferenceStreams('TER', refStreams);
     const nRefs = refStreams.length;
-    if (this.splitOnly) return this.kernelReferences(refStreams, segments);
+    const kernel = this.splitOnly ? this.kernelReferences(refStreams, segments) : null;
+    if (kernel !== null) return kernel;
     const vocab = new Vocabulary();
     const words = new CsrBuilder(segments * nRefs * 24, segments * nRefs);
     for (let i = 0; i < segments; i++) {
@@ -186,27 +197,28 @@ export class Ter implements Metric<TerReferences> {
 
   /**
    * {@link prepareReferences} through the split kernel (see {@link KernelWords}): a reference word is its written
-   * form lowercased twice (sacreBLEU preprocesses references twice), a hypothesis word once.
+   * form lowercased twice (sacreBLEU preprocesses references twice), a hypothesis word once. Null when a lowercased
+   * word is not one word (then only the string tokenizer is exact).
    */
-  private kernelReferences(refStreams: readonly (readonly string[])[], segments: number): TerReferences {
+  private kernelReferences(refStreams: readonly (readonly string[])[], segments: number): TerReferences | null {
     const nRefs = refStreams.length;
     const lines = nRefs === 1 ? refStreams[0].slice(0, segments) : [];
     if (nRefs !== 1) for (let s = 0; s < segments; s++) for (let j = 0; j < nRefs; j++) lines.push(refStreams[j][s]);
     const built = buildWords('split', lines);
-    const written = byteVocabularyTokens(built.vocab);
-    const vocab = new Vocabulary();
-    const refIds = new Int32Array(written.length);
-    const once: string[] = new Array(written.length);
-    for (let r = 0; r < written.length; r++) {
-      once[r] = this.lower(written[r]);
-      refIds[r] = vocab.id(this.lower(once[r]));
-    }
+    const once = byteVocabularyTokens(built.vocab);
+    for (let r = 0; r < once.length; r++) once[r] = this.lower(once[r]);
+    const twice = once.map((w) => this.lower(w));
+    // Each written word's reference form, one per line: its id is the kernel's id of that line's one word.
+    const low = buildWords('split', twice);
+    const refIds = oneTokenEach(low.rows);
     // Looked up only once every reference word is in: a word's once-lowered form may be another's twice-lowered one.
-    const hypIds = new Int32Array(written.length);
-    for (let r = 0; r < written.length; r++) hypIds[r] = vocab.find(once[r]);
+    const hypIds = refIds === null ? null : oneTokenEach(lookupWords('split', once, low.vocab, -1));
+    if (refIds === null || hypIds === null) return null;
+    const lowered = low.vocab;
     return {
-      segments, nRefs, words: mapIds(built.rows, refIds), vocab, prepKey: this.prepKey,
-      kernelWords: { raw: built.vocab, hypIds },
+      segments, nRefs, words: mapRowIds(built.rows, refIds), prepKey: this.prepKey,
+      vocab: Vocabulary.deferred(() => byteVocabularyTokens(lowered)),
+      kernelWords: { raw: built.vocab, lowered, hypIds: hypIds.slice() },
     };
   }
 
@@ -221,11 +233,15 @@ export class Ter implements Metric<TerReferences> {
       // The references' written words keep their ids; each new written word is lowercased and looked up once.
       const built = buildWords('split', hyps, kernel.raw);
       const base = kernel.raw.count;
-      const ids = new Int32Array(built.vocab.count);
-      ids.set(kernel.hypIds);
       const fresh = byteVocabularyTokens(built.vocab, base);
-      for (let k = 0; k < fresh.length; k++) ids[base + k] = refs.vocab.find(this.lower(fresh[k]));
-      return mapIds(built.rows, ids);
+      for (let k = 0; k < fresh.length; k++) fresh[k] = this.lower(fresh[k]);
+      const found = fresh.length === 0 ? new Int32Array(0) : oneTokenEach(lookupWords('split', fresh, kernel.lowered, -1));
+      if (found !== null) {
+        const ids = new Int32Array(built.vocab.count);
+        ids.set(kernel.hypIds);
+        ids.set(found, base);
+        return mapRowIds(built.rows, ids);
+      }
     }
     const vocab = refs.vocab;
     const b = new CsrBuilder(hyps.length * 24, hyps.length);
@@ -349,13 +365,6 @@ export class Ter implements Metric<TerReferences> {
       details: { num_edits: stats[0], ref_length: stats[1] },
     };
   }
-}
-
-/** `rows` with every id `t` replaced by `ids[t]` (the same offsets). */
-function mapIds(rows: Csr, ids: Int32Array): Csr {
-  const tokens = new Int32Array(rows.tokens.length);
-  for (let k = 0; k < tokens.length; k++) tokens[k] = ids[rows.tokens[k]];
-  return { tokens, offsets: rows.offsets };
 }
 
 /** The reference rows of each candidate's segment, candidate after candidate (the layout the kernel pairs with them). */

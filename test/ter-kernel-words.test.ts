@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Ter } from '../src/metrics/ter/ter.js';
+import { isPyWhitespace, pyLower } from '../src/text/pystr.js';
 import { csrRow } from '../src/text/csr.js';
 import { plainTranslationEditRate } from './reference/ter.js';
 import { oracleTerHypWords, oracleTerRefWords } from './reference/ter-words.js';
@@ -16,7 +17,7 @@ import { oracleTerHypWords, oracleTerRefWords } from './reference/ter-words.js';
 const PIECES = [
   'a', 'A', 'b', 'B', 'Wort', 'WORT', 'wort', 'ß', 'ẞ', 'Ä', 'ä',
   'Σ', 'σ', 'ς', 'ΑΣ', 'ΟΔΟΣ', 'Α', '\u0345', '\u0301', "'", '.', 'İ', 'i\u0307', 'I',
-  '\u{10400}', '\u{10428}', '😀', '\ud800', '\udc00',
+  '\u{10400}', '\u{10428}', '😀', '\ud800', '\udc00', '\ufeff', '\ufeffA',
   ' ', ' ', ' ', '  ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\u0085', '\x1c', '\u1680', '\u202f', '\u200b',
 ];
 const line = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 16 }).map((a) => a.join(''));
@@ -67,6 +68,18 @@ describe('TER words through the split kernel', () => {
       );
     });
   }
+
+  it('relies on no lowercase mapping giving nothing or whitespace', () => {
+    const bad: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if ((cp >= 0xd800 && cp <= 0xdfff) || (cp < 0x10000 && isPyWhitespace(cp))) continue;
+      const lower = pyLower(String.fromCodePoint(cp));
+      let ok = lower.length > 0;
+      for (let k = 0; k < lower.length; k++) if (isPyWhitespace(lower.charCodeAt(k))) ok = false;
+      if (!ok) bad.push(cp);
+    }
+    expect(bad).toEqual([]);
+  });
 
   it('leaves references prepared with normalisation or punctuation removal to the string tokenizer', () => {
     expect(new Ter({ normalized: true }).prepareReferences([['A b.']]).kernelWords).toBeUndefined();

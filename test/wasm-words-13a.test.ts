@@ -21,7 +21,7 @@ const PIECES = [
   'word', 'Wort', 'a', 'b',
   ' ', ' ', '  ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\u200b', '\u0085', '\x1c', '\u1680', '\u202f',
   '<skipped>', '<skip', 'ped>', '&amp;', '&quot;', '&lt;', '&gt;', '&', 'amp;', '-\n', '&amp;lt;',
-  '中', '。', '\u2014', '\u201c', '😀', '\u{20000}', '\ud800', '\udc00', '\ufffd',
+  '中', '。', '\u2014', '\u201c', '😀', '\u{20000}', '\ud800', '\udc00', '\ufffd', '\ufeff',
 ];
 const line = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 30 }).map((a) => a.join(''));
 const lines = fc.array(line, { minLength: 0, maxLength: 12 });

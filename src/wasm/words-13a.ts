@@ -279,15 +279,46 @@ export function mapRowIds(rows: Csr, ids: Int32Array): Csr {
   return { tokens: memory.i32.slice(tokens >> 2, (tokens >> 2) + n), offsets: rows.offsets };
 }
 
+/** UTF-8 decoding that keeps a leading U+FEFF (a token may begin with one; the default decoder drops it). */
+const tokenDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** The tokens of a vocabulary as strings, in id order: those of ids `first .. count` (all by default). */
 export function byteVocabularyTokens(vocab: ByteVocabulary, first = 0): string[] {
-  const decoder = new TextDecoder();
-  const tokens: string[] = new Array(Math.max(0, vocab.count - first));
-  for (let id = first; id < vocab.count; id++) {
-    const from = vocab.keyStarts[id];
-    const to = vocab.keyStarts[id + 1];
+  return decodeTokens(vocab.arena, vocab.keyStarts, first, vocab.count);
+}
+
+/**
+ * Tokens `first .. count` of an arena (token `id` is `arena[keyStarts[id] .. keyStarts[id + 1]]`) as strings. Their
+ * bytes lie back to back, each token whole code points: without a surrogate among them, they are decoded in one call
+ * and cut at each token's length in UTF-16 units (a four-byte sequence is two units, a continuation byte none).
+ */
+function decodeTokens(arena: Uint8Array, keyStarts: Uint32Array, first: number, count: number): string[] {
+  const n = Math.max(0, count - first);
+  const tokens: string[] = new Array(n);
+  if (n === 0) return tokens;
+  const start = keyStarts[first];
+  const end = keyStarts[count];
+  if (!hasSurrogate(arena, start, end)) {
+    const text = tokenDecoder.decode(arena.subarray(start, end));
+    let at = 0;
+    let p = start;
+    for (let k = 0; k < n; k++) {
+      const to = keyStarts[first + k + 1];
+      let units = 0;
+      for (; p < to; p++) {
+        const b = arena[p];
+        if (b < 0x80 || b >= 0xc0) units += b >= 0xf0 ? 2 : 1;
+      }
+      tokens[k] = text.slice(at, at + units);
+      at += units;
+    }
+    return tokens;
+  }
+  for (let id = first; id < count; id++) {
+    const from = keyStarts[id];
+    const to = keyStarts[id + 1];
     // WTF-8 (a lone surrogate, ED A0..BF) is not UTF-8: the platform's decoder would replace it.
-    tokens[id - first] = hasSurrogate(vocab.arena, from, to) ? decodeWtf8(vocab.arena, from, to) : decoder.decode(vocab.arena.subarray(from, to));
+    tokens[id - first] = hasSurrogate(arena, from, to) ? decodeWtf8(arena, from, to) : tokenDecoder.decode(arena.subarray(from, to));
   }
   return tokens;
 }
@@ -314,8 +345,6 @@ export class Words13aGrowing {
   count = 0;
   private readonly kernels: Words13aExports;
   private readonly memory: LinearMemory;
-  /** Keeps a leading U+FEFF, which is part of a token (the default decoder drops it as a byte order mark). */
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   /** Room of the regions: token records, token bytes, bytes of a call's lines and outputs; table slots. */
   private tokenRoom = 0;
   private byteRoom = 0;
@@ -422,35 +451,8 @@ export class Words13aGrowing {
     return { tokens, offsets };
   }
 
-  /**
-   * The tokens of ids `first .. count` as strings, in id order: one decoder call for all of them where their bytes
-   * are UTF-8, each token then cut out by its length in UTF-16 code units, which its bytes give.
-   */
+  /** The tokens of ids `first .. count` as strings, in id order (as {@link byteVocabularyTokens} reads them). */
   tokens(first: number): string[] {
-    const u8 = this.memory.u8;
-    const u32 = this.memory.u32;
-    const starts = this.keyStarts >> 2;
-    const from = this.arena + u32[starts + first];
-    const to = this.arena + u32[starts + this.count];
-    const out: string[] = new Array(Math.max(0, this.count - first));
-    if (hasSurrogate(u8, from, to)) {
-      for (let id = first; id < this.count; id++) out[id - first] = decodeWtf8(u8, this.arena + u32[starts + id], this.arena + u32[starts + id + 1]);
-      return out;
-    }
-    const text = this.decoder.decode(u8.subarray(from, to));
-    let at = 0;
-    let p = from;
-    for (let id = first; id < this.count; id++) {
-      const end = this.arena + u32[starts + id + 1];
-      let units = 0;
-      // A code point takes one unit per lead byte (not 10xxxxxx), two from a four-byte lead (11110xxx) on.
-      for (; p < end; p++) {
-        const b = u8[p];
-        if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
-      }
-      out[id - first] = text.slice(at, at + units);
-      at += units;
-    }
-    return out;
+    return decodeTokens(this.memory.u8.subarray(this.arena), this.memory.u32.subarray(this.keyStarts >> 2), first, this.count);
   }
 }

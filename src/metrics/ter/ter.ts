@@ -63,8 +63,8 @@ export interface TerReferences extends PreparedReferences {
  * Words of the references as written (case kept), interned by the WebAssembly split kernel: with neither
  * normalisation nor punctuation removal, sacreBLEU's TER tokens of a line are the lowercased words of its
  * `str.split()` (Python's `lower()` acts on each word alone: whitespace is neither cased nor case-ignorable, so no
- * Final_Sigma context reaches across it, and no lowercase mapping yields whitespace, which is checked: a lowercased
- * word must be one word). So each distinct word is lowercased once, in TypeScript, instead of every line, and the
+ * Final_Sigma context reaches across it, and no lowercase mapping yields whitespace or nothing, which is checked: the
+ * lowercased words joined by spaces must split into as many words). So each distinct word is lowercased once, in TypeScript, instead of every line, and the
  * lowercased words are interned by the kernel too.
  */
 interface KernelWords {
@@ -99,11 +99,12 @@ export interface TerSegmentAlignment {
   readonly stats: Float64Array;
 }
 
-/** The single token of each of `rows`' rows, or null when a row does not hold exactly one. */
-function oneTokenEach(rows: Csr): Int32Array | null {
-  const { offsets } = rows;
-  for (let k = 1; k < offsets.length; k++) if (offsets[k] !== k) return null;
-  return rows.tokens.subarray(0, offsets.length - 1);
+/**
+ * The tokens of the one row of `rows` when it holds exactly `n` (the row of `n` words joined by spaces: each word
+ * is one token exactly when they add up, since no lowercased word is empty or all whitespace), else null.
+ */
+function wordIds(rows: Csr, n: number): Int32Array | null {
+  return rows.offsets[1] === n ? rows.tokens.subarray(0, n) : null;
 }
 
 /** sacreBLEU's TER metric. */
@@ -208,11 +209,11 @@ export class Ter implements Metric<TerReferences> {
     const once = byteVocabularyTokens(built.vocab);
     for (let r = 0; r < once.length; r++) once[r] = this.lower(once[r]);
     const twice = once.map((w) => this.lower(w));
-    // Each written word's reference form, one per line: its id is the kernel's id of that line's one word.
-    const low = buildWords('split', twice);
-    const refIds = oneTokenEach(low.rows);
+    // The written words' reference forms as one line: the kernel's id of its k-th word is that of written word k.
+    const low = buildWords('split', [twice.join(' ')]);
+    const refIds = wordIds(low.rows, twice.length);
     // Looked up only once every reference word is in: a word's once-lowered form may be another's twice-lowered one.
-    const hypIds = refIds === null ? null : oneTokenEach(lookupWords('split', once, low.vocab, -1));
+    const hypIds = refIds === null ? null : wordIds(lookupWords('split', [once.join(' ')], low.vocab, -1), once.length);
     if (refIds === null || hypIds === null) return null;
     const lowered = low.vocab;
     return {
@@ -235,7 +236,7 @@ export class Ter implements Metric<TerReferences> {
       const base = kernel.raw.count;
       const fresh = byteVocabularyTokens(built.vocab, base);
       for (let k = 0; k < fresh.length; k++) fresh[k] = this.lower(fresh[k]);
-      const found = fresh.length === 0 ? new Int32Array(0) : oneTokenEach(lookupWords('split', fresh, kernel.lowered, -1));
+      const found = wordIds(lookupWords('split', [fresh.join(' ')], kernel.lowered, -1), fresh.length);
       if (found !== null) {
         const ids = new Int32Array(built.vocab.count);
         ids.set(kernel.hypIds);

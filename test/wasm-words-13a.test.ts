@@ -141,6 +141,23 @@ describe('split token-id kernel', () => {
   });
 });
 
+describe('split token-id kernel at its densest', () => {
+  it('holds lines of one-byte words, as many as their bytes allow', () => {
+    // Every line is as dense as split words get ((n + 1) / 2 words in n bytes), with words new to the vocabulary.
+    const refs = Array.from({ length: 2000 }, (_, i) => [...'abcdefghijklmnop'].map((c, k) => (k === i % 16 ? String(i) : c)).join(' '));
+    const hyps = Array.from({ length: 2000 }, (_, i) => (i % 3 === 0 ? 'q' : [...'ABCDEFGHIJ'].join(' ')));
+    const vocab = new Map<string, number>();
+    const expectedRefs = oracleBuildSplit(refs, vocab);
+    const expectedHyps = oracleBuildSplit(hyps, vocab);
+    const built = buildWords('split', refs);
+    expect(rowsOf(built.rows)).toEqual(expectedRefs);
+    const grown = buildWords('split', hyps, built.vocab);
+    expect(rowsOf(grown.rows)).toEqual(expectedHyps);
+    expect(byteVocabularyTokens(grown.vocab)).toEqual([...vocab.keys()]);
+    expect(rowsOf(lookupWords('split', hyps, built.vocab, -1))).toEqual(expectedHyps.map((r) => r.map((id) => (id < built.vocab.count ? id : -1))));
+  });
+});
+
 describe('code point kernel', () => {
   it('gives the code points of each line, Python whitespace dropped or kept', () => {
     fc.assert(

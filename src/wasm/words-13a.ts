@@ -133,6 +133,15 @@ function writeLines(memory: LinearMemory, input: number, lineStarts: number, lin
   return { input, lineStarts, bytes: at, longest };
 }
 
+/**
+ * The most tokens `nLines` placed lines can hold: one per byte with 13a; split words are at least a byte each with
+ * a byte between two of them, so a line of n bytes has at most (n + 1) / 2 (half the room: memory grown and never
+ * used still costs its growth).
+ */
+function mostTokens(tokenizer: KernelTokenizer, placed: PlacedLines, nLines: number): number {
+  return tokenizer === 'split' ? Math.floor((placed.bytes + nLines) / 2) + 1 : placed.bytes;
+}
+
 /** Copies the row offsets and ids the kernel wrote out of the instance's memory. */
 function readRows(memory: LinearMemory, outTokens: number, outOffsets: number, nLines: number): Csr {
   const i32 = memory.i32;
@@ -164,12 +173,11 @@ export function buildWords(
   const placed = placeLines(memory, layout, lines);
   const baseCount = base === undefined ? 0 : base.count;
   const baseBytes = base === undefined ? 0 : base.arena.length;
-  // At most one new token per input byte.
-  const most = placed.bytes;
+  const most = mostTokens(tokenizer, placed, lines.length);
   const hashes = layout.place(4 * (baseCount + most) + 4);
   const keyStarts = layout.place(4 * (baseCount + most) + 8);
-  const arena = layout.place(baseBytes + most + 16);
-  const scratch = layout.place(2 * placed.longest + 16);
+  const arena = layout.place(baseBytes + placed.bytes + 16);
+  const scratch = layout.place(tokenizer === 'split' ? 16 : 2 * placed.longest + 16);
   const outTokens = layout.place(4 * most + 4);
   const outOffsets = layout.place(4 * (lines.length + 1));
   const status = layout.place(16);
@@ -230,8 +238,8 @@ export function lookupWords(tokenizer: KernelTokenizer, lines: readonly string[]
   const hashes = layout.place(4 * vocab.count + 4);
   const keyStarts = layout.place(4 * vocab.count + 8);
   const arena = layout.place(vocab.arena.length + 16);
-  const scratch = layout.place(2 * placed.longest + 16);
-  const outTokens = layout.place(4 * placed.bytes + 4);
+  const scratch = layout.place(tokenizer === 'split' ? 16 : 2 * placed.longest + 16);
+  const outTokens = layout.place(4 * mostTokens(tokenizer, placed, lines.length) + 4);
   const outOffsets = layout.place(4 * (lines.length + 1));
   const status = layout.place(16);
   memory.reserve(layout.end);

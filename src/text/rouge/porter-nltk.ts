@@ -49,9 +49,24 @@ const positiveMeasure = (stem: string): boolean => measure(stem) > 0;
 const measureAbove1 = (stem: string): boolean => measure(stem) > 1;
 
 /**
+ * A step's rules grouped by the last character of their suffix, each group in the step's order: a word can only end
+ * with the suffixes of its own last character's group, so the first rule of that group it ends with is the first of
+ * the step's rules it ends with. Every suffix is lowercase ASCII; a word ending in any other character matches none.
+ */
+type RuleTable = readonly (readonly Rule[] | undefined)[];
+
+function ruleTable(rules: readonly Rule[]): RuleTable {
+  const table: Rule[][] = [];
+  for (const rule of rules) (table[rule[0].charCodeAt(rule[0].length - 1)] ??= []).push(rule);
+  return Array.from({ length: 128 }, (_, c) => table[c]);
+}
+
+/**
  * Applies the first rule whose suffix `word` ends with; returns `word` unchanged when that rule's condition fails.
  */
-function applyRules(word: string, rules: readonly Rule[]): string {
+function applyRules(word: string, table: RuleTable): string {
+  const rules = word.length === 0 ? undefined : table[word.charCodeAt(word.length - 1)];
+  if (rules === undefined) return word;
   for (const [suffix, replacement, condition] of rules) {
     if (word.endsWith(suffix)) {
       const stem = word.slice(0, word.length - suffix.length);
@@ -80,12 +95,12 @@ function endsCvc(word: string, mode: NltkPorterMode): boolean {
   return mode === 'NLTK_EXTENSIONS' && n === 2 && !isConsonant(word, 0) && isConsonant(word, 1);
 }
 
-const STEP1A: readonly Rule[] = [
+const STEP1A = ruleTable([
   ['sses', 'ss', null],
   ['ies', 'i', null],
   ['ss', 'ss', null],
   ['s', '', null],
-];
+]);
 
 function step1a(word: string, mode: NltkPorterMode): string {
   if (mode === 'NLTK_EXTENSIONS' && word.length === 4 && word.endsWith('ies')) return word.slice(0, -3) + 'ie';
@@ -159,14 +174,18 @@ const STEP2_NLTK: readonly Rule[] = [
   ['logi', 'log', (stem) => measure(stem + 'l') > 0],
 ];
 
+const STEP2_ORIGINAL_TABLE = ruleTable(STEP2_ORIGINAL);
+const STEP2_MARTIN_TABLE = ruleTable(STEP2_MARTIN);
+const STEP2_NLTK_TABLE = ruleTable(STEP2_NLTK);
+
 function step2(word: string, mode: NltkPorterMode): string {
   if (mode === 'NLTK_EXTENSIONS' && word.endsWith('alli') && measure(word, word.length - 4) > 0) {
     return step2(word.slice(0, -4) + 'al', mode);
   }
-  return applyRules(word, mode === 'NLTK_EXTENSIONS' ? STEP2_NLTK : mode === 'MARTIN_EXTENSIONS' ? STEP2_MARTIN : STEP2_ORIGINAL);
+  return applyRules(word, mode === 'NLTK_EXTENSIONS' ? STEP2_NLTK_TABLE : mode === 'MARTIN_EXTENSIONS' ? STEP2_MARTIN_TABLE : STEP2_ORIGINAL_TABLE);
 }
 
-const STEP3: readonly Rule[] = [
+const STEP3 = ruleTable([
   ['icate', 'ic', positiveMeasure],
   ['ative', '', positiveMeasure],
   ['alize', 'al', positiveMeasure],
@@ -174,9 +193,9 @@ const STEP3: readonly Rule[] = [
   ['ical', 'ic', positiveMeasure],
   ['ful', '', positiveMeasure],
   ['ness', '', positiveMeasure],
-];
+]);
 
-const STEP4: readonly Rule[] = [
+const STEP4 = ruleTable([
   ['al', '', measureAbove1],
   ['ance', '', measureAbove1],
   ['ence', '', measureAbove1],
@@ -196,7 +215,7 @@ const STEP4: readonly Rule[] = [
   ['ous', '', measureAbove1],
   ['ive', '', measureAbove1],
   ['ize', '', measureAbove1],
-];
+]);
 
 function step5a(word: string, mode: NltkPorterMode): string {
   if (!word.endsWith('e')) return word;

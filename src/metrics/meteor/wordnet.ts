@@ -24,6 +24,26 @@ const SUBSTITUTIONS: Record<Pos, readonly (readonly [string, string])[]> = {
   r: [],
 };
 
+/**
+ * Per part of speech, its substitutions grouped by the last character of the suffix replaced, each group in NLTK's
+ * order: a form only ends with the suffixes of its own last character's group (all lowercase ASCII), so a round
+ * tries those alone and gives the same forms in the same order.
+ */
+type SubstitutionTable = readonly (readonly (readonly [string, string])[] | undefined)[];
+
+function byLastCharacter(subs: readonly (readonly [string, string])[]): SubstitutionTable {
+  const groups: (readonly [string, string])[][] = [];
+  for (const sub of subs) (groups[sub[0].charCodeAt(sub[0].length - 1)] ??= []).push(sub);
+  return Array.from({ length: 128 }, (_, c) => groups[c]);
+}
+
+const SUBSTITUTIONS_BY_LAST: Record<Pos, SubstitutionTable> = {
+  n: byLastCharacter(SUBSTITUTIONS.n),
+  v: byLastCharacter(SUBSTITUTIONS.v),
+  a: byLastCharacter(SUBSTITUTIONS.a),
+  r: byLastCharacter(SUBSTITUTIONS.r),
+};
+
 /** A character no index lemma or exception form has (the alphabet scripts/gen-wordnet-synonyms.py checks). */
 const OUTSIDE_ALPHABET = /[^a-z0-9'\-./_]/;
 
@@ -48,6 +68,13 @@ function filterBits(h: number): number {
   const g = Math.imul(h, 0x9e3779b1);
   return (1 << (g >>> 27)) | (1 << ((g >>> 22) & 31)) | (1 << ((g >>> 17) & 31));
 }
+
+/**
+ * The lemma hashed last and its hash: a word's synonyms search the four parts of speech's indexes for it in turn
+ * (the same hash for each filter).
+ */
+let hashedLemma = '';
+let hashedHash = FNV_OFFSET;
 
 /** One part of speech's index, searched where it is stored: a binary search over the blocks, then one block read. */
 class PosIndex {
@@ -117,8 +144,13 @@ class PosIndex {
   /** The stored synset ids of `lemma` (base 36, `.`-separated), or undefined when the index lacks it. */
   find(lemma: string): string | undefined {
     const filter = (this.filter ??= this.buildFilter());
-    let h = FNV_OFFSET;
-    for (let k = 0; k < lemma.length; k++) h = Math.imul(h ^ lemma.charCodeAt(k), FNV_PRIME);
+    let h = hashedHash;
+    if (lemma !== hashedLemma) {
+      h = FNV_OFFSET;
+      for (let k = 0; k < lemma.length; k++) h = Math.imul(h ^ lemma.charCodeAt(k), FNV_PRIME);
+      hashedLemma = lemma;
+      hashedHash = h;
+    }
     const bits = filterBits(h);
     if ((filter[h & (filter.length - 1)] & bits) !== bits) return undefined;
     // The last block whose first lemma is not after `lemma` (string order is the generator's sort order).
@@ -265,9 +297,11 @@ function keepIndexed(form: string, index: PosIndex, found: string[], ids: string
 }
 
 /** One round of NLTK's suffix rules over `forms`, each new form once. */
-function applyRules(forms: readonly string[], subs: readonly (readonly [string, string])[]): string[] {
+function applyRules(forms: readonly string[], byLast: SubstitutionTable): string[] {
   const out: string[] = [];
   for (const f of forms) {
+    const subs = f.length === 0 ? undefined : byLast[f.charCodeAt(f.length - 1)];
+    if (subs === undefined) continue;
     for (const [old, rep] of subs) {
       if (!f.endsWith(old)) continue;
       const g = f.slice(0, f.length - old.length) + rep;
@@ -298,7 +332,7 @@ function morphyInto(
     for (const base of exc) keepIndexed(base, inIndex, found, ids);
     return;
   }
-  const subs = SUBSTITUTIONS[pos];
+  const subs = SUBSTITUTIONS_BY_LAST[pos];
   let forms = applyRules([form], subs);
   keepIndexed(form, inIndex, found, ids);
   for (const f of forms) keepIndexed(f, inIndex, found, ids);

@@ -145,6 +145,9 @@ function withRoom(ids: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuff
 /** UTF-16 units of text (about a hundred lines) from which a batch creates {@link Meteor}'s kernel instance. */
 const KERNEL_INSTANCE_UNITS = 16384;
 
+/** Matches below which {@link Meteor}'s fragmentation penalties are memoized. */
+const PENALTY_MEMO_MATCHES = 64;
+
 /** The synonyms of a stem that has none but itself. */
 const NO_SYNONYMS = new Int32Array(0);
 
@@ -254,6 +257,12 @@ export class Meteor implements Metric<MeteorReferences> {
    * current line's {@link stamp} (so it is never cleared between lines). As long as twice the stems at least.
    */
   private stemMarks = new Int32Array(512);
+  /**
+   * The fragmentation penalty γ·(chunks / matches)^β by (matches, chunks) for fewer than
+   * {@link PENALTY_MEMO_MATCHES} matches, NaN until first needed: a line's value otherwise costs a power, and the
+   * same few pairs recur on most lines.
+   */
+  private readonly penalties = new Float64Array((PENALTY_MEMO_MATCHES * (PENALTY_MEMO_MATCHES + 1)) >> 1).fill(NaN);
   /** Counts the alignments: what {@link cursor} and {@link stemMarks} entries of the current one carry. */
   private stamp = 0;
 
@@ -503,8 +512,12 @@ export class Meteor implements Metric<MeteorReferences> {
     const precision = matches / n;
     const recall = matches / m;
     const fmean = (precision * recall) / (this.alpha * precision + (1 - this.alpha) * recall);
-    const fragFrac = countChunks(this.hypRefOf, n) / matches;
-    const penalty = this.gamma * fragFrac ** this.beta;
+    const chunks = countChunks(this.hypRefOf, n);
+    if (matches >= PENALTY_MEMO_MATCHES) return (1 - this.gamma * (chunks / matches) ** this.beta) * fmean;
+    // 1 ≤ chunks ≤ matches: one entry per pair, the pairs of fewer matches first.
+    const k = ((matches * (matches + 1)) >> 1) + chunks;
+    let penalty = this.penalties[k];
+    if (penalty !== penalty) this.penalties[k] = penalty = this.gamma * (chunks / matches) ** this.beta;
     return (1 - penalty) * fmean;
   }
 

@@ -51,6 +51,21 @@ function notHps(vp: v128, vn: v128, d0: v128, lanes32: bool): v128 {
   return shiftUp(v128.andnot(v128.or(d0, vp), vn), lanes32);
 }
 
+/** A step's diagonal, D0 = (((X & VP) + VP) ^ VP) | X lane-wise, where X is the token's match vector | VN. */
+// @ts-ignore: decorator
+@inline
+function diagonalOf(x: v128, vp: v128, lanes32: bool): v128 {
+  const t = v128.and(x, vp);
+  return v128.or(v128.xor(lanes32 ? i32x4.add(t, vp) : i64x2.add(t, vp), vp), x);
+}
+
+/** A step's VP' = (HN << 1) | (NHP' & ~D0) with HN = VP & D0 (see {@link notHps}). */
+// @ts-ignore: decorator
+@inline
+function nextVp(vp: v128, d0: v128, nhps: v128, lanes32: bool): v128 {
+  return v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.andnot(nhps, d0));
+}
+
 /**
  * Slot address of a hypothesis token's match vectors: directly indexed, or found in the token table (the all-zero
  * slot at index `capacity` when absent).
@@ -82,10 +97,9 @@ function columnsInLanes(
     let vn = start ? zero : v128.load(state, 16);
     for (let j = from; j < to; j++) {
       const x = v128.or(v128.load(slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, 16)), vn);
-      const t = v128.and(x, vp);
-      const d0 = v128.or(v128.xor(lanes32 ? i32x4.add(t, vp) : i64x2.add(t, vp), vp), x);
+      const d0 = diagonalOf(x, vp, lanes32);
       const nhps = notHps(vp, vn, d0, lanes32);
-      vp = v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.andnot(nhps, d0));
+      vp = nextVp(vp, d0, nhps, lanes32);
       vn = v128.andnot(d0, nhps);
       if (keep) {
         const column = columns + (usize(j - from) << 5);
@@ -104,14 +118,12 @@ function columnsInLanes(
       const pm = slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, j), vectors, 32);
       const x0 = v128.or(v128.load(pm), vn0);
       const x1 = v128.or(v128.load(pm, 16), vn1);
-      const t0 = v128.and(x0, vp0);
-      const t1 = v128.and(x1, vp1);
-      const d0 = v128.or(v128.xor(lanes32 ? i32x4.add(t0, vp0) : i64x2.add(t0, vp0), vp0), x0);
-      const d1 = v128.or(v128.xor(lanes32 ? i32x4.add(t1, vp1) : i64x2.add(t1, vp1), vp1), x1);
+      const d0 = diagonalOf(x0, vp0, lanes32);
+      const d1 = diagonalOf(x1, vp1, lanes32);
       const nhps0 = notHps(vp0, vn0, d0, lanes32);
       const nhps1 = notHps(vp1, vn1, d1, lanes32);
-      vp0 = v128.or(shiftUp(v128.and(vp0, d0), lanes32), v128.andnot(nhps0, d0));
-      vp1 = v128.or(shiftUp(v128.and(vp1, d1), lanes32), v128.andnot(nhps1, d1));
+      vp0 = nextVp(vp0, d0, nhps0, lanes32);
+      vp1 = nextVp(vp1, d1, nhps1, lanes32);
       vn0 = v128.andnot(d0, nhps0);
       vn1 = v128.andnot(d1, nhps1);
       if (keep) {
@@ -140,10 +152,9 @@ function columnsInLanes(
         const vp = v128.load(state + q);
         const vn = v128.load(vnAt + q);
         const x = v128.or(v128.load(pm + q), vn);
-        const t = v128.and(x, vp);
-        const d0 = v128.or(v128.xor(lanes32 ? i32x4.add(t, vp) : i64x2.add(t, vp), vp), x);
+        const d0 = diagonalOf(x, vp, lanes32);
         const nhps = notHps(vp, vn, d0, lanes32);
-        v128.store(state + q, v128.or(shiftUp(v128.and(vp, d0), lanes32), v128.andnot(nhps, d0)));
+        v128.store(state + q, nextVp(vp, d0, nhps, lanes32));
         v128.store(vnAt + q, v128.andnot(d0, nhps));
       }
       if (keep) memory.copy(columns + usize(j - from) * (strideBytes << 1), state, strideBytes << 1);
@@ -174,14 +185,12 @@ function columnsInLanesPair(
     for (let j = 0; j < common; j++) {
       const xA = v128.or(v128.load(slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, fromA + j), vectors, 16)), vnA);
       const xB = v128.or(v128.load(slotOf(direct, keys, capacity, generation, tokenAt(hypTokens, fromB + j), vectors, 16)), vnB);
-      const tA = v128.and(xA, vpA);
-      const tB = v128.and(xB, vpB);
-      const dA = v128.or(v128.xor(lanes32 ? i32x4.add(tA, vpA) : i64x2.add(tA, vpA), vpA), xA);
-      const dB = v128.or(v128.xor(lanes32 ? i32x4.add(tB, vpB) : i64x2.add(tB, vpB), vpB), xB);
+      const dA = diagonalOf(xA, vpA, lanes32);
+      const dB = diagonalOf(xB, vpB, lanes32);
       const nhpsA = notHps(vpA, vnA, dA, lanes32);
       const nhpsB = notHps(vpB, vnB, dB, lanes32);
-      vpA = v128.or(shiftUp(v128.and(vpA, dA), lanes32), v128.andnot(nhpsA, dA));
-      vpB = v128.or(shiftUp(v128.and(vpB, dB), lanes32), v128.andnot(nhpsB, dB));
+      vpA = nextVp(vpA, dA, nhpsA, lanes32);
+      vpB = nextVp(vpB, dB, nhpsB, lanes32);
       vnA = v128.andnot(dA, nhpsA);
       vnB = v128.andnot(dB, nhpsB);
       if (keep) {
@@ -212,22 +221,18 @@ function columnsInLanesPair(
       const xA1 = v128.or(v128.load(pmA, 16), vnA1);
       const xB0 = v128.or(v128.load(pmB), vnB0);
       const xB1 = v128.or(v128.load(pmB, 16), vnB1);
-      const tA0 = v128.and(xA0, vpA0);
-      const tA1 = v128.and(xA1, vpA1);
-      const tB0 = v128.and(xB0, vpB0);
-      const tB1 = v128.and(xB1, vpB1);
-      const dA0 = v128.or(v128.xor(lanes32 ? i32x4.add(tA0, vpA0) : i64x2.add(tA0, vpA0), vpA0), xA0);
-      const dA1 = v128.or(v128.xor(lanes32 ? i32x4.add(tA1, vpA1) : i64x2.add(tA1, vpA1), vpA1), xA1);
-      const dB0 = v128.or(v128.xor(lanes32 ? i32x4.add(tB0, vpB0) : i64x2.add(tB0, vpB0), vpB0), xB0);
-      const dB1 = v128.or(v128.xor(lanes32 ? i32x4.add(tB1, vpB1) : i64x2.add(tB1, vpB1), vpB1), xB1);
+      const dA0 = diagonalOf(xA0, vpA0, lanes32);
+      const dA1 = diagonalOf(xA1, vpA1, lanes32);
+      const dB0 = diagonalOf(xB0, vpB0, lanes32);
+      const dB1 = diagonalOf(xB1, vpB1, lanes32);
       const nhpsA0 = notHps(vpA0, vnA0, dA0, lanes32);
       const nhpsA1 = notHps(vpA1, vnA1, dA1, lanes32);
       const nhpsB0 = notHps(vpB0, vnB0, dB0, lanes32);
       const nhpsB1 = notHps(vpB1, vnB1, dB1, lanes32);
-      vpA0 = v128.or(shiftUp(v128.and(vpA0, dA0), lanes32), v128.andnot(nhpsA0, dA0));
-      vpA1 = v128.or(shiftUp(v128.and(vpA1, dA1), lanes32), v128.andnot(nhpsA1, dA1));
-      vpB0 = v128.or(shiftUp(v128.and(vpB0, dB0), lanes32), v128.andnot(nhpsB0, dB0));
-      vpB1 = v128.or(shiftUp(v128.and(vpB1, dB1), lanes32), v128.andnot(nhpsB1, dB1));
+      vpA0 = nextVp(vpA0, dA0, nhpsA0, lanes32);
+      vpA1 = nextVp(vpA1, dA1, nhpsA1, lanes32);
+      vpB0 = nextVp(vpB0, dB0, nhpsB0, lanes32);
+      vpB1 = nextVp(vpB1, dB1, nhpsB1, lanes32);
       vnA0 = v128.andnot(dA0, nhpsA0);
       vnA1 = v128.andnot(dA1, nhpsA1);
       vnB0 = v128.andnot(dB0, nhpsB0);

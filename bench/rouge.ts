@@ -44,7 +44,8 @@ import { run, type CliIo } from '../src/cli/main.js';
 import { readLines } from '../src/node/read-lines.js';
 import { resolveRougeOptions, type RougeOptions } from '../src/metrics/rouge/options.js';
 import { rougePairStats } from '../src/metrics/rouge/pair-stats.js';
-import { ROUGE_STATS_WIDTH, rougeRowSettings, writeSegmentRows } from '../src/metrics/rouge/segment-row.js';
+import { ROUGE_STATS_WIDTH, rougeRowSettings } from '../src/metrics/rouge/segment-row.js';
+import { writeRougeRows } from '../src/wasm/rouge-rows.js';
 import { Rouge } from '../src/metrics/rouge/rouge.js';
 import { splitSentences } from '../src/text/rouge/index.js';
 import { instantiateKernels, wasmModule } from '../src/wasm/load.js';
@@ -378,7 +379,7 @@ function metricStatsPath(options: RougeOptions, batch: NgramBatch): () => Float6
   return () => {
     const pairs = rougePairStats(hyps, refs, batch.segRefOffsets, resolved);
     const out = new Float64Array(nHyps * ROUGE_STATS_WIDTH);
-    writeSegmentRows(pairs, nHyps, settings, out, 0, ROUGE_STATS_WIDTH);
+    writeRougeRows(pairs.rows, pairs.rowOffsets, nHyps, settings, out, 0, ROUGE_STATS_WIDTH);
     return out;
   };
 }

@@ -11,9 +11,8 @@
  *   them in the rouge155 flavor; jackknife averages when jackknifing);
  * 6 `segments` — 1, so that column sums give the number of segments for averaging.
  */
-import { writeRougeRows, type RougeRowSettings } from '../../wasm/rouge-rows.js';
+import type { RougeRowSettings } from '../../wasm/rouge-rows.js';
 import type { ResolvedRougeOptions } from './options.js';
-import type { PairStats } from './pair-stats.js';
 
 /** Names of the row columns. */
 export const ROUGE_STATS_COLUMNS = ['hit', 'hyp', 'ref', 'precision', 'recall', 'fmeasure', 'segments'] as const;
@@ -30,19 +29,4 @@ export function rougeRowSettings(options: ResolvedRougeOptions): RougeRowSetting
     flavor === 'rouge155' ? (multiReference === 'best-recall' ? 'rouge155-B' : 'rouge155-A') : multiReference;
   const param = weighting.form === 'alpha' ? weighting.alpha : weighting.form === 'beta' ? weighting.beta : 0;
   return { rule, form: weighting.form, param, weight: type.kind === 'w' ? type.weight : 0, jackknife };
-}
-
-/**
- * Writes the row of each of `count` hypotheses whose pairs are `pairs` at `out[h · stride + column ..]`
- * ({@link ROUGE_STATS_WIDTH} numbers).
- */
-export function writeSegmentRows(
-  pairs: PairStats,
-  count: number,
-  settings: RougeRowSettings,
-  out: Float64Array,
-  column: number,
-  stride: number,
-): void {
-  writeRougeRows(pairs.rows, pairs.rowOffsets, count, settings, out, column, stride);
 }

@@ -15,7 +15,8 @@ import { isRougeTokenizerName, RougeInterner, type RougeTokenizerName } from '..
 import type { ChunkTokenizer, TokenStage } from '../token-stage.js';
 import type { ResolvedRougeOptions } from './options.js';
 import { rougePairStats, type PairStats } from './pair-stats.js';
-import { rougeRowSettings, writeSegmentRows } from './segment-row.js';
+import { writeRougeRows } from '../../wasm/rouge-rows.js';
+import { rougeRowSettings } from './segment-row.js';
 import { readsSentences, type SummaryStore } from './summary-text.js';
 
 /** A ROUGE tokenizer (`rouge155`, `rouge-score`) with its stopword and stemming settings, one chunk at a time. */
@@ -44,7 +45,8 @@ export type RougeRowWriter = (pairs: PairStats, count: number, out: Float64Array
  */
 export function rougeRowWriter(options: ResolvedRougeOptions): RougeRowWriter {
   const settings = rougeRowSettings(options);
-  return (pairs, count, out, column, stride) => writeSegmentRows(pairs, count, settings, out, column, stride);
+  return (pairs, count, out, column, stride) =>
+    writeRougeRows(pairs.rows, pairs.rowOffsets, count, settings, out, column, stride);
 }
 
 /** `[0, 1, …, n]`: row `i` of a store is sentence `i`. */

@@ -13,7 +13,9 @@ export { editDistances } from './edit';
 export { gtmRunStats } from './gtm';
 export { terSacrebleuEdits, terScratchBytes } from './ter-sacrebleu';
 export { bootstrapSums, pcg64Bools, pcg64Bounded, randomizationSums } from './pcg64';
-export { memoHash, memoRehash, memoRows, memoScan, memoTokenCount } from './chunk-memo';
+export {
+  memoHash, memoRehash, memoRows1, memoRows2, memoRows3, memoRows4, memoScan, memoTokenCount,
+} from './chunk-memo';
 export { codePoints, mapIds, words13a, words13aRehash, wordsSplit } from './words-13a';
 export { nbestLines } from './nbest-lines';
 export { mertDots, mertEnvelope, mertEnvelopes } from './mert';

@@ -3,10 +3,14 @@
  * WebAssembly, src/wasm/chunk-table.ts and assembly/chunk-memo.ts) against its plain oracle (test/reference/
  * chunk-memo.ts): the same token rows for every tokenizer, call after call on one memo, for random lines of repeated
  * words, non-ASCII text, surrogate pairs and lone surrogates, empty lines, runs of spaces and blanks other than
- * U+0020; chunks that agree in their first 8 bytes or differ only by a trailing NUL; enough distinct and long chunks
- * to grow the table, the key arena and the token store in the middle of a call; chunks whose slot tags collide. Also the WTF-8 strings the kernels
- * read (src/wasm/wtf8.ts): one-to-one on all strings, UTF-8 on well-formed ones. The memo also reads lines as byte
- * ranges of a larger UTF-8 text (the fields of an n-best chunk): the same rows as from the lines' strings.
+ * U+0020; chunks that agree in their first 8 bytes or differ only by a trailing NUL, chunks of 7 and 8 bytes that
+ * would have one key if the length were not kept or an 8-byte chunk's last byte were taken for it; enough distinct
+ * short and long chunks to grow the table, the key arena and the token store in the middle of a call (and to fill
+ * groups past their home); long chunks of one key (equal hash and length); tokenizers that give chunk ids in any
+ * places among those that do not (every run length of the row kernels) and negative token ids. Also the WTF-8
+ * strings the kernels read (src/wasm/wtf8.ts): one-to-one on all strings, UTF-8 on well-formed ones. The memo also
+ * reads lines as byte ranges of a larger UTF-8 text (the fields of an n-best chunk): the same rows as from the lines'
+ * strings.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -34,9 +38,10 @@ function vocabulary(): (key: string) => number {
 /**
  * Tokenizers of every shape the memo handles: chunk ids; one token per code unit (many tokens, past the bound that
  * sizes rows by the longest chunk); runs of ASCII letters, lowercased (none, one or several); the upper-cased chunk
- * (one token, shared by chunks that differ in case).
+ * (one token, shared by chunks that differ in case); the chunk's length, negated for an odd one (one token, which
+ * may be negative).
  */
-function tokenizers(): OracleTokenizer[] {
+function tokenizerKinds(): OracleTokenizer[] {
   const chars = vocabulary();
   const letters = vocabulary();
   const upper = vocabulary();
@@ -54,7 +59,13 @@ function tokenizers(): OracleTokenizer[] {
       },
     },
     { tokenize: (chunk, out) => out.push(upper(chunk.toUpperCase())) },
+    { tokenize: (chunk, out) => out.push(chunk.length % 2 === 1 ? -chunk.length : chunk.length) },
   ];
+}
+
+/** The first four kinds of {@link tokenizerKinds}: chunk ids, then a run of three others. */
+function tokenizers(): OracleTokenizer[] {
+  return tokenizerKinds().slice(0, 4);
 }
 
 /** Rows as plain arrays: per tokenizer, per line. */
@@ -70,6 +81,7 @@ function plain(rows: readonly Csr[]): number[][][] {
 const PIECES = [
   'the', 'The', 'cat', 'cats', 'w17', 'w1234', 'a', 'x-ray', 'e-mail', 'U.S.', '2024', 'Straße', 'naïve', '中文',
   'Ελλάδα', '😀', '\ud83d', '\ude00', '\ud800', '\udfff', '\ufffd', '\u0000', 'ab', 'ab\u0000', 'abcdefgh', 'abcdefgh1',
+  'abcdefg', 'abcdefg\u0007', 'abcdefg\u0001', 'abcdefg\u0000', 'abcdefg\b', 'abcdefé', 'abcdeé', 'abcdefg\u0007x',
   'abcdefgh2', 'abcdefghijklmnop', 'abcdefghijklmnopq', 'x'.repeat(300), 'x'.repeat(301), ' ', ' ', '  ', '    ',
   '\t', '\n', '\r', '\u00a0', '\u3000', '\u2009', '\u000b', '\u0085', '',
 ];
@@ -137,9 +149,11 @@ describe('chunk memo = its plain oracle', () => {
   });
 
   it('grows its table, key arena and token store in the middle of a call, and keeps every chunk', () => {
-    // 3 calls of 4000 lines of 5 chunks: 36000 distinct chunks of up to ~70 bytes, most of several tokens.
-    const memo = new ChunkMemo(tokenizers());
-    const oracle = new OracleChunkMemo(tokenizers());
+    // 3 calls of 4000 lines of 5 chunks: 36000 distinct chunks of up to ~70 bytes, most of several tokens; 6
+    // tokenizers, whose codes take two blocks.
+    const six = (): OracleTokenizer[] => [...tokenizerKinds(), tokenizerKinds()[3]];
+    const memo = new ChunkMemo(six());
+    const oracle = new OracleChunkMemo(six());
     let seed = 12345;
     const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
     for (let call = 0; call < 3; call++) {
@@ -172,13 +186,13 @@ describe('chunk memo = its plain oracle', () => {
     expect(ids).toEqual([[0, 1, 2, 3, 2, 4, 5, 4], [6, 2]]);
   });
 
-  it('chunks of one slot tag (hash without its low byte) and equal first 8 bytes are told apart', () => {
+  it('long chunks of one key (equal hash and length) are told apart by their bytes', () => {
     const kernels = instantiateKernels() as ChunkMemoExports;
     const memory = new LinearMemory(kernels.memory);
     const at = alignUp(kernels.heapBase(), 16);
     /**
-     * Two different texts `make(i)` (i < limit) whose hashes agree but for the low byte (the table keeps the length
-     * there, and starts probing at the same slot for both), found by trying them in order.
+     * Two different texts `make(i)` (i < limit, all of one length) whose hashes are equal (a long chunk's key is its
+     * hash and its length), found by trying them in order.
      */
     const collision = (make: (i: number) => string, limit: number): [string, string] => {
       const seen = new Map<number, string>();
@@ -186,29 +200,26 @@ describe('chunk memo = its plain oracle', () => {
         const text = make(i);
         memory.reserve(at + 3 * text.length + 16);
         const n = encodeStringInto(text, memory.u8, at);
-        const tag = kernels.memoHash(at, at + n) >>> 8;
-        const other = seen.get(tag);
+        const hash = kernels.memoHash(at, at + n);
+        const other = seen.get(hash);
         if (other !== undefined) return [other, text];
-        seen.set(tag, text);
+        seen.set(hash, text);
       }
       throw new Error('no collision');
     };
     const digit = (i: number, k: number): string => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[(i >> (6 * k)) & 63];
-    const tail = (i: number): string => digit(i, 0) + digit(i, 1) + digit(i, 2);
+    const tail = (i: number): string => digit(i, 0) + digit(i, 1) + digit(i, 2) + digit(i, 3);
     const pairs = [
-      // 4 bytes: the slot's head (the whole chunk) tells them apart in their home group.
-      collision((i) => `${tail(i)}${digit(i, 3)}`, 64 ** 4),
-      // 8 bytes: the head is the whole chunk, with no byte of padding.
-      collision((i) => `${tail(i)}${digit(i, 3)}abcd`, 64 ** 4),
-      // 11 bytes: the slot's first 8 agree, the rest is compared.
-      collision((i) => `abcdefgh${tail(i)}`, 64 ** 3),
-      // 255 bytes and more: the slot's length byte is 255 for all of them.
-      collision((i) => `abcdefgh${tail(i)}${'y'.repeat(244 + (i % 46))}`, 64 ** 3),
-      // One a prefix of the other (past 255 bytes): only the lengths differ.
-      collision((i) => `abcdefgh${'y'.repeat(247 + i)}`, 40000),
+      // 12 bytes: the first 8 agree.
+      collision((i) => `abcdefgh${tail(i)}`, 64 ** 4),
+      // 8 bytes whose last is below 8 (not their own key): they differ in the first 4.
+      collision((i) => `${tail(i)}abc\u0007`, 64 ** 4),
+      // 300 bytes, differing in the middle.
+      collision((i) => `${'y'.repeat(150)}${tail(i)}${'z'.repeat(146)}`, 64 ** 4),
     ];
     for (const [a, b] of pairs) {
       expect(a).not.toBe(b);
+      expect(a.length).toBe(b.length);
       // Each one first: the other is then looked up against it.
       for (const lines of [[`${a} ${b}`, b, a], [`${b} ${a}`, a, b]]) {
         const memo = new ChunkMemo(tokenizers());
@@ -216,6 +227,57 @@ describe('chunk memo = its plain oracle', () => {
         expect(memo.size).toBe(2);
       }
     }
+  });
+
+  it('chunks of up to 8 bytes are told apart by length and every byte (7 and 8 bytes, NULs, bytes below 8)', () => {
+    // Keys of short chunks are their bytes with their length in the top byte, an 8-byte chunk its own word unless
+    // its last byte is below 8: 'abcdefg' and 'abcdefg\u0007' would share a key if that exception were missing.
+    const chunks = [
+      'abcdefg', 'abcdefg\u0007', 'abcdefg\u0001', 'abcdefg\u0000', 'abcdefg\b', 'abcdefg\t', 'abc', 'abc\u0000',
+      'abc\u0000\u0000\u0000\u0000\u0003', 'abc\u0003', '\u0007', '\u0007\u0000', 'abcdefé', 'abcdeé', 'abcdefgh',
+    ];
+    const lines = [chunks.join(' '), [...chunks].reverse().join(' '), chunks.slice(3).join(' ')];
+    const memo = new ChunkMemo(tokenizers());
+    const ranges = new ChunkMemo(tokenizers());
+    const { bytes, starts, ends } = embedded(lines);
+    const expected = new OracleChunkMemo(tokenizers()).rows(lines);
+    expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(expected);
+    expect(plain(ranges.rowsOfRanges(bytes, starts, ends, lines.length))).toEqual(expected);
+    expect(memo.size).toBe(new Set(chunks).size);
+  });
+
+  it('many short chunks: groups fill past their home group, the table grows in a call, every chunk is kept', () => {
+    // 40000 distinct chunks of 2 to 7 bytes (their own keys) over 3 calls, each looked up again later.
+    const memo = new ChunkMemo(tokenizers());
+    const oracle = new OracleChunkMemo(tokenizers());
+    let seed = 777;
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    for (let call = 0; call < 3; call++) {
+      const lines = Array.from({ length: 3000 }, () =>
+        Array.from({ length: 8 }, () => `w${(next() >>> 4) % 40000}`).join(' '),
+      );
+      expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(oracle.rows(lines));
+    }
+    expect(memo.size).toBe(oracle.size);
+    expect(memo.size).toBeGreaterThan(30000);
+  });
+
+  it('tokenizers that give chunk ids anywhere among the others (every run the row kernels take), 1 to 10', () => {
+    const kinds = fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 10 });
+    fc.assert(
+      fc.property(kinds, fc.array(line, { maxLength: 8 }), fc.array(line, { maxLength: 8 }), (picks, first, second) => {
+        const make = (): OracleTokenizer[] => {
+          const all = tokenizerKinds();
+          return picks.map((k) => all[k]);
+        };
+        const memo = new ChunkMemo(make());
+        const oracle = new OracleChunkMemo(make());
+        for (const lines of [first, second]) {
+          expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(oracle.rows(lines));
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('spaces and line ends at every offset around the 64-byte blocks the kernel reads', () => {

@@ -23,29 +23,39 @@ export interface ChunkMemoExports extends KernelExports {
   ): number;
   memoRehash(header: number): void;
   memoHash(start: number, end: number): number;
-  memoTokenCount(header: number, chunkIds: number, nChunks: number, t: number): number;
-  memoRows(header: number, chunkIds: number, lineChunks: number, nLines: number, firstT: number, nt: number, outs: number, rowOffsets: number): void;
+  memoTokenCount(header: number, chunkIds: number, nChunks: number, codes: number): number;
+  /** Rows of 1 to 4 tokenizers of one block of codes (one function each). */
+  memoRows1: MemoRows;
+  memoRows2: MemoRows;
+  memoRows3: MemoRows;
+  memoRows4: MemoRows;
 }
+
+/** The row kernels: tokens of the tokenizers from the one at `codes` to `outs`' addresses, offsets to `rowOffsets`. */
+type MemoRows = (
+  header: number, chunkIds: number, lineChunks: number, nLines: number, codes: number, outs: number, rowOffsets: number,
+) => void;
 
 /** Header fields, as u32 indices from the header (the kernel's `H_*` byte offsets ÷ 4). */
 const H_TABLE = 0;
 const H_MASK = 1;
 const H_LOAD = 2;
 const H_RECORDS = 3;
-const H_STRIDE = 4;
 const H_COUNT = 5;
 const H_MAX_CHUNKS = 6;
 const H_ARENA = 7;
 const H_ARENA_USED = 8;
 const H_ARENA_CAP = 9;
 const H_TOKENS = 10;
-const H_ENTRIES = 11;
 const H_SHIFT = 12;
 const H_NEED = 13;
 const H_RESUME = 14;
 const H_OUT = 15;
 const HEADER_BYTES = 64;
-/** Bytes of a table slot and of a key record (hash, key offset, key length). */
+/**
+ * Bytes of a table slot (its key and id, and a quarter of its group's 16 spare bytes) and of a key record (hash, key
+ * offset, key length).
+ */
 const SLOT_BYTES = 16;
 /** Slots of a group the kernel compares at once: 2^GROUP_BITS. */
 const GROUP_BITS = 2;
@@ -55,8 +65,10 @@ const RECORD_BYTES = 12;
  * of the call; past it, the tokens are counted first.
  */
 const BOUND_BY_MOST = 4;
-/** Tokenizers whose rows one call of the row kernel writes. */
-const ROWS_PER_CALL = 4;
+/** Token code of a chunk that gives a tokenizer no token (see {@link ChunkTable.setTokens}). */
+const NO_TOKEN = -1;
+/** Tokenizers whose codes share a chunk's 16 bytes, and whose rows one call of the row kernel writes. */
+const CODES_BLOCK = 4;
 /** Readable bytes the kernel may load past the end of an input (it reads 64-byte blocks) or of the arena. */
 const PAD = 64;
 /** Slots of a new table: 2^12. */
@@ -76,7 +88,11 @@ interface Regions {
   readonly tokensCap: number;
   readonly table: number;
   readonly records: number;
-  readonly entries: number;
+  /**
+   * The token codes: per block of {@link CODES_BLOCK} tokenizers, 16 bytes a chunk (an i32 per tokenizer), the
+   * blocks one after the other (see {@link ChunkTable.codesOf}).
+   */
+  readonly codes: number;
   readonly arena: number;
   readonly tokens: number;
   readonly scratch: number;
@@ -98,8 +114,6 @@ export class ChunkTable {
   private readonly kernels: ChunkMemoExports;
   private readonly memory: LinearMemory;
   private readonly header: number;
-  /** Bytes of a chunk's token entries (`first, count` per tokenizer). */
-  private readonly stride: number;
   private regions: Regions;
   private tokensUsed = 0;
   /** Per tokenizer: the most tokens it gave one chunk. */
@@ -113,7 +127,6 @@ export class ChunkTable {
     this.kernels = kernels;
     this.memory = new LinearMemory(kernels.memory);
     this.header = alignUp(kernels.heapBase(), 16);
-    this.stride = 8 * tokenizers;
     this.most = new Int32Array(tokenizers);
     this.direct = new Array<boolean>(tokenizers).fill(false);
     const bits = INITIAL_TABLE_BITS;
@@ -231,24 +244,32 @@ export class ChunkTable {
     return decodeWtf8(this.memory.u8, start, start + u32[record + 2]);
   }
 
-  /** Sets the token ids tokenizer `t` gives chunk `id`: `tokens[from .. to]`. */
+  /**
+   * Sets the token ids tokenizer `t` gives chunk `id`: `tokens[from .. to]`. The kernel reads one code per chunk and
+   * tokenizer: the token itself when there is one (and it is not negative), -1 for none, else -2 - p where the token
+   * store holds their count at p and the tokens after it.
+   */
   setTokens(id: number, t: number, tokens: Int32Array, from: number, to: number): void {
     const n = to - from;
-    let first = n === 1 ? tokens[from] : 0;
-    if (n > 1) {
-      if (this.tokensUsed + n > this.regions.tokensCap) this.grow(0, 0, this.tokensUsed + n, this.call?.used ?? 0);
-      first = this.tokensUsed;
-      this.memory.i32.set(tokens.subarray(from, to), (this.regions.tokens >> 2) + first);
-      this.tokensUsed += n;
+    let code = n === 0 ? NO_TOKEN : tokens[from];
+    if (n > 1 || code < 0) {
+      const need = this.tokensUsed + n + 1;
+      if (need > this.regions.tokensCap) this.grow(0, 0, need, this.call?.used ?? 0);
+      const at = (this.regions.tokens >> 2) + this.tokensUsed;
+      const i32 = this.memory.i32;
+      i32[at] = n;
+      i32.set(tokens.subarray(from, to), at + 1);
+      code = -2 - this.tokensUsed;
+      this.tokensUsed += n + 1;
     }
     if (n > this.most[t]) this.most[t] = n;
-    this.setEntry(id, t, first, n);
+    this.setCode(id, t, code);
   }
 
   /** Makes tokenizer `t` give chunk `id` one token: the chunk's id. */
   setChunkId(id: number, t: number): void {
     if (this.most[t] < 1) this.most[t] = 1;
-    this.setEntry(id, t, id, 1);
+    this.setCode(id, t, id);
   }
 
   /**
@@ -281,7 +302,7 @@ export class ChunkTable {
       // make every chunk of the call take room for as many.
       const bound = this.most[t] <= BOUND_BY_MOST
         ? call.nChunks * this.most[t]
-        : this.kernels.memoTokenCount(this.header, scratch + call.chunkIds, call.nChunks, t);
+        : this.kernels.memoTokenCount(this.header, scratch + call.chunkIds, call.nChunks, this.codesOf(t));
       starts.push(at);
       // One token more: the kernel stores a token before it knows whether the chunk has one.
       at = alignUp(at + 4 * bound + 4, 16);
@@ -289,17 +310,20 @@ export class ChunkTable {
     this.memory.reserve(scratch + at);
     const u32 = this.memory.u32;
     for (let t = 0; t < nt; t++) u32[((scratch + outs) >> 2) + t] = scratch + starts[t];
-    // The kernel takes runs of up to ROWS_PER_CALL tokenizers a call, each cursor in a local; a tokenizer that gives
-    // chunk ids has the scan's chunk ids as its rows, and no call.
+    // The kernel takes runs of tokenizers of one block of codes a call, each cursor in a local; a tokenizer that
+    // gives chunk ids has the scan's chunk ids as its rows, and no call.
     for (let t = 0; t < nt; ) {
       if (this.direct[t]) {
         t++;
         continue;
       }
       let end = t + 1;
-      while (end < nt && end - t < ROWS_PER_CALL && !this.direct[end]) end++;
-      this.kernels.memoRows(
-        this.header, scratch + call.chunkIds, scratch + call.lineChunks, call.nLines, t, end - t,
+      while (end < nt && !this.direct[end] && Math.floor(end / CODES_BLOCK) === Math.floor(t / CODES_BLOCK)) end++;
+      const k = this.kernels;
+      const run = end - t;
+      const rows = run === 1 ? k.memoRows1 : run === 2 ? k.memoRows2 : run === 3 ? k.memoRows3 : k.memoRows4;
+      rows(
+        this.header, scratch + call.chunkIds, scratch + call.lineChunks, call.nLines, this.codesOf(t),
         scratch + outs + 4 * t, scratch + rowOffsets + 4 * t * (call.nLines + 1),
       );
       t = end;
@@ -320,11 +344,19 @@ export class ChunkTable {
     return out;
   }
 
-  private setEntry(id: number, t: number, first: number, n: number): void {
-    const entry = (this.regions.entries + id * this.stride + 8 * t) >> 2;
-    const i32 = this.memory.i32;
-    i32[entry] = first;
-    i32[entry + 1] = n;
+  private setCode(id: number, t: number, code: number): void {
+    this.memory.i32[(this.codesOf(t) >> 2) + 4 * id] = code;
+  }
+
+  /** Address of the token code of tokenizer `t` for chunk 0; chunk `id`'s is `16 · id` bytes further. */
+  private codesOf(t: number): number {
+    const block = Math.floor(t / CODES_BLOCK);
+    return this.regions.codes + 16 * this.regions.maxChunks * block + 4 * (t - CODES_BLOCK * block);
+  }
+
+  /** Blocks of codes: one per {@link CODES_BLOCK} tokenizers. */
+  private get codeBlocks(): number {
+    return Math.ceil(this.tokenizers / CODES_BLOCK);
   }
 
   private scanned(): CallScratch {
@@ -338,11 +370,11 @@ export class ChunkTable {
     // A group of slots is one cache line.
     const table = alignUp(this.header + HEADER_BYTES, 64);
     const records = alignUp(table + SLOT_BYTES * 2 ** bits, 16);
-    const entries = alignUp(records + RECORD_BYTES * maxChunks, 16);
-    const arena = alignUp(entries + this.stride * maxChunks, 16);
+    const codes = alignUp(records + RECORD_BYTES * maxChunks, 16);
+    const arena = alignUp(codes + 16 * maxChunks * this.codeBlocks, 16);
     const tokens = alignUp(arena + arenaCap + PAD, 16);
     const scratch = alignUp(tokens + 4 * tokensCap + PAD, 16);
-    return { bits, maxChunks, arenaCap, tokensCap, table, records, entries, arena, tokens, scratch };
+    return { bits, maxChunks, arenaCap, tokensCap, table, records, codes, arena, tokens, scratch };
   }
 
   private writeHeader(): void {
@@ -354,12 +386,10 @@ export class ChunkTable {
     u32[h + H_MASK] = 2 ** (r.bits - GROUP_BITS) - 1;
     u32[h + H_LOAD] = loadLimit(r.bits);
     u32[h + H_RECORDS] = r.records;
-    u32[h + H_STRIDE] = this.stride;
     u32[h + H_MAX_CHUNKS] = r.maxChunks;
     u32[h + H_ARENA] = r.arena;
     u32[h + H_ARENA_CAP] = r.arenaCap;
     u32[h + H_TOKENS] = r.tokens;
-    u32[h + H_ENTRIES] = r.entries;
     u32[h + H_SHIFT] = 32 - (r.bits - GROUP_BITS);
   }
 
@@ -385,7 +415,11 @@ export class ChunkTable {
     u8.copyWithin(next.scratch, old.scratch, old.scratch + scratchUsed);
     u8.copyWithin(next.tokens, old.tokens, old.tokens + 4 * this.tokensUsed);
     u8.copyWithin(next.arena, old.arena, old.arena + this.keyBytes);
-    u8.copyWithin(next.entries, old.entries, old.entries + this.stride * count);
+    // The blocks of codes, the last first: each lies above where it was, and above the blocks before it.
+    for (let b = this.codeBlocks - 1; b >= 0; b--) {
+      const from = old.codes + 16 * old.maxChunks * b;
+      u8.copyWithin(next.codes + 16 * next.maxChunks * b, from, from + 16 * count);
+    }
     u8.copyWithin(next.records, old.records, old.records + RECORD_BYTES * count);
     this.regions = next;
     this.writeHeader();

@@ -297,13 +297,16 @@ function hitsOfFour(
 
 /**
  * Records one occurrence of a unit in hypothesis `stamp` in its entry and returns the new `used`: `used` and `stamp`
- * are read and written as one u64 (`used` its low half), one load and one store per unit.
+ * are read and written as one u64 (`used` its low half), one load and one store per unit. Stamps only grow within a
+ * call and a touched entry has `used` ≥ 1, so the word exceeds `stamp << 32` exactly when this hypothesis touched it
+ * before: the maximum of the two, plus one, is the next word either way (one compare and select, no shift).
  */
 // @ts-ignore: decorator
 @inline
 function useEntryWord(at: usize, stamp: u32): u32 {
+  const base = u64(stamp) << 32;
   const word = load<u64>(at);
-  const next = select<u64>(word + 1, (u64(stamp) << 32) | 1, u32(word >> 32) == stamp);
+  const next = select<u64>(word, base, word > base) + 1;
   store<u64>(at, next);
   return u32(next);
 }

@@ -4,7 +4,7 @@
  * (test/reference/rouge-rows.ts: closures and the `%7.5f` string): equal rows bit for bit for random pair
  * statistics under every rule, F form, ROUGE-W's f⁻¹ and jackknifing; and the kernel's string-free `%7.5f`
  * rounding against `Number(perlFixed5(x))`, on ratios of small counts (where exact halves occur), on and next to
- * exact ties, and on random doubles of any size and sign.
+ * exact ties, at the edges of its fast path, and on random doubles of any size and sign.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +51,29 @@ describe('perlRound5 (kernel) = Number(perlFixed5(x))', () => {
         for (const y of neighbours(x)) same(y);
         for (const y of neighbours(2 ** e + j / 64)) same(y);
       }
+    }
+  });
+
+  it('the edges of the fast path: ties, products within an ulp of a half, around 2³⁶ and where p reaches 2⁵²', () => {
+    // The fast path takes 0 < x < 2³⁶ unless fl(x·10⁵) lands on a half; p = 2⁵² (x ≈ 45035996273.7) is where the
+    // half stops being a double. Around those bounds, and ties (and the doubles next to them) beside them.
+    const b = new Float64Array(1);
+    const bits = new BigInt64Array(b.buffer);
+    for (const c of [2 ** 36, 2 ** 52 / 1e5, 2 ** 31 / 1e5, 1]) {
+      b[0] = c;
+      const start = bits[0];
+      for (let d = -64n; d <= 64n; d++) {
+        bits[0] = start + d;
+        same(b[0]);
+      }
+    }
+    for (const base of [45035996273, 45035996274, 2 ** 36 - 1, 21474]) {
+      for (let j = 0; j < 64; j++) for (const x of neighbours(base + (2 * j + 1) / 200000)) same(x);
+      for (let j = 0; j < 64; j++) for (const x of neighbours(base + j / 64)) same(x);
+    }
+    // Products a little either side of a half, from small to large.
+    for (let k = 1; k < 4e15; k = Math.floor(k * 1.7) + 1) {
+      for (const d of [-1e-6, -1e-9, 1e-9, 1e-6]) for (const x of neighbours((k + 0.5 + d) / 1e5)) same(x);
     }
   });
 

@@ -12,10 +12,11 @@ import { pyFixed } from '../../util/py-fixed.js';
  */
 export function perlFixed5(x: number): string {
   // `toFixed` is correctly rounded except on exact ties (it rounds them up); only values whose scaled fraction is
-  // near one half need the exact test, which is slow.
+  // near one half need the exact test, which is slow. From 2⁵² on the scaled value has no fraction bits left to
+  // show a tie (x·10⁵ = 4503599627376562.5 reads as ...562), so those go the exact way too.
   const scaled = x * 1e5;
   const fraction = scaled - Math.floor(scaled);
-  if (x >= 0 && x < 1e15 && Math.abs(fraction - 0.5) > 1e-6) return x.toFixed(5).padStart(7, ' ');
+  if (x >= 0 && scaled < 4503599627370496 && Math.abs(fraction - 0.5) > 1e-6) return x.toFixed(5).padStart(7, ' ');
   const s = pyFixed(x, 5);
   // `%7.5f` pads to 7 characters; only a negative or non-finite value could be shorter.
   return s.length >= 7 ? s : s.padStart(7, ' ');

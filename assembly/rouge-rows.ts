@@ -20,6 +20,7 @@ const RULE_BEST_RECALL = 5;
 /** F-measure forms (`form` argument): α (ROUGE-1.5.5 `-p`), β (Lin & Och eq. 6), F1 (rouge-score). */
 const FORM_ALPHA = 0;
 const FORM_BETA = 1;
+const FORM_F1 = 2;
 
 /**
  * F from P and R, each form with its implementation's operation order: P·R / ((1−α)P + αR); (1+β²)·R·P / (R + β²P);
@@ -197,6 +198,8 @@ function countsRow(hit: f64, hyp: f64, ref: f64, form: i32, param: f64, w: f64, 
  * `best-f` (rouge-score's rule): the first pair with the greatest F (the first pair whatever its F, NaN included,
  * later ones only when strictly better); no pairs: all counts 0.
  */
+// @ts-ignore: decorator
+@inline
 function bestFRow(pairs: usize, from: i32, to: i32, skip: i32, form: i32, param: f64, w: f64, out: usize): void {
   let hit: f64 = 0;
   let hyp: f64 = 0;
@@ -233,6 +236,17 @@ function bestFRow(pairs: usize, from: i32, to: i32, skip: i32, form: i32, param:
   store<f64>(out, 1, 48);
 }
 
+/**
+ * {@link bestFRow} with its F form and ROUGE-W's f⁻¹ or not fixed in each branch, so that a pair's F needs no
+ * dispatch (a call writes many rows of one kind).
+ */
+function bestFRowOf(pairs: usize, from: i32, to: i32, skip: i32, form: i32, param: f64, w: f64, out: usize): void {
+  if (w > 0) bestFRow(pairs, from, to, skip, form, param, w, out);
+  else if (form == FORM_ALPHA) bestFRow(pairs, from, to, skip, FORM_ALPHA, param, 0, out);
+  else if (form == FORM_BETA) bestFRow(pairs, from, to, skip, FORM_BETA, param, 0, out);
+  else bestFRow(pairs, from, to, skip, FORM_F1, param, 0, out);
+}
+
 /** The rule's row of pairs `from .. to` except `skip` (-1: none), at `out`. */
 function combine(
   pairs: usize, from: i32, to: i32, skip: i32, rule: i32, form: i32, param: f64, w: f64, out: usize,
@@ -241,10 +255,10 @@ function combine(
     // ROUGE-1.5.5's F is always the α form (α = 0.5 unless `-p` sets it).
     rouge155Row(pairs, from, to, skip, rule == RULE_155_B, form == FORM_ALPHA ? param : 0.5, w, out);
   } else if (rule == RULE_BEST_F) {
-    bestFRow(pairs, from, to, skip, form, param, w, out);
+    bestFRowOf(pairs, from, to, skip, form, param, w, out);
   } else if (rule == RULE_MAX) {
     // The counts of the best-F pair (the first on ties), F of the best P and the best R over the pairs.
-    bestFRow(pairs, from, to, skip, form, param, w, out);
+    bestFRowOf(pairs, from, to, skip, form, param, w, out);
     let maxP = load<f64>(out, 24);
     let maxR = load<f64>(out, 32);
     for (let k = from; k < to; k++) {

@@ -134,6 +134,8 @@ function roundAny(x: f64): f64 {
  * R and P (through f⁻¹ for ROUGE-W) rounded by {@link perlRound5}, F = P·R / ((1−α)P + αR) of the rounded values,
  * rounded again.
  */
+// @ts-ignore: decorator
+@inline
 function rouge155Row(pairs: usize, from: i32, to: i32, skip: i32, bestRecall: bool, alpha: f64, w: f64, out: usize): void {
   let hit: f64 = 0;
   let peerCount: f64 = 0;
@@ -236,6 +238,13 @@ function bestFRow(pairs: usize, from: i32, to: i32, skip: i32, form: i32, param:
   store<f64>(out, 1, 48);
 }
 
+/** {@link rouge155Row} with its rule (`-f A` or `-f B`) and ROUGE-W's f⁻¹ or not fixed in each branch. */
+function rouge155RowOf(pairs: usize, from: i32, to: i32, skip: i32, bestRecall: bool, alpha: f64, w: f64, out: usize): void {
+  if (w > 0) rouge155Row(pairs, from, to, skip, bestRecall, alpha, w, out);
+  else if (bestRecall) rouge155Row(pairs, from, to, skip, true, alpha, 0, out);
+  else rouge155Row(pairs, from, to, skip, false, alpha, 0, out);
+}
+
 /**
  * {@link bestFRow} with its F form and ROUGE-W's f⁻¹ or not fixed in each branch, so that a pair's F needs no
  * dispatch (a call writes many rows of one kind).
@@ -253,7 +262,7 @@ function combine(
 ): void {
   if (rule == RULE_155_A || rule == RULE_155_B) {
     // ROUGE-1.5.5's F is always the α form (α = 0.5 unless `-p` sets it).
-    rouge155Row(pairs, from, to, skip, rule == RULE_155_B, form == FORM_ALPHA ? param : 0.5, w, out);
+    rouge155RowOf(pairs, from, to, skip, rule == RULE_155_B, form == FORM_ALPHA ? param : 0.5, w, out);
   } else if (rule == RULE_BEST_F) {
     bestFRowOf(pairs, from, to, skip, form, param, w, out);
   } else if (rule == RULE_MAX) {

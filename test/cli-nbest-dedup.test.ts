@@ -1,14 +1,19 @@
 /**
  * The allocation-light duplicate removal of `palette nbest` against its string-key definition: the same kept
- * candidates in the same (Moses) order, and parsed-feature equality ⇔ feature-key equality.
+ * candidates in the same (Moses) order, and parsed-feature equality ⇔ feature-key equality, for features fields
+ * given as texts and as UTF-8 byte ranges of a chunk alike.
  */
 import { describe, expect, it } from 'vitest';
 import {
+  featureFieldsOfBytes,
   mosesFeatureHash,
+  mosesFeatureHashBytes,
   mosesFeatureKey,
   mosesRemoveDuplicatesBy,
+  sameMosesFeatureBytes,
   sameMosesFeatureFields,
 } from '../src/engine/nbest/moses-dedup.js';
+import { keptCandidates } from '../src/engine/nbest/nbest-task.js';
 import { mosesRemoveDuplicates } from './reference/moses-dedup.js';
 
 /** A small deterministic generator (LCG) so that the cases are reproducible. */
@@ -40,7 +45,43 @@ const FIELDS = [
   '1e40 1',
   '',
   '   ',
+  'é= 1 2',
+  'é= 1.0 2',
+  'é=1 2',
+  'e=1 2',
+  '1\u00a0 2',
+  '1 2\u00a0',
+  '١ 2',
+  '中=0.5 x',
 ];
+
+const encoder = new TextEncoder();
+
+/**
+ * Fields as byte ranges of one UTF-8 buffer (with text between them, as in a chunk): `[bytes, starts, ends]`, field
+ * `i` at `bytes[starts[i] .. ends[i])`.
+ */
+function asBytes(fields: readonly string[]): [Uint8Array, Int32Array, Int32Array] {
+  const starts = new Int32Array(fields.length);
+  const ends = new Int32Array(fields.length);
+  let text = '';
+  fields.forEach((f, i) => {
+    text += ' ||| ';
+    starts[i] = encoder.encode(text).length;
+    text += f;
+    ends[i] = encoder.encode(text).length;
+  });
+  return [encoder.encode(text + ' ||| 1'), starts, ends];
+}
+
+/** Whether the byte forms of fields `a` and `b` compare as their texts do, and hash alike when equal. */
+function expectBytesLikeTexts(a: string, b: string): void {
+  const [bytes, starts, ends] = asBytes([a, b]);
+  const same = sameMosesFeatureFields(a, b);
+  expect(sameMosesFeatureBytes(bytes, starts[0], ends[0], starts[1], ends[1]), `${JSON.stringify(a)} | ${JSON.stringify(b)}`).toBe(same);
+  expect(sameMosesFeatureBytes(bytes, starts[1], ends[1], starts[0], ends[0])).toBe(same);
+  if (same) expect(mosesFeatureHashBytes(bytes, starts[0], ends[0])).toBe(mosesFeatureHashBytes(bytes, starts[1], ends[1]));
+}
 
 describe('palette nbest duplicate removal', () => {
   it('fields compare equal exactly when their keys are, and a key compares like its field', () => {
@@ -51,6 +92,7 @@ describe('palette nbest duplicate removal', () => {
         expect(sameMosesFeatureFields(mosesFeatureKey(a), b), `${a} | ${b}`).toBe(same);
         expect(sameMosesFeatureFields(b, mosesFeatureKey(a)), `${b} | key of ${a}`).toBe(same);
         if (same) expect(mosesFeatureHash(a), `${a} | ${b}`).toBe(mosesFeatureHash(b));
+        expectBytesLikeTexts(a, b);
       }
     }
   });
@@ -58,7 +100,7 @@ describe('palette nbest duplicate removal', () => {
   it('random fields: equal exactly when their keys are', () => {
     const next = rng(11);
     const LABELS = ['lm=', 'tm=', 'x=', 'd='];
-    const VALUES = ['0', '-0', '+0', '0.0', '1', '1.0', '1.', '.5', '0.5', '1e0', '0.1', '0.10', '0.1000000001', '0.10000001', '2', '-3.5', '+3.5', '-.', '.', 'NaN', 'abc', '1e40', '1234567890.12345', '1234567890.123456', '16777217', '16777216', '5\r'];
+    const VALUES = ['é', '1\u00a0', '١', '0', '-0', '+0', '0.0', '1', '1.0', '1.', '.5', '0.5', '1e0', '0.1', '0.10', '0.1000000001', '0.10000001', '2', '-3.5', '+3.5', '-.', '.', 'NaN', 'abc', '1e40', '1234567890.12345', '1234567890.123456', '16777217', '16777216', '5\r'];
     const SPARSE = ['a=', 'b=', 'a==', '=', 'a=b='];
     const BLANKS = [' ', '  ', '\t', ' \t '];
     const field = (): string => {
@@ -84,6 +126,7 @@ describe('palette nbest duplicate removal', () => {
       expect(sameMosesFeatureFields(a, b), `${JSON.stringify(a)} | ${JSON.stringify(b)}`).toBe(same);
       if (same) expect(mosesFeatureHash(a)).toBe(mosesFeatureHash(b));
       else if (mosesFeatureHash(a) === mosesFeatureHash(b)) collisions++;
+      expectBytesLikeTexts(a, b);
     }
     expect(equal).toBeGreaterThan(2000);
     // The hash separates most of what differs (it reads the first four counted tokens only).
@@ -140,6 +183,23 @@ describe('palette nbest duplicate removal', () => {
       expect(Array.from(got)).toEqual(want);
       // A candidate whose first hash no other candidate has is never narrowed.
       for (const i of narrowed) expect(stats.some((_, j) => j !== i && hash(j) === hash(i))).toBe(true);
+    }
+  });
+
+  it('keptCandidates: the same candidates and order with the fields as texts and as byte ranges', () => {
+    const next = rng(13);
+    for (let trial = 0; trial < 300; trial++) {
+      const n = 1 + Math.floor(next() * 50);
+      const width = 2;
+      const stats = new Float64Array(n * width);
+      for (let k = 0; k < stats.length; k++) stats[k] = Math.floor(next() * 2) * 0.5;
+      const feats = Array.from({ length: n }, () => FIELDS[Math.floor(next() * FIELDS.length)]);
+      const keys = feats.map((f, i) => `${mosesFeatureKey(f)}|${stats[i * width]} ${stats[i * width + 1]}`);
+      const from = Math.floor(next() * n);
+      const want = mosesRemoveDuplicates(keys.slice(from)).map((i) => i + from);
+      const [bytes, starts, ends] = asBytes(feats);
+      expect(Array.from(keptCandidates(stats, width, feats, from, n))).toEqual(want);
+      expect(Array.from(keptCandidates(stats, width, featureFieldsOfBytes(bytes, starts, ends), from, n))).toEqual(want);
     }
   });
 });

@@ -244,6 +244,136 @@ export function mosesFeatureHash(field: string): number {
   return h;
 }
 
+/** Decodes a value's bytes for `Number` (a copy: a view of shared memory is not decoded everywhere). */
+const valueDecoder = new TextDecoder();
+
+/** {@link valueOf} of the UTF-8 bytes `bytes[from .. to]` (valid UTF-8). */
+function valueOfBytes(bytes: Uint8Array, from: number, to: number): number {
+  let i = from;
+  let c = bytes[i];
+  const negative = c === 0x2d;
+  if (negative || c === 0x2b) i++;
+  let v = 0;
+  let digits = 0;
+  let scale = 1;
+  let dot = false;
+  for (; i < to; i++) {
+    c = bytes[i];
+    if (c >= 0x30 && c <= 0x39) {
+      v = v * 10 + (c - 0x30);
+      digits++;
+      if (dot) scale *= 10;
+    } else if (c === 0x2e && !dot) {
+      dot = true;
+    } else {
+      return Number(valueDecoder.decode(bytes.slice(from, to)));
+    }
+  }
+  if (digits === 0 || digits > 15) return Number(valueDecoder.decode(bytes.slice(from, to)));
+  return (negative ? -v : v) / scale;
+}
+
+/**
+ * {@link nextCounted} over the UTF-8 bytes `bytes[i .. end)`: blanks, `=` and the bytes of any other character
+ * split and name tokens as the characters do, so tokens are the same, as byte ranges.
+ */
+function nextCountedBytes(bytes: Uint8Array, i: number, end: number): boolean {
+  while (i < end) {
+    while (i < end && isBlank(bytes[i])) i++;
+    if (i === end) return false;
+    const start = i;
+    let eq = -1;
+    for (; i < end; i++) {
+      const c = bytes[i];
+      if (isBlank(c)) break;
+      if (c === 0x3d) eq = i;
+    }
+    if (eq === i - 1) continue;
+    tokenStart = start;
+    tokenValue = eq < 0 ? start : eq + 1;
+    tokenEnd = i;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * {@link sameMosesFeatureFields} of two features fields given as UTF-8 byte ranges of `bytes` (valid UTF-8): the
+ * same answer, since equal texts are equal bytes and the tokens are the same.
+ */
+export function sameMosesFeatureBytes(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  if (aEnd - a === bEnd - b) {
+    let k = 0;
+    while (k < aEnd - a && bytes[a + k] === bytes[b + k]) k++;
+    if (k === aEnd - a) return true;
+  }
+  let i = a;
+  let j = b;
+  for (;;) {
+    const hasA = nextCountedBytes(bytes, i, aEnd);
+    const sa = tokenStart;
+    const va = tokenValue;
+    const ea = tokenEnd;
+    const hasB = nextCountedBytes(bytes, j, bEnd);
+    if (!hasA || !hasB) return hasA === hasB;
+    const sb = tokenStart;
+    const vb = tokenValue;
+    const eb = tokenEnd;
+    i = ea;
+    j = eb;
+    if (va - sa !== vb - sb) return false;
+    for (let k = 0; k < va - sa; k++) if (bytes[sa + k] !== bytes[sb + k]) return false;
+    let textEqual = ea - va === eb - vb;
+    for (let k = 0; textEqual && k < ea - va; k++) textEqual = bytes[va + k] === bytes[vb + k];
+    if (textEqual) continue;
+    const x = Math.fround(valueOfBytes(bytes, va, ea));
+    const y = Math.fround(valueOfBytes(bytes, vb, eb));
+    if (x !== y && !(x !== x && y !== y)) return false;
+  }
+}
+
+/**
+ * A hash of a features field given as the UTF-8 bytes `bytes[from .. to)`, equal for fields
+ * {@link sameMosesFeatureBytes} finds equal: {@link mosesFeatureHash}'s, over the names' bytes (a different number
+ * than over their characters; a run compares hashes of one kind only).
+ */
+export function mosesFeatureHashBytes(bytes: Uint8Array, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  let i = from;
+  for (let counted = 0; counted < HASHED_VALUES && nextCountedBytes(bytes, i, to); counted++) {
+    for (let k = tokenStart; k < tokenValue; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
+    const v = Math.fround(valueOfBytes(bytes, tokenValue, tokenEnd));
+    h = Math.imul(h ^ (v | 0) ^ ((v * 65536) | 0), 0x01000193);
+    i = tokenEnd;
+  }
+  return h;
+}
+
+/**
+ * The features fields of a task's candidates as duplicate removal compares them: `same(i, j)` as
+ * {@link sameMosesFeatureFields}, `hash(i)` equal whenever `same` holds.
+ */
+export interface FeatureFields {
+  hash(i: number): number;
+  same(i: number, j: number): boolean;
+}
+
+/** {@link FeatureFields} of texts. */
+export function featureFieldsOfTexts(fields: readonly string[]): FeatureFields {
+  return {
+    hash: (i) => mosesFeatureHash(fields[i]),
+    same: (i, j) => sameMosesFeatureFields(fields[i], fields[j]),
+  };
+}
+
+/** {@link FeatureFields} of UTF-8 byte ranges: field `i` is `bytes[starts[i] .. ends[i])`. */
+export function featureFieldsOfBytes(bytes: Uint8Array, starts: Int32Array, ends: Int32Array): FeatureFields {
+  return {
+    hash: (i) => mosesFeatureHashBytes(bytes, starts[i], ends[i]),
+    same: (i, j) => sameMosesFeatureBytes(bytes, starts[i], ends[i], starts[j], ends[j]),
+  };
+}
+
 /**
  * A features field parsed: the single-precision values in order and, for `name=value` pairs, the name with its `=`
  * (`''` for a dense value).

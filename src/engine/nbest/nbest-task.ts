@@ -10,7 +10,9 @@
 import { InputError } from '../../errors.js';
 import { parseNbestLines, type NbestParseState } from '../../corpus/nbest.js';
 import { splitBatches } from '../../corpus/stream/line-batch.js';
-import { mosesFeatureHash, mosesRemoveDuplicatesBy, sameMosesFeatureFields } from './moses-dedup.js';
+import {
+  featureFieldsOfTexts, mosesRemoveDuplicatesBy, type FeatureFields,
+} from './moses-dedup.js';
 import { blockEncoder, type BlockEncoder, type NbestStatsFormat } from './stats-format.js';
 import { distinctCandidates, expandRows } from './distinct-candidates.js';
 import { rowsEncoder } from './rows.js';
@@ -195,10 +197,11 @@ function rowHash(stats: Float64Array, width: number, i: number): number {
 export function keptCandidates(
   stats: Float64Array,
   width: number,
-  features: readonly string[],
+  fields: readonly string[] | FeatureFields,
   from: number,
   to: number,
 ): Int32Array {
+  const features = Array.isArray(fields) ? featureFieldsOfTexts(fields as readonly string[]) : (fields as FeatureFields);
   const count = to - from;
   const same = (i: number, j: number): boolean => {
     for (let k = 0; k < width; k++) {
@@ -206,12 +209,12 @@ export function keptCandidates(
       const b = stats[(from + j) * width + k];
       if (a !== b && !(a !== a && b !== b)) return false;
     }
-    return sameMosesFeatureFields(features[from + i], features[from + j]);
+    return features.same(from + i, from + j);
   };
   // Rows tell most candidates apart; the features are parsed only where rows meet (one text from several
   // derivations), where they keep the buckets of equal rows short.
   const hash = (i: number): number => rowHash(stats, width, from + i);
-  const narrow = (i: number): number => mosesFeatureHash(features[from + i]);
+  const narrow = (i: number): number => features.hash(from + i);
   const kept = mosesRemoveDuplicatesBy(count, hash, same, narrow);
   for (let k = 0; k < kept.length; k++) kept[k] += from;
   return kept;

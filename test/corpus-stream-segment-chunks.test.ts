@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countLf, lineIdAt, segmentCut } from '../src/corpus/stream/segment-chunks.js';
+import { lineIdAt, segmentCut } from '../src/corpus/stream/segment-chunks.js';
 import { readSegmentChunks } from '../src/node/segment-chunks.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'palette-segment-chunks-'));
@@ -116,22 +116,5 @@ describe('readSegmentChunks', () => {
     expect(segmentCut(b, b.length)).toBe(b.indexOf('13 ||| c'));
     // A single run has no cut.
     expect(segmentCut(Buffer.from('1 ||| a\n1 ||| b\n'), 16)).toBe(0);
-  });
-
-  it('countLf counts the line feeds of any prefix of a view at any offset (its words, the bytes around them)', () => {
-    const byte = fc.constantFrom(0x0a, 0x0a, 0x20, 0x61, 0x0d, 0x00, 0x8a, 0x0b, 0xff, 0xe4);
-    fc.assert(
-      fc.property(fc.array(byte, { maxLength: 1400 }), fc.nat(7), fc.nat(), (values, offset, cut) => {
-        const buffer = new Uint8Array(offset + values.length);
-        buffer.set(values, offset);
-        const view = buffer.subarray(offset);
-        const end = values.length === 0 ? 0 : cut % (values.length + 1);
-        const expected = values.slice(0, end).filter((b) => b === 0x0a).length;
-        expect(countLf(view, end)).toBe(expected);
-      }),
-      { numRuns: 500 },
-    );
-    // More than 255 words (a lane's capacity) of nothing but line feeds.
-    expect(countLf(new Uint8Array(5000).fill(0x0a), 4999)).toBe(4999);
   });
 });

@@ -1,45 +1,61 @@
 /**
- * The line and separator scan of Moses n-best text in WebAssembly (`assembly/nbest-lines.ts`): one pass over the
- * bytes of whole lines gives, per line, its bounds and the positions of its first `|||` separators, in bytes and in
- * UTF-16 units of the decoded text. Parsing a chunk of a million-candidate list then costs a few integer reads per
- * line instead of string searches, and the hypothesis fields go to the chunk memo as byte ranges.
+ * The candidates of a chunk of Moses n-best text parsed in WebAssembly (`assembly/nbest-lines.ts`): one pass over
+ * the bytes of whole lines checks them as UTF-8 and gives, per candidate, its id, its line and the bounds of its
+ * hypothesis and features fields in bytes and in UTF-16 units of the decoded text, as typed arrays; the distinct
+ * hypotheses of each segment are found over the same memory. Parsing a chunk of a million-candidate list then costs
+ * no string and no per-line JavaScript, and the hypothesis fields go to the chunk memo as byte ranges. Also the line
+ * feed count of a chunk, for the reader that cuts the list into chunks.
  */
 import type { KernelExports } from './kernels.js';
 import { LinearMemory, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
 
 interface NbestLinesExports extends KernelExports {
-  nbestLines(input: number, length: number, records: number, maxLines: number): number;
+  nbestCandidates(input: number, length: number, segments: number, out: number, capacity: number): number;
+  nbestDistinct(
+    input: number, columns: number, capacity: number, n: number, sourceOut: number, firstsOut: number, table: number, tableSize: number,
+  ): number;
+  countLineFeeds(input: number, length: number): number;
 }
 
-/** i32 fields of a line record. */
-export const LINE_RECORD = 16;
-/** Field offsets in a record: byte bounds, UTF-16 bounds, separator count (6 = more than 5), separator positions. */
-export const L_START = 0;
-export const L_END = 1;
-export const L_START16 = 2;
-export const L_END16 = 3;
-export const L_DELIMS = 4;
-/** Byte position of separator `k` (k < 5) is field `L_DELIM + k`, its UTF-16 position `L_DELIM16 + k`. */
-export const L_DELIM = 6;
-export const L_DELIM16 = 11;
-/** Separators a record places. */
-export const MAX_PLACED_DELIMS = 5;
+/** Columns the kernel fills, in this order (one i32 per candidate each). */
+const COLUMNS = 10;
+/** Results of `nbestCandidates` other than a count. */
+const MORE_THAN_CAPACITY = -1;
+/** The fewest bytes of a line with a candidate: a digit and two separators. */
+const MIN_LINE_BYTES = 7;
 
-/** Line records of a chunk of n-best text. */
-export interface NbestLineRecords {
-  /** `count × LINE_RECORD` i32 (a view of the scanner's memory, valid until its next scan). */
-  readonly records: Int32Array;
+/** The candidates of a chunk, in file order: columns of `count` entries (copies, owned by the caller). */
+export interface ScannedCandidates {
   readonly count: number;
+  /** Segment id of each candidate (non-decreasing). */
+  readonly ids: Int32Array;
+  /** 0-based line of each candidate in the chunk (empty lines hold none). */
+  readonly lines: Int32Array;
+  /** Byte and UTF-16 bounds of each hypothesis field. */
+  readonly hypStarts: Int32Array;
+  readonly hypEnds: Int32Array;
+  readonly hypStarts16: Int32Array;
+  readonly hypEnds16: Int32Array;
+  /** Byte and UTF-16 bounds of each features field. */
+  readonly featureStarts: Int32Array;
+  readonly featureEnds: Int32Array;
+  readonly featureStarts16: Int32Array;
+  readonly featureEnds16: Int32Array;
+  /**
+   * When asked for and some hypothesis repeats within its segment: `source[h]`, the index among the distinct ones
+   * (file order) of the first candidate of `h`'s segment with the same bytes, and `firsts`, those first candidates.
+   */
+  readonly distinct?: { readonly source: Int32Array; readonly firsts: Int32Array };
 }
 
 /** A scanner with its own kernel instance (one per thread; each scan reuses its memory). */
-export class NbestLineScanner {
+export class NbestCandidateScanner {
   private readonly kernels: NbestLinesExports;
   private readonly memory: LinearMemory;
   private readonly base: number;
-  /** Lines the last chunks held per byte, to size the records of the next one. */
-  private linesPerKiB = 16;
+  /** Candidates the last chunks held per KiB, to size the columns of the next one. */
+  private perKiB = 8;
 
   constructor(kernels: KernelExports = instantiateKernels()) {
     this.kernels = kernels as NbestLinesExports;
@@ -47,20 +63,66 @@ export class NbestLineScanner {
     this.base = alignUp(kernels.heapBase(), 16);
   }
 
-  /** The line records of `bytes` (valid UTF-8: the UTF-16 positions assume it). */
-  scan(bytes: Uint8Array): NbestLineRecords {
-    const records = alignUp(this.base + bytes.length, 16);
-    let maxLines = Math.ceil((bytes.length / 1024) * this.linesPerKiB) + 16;
+  /**
+   * The candidates of `bytes` (whole lines), ids below `segments` when given; with `distinct`, their distinct
+   * hypotheses per segment. Undefined when the bytes are not valid UTF-8 or some line is not plainly well-formed
+   * (the caller decodes and parses the chunk as text, which reports the first bad byte or line).
+   */
+  scan(bytes: Uint8Array, segments: number | undefined, distinct: boolean): ScannedCandidates | undefined {
+    const { base, kernels, memory } = this;
+    const columns = alignUp(base + bytes.length, 16);
+    const bound = Math.floor(bytes.length / MIN_LINE_BYTES) + 1;
+    let capacity = Math.min(bound, Math.ceil((bytes.length / 1024) * this.perKiB) + 16);
+    let count: number;
     while (true) {
-      this.memory.reserve(records + 4 * LINE_RECORD * maxLines);
-      this.memory.u8.set(bytes, this.base);
-      const count = this.kernels.nbestLines(this.base, bytes.length, records, maxLines);
-      if (count >= 0) {
-        this.linesPerKiB = Math.max(this.linesPerKiB, Math.ceil((count * 1024) / Math.max(1, bytes.length)));
-        return { records: this.memory.i32.subarray(records >> 2, (records >> 2) + count * LINE_RECORD), count };
-      }
-      // More lines than the estimate: every byte a line is the bound.
-      maxLines = bytes.length + 1;
+      memory.reserve(columns + 4 * COLUMNS * capacity);
+      memory.u8.set(bytes, base);
+      count = kernels.nbestCandidates(base, bytes.length, segments ?? -1, columns, capacity);
+      if (count !== MORE_THAN_CAPACITY || capacity === bound) break;
+      capacity = bound;
     }
+    if (count < 0) return undefined;
+    this.perKiB = Math.max(this.perKiB, Math.ceil((count * 1024) / Math.max(1, bytes.length)));
+    const column = (k: number): Int32Array => {
+      const at = (columns >> 2) + k * capacity;
+      return memory.i32.slice(at, at + count);
+    };
+    let found: ScannedCandidates['distinct'];
+    if (distinct && count > 0) {
+      const source = alignUp(columns + 4 * COLUMNS * capacity, 16);
+      const firsts = source + 4 * count;
+      const table = firsts + 4 * count;
+      let tableSize = 16;
+      while (tableSize < 2 * count) tableSize *= 2;
+      memory.reserve(table + 4 * tableSize);
+      const m = kernels.nbestDistinct(base, columns, capacity, count, source, firsts, table, tableSize);
+      if (m < count) {
+        found = {
+          source: memory.i32.slice(source >> 2, (source >> 2) + count),
+          firsts: memory.i32.slice(firsts >> 2, (firsts >> 2) + m),
+        };
+      }
+    }
+    return {
+      count,
+      ids: column(0),
+      lines: column(1),
+      hypStarts: column(2),
+      hypEnds: column(3),
+      hypStarts16: column(4),
+      hypEnds16: column(5),
+      featureStarts: column(6),
+      featureEnds: column(7),
+      featureStarts16: column(8),
+      featureEnds16: column(9),
+      ...(found === undefined ? {} : { distinct: found }),
+    };
+  }
+
+  /** Number of `\n` in `bytes`. */
+  countLineFeeds(bytes: Uint8Array): number {
+    this.memory.reserve(this.base + bytes.length);
+    this.memory.u8.set(bytes, this.base);
+    return this.kernels.countLineFeeds(this.base, bytes.length);
   }
 }

@@ -1,7 +1,7 @@
 /**
- * Plain oracle of the n-best line scan (assembly/nbest-lines.ts): the decoded text split at `\n` (a final `\n`
- * starts no line), one `\r` before it dropped, `|||` found with `indexOf` from after the previous match; byte
- * positions from the UTF-8 length of the text before each position.
+ * Plain oracles of the n-best byte parse (assembly/nbest-lines.ts). The line split: the decoded text split at `\n`
+ * (a final `\n` starts no line), one `\r` before it dropped, `|||` found with `indexOf` from after the previous
+ * match; byte positions from the UTF-8 length of the text before each position.
  */
 export interface OracleLine {
   start: number;
@@ -42,6 +42,72 @@ export function oracleNbestLines(text: string): OracleLine[] {
       delim16,
     });
     start = stop + 1;
+  }
+  return out;
+}
+
+/** The candidate columns of a chunk (see assembly/nbest-lines.ts `nbestCandidates`), as plain arrays. */
+export interface OracleCandidates {
+  ids: number[];
+  /** 0-based line in the chunk. */
+  lines: number[];
+  hypStarts: number[];
+  hypEnds: number[];
+  hypStarts16: number[];
+  hypEnds16: number[];
+  featureStarts: number[];
+  featureEnds: number[];
+  featureStarts16: number[];
+  featureEnds16: number[];
+}
+
+/** Spaces and tabs dropped at both ends (the blanks of an id and a score). */
+function trimBlanks(s: string): string {
+  return s.replace(/^[ \t]+|[ \t]+$/g, '');
+}
+
+/**
+ * Plain oracle of the byte parse of a chunk: undefined when `bytes` are not valid UTF-8 (a strict decoder refuses
+ * them) or some non-empty line is not plainly well-formed (two to five separators, an id of at most ten digits
+ * below 2^31 with spaces or tabs around it, ids non-decreasing from 0 and below `segments`, a score field, when
+ * there is one, matching the plain decimal pattern); else the candidates' columns from {@link oracleNbestLines}.
+ */
+export function oracleNbestCandidates(bytes: Uint8Array, segments: number | undefined): OracleCandidates | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  const out: OracleCandidates = {
+    ids: [], lines: [], hypStarts: [], hypEnds: [], hypStarts16: [], hypEnds16: [],
+    featureStarts: [], featureEnds: [], featureStarts16: [], featureEnds16: [],
+  };
+  let previous = 0;
+  const lines = oracleNbestLines(text);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.end === line.start) continue;
+    if (line.delims < 2 || line.delims > 5) return undefined;
+    const idText = trimBlanks(text.slice(line.start16, line.delim16[0]));
+    if (!/^[0-9]{1,10}$/.test(idText) || Number(idText) > 0x7fffffff) return undefined;
+    const id = Number(idText);
+    if (id < previous || (segments !== undefined && id >= segments)) return undefined;
+    if (line.delims >= 3) {
+      const score = trimBlanks(text.slice(line.delim16[2] + 3, line.delims >= 4 ? line.delim16[3] : line.end16));
+      if (!/^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(score)) return undefined;
+    }
+    previous = id;
+    out.ids.push(id);
+    out.lines.push(i);
+    out.hypStarts.push(line.delimBytes[0] + 3);
+    out.hypEnds.push(line.delimBytes[1]);
+    out.hypStarts16.push(line.delim16[0] + 3);
+    out.hypEnds16.push(line.delim16[1]);
+    out.featureStarts.push(line.delimBytes[1] + 3);
+    out.featureEnds.push(line.delims >= 3 ? line.delimBytes[2] : line.end);
+    out.featureStarts16.push(line.delim16[1] + 3);
+    out.featureEnds16.push(line.delims >= 3 ? line.delim16[2] : line.end16);
   }
   return out;
 }

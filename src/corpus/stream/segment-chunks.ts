@@ -75,37 +75,3 @@ export function segmentCut(bytes: Uint8Array, filled: number): number {
   }
   return 0;
 }
-
-/** Words of 4 bytes whose per-byte line feed counts fit a byte lane each before they are summed. */
-const LANE_WORDS = 255;
-
-/**
- * Number of `'\n'` in `bytes[0 .. end)`. Four bytes at a time (an aligned Int32Array view): a word's bytes that are
- * line feeds become 1 in their own byte lane, lanes add up over up to 255 words and are then summed; a search per
- * line feed (`indexOf`) costs a call into the runtime per line, twice as much on lines of a hundred-odd bytes.
- */
-export function countLf(bytes: Uint8Array, end: number): number {
-  let n = 0;
-  let i = 0;
-  // Bytes up to the first 4-byte boundary of the buffer, then whole words, then the rest.
-  const head = Math.min(end, (4 - (bytes.byteOffset & 3)) & 3);
-  for (; i < head; i++) if (bytes[i] === LF) n++;
-  const words = (end - i) >>> 2;
-  if (words > 0) {
-    const w = new Int32Array(bytes.buffer, bytes.byteOffset + i, words);
-    for (let k = 0; k < words; ) {
-      const stop = Math.min(words, k + LANE_WORDS);
-      let lanes = 0;
-      for (; k < stop; k++) {
-        const x = w[k] ^ 0x0a0a0a0a;
-        // High bit of each byte lane set where x's byte is zero (no carries cross lanes: the low 7 bits are added
-        // to 0x7f, which cannot pass 0xfe).
-        lanes = (lanes + ((~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) >>> 7) & 0x01010101)) | 0;
-      }
-      n += (lanes & 0xff) + ((lanes >>> 8) & 0xff) + ((lanes >>> 16) & 0xff) + (lanes >>> 24);
-    }
-    i += words << 2;
-  }
-  for (; i < end; i++) if (bytes[i] === LF) n++;
-  return n;
-}

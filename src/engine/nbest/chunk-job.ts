@@ -205,7 +205,9 @@ export class ChunkText {
 export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: number, byteOffset: number): ChunkResult {
   const start = performance.now();
   try {
-    const text = new ChunkText(bytes, byteOffset, firstLine, ctx.settings.path);
+    // Decoded only when something needs the text: the byte parse checks the UTF-8 itself, and a chunk it leaves to
+    // the text parser is decoded then (which reports invalid UTF-8 as before).
+    const text = (): ChunkText => new ChunkText(bytes, byteOffset, firstLine, ctx.settings.path);
     const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused, bytes);
     encodeTask(task, ctx.settings, ctx.encode, ctx.out, ctx.featuresOut);
     const out = ctx.out.take();

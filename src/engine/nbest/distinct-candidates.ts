@@ -93,6 +93,16 @@ export function distinctCandidates(task: TaskSegments): DistinctCandidates | und
     }
   }
   if (firsts.length === n) return undefined;
+  return distinctFrom(task, source, firsts);
+}
+
+/**
+ * The distinct candidates of `task` given where each candidate's row comes from: `source[h]` indexes `firsts`, the
+ * first candidate of each distinct (segment, text) in file order (found as {@link distinctCandidates} finds them,
+ * or by the byte scan of ../../wasm/nbest-lines.ts).
+ */
+export function distinctFrom(task: TaskSegments, source: Int32Array, firsts: ArrayLike<number>): DistinctCandidates {
+  const { hypLocal, segmentIds } = task;
   const m = firsts.length;
   const distinctLocal = new Int32Array(m);
   const starts = new Int32Array(segmentIds.length + 1);
@@ -117,7 +127,7 @@ export function distinctCandidates(task: TaskSegments): DistinctCandidates | und
   return {
     task: {
       get hyps(): string[] {
-        return (distinctHyps ??= firsts.map((h) => task.hyps[h]));
+        return (distinctHyps ??= Array.from(firsts, (h) => task.hyps[h]));
       },
       hypLocal: distinctLocal,
       segmentIds,

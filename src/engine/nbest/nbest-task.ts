@@ -11,10 +11,10 @@ import { InputError } from '../../errors.js';
 import { parseNbestLines, type NbestParseState } from '../../corpus/nbest.js';
 import { splitBatches } from '../../corpus/stream/line-batch.js';
 import {
-  featureFieldsOfTexts, mosesRemoveDuplicatesBy, type FeatureFields,
+  featureFieldsOfBytes, featureFieldsOfTexts, mosesRemoveDuplicatesBy, type FeatureFields,
 } from './moses-dedup.js';
 import { blockEncoder, type BlockEncoder, type NbestStatsFormat } from './stats-format.js';
-import { distinctCandidates, expandRows } from './distinct-candidates.js';
+import { distinctCandidates, distinctFrom, expandRows } from './distinct-candidates.js';
 import { rowsEncoder } from './rows.js';
 import type { ByteOut } from './byte-out.js';
 import type { HypBytes, NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
@@ -43,25 +43,36 @@ export interface ScoredTask extends TaskSegments {
   readonly width: number;
   /** Raw features field of each candidate (absent with `allowDuplicates` and no `featuresTxt`). */
   readonly features: readonly string[] | undefined;
+  /**
+   * The same fields as duplicate removal compares them, read from the bytes when the task was parsed from bytes
+   * (no text made for them); absent when `features` is.
+   */
+  readonly featureFields: FeatureFields | undefined;
   /** 1-based file line of each candidate. */
   readonly lines: Int32Array;
 }
 
 /**
  * The decoded text of a task: a string, or its text in pieces (./chunk-job.ts `ChunkText`), sliced by UTF-16
- * offsets into the whole and made whole only when the text parser needs it.
+ * offsets into the whole and made whole only when the text parser needs it; or a function that decodes it when
+ * first called (a task parsed from bytes may never need it).
  */
-export type TaskText = string | { slice(from: number, to: number): string; toString(): string };
+export type TaskText = DecodedText | (() => DecodedText);
+type DecodedText = string | { slice(from: number, to: number): string; toString(): string };
 
 /** A task's candidates as parsed. */
 interface ParsedTask {
   count: number;
   /** The candidates' texts (from the bytes path, sliced when first asked for). */
   hyps(): string[];
-  ids: number[];
-  features: string[] | undefined;
-  lines: number[];
+  ids: Int32Array;
+  /** The features fields, when asked for (from the bytes path, sliced when first asked for). */
+  features: (() => string[]) | undefined;
+  featureFields: FeatureFields | undefined;
+  lines: Int32Array;
   hypBytes?: HypBytes;
+  /** Repeated hypotheses found by the byte scan (undefined: none, or not looked for). */
+  distinct?: { readonly source: Int32Array; readonly firsts: Int32Array };
 }
 
 /**
@@ -76,11 +87,22 @@ function parseTask(
   bytes?: Uint8Array,
 ): ParsedTask {
   const wantFeatures = !settings.allowDuplicates || settings.featuresTxt !== undefined;
+  let decoded: DecodedText | undefined;
+  const textOf = (): DecodedText => (decoded ??= typeof text === 'function' ? text() : text);
   if (bytes !== undefined) {
-    const parsed = parseChunkBytes(bytes, text, firstLine, segments, wantFeatures);
+    const parsed = parseChunkBytes(bytes, textOf, firstLine, segments, true);
     if (parsed !== undefined) {
-      const { count, ids, features, lines, hypStarts, hypEnds } = parsed;
-      return { count, hyps: () => parsed.hyps, ids, features, lines, hypBytes: { bytes, starts: hypStarts, ends: hypEnds } };
+      const { count, ids, lines, hypStarts, hypEnds, featureStarts, featureEnds, distinct } = parsed;
+      return {
+        count,
+        hyps: () => parsed.hyps,
+        ids,
+        features: wantFeatures ? () => parsed.features : undefined,
+        featureFields: wantFeatures ? featureFieldsOfBytes(bytes, featureStarts, featureEnds) : undefined,
+        lines,
+        hypBytes: { bytes, starts: hypStarts, ends: hypEnds },
+        distinct,
+      };
     }
   }
   const hyps: string[] = [];
@@ -89,7 +111,7 @@ function parseTask(
   const features: string[] | undefined = wantFeatures ? [] : undefined;
   const state: NbestParseState = { previousId: 0 };
   const options = { segmentCount: segments, features: wantFeatures };
-  const whole = typeof text === 'string' ? text : text.toString();
+  const whole = textOf().toString();
   for (const lineBatch of splitBatches(whole, firstLine, 'lf', whole.length + 1)) {
     const batch = parseNbestLines(lineBatch, settings.path, options, state);
     for (let c = 0; c < batch.count; c++) {
@@ -99,7 +121,14 @@ function parseTask(
       features?.push(batch.features![c]);
     }
   }
-  return { count: hyps.length, hyps: () => hyps, ids, features, lines };
+  return {
+    count: hyps.length,
+    hyps: () => hyps,
+    ids: Int32Array.from(ids),
+    features: features === undefined ? undefined : () => features,
+    featureFields: features === undefined ? undefined : featureFieldsOfTexts(features),
+    lines: Int32Array.from(lines),
+  };
 }
 
 /**
@@ -118,18 +147,22 @@ export function scoreTask(
   bytes?: Uint8Array,
 ): ScoredTask {
   const parsed = parseTask(text, firstLine, settings, refs.segments, bytes);
-  const { count: n, ids, features, lines, hypBytes } = parsed;
+  const { count: n, ids, features, featureFields, lines, hypBytes } = parsed;
   const hypLocal = new Int32Array(n);
-  const segmentIds: number[] = [];
-  const starts: number[] = [];
+  let segments = 0;
   for (let h = 0; h < n; h++) {
-    if (h === 0 || ids[h] !== ids[h - 1]) {
-      segmentIds.push(ids[h]);
-      starts.push(h);
-    }
-    hypLocal[h] = segmentIds.length - 1;
+    if (h === 0 || ids[h] !== ids[h - 1]) segments++;
+    hypLocal[h] = segments - 1;
   }
-  starts.push(n);
+  const segmentIds = new Int32Array(segments);
+  const starts = new Int32Array(segments + 1);
+  for (let h = 0, k = 0; h < n; h++) {
+    if (h === 0 || ids[h] !== ids[h - 1]) {
+      segmentIds[k] = ids[h];
+      starts[k++] = h;
+    }
+  }
+  starts[segments] = n;
   // The texts only when something reads them (a metric without a token stage): the fast path reads the bytes.
   let hyps: string[] | undefined;
   const task: TaskSegments = {
@@ -137,8 +170,8 @@ export function scoreTask(
       return (hyps ??= parsed.hyps());
     },
     hypLocal,
-    segmentIds: Int32Array.from(segmentIds),
-    segmentStarts: Int32Array.from(starts),
+    segmentIds,
+    segmentStarts: starts,
     hypBytes,
   };
   let width = 0;
@@ -161,9 +194,12 @@ export function scoreTask(
     return stats;
   };
   // A text repeated within its segment is scored once (./distinct-candidates.ts).
-  const distinct = distinctCandidates(task);
+  const distinct = parsed.distinct !== undefined
+    ? distinctFrom(task, parsed.distinct.source, parsed.distinct.firsts)
+    : hypBytes !== undefined ? undefined : distinctCandidates(task);
   const stats = distinct === undefined ? rowsOf(task) : expandRows(rowsOf(distinct.task), distinct.source, width);
   // Not a spread of `task`: that would read its texts.
+  let featureTexts: string[] | undefined;
   return {
     get hyps(): readonly string[] {
       return task.hyps;
@@ -174,8 +210,11 @@ export function scoreTask(
     hypBytes,
     stats,
     width,
-    features,
-    lines: Int32Array.from(lines),
+    get features(): readonly string[] | undefined {
+      return features === undefined ? undefined : (featureTexts ??= features());
+    },
+    featureFields,
+    lines,
   };
 }
 
@@ -255,7 +294,6 @@ export function encodeTask(
   featuresOut?: ByteOut,
 ): void {
   const featuresTxt = featuresOut === undefined ? undefined : settings.featuresTxt;
-  const lines = { fields: task.features! };
   const { segmentIds, segmentStarts, stats, width } = task;
   for (let k = 0; k < segmentIds.length; k++) {
     const from = segmentStarts[k];
@@ -265,10 +303,10 @@ export function encodeTask(
       rows = new Int32Array(to - from);
       for (let i = 0; i < rows.length; i++) rows[i] = from + i;
     } else {
-      rows = keptCandidates(stats, width, task.features!, from, to);
+      rows = keptCandidates(stats, width, task.featureFields!, from, to);
     }
     encode(segmentIds[k], stats, rows, out);
-    if (featuresTxt !== undefined) writeFeaturesBlock(featuresOut!, segmentIds[k], featuresTxt, rows, lines);
+    if (featuresTxt !== undefined) writeFeaturesBlock(featuresOut!, segmentIds[k], featuresTxt, rows, { fields: task.features! });
   }
 }
 

@@ -121,21 +121,22 @@ function utf8Length(p: usize, end: usize, c: u32): i32 {
 }
 
 /**
- * Parses the `length` bytes at `input` (whole lines) into candidate columns at `out`, each of `capacity` i32:
- * 0 id, 1 line (0-based, counting every line of the input), 2 and 3 the hypothesis field's byte bounds, 4 and 5 its
+ * Parses the `length` bytes at `input` (whole lines) into candidate columns at `out`, each of `capacity` i32 while
+ * they are filled, then moved together (column `k` of `n` candidates at `out + 4·k·n`, one block for the caller):
+ * 0 id, 1 line (`firstLine` for the input's first, counting every line), 2 and 3 the hypothesis field's byte bounds, 4 and 5 its
  * UTF-16 bounds, 6 and 7 the features field's byte bounds (up to the third separator, else the line's end), 8 and 9
  * its UTF-16 bounds. Empty lines hold no candidate. `segments` (when not negative) bounds the ids. Returns the number
  * of candidates, or -1 when there are more than `capacity`, -2 when a line is not plainly well-formed (see the file
  * comment), -3 when the bytes are not valid UTF-8; the pass stops at the first such line or byte.
  */
-export function nbestCandidates(input: usize, length: i32, segments: i32, out: usize, capacity: i32): i32 {
+export function nbestCandidates(input: usize, length: i32, firstLine: i32, segments: i32, out: usize, capacity: i32): i32 {
   const end = input + usize(length);
   const columnBytes = usize(capacity) << 2;
   const newline = i8x16.splat(LF);
   const bar = i8x16.splat(BAR);
   let p = input;
   let u16: i32 = 0;
-  let line: i32 = 0;
+  let line = firstLine;
   let n: i32 = 0;
   let previousId: i32 = 0;
   let lineStart = p;
@@ -229,6 +230,7 @@ export function nbestCandidates(input: usize, length: i32, segments: i32, out: u
       u16 += bytes == 4 ? 2 : 1;
     }
   }
+  for (let k: usize = 1; k < usize(COLUMNS); k++) memory.copy(out + k * (usize(n) << 2), out + k * columnBytes, usize(n) << 2);
   return n;
 }
 
@@ -263,20 +265,33 @@ function sameBytes(a: usize, b: usize, length: usize): bool {
   return true;
 }
 
-/** A hash of the `length` bytes at `p`: every byte counts, eight at a time. */
+/**
+ * A hash of the `length` bytes at `p` from at most eight of its 8-byte words, spread over it (every byte of a text of
+ * up to 64 bytes), and its length: O(1) per text. Texts of one segment differ in a word or two; those that share the
+ * sampled words are told apart by the comparison, which stops at their first differing word.
+ */
 function bytesHash(p: usize, length: usize): u32 {
   let h: u64 = u64(length) * 0x9e3779b97f4a7c15;
-  let k: usize = 0;
-  for (; k + 8 <= length; k += 8) h = (h ^ load<u64>(p + k)) * 0xff51afd7ed558ccd;
-  let tail: u64 = 0;
-  for (let s: u64 = 0; k < length; k++, s += 8) tail |= u64(load<u8>(p + k)) << s;
-  h = (h ^ tail) * 0xc4ceb9fe1a85ec53;
+  if (length >= 8) {
+    const last = length - 8;
+    const words: usize = length <= 64 ? (length + 7) >> 3 : 8;
+    for (let k: usize = 0; k < words; k++) {
+      const at = words == 1 ? 0 : (last * k) / (words - 1);
+      h = (h ^ load<u64>(p + at)) * 0xff51afd7ed558ccd;
+    }
+  } else {
+    let tail: u64 = 0;
+    for (let k: usize = 0; k < length; k++) tail |= u64(load<u8>(p + k)) << (k << 3);
+    h = (h ^ tail) * 0xff51afd7ed558ccd;
+  }
+  h ^= h >> 29;
+  h *= 0xc4ceb9fe1a85ec53;
   return u32(h ^ (h >> 32));
 }
 
 /**
- * The distinct hypotheses of each segment among `n` candidates of {@link nbestCandidates}' columns at `columns`
- * (`capacity` each; the input at `input`): `source[h]` at `sourceOut` is the index, in file order, of the first
+ * The distinct hypotheses of each segment among the `n` candidates of {@link nbestCandidates}' columns at `columns`
+ * (the input at `input`): `source[h]` at `sourceOut` is the index, in file order, of the first
  * candidate of `h`'s segment with the same bytes, counted over the distinct ones of the whole chunk. `table` is
  * scratch of `tableSize` i32 (a power of two, at least twice the largest segment). Returns the number of distinct
  * candidates.
@@ -284,14 +299,13 @@ function bytesHash(p: usize, length: usize): u32 {
 export function nbestDistinct(
   input: usize,
   columns: usize,
-  capacity: i32,
   n: i32,
   sourceOut: usize,
   firstsOut: usize,
   table: usize,
   tableSize: i32,
 ): i32 {
-  const columnBytes = usize(capacity) << 2;
+  const columnBytes = usize(n) << 2;
   const ids = columns;
   const starts = columns + 2 * columnBytes;
   const ends = columns + 3 * columnBytes;

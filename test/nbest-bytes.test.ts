@@ -67,10 +67,10 @@ describe('n-best candidate parse (WebAssembly) against its oracle', () => {
   it('random chunks: the candidates columns, or no answer exactly where the oracle has none', () => {
     let answered = 0;
     fc.assert(
-      fc.property(fc.array(chunkLine, { maxLength: 10 }), fc.boolean(), fc.constantFrom(undefined, 2, 1000), (lines, finalLf, segments) => {
+      fc.property(fc.array(chunkLine, { maxLength: 10 }), fc.boolean(), fc.constantFrom(undefined, 2, 1000), fc.nat(1000), (lines, finalLf, segments, first) => {
         const bytes = encoder.encode(lines.join('\n') + (finalLf ? '\n' : ''));
-        const expected = oracleNbestCandidates(bytes, segments);
-        const got = scanner.scan(bytes, segments, false);
+        const expected = oracleNbestCandidates(bytes, first, segments);
+        const got = scanner.scan(bytes, first, segments, false);
         expect(got === undefined).toBe(expected === undefined);
         if (got === undefined) return;
         answered++;
@@ -87,7 +87,7 @@ describe('n-best candidate parse (WebAssembly) against its oracle', () => {
     for (const text of [many, `0 ||| ${'x '.repeat(4000)}||| f= 1 ||| 2`, '', '\n\n\r\n']) {
       const bytes = encoder.encode(text);
       // A scanner of its own: its first estimate of candidates per byte is the least one.
-      expect(columnsOf(new NbestCandidateScanner().scan(bytes, undefined, false)!)).toEqual(oracleNbestCandidates(bytes, undefined));
+      expect(columnsOf(new NbestCandidateScanner().scan(bytes, 1, undefined, false)!)).toEqual(oracleNbestCandidates(bytes, 1, undefined));
     }
   });
 
@@ -108,8 +108,8 @@ describe('n-best candidate parse (WebAssembly) against its oracle', () => {
         const tail = encoder.encode(' ||| f= 1 ||| 0');
         // The bytes at the end of the chunk (a sequence cut by its end) or inside a line.
         const bytes = last ? Uint8Array.from([...head, ...tail, 0x0a, ...head, ...field]) : Uint8Array.from([...head, ...field, ...tail]);
-        const expected = oracleNbestCandidates(bytes, undefined);
-        const got = scanner.scan(bytes, undefined, false);
+        const expected = oracleNbestCandidates(bytes, 1, undefined);
+        const got = scanner.scan(bytes, 1, undefined, false);
         expect(got === undefined).toBe(expected === undefined);
         if (got !== undefined) {
           valid++;
@@ -128,7 +128,7 @@ describe('n-best candidate parse (WebAssembly) against its oracle', () => {
         (items) => {
           items.sort((a, b) => a[0] - b[0]);
           const text = items.map(([id, hyp]) => `${id} ||| ${hyp} ||| f= 1`).join('\n');
-          const got = scanner.scan(encoder.encode(text), undefined, true)!;
+          const got = scanner.scan(encoder.encode(text), 1, undefined, true)!;
           const ids = Array.from(got.ids);
           const segmentIds = [...new Set(ids)];
           const hypLocal = Int32Array.from(ids, (id) => segmentIds.indexOf(id));

@@ -11,10 +11,8 @@ import { LinearMemory, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
 
 interface NbestLinesExports extends KernelExports {
-  nbestCandidates(input: number, length: number, segments: number, out: number, capacity: number): number;
-  nbestDistinct(
-    input: number, columns: number, capacity: number, n: number, sourceOut: number, firstsOut: number, table: number, tableSize: number,
-  ): number;
+  nbestCandidates(input: number, length: number, firstLine: number, segments: number, out: number, capacity: number): number;
+  nbestDistinct(input: number, columns: number, n: number, sourceOut: number, firstsOut: number, table: number, tableSize: number): number;
   countLineFeeds(input: number, length: number): number;
 }
 
@@ -30,7 +28,7 @@ export interface ScannedCandidates {
   readonly count: number;
   /** Segment id of each candidate (non-decreasing). */
   readonly ids: Int32Array;
-  /** 0-based line of each candidate in the chunk (empty lines hold none). */
+  /** Line of each candidate (the chunk's first line is `firstLine`; empty lines hold none). */
   readonly lines: Int32Array;
   /** Byte and UTF-16 bounds of each hypothesis field. */
   readonly hypStarts: Int32Array;
@@ -64,11 +62,12 @@ export class NbestCandidateScanner {
   }
 
   /**
-   * The candidates of `bytes` (whole lines), ids below `segments` when given; with `distinct`, their distinct
-   * hypotheses per segment. Undefined when the bytes are not valid UTF-8 or some line is not plainly well-formed
-   * (the caller decodes and parses the chunk as text, which reports the first bad byte or line).
+   * The candidates of `bytes` (whole lines, the first of them line `firstLine`), ids below `segments` when given;
+   * with `distinct`, their distinct hypotheses per segment. Undefined when the bytes are not valid UTF-8 or some line
+   * is not plainly well-formed (the caller decodes and parses the chunk as text, which reports the first bad byte or
+   * line).
    */
-  scan(bytes: Uint8Array, segments: number | undefined, distinct: boolean): ScannedCandidates | undefined {
+  scan(bytes: Uint8Array, firstLine: number, segments: number | undefined, distinct: boolean): ScannedCandidates | undefined {
     const { base, kernels, memory } = this;
     const columns = alignUp(base + bytes.length, 16);
     const bound = Math.floor(bytes.length / MIN_LINE_BYTES) + 1;
@@ -77,16 +76,15 @@ export class NbestCandidateScanner {
     while (true) {
       memory.reserve(columns + 4 * COLUMNS * capacity);
       memory.u8.set(bytes, base);
-      count = kernels.nbestCandidates(base, bytes.length, segments ?? -1, columns, capacity);
+      count = kernels.nbestCandidates(base, bytes.length, firstLine, segments ?? -1, columns, capacity);
       if (count !== MORE_THAN_CAPACITY || capacity === bound) break;
       capacity = bound;
     }
     if (count < 0) return undefined;
     this.perKiB = Math.max(this.perKiB, Math.ceil((count * 1024) / Math.max(1, bytes.length)));
-    const column = (k: number): Int32Array => {
-      const at = (columns >> 2) + k * capacity;
-      return memory.i32.slice(at, at + count);
-    };
+    // The kernel left the columns in one block: one copy, viewed column by column.
+    const block = memory.i32.slice(columns >> 2, (columns >> 2) + COLUMNS * count);
+    const column = (k: number): Int32Array => block.subarray(k * count, (k + 1) * count);
     let found: ScannedCandidates['distinct'];
     if (distinct && count > 0) {
       const source = alignUp(columns + 4 * COLUMNS * capacity, 16);
@@ -95,7 +93,7 @@ export class NbestCandidateScanner {
       let tableSize = 16;
       while (tableSize < 2 * count) tableSize *= 2;
       memory.reserve(table + 4 * tableSize);
-      const m = kernels.nbestDistinct(base, columns, capacity, count, source, firsts, table, tableSize);
+      const m = kernels.nbestDistinct(base, columns, count, source, firsts, table, tableSize);
       if (m < count) {
         found = {
           source: memory.i32.slice(source >> 2, (source >> 2) + count),

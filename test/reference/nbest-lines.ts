@@ -49,7 +49,7 @@ export function oracleNbestLines(text: string): OracleLine[] {
 /** The candidate columns of a chunk (see assembly/nbest-lines.ts `nbestCandidates`), as plain arrays. */
 export interface OracleCandidates {
   ids: number[];
-  /** 0-based line in the chunk. */
+  /** Line (the chunk's first is `firstLine`). */
   lines: number[];
   hypStarts: number[];
   hypEnds: number[];
@@ -72,7 +72,7 @@ function trimBlanks(s: string): string {
  * below 2^31 with spaces or tabs around it, ids non-decreasing from 0 and below `segments`, a score field, when
  * there is one, matching the plain decimal pattern); else the candidates' columns from {@link oracleNbestLines}.
  */
-export function oracleNbestCandidates(bytes: Uint8Array, segments: number | undefined): OracleCandidates | undefined {
+export function oracleNbestCandidates(bytes: Uint8Array, firstLine: number, segments: number | undefined): OracleCandidates | undefined {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
@@ -99,7 +99,7 @@ export function oracleNbestCandidates(bytes: Uint8Array, segments: number | unde
     }
     previous = id;
     out.ids.push(id);
-    out.lines.push(i);
+    out.lines.push(firstLine + i);
     out.hypStarts.push(line.delimBytes[0] + 3);
     out.hypEnds.push(line.delimBytes[1]);
     out.hypStarts16.push(line.delim16[0] + 3);

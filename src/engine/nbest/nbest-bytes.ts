@@ -53,11 +53,9 @@ export function parseChunkBytes(
   segments: number | undefined,
   distinct = false,
 ): ParsedChunk | undefined {
-  const scanned = nbestScanner().scan(bytes, segments, distinct);
+  const scanned = nbestScanner().scan(bytes, firstLine, segments, distinct);
   if (scanned === undefined) return undefined;
   const n = scanned.count;
-  const { lines } = scanned;
-  for (let k = 0; k < n; k++) lines[k] += firstLine;
   let hyps: string[] | undefined;
   let features: string[] | undefined;
   return {
@@ -72,7 +70,7 @@ export function parseChunkBytes(
       return hyps;
     },
     ids: scanned.ids,
-    lines,
+    lines: scanned.lines,
     hypStarts: scanned.hypStarts,
     hypEnds: scanned.hypEnds,
     featureStarts: scanned.featureStarts,

@@ -17,6 +17,7 @@ export {
   memoHash, memoRehash, memoRows1, memoRows2, memoRows3, memoRows4, memoScan, memoTokenCount,
 } from './chunk-memo';
 export { codePoints, mapIds, words13a, words13aRehash, wordsSplit } from './words-13a';
+export { meteorLines } from './meteor';
 export { countLineFeeds, nbestCandidates, nbestDistinct } from './nbest-lines';
 export { mertDots, mertEnvelope, mertEnvelopes } from './mert';
 export { msgpackRows } from './msgpack-stats';

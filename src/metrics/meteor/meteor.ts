@@ -26,6 +26,7 @@ import { formatSignature } from '../signature.js';
 import { checkStatsWidth } from '../stats-width.js';
 import type { Csr } from '../../text/csr.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
+import { MeteorAligner, type AlignerReferences } from '../../wasm/meteor-align.js';
 import { Words13aGrowing } from '../../wasm/words-13a.js';
 import { inAlphabet, meteorSynonyms } from './wordnet.js';
 
@@ -129,6 +130,29 @@ function referenceBlocks(lines: readonly Int32Array[]): ReferenceWords[] {
   return out;
 }
 
+/** `refs` as the alignment kernel reads them: one array of blocks and per segment and reference [start, words]. */
+function alignerReferences(refs: MeteorReferences): AlignerReferences {
+  const blocks = refs.lines.flat();
+  // The blocks of one prepareReferences share one array; others are laid out again.
+  const shared = blocks.length > 0 && blocks.every((b) => b.data === blocks[0].data);
+  const data = shared ? blocks[0].data : referenceBlocks(blocks.map((b) => b.data.slice(b.at, b.at + b.length)))[0]?.data ?? new Int32Array(0);
+  const index = new Int32Array(2 * blocks.length);
+  let at = 0;
+  let longest = 0;
+  let slots = 0;
+  let words = 0;
+  for (let k = 0; k < blocks.length; k++) {
+    const b = blocks[k];
+    words += b.length;
+    index[2 * k] = shared ? b.at : at;
+    index[2 * k + 1] = b.length;
+    at += blockSize(b.length);
+    longest = Math.max(longest, b.length);
+    slots = Math.max(slots, b.slots);
+  }
+  return { data, index, nRefs: refs.lines.length > 0 ? refs.lines[0].length : 0, longest, slots, words };
+}
+
 /** The first slot probed for word id `id` in a table of 2^(32 − shift) slots: the top bits of a multiplicative hash. */
 function slotOf(id: number, shift: number): number {
   return Math.imul(id, 0x9e3779b1) >>> shift;
@@ -216,6 +240,13 @@ export class Meteor implements Metric<MeteorReferences> {
   private kernelVocab: Words13aGrowing | undefined = undefined;
   /** Kernel token id → the id of its lowercased word: a token's string is read and lowercased once, when it is new. */
   private kernelWords = new Int32Array(256);
+  /**
+   * The alignment kernel's instance (created with the first batch of kernel rows): it aligns and values the lines of
+   * such a batch in one call, from copies of this object's tables it is given as they grow.
+   */
+  private aligner: MeteorAligner | undefined = undefined;
+  /** The references the aligner was last given, as it reads them. */
+  private alignerRefs: { of: MeteorReferences; refs: AlignerReferences } | undefined = undefined;
   /** Lowercased word → id. */
   private readonly wordIds = new Map<string, number>();
   private readonly wordNames: string[] = [];
@@ -336,6 +367,10 @@ export class Meteor implements Metric<MeteorReferences> {
     checkHypothesisCount(hyps, refs.segments);
     const out = new Float64Array(hyps.length * 2);
     const rows = this.kernel13a && this.kernelTakes(hyps) ? this.kernelRows(hyps) : undefined;
+    if (rows !== undefined && hyps.length > 0) {
+      this.alignBatch(rows, refs, out);
+      return out;
+    }
     for (let s = 0; s < hyps.length; s++) {
       const n = rows === undefined ? this.scanIds(hyps[s]) : this.rowIds(rows, s);
       let best = -Infinity;
@@ -506,13 +541,59 @@ export class Meteor implements Metric<MeteorReferences> {
     return this.value(matches, n, m);
   }
 
+  /**
+   * The rows of the kernel's `rows` against `refs` into `out`, aligned by the alignment kernel: it stops at a line
+   * that needs a word's stem or a stem's synonyms not yet given to it, which are found here (as {@link single} finds
+   * them) before it goes on from that line; the penalties it has no memo entry for it leaves to {@link valueOf}.
+   */
+  private alignBatch(rows: Csr, refs: MeteorReferences, out: Float64Array): void {
+    const aligner = (this.aligner ??= new MeteorAligner(this.alpha));
+    aligner.words(this.kernelWords, this.kernelVocab!.count, this.wordStems, this.wordNames.length);
+    aligner.stemCount(this.stemNames.length);
+    if (this.alignerRefs?.of !== refs) this.alignerRefs = { of: refs, refs: alignerReferences(refs) };
+    aligner.references(this.alignerRefs.refs);
+    aligner.batch(rows);
+    const lines = rows.offsets.length - 1;
+    while (aligner.run() > 0) {
+      // Stems first, then synonyms: either may add stems, which must have records before the kernel sees them.
+      const needs = aligner.needs();
+      const stems = new Int32Array(needs.length);
+      for (let k = 0; k < needs.length; k++) if (needs[k] >= 0) stems[k] = this.stemOf(needs[k]);
+      const synonyms: Int32Array[] = [];
+      for (let k = 0; k < needs.length; k++) if (needs[k] < 0) synonyms.push(this.synonymsOf(-1 - needs[k]));
+      aligner.stemCount(this.stemNames.length);
+      for (let k = 0, found = 0; k < needs.length; k++) {
+        if (needs[k] >= 0) aligner.setStem(needs[k], stems[k]);
+        else if (!aligner.hasSynonyms(-1 - needs[k])) aligner.setSynonyms(-1 - needs[k], synonyms[found++]);
+        else found++;
+      }
+    }
+    const values = aligner.values();
+    for (let s = 0; s < lines; s++) {
+      out[2 * s] = values[s];
+      out[2 * s + 1] = 1;
+    }
+    const overflow = aligner.overflowRecords();
+    if (overflow.length === 0) return;
+    for (let r = 0; r < overflow.length; r += 5) {
+      const line = overflow[r];
+      const score = this.valueOf(overflow[r + 1], overflow[r + 2], overflow[r + 3], overflow[r + 4]);
+      if (score > out[2 * line]) out[2 * line] = score;
+    }
+    aligner.setPenalties(this.penalties);
+  }
+
   /** NLTK's score from the matches ({@link hypRefOf} holds them) of `n` hypothesis and `m` reference words. */
   private value(matches: number, n: number, m: number): number {
     if (matches === 0) return 0;
+    return this.valueOf(matches, countChunks(this.hypRefOf, n), n, m);
+  }
+
+  /** NLTK's score from `matches` (at least one) in `chunks` chunks of `n` hypothesis and `m` reference words. */
+  private valueOf(matches: number, chunks: number, n: number, m: number): number {
     const precision = matches / n;
     const recall = matches / m;
     const fmean = (precision * recall) / (this.alpha * precision + (1 - this.alpha) * recall);
-    const chunks = countChunks(this.hypRefOf, n);
     if (matches >= PENALTY_MEMO_MATCHES) return (1 - this.gamma * (chunks / matches) ** this.beta) * fmean;
     // 1 ≤ chunks ≤ matches: one entry per pair, the pairs of fewer matches first.
     const k = ((matches * (matches + 1)) >> 1) + chunks;

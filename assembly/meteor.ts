@@ -1,0 +1,300 @@
+/**
+ * NLTK 3.8 METEOR's alignment and line value over word ids, a batch of lines per call (the caller is
+ * src/wasm/meteor-align.ts): per line and reference the exact stage, the Porter-stem stage and the WordNet synonym
+ * stage, each walking the hypothesis words it has left from the last back and pairing a word with the last
+ * reference word left that matches it, then the chunks and the value; per line the best value over its references.
+ * The stages are those of `Meteor.single` in TypeScript, on the same data, with the same stamps.
+ *
+ * What the kernel cannot know it asks for instead of computing: a word's Porter stem and a stem's synonyms are
+ * tables the caller fills (-1: not known yet). A line that meets unknown ones is left for the next call, with the
+ * unknown ids in the need list (the stems a stage needs all at once; synonyms one stem at a time, as the synonym stage
+ * reaches them, since only those the TypeScript stage reaches are looked up); the caller fills them and calls again
+ * with the lines left, each aligned again from the start.
+ * The fragmentation penalty γ·(chunks / matches)^β is read from the caller's memo (NaN: not computed); a pair not in
+ * it is written to the overflow list (line, matches, chunks, hypothesis and reference words) for the caller to value
+ * and fold into the line's best: a power computed here would not be bit for bit the JavaScript `**` of the
+ * reference implementation.
+ *
+ * Layout, i32 words at `config` (byte addresses unless said otherwise):
+ *   0 tokenWord: kernel token id → word id          1 wordStem: word id → stem id, -1 unknown
+ *   2 stemRecords: per stem 4 i32 [stamp, place, synonyms start, synonyms end] (start -1: unknown)
+ *   3 stems (records)                               4 synonyms: the stem ids the records' ranges index
+ *   5 penalties: f64 by (matches, chunks), k = matches·(matches + 1)/2 + chunks, for matches < PENALTY_MATCHES
+ *   6 refData: the reference blocks (see ReferenceWords in src/metrics/meteor/meteor.ts), i32 words
+ *   7 refIndex: per segment and reference, [block start in refData (i32 words), words]
+ *   8 references per segment                        9 tokens: the lines' kernel token ids
+ *  10 offsets: nLines + 1 i32                       11 out: f64 per line, the best value (-Infinity: every
+ *     reference in the overflow list)
+ *  12 overflow: records of 5 i32                    13 overflow count (read and written)
+ *  14 need: word ids whose stems, and −1 − stem ids whose synonyms, are needed    15 need count (written)
+ *  17 hypothesis words  18 refOf  19 hypLeft  20 hypStems  21 taken  22 refLeft  23 refPrev  24 cursor
+ *  25 reference words the scratch holds             26 reference index slots the cursor holds
+ *  27 stamp (read and written)                      28–29 α as f64       30 todo: line numbers
+ */
+
+/** Matches below which penalties are memoized (the caller's memo size). */
+const PENALTY_MATCHES: i32 = 64;
+/** What single returns when the line needs stems or synonyms (the need list grew). */
+const NEEDS: f64 = -1;
+
+let tokenWord: usize = 0;
+let wordStem: usize = 0;
+let stemRecords: usize = 0;
+let stemCount: i32 = 0;
+let synonyms: usize = 0;
+let penalties: usize = 0;
+let refData: usize = 0;
+let refIndex: usize = 0;
+let nRefs: i32 = 0;
+let overflow: usize = 0;
+let overflowCount: i32 = 0;
+let need: usize = 0;
+let needCount: i32 = 0;
+/** The need list's length when the current line started. */
+let lineNeeds: i32 = 0;
+let hypWords: usize = 0;
+let refOf: usize = 0;
+let hypLeft: usize = 0;
+let hypStems: usize = 0;
+let taken: usize = 0;
+let refLeft: usize = 0;
+let refPrev: usize = 0;
+let cursor: usize = 0;
+let takenRoom: i32 = 0;
+let cursorRoom: i32 = 0;
+let stamp: i32 = 0;
+let alpha: f64 = 0;
+
+// @ts-ignore: decorator
+@inline
+function ld(base: usize, k: i32): i32 {
+  return load<i32>(base + (usize(k) << 2));
+}
+
+// @ts-ignore: decorator
+@inline
+function st(base: usize, k: i32, v: i32): void {
+  store<i32>(base + (usize(k) << 2), v);
+}
+
+/** A new stamp; every stamped entry is cleared when the stamps wrap. */
+function nextStamp(): i32 {
+  if (stamp == 0x7fffffff) {
+    memory.fill(taken, 0, usize(takenRoom) << 2);
+    memory.fill(cursor, 0, usize(cursorRoom) << 3);
+    for (let s = 0; s < stemCount; s++) st(stemRecords, 4 * s, 0);
+    stamp = 0;
+  }
+  return ++stamp;
+}
+
+/** NLTK's `_count_chunks` over refOf[0, n): a match starts a chunk unless it continues the previous one on both sides. */
+function countChunks(n: i32): i32 {
+  let chunks = 0;
+  let prev = -1;
+  for (let i = 0; i < n; i++) {
+    const r = ld(refOf, i);
+    if (r >= 0 && !(prev >= 0 && r == prev + 1)) chunks++;
+    prev = r;
+  }
+  return chunks;
+}
+
+/** Adds `id` to the need list. */
+// @ts-ignore: decorator
+@inline
+function ask(id: i32): void {
+  st(need, needCount++, id);
+}
+
+/**
+ * The value of the `n` words at hypWords against the reference block at `at` of `m` words; NaN after adding an
+ * overflow record of line `line` (the caller values it), {@link NEEDS} after adding to the need list what the line
+ * needs.
+ */
+function single(line: i32, n: i32, at: i32, m: i32): f64 {
+  if (n == 0 || m == 0) return 0;
+  const stamp = nextStamp();
+  const rw = refData + (usize(at) << 2);
+  let bits = 1;
+  while (1 << bits < 2 * m) bits++;
+  const mask = (1 << bits) - 1;
+  const shift = 32 - bits;
+  const table = rw + (usize(3 * m) << 2);
+  const prevAt = rw + (usize(2 * m) << 2);
+  const stemsAt = rw + (usize(m) << 2);
+  let matches = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    const w = ld(hypWords, i);
+    let s = i32((u32(w) * 0x9e3779b1) >> u32(shift));
+    let key = ld(table, 2 * s);
+    while (key != w && key != -1) {
+      s = (s + 1) & mask;
+      key = ld(table, 2 * s);
+    }
+    let j = -1;
+    if (key == w) {
+      if (ld(cursor, 2 * s) != stamp) {
+        st(cursor, 2 * s, stamp);
+        j = ld(table, 2 * s + 1);
+      } else j = ld(cursor, 2 * s + 1);
+    }
+    st(refOf, i, j);
+    if (j >= 0) {
+      st(cursor, 2 * s + 1, ld(prevAt, j));
+      st(taken, j, stamp);
+      matches++;
+    }
+  }
+  if (matches == n || matches == m) return value(line, matches, n, m);
+  let hl = 0;
+  for (let i = 0; i < n; i++) {
+    if (ld(refOf, i) >= 0) continue;
+    const stem = ld(wordStem, ld(hypWords, i));
+    if (stem < 0) ask(ld(hypWords, i));
+    st(hypLeft, hl, i);
+    st(hypStems, hl++, stem);
+  }
+  for (let j = 0; j < m; j++) {
+    if (ld(taken, j) == stamp || ld(stemsAt, j) >= 0) continue;
+    const stem = ld(wordStem, ld(rw, j));
+    if (stem < 0) ask(ld(rw, j));
+    else st(stemsAt, j, stem);
+  }
+  if (needCount > lineNeeds) return NEEDS;
+  let rl = 0;
+  for (let j = 0; j < m; j++) {
+    if (ld(taken, j) == stamp) continue;
+    const rec = stemRecords + (usize(ld(stemsAt, j)) << 4);
+    st(refLeft, rl, j);
+    if (load<i32>(rec) != stamp) {
+      store<i32>(rec, stamp);
+      st(refPrev, rl, -1);
+    } else st(refPrev, rl, load<i32>(rec, 4));
+    store<i32>(rec, rl++, 4);
+  }
+  let refsLeft = rl;
+  for (let a = hl - 1; a >= 0; a--) {
+    const rec = stemRecords + (usize(ld(hypStems, a)) << 4);
+    if (load<i32>(rec) != stamp) continue;
+    const b = load<i32>(rec, 4);
+    if (b < 0) continue;
+    store<i32>(rec, ld(refPrev, b), 4);
+    st(refOf, ld(hypLeft, a), ld(refLeft, b));
+    matches++;
+    refsLeft--;
+  }
+  if (matches == n || refsLeft == 0) return value(line, matches, n, m);
+  for (let a = hl - 1; a >= 0 && refsLeft > 0; a--) {
+    if (ld(refOf, ld(hypLeft, a)) >= 0) continue;
+    const rec = stemRecords + (usize(ld(hypStems, a)) << 4);
+    const from = load<i32>(rec, 8);
+    // Synonyms are looked up only for the stems the stage reaches, as in TypeScript: one at a time.
+    if (from < 0) {
+      ask(-1 - ld(hypStems, a));
+      return NEEDS;
+    }
+    const to = load<i32>(rec, 12);
+    let best = -1;
+    let bestStem = -1;
+    for (let k = from; k < to; k++) {
+      const stem = ld(synonyms, k);
+      const other = stemRecords + (usize(stem) << 4);
+      if (load<i32>(other) != stamp) continue;
+      const b = load<i32>(other, 4);
+      if (b > best) {
+        best = b;
+        bestStem = stem;
+      }
+    }
+    if (best < 0) continue;
+    store<i32>(stemRecords + (usize(bestStem) << 4), ld(refPrev, best), 4);
+    st(refOf, ld(hypLeft, a), ld(refLeft, best));
+    matches++;
+    refsLeft--;
+  }
+  return value(line, matches, n, m);
+}
+
+/** NLTK's value of `matches` of `n` and `m` words (refOf holds them), or NaN after an overflow record. */
+function value(line: i32, matches: i32, n: i32, m: i32): f64 {
+  if (matches == 0) return 0;
+  const precision = f64(matches) / f64(n);
+  const recall = f64(matches) / f64(m);
+  const fmean = (precision * recall) / (alpha * precision + (1 - alpha) * recall);
+  const chunks = countChunks(n);
+  let penalty = NaN;
+  if (matches < PENALTY_MATCHES) penalty = load<f64>(penalties + (usize(((matches * (matches + 1)) >> 1) + chunks) << 3));
+  if (penalty != penalty) {
+    const rec = overflow + usize(overflowCount++) * 20;
+    store<i32>(rec, line);
+    store<i32>(rec, matches, 4);
+    store<i32>(rec, chunks, 8);
+    store<i32>(rec, n, 12);
+    store<i32>(rec, m, 16);
+    return NaN;
+  }
+  return (1 - penalty) * fmean;
+}
+
+/**
+ * The lines of the todo list (`nTodo` line numbers) of the batch `config` describes: the best value of each at out.
+ * A line that needs what the need list then names is not valued: the call writes it back to the todo list, and
+ * returns how many such lines there are (0: all done); the caller supplies what they need and calls again.
+ */
+export function meteorLines(config: usize, nTodo: i32): i32 {
+  tokenWord = usize(ld(config, 0));
+  wordStem = usize(ld(config, 1));
+  stemRecords = usize(ld(config, 2));
+  stemCount = ld(config, 3);
+  synonyms = usize(ld(config, 4));
+  penalties = usize(ld(config, 5));
+  refData = usize(ld(config, 6));
+  refIndex = usize(ld(config, 7));
+  nRefs = ld(config, 8);
+  const tokens = usize(ld(config, 9));
+  const offsets = usize(ld(config, 10));
+  const out = usize(ld(config, 11));
+  overflow = usize(ld(config, 12));
+  overflowCount = ld(config, 13);
+  need = usize(ld(config, 14));
+  needCount = 0;
+  hypWords = usize(ld(config, 17));
+  refOf = usize(ld(config, 18));
+  hypLeft = usize(ld(config, 19));
+  hypStems = usize(ld(config, 20));
+  taken = usize(ld(config, 21));
+  refLeft = usize(ld(config, 22));
+  refPrev = usize(ld(config, 23));
+  cursor = usize(ld(config, 24));
+  takenRoom = ld(config, 25);
+  cursorRoom = ld(config, 26);
+  stamp = ld(config, 27);
+  alpha = load<f64>(config, 112);
+  const todo = usize(ld(config, 30));
+  let pending = 0;
+  for (let t = 0; t < nTodo; t++) {
+    const line = ld(todo, t);
+    const start = ld(offsets, line);
+    const n = ld(offsets, line + 1) - start;
+    for (let k = 0; k < n; k++) st(hypWords, k, ld(tokenWord, ld(tokens, start + k)));
+    const lineOverflow = overflowCount;
+    lineNeeds = needCount;
+    let best = -Infinity;
+    for (let j = 0; j < nRefs; j++) {
+      const ref = refIndex + (usize(line * nRefs + j) << 3);
+      const score = single(line, n, load<i32>(ref), load<i32>(ref, 4));
+      if (needCount > lineNeeds) break;
+      if (score > best) best = score;
+    }
+    if (needCount > lineNeeds) {
+      // The line is aligned again in the next call: what it added to the overflow list goes.
+      overflowCount = lineOverflow;
+      st(todo, pending++, line);
+    } else store<f64>(out + (usize(line) << 3), best);
+  }
+  st(config, 13, overflowCount);
+  st(config, 15, needCount);
+  st(config, 27, stamp);
+  return pending;
+}

@@ -1,0 +1,280 @@
+/**
+ * METEOR's alignment of a batch of lines in WebAssembly (`assembly/meteor.ts`): an instance of its own per metric
+ * object, holding the object's tables as the kernel reads them (kernel token id → word id, word → Porter stem, per
+ * stem its stage marks and synonyms), its prepared references and the penalty memo. Every per-line step — token ids
+ * to word ids, the three stages, the chunks and the value — then runs in one call per batch; what the kernel does not
+ * know (a new word's stem, a new stem's synonyms, a penalty not yet computed) the metric supplies when asked
+ * ({@link MeteorAligner.run} stops at the line that needs it; overflow records name the penalties).
+ *
+ * Memory is placed upward from the heap base; a region that must grow moves to the top (its contents copied), the
+ * old place left unused, so at most about as much again as the live regions is wasted.
+ */
+import type { Csr } from '../text/csr.js';
+import type { KernelExports } from './kernels.js';
+import { alignUp, LinearMemory } from './linear-memory.js';
+import { instantiateKernels } from './load.js';
+
+interface MeteorExports extends KernelExports {
+  meteorLines(config: number, nTodo: number): number;
+}
+
+/** Matches below which penalties are memoized (the kernel's PENALTY_MATCHES). */
+export const ALIGNER_PENALTY_MATCHES = 64;
+/** Memo entries: one per (matches, chunks) with 1 ≤ chunks ≤ matches < {@link ALIGNER_PENALTY_MATCHES}. */
+const PENALTY_ENTRIES = (ALIGNER_PENALTY_MATCHES * (ALIGNER_PENALTY_MATCHES + 1)) >> 1;
+
+
+/** A region of the instance's memory: its byte address and how many entries it holds. */
+interface Region {
+  at: number;
+  room: number;
+}
+
+/** A reference set as the kernel reads it: the blocks back to back and per segment and reference [start, words]. */
+export interface AlignerReferences {
+  readonly data: Int32Array;
+  readonly index: Int32Array;
+  /** References per segment. */
+  readonly nRefs: number;
+  /** The most words of a reference line, and the most slots of a line's index; the words of all. */
+  readonly longest: number;
+  readonly words: number;
+  readonly slots: number;
+}
+
+/** Config words (see assembly/meteor.ts). */
+const C = {
+  tokenWord: 0, wordStem: 1, stemRecords: 2, stems: 3, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
+  tokens: 9, offsets: 10, out: 11, overflow: 12, overflowCount: 13, need: 14, needCount: 15, needKind: 16,
+  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refPrev: 23, cursor: 24,
+  takenRoom: 25, cursorRoom: 26, stamp: 27, alpha: 28, todo: 30,
+} as const;
+
+export class MeteorAligner {
+  private readonly kernels: MeteorExports;
+  private readonly memory: LinearMemory;
+  private readonly config: number;
+  private top: number;
+  private readonly tokenWord: Region = { at: 0, room: 0 };
+  private readonly wordStem: Region = { at: 0, room: 0 };
+  private readonly stemRecords: Region = { at: 0, room: 0 };
+  private readonly synonyms: Region = { at: 0, room: 0 };
+  private readonly penalties: number;
+  private readonly refs: Region = { at: 0, room: 0 };
+  private readonly refIndex: Region = { at: 0, room: 0 };
+  /** The tokens, offsets, values and overflow records of a batch (bytes). */
+  private readonly batchRegion: Region = { at: 0, room: 0 };
+  /** Scratch for lines of up to `hyp` and references of up to `ref` words and `slots` index slots. */
+  private scratch = { at: 0, hyp: 0, ref: 0, slots: 0 };
+  /** Entries of {@link tokenWord} and {@link wordStem} filled, and stem records in use. */
+  private tokensKnown = 0;
+  private wordsKnown = 0;
+  private stems = 0;
+  private synonymsUsed = 0;
+  private loaded: AlignerReferences | null = null;
+  private lines = 0;
+  /** Lines left for the next call. */
+  private pending = 0;
+  private out = 0;
+  private overflow = 0;
+
+  constructor(alpha: number) {
+    this.kernels = instantiateKernels() as MeteorExports;
+    this.memory = new LinearMemory(this.kernels.memory);
+    this.config = alignUp(this.kernels.heapBase(), 16);
+    this.top = this.config + 128;
+    this.penalties = this.place(8 * PENALTY_ENTRIES);
+    this.memory.f64.fill(NaN, this.penalties >> 3, (this.penalties >> 3) + PENALTY_ENTRIES);
+    this.memory.f64[(this.config >> 3) + (C.alpha >> 1)] = alpha;
+  }
+
+  /** `bytes` bytes at the top (zeroed: memory above the top was never written). */
+  private place(bytes: number): number {
+    const at = this.top;
+    this.top = alignUp(at + bytes, 16);
+    this.memory.reserve(this.top);
+    return at;
+  }
+
+  /** Makes `region` hold `entries` entries of `size` bytes, moving it (contents kept) when it must grow. */
+  private room(region: Region, entries: number, size: number): boolean {
+    if (entries <= region.room) return false;
+    const room = Math.max(entries, 2 * region.room, 256);
+    const at = this.place(room * size);
+    if (region.room > 0) this.memory.u8.copyWithin(at, region.at, region.at + region.room * size);
+    region.at = at;
+    region.room = room;
+    return true;
+  }
+
+  /**
+   * Token ids `0 .. count` map to the words `tokenWords` gives them; words `0 .. words` get the stems `wordStems`
+   * gives them (-1: not known) unless already held.
+   */
+  words(tokenWords: Int32Array, count: number, wordStems: Int32Array, words: number): void {
+    this.room(this.tokenWord, count, 4);
+    if (count > this.tokensKnown) {
+      this.memory.i32.set(tokenWords.subarray(this.tokensKnown, count), (this.tokenWord.at >> 2) + this.tokensKnown);
+      this.tokensKnown = count;
+    }
+    this.room(this.wordStem, words, 4);
+    if (words > this.wordsKnown) {
+      this.memory.i32.set(wordStems.subarray(this.wordsKnown, words), (this.wordStem.at >> 2) + this.wordsKnown);
+      this.wordsKnown = words;
+    }
+  }
+
+  /** Stems `0 .. count` have records (new ones: not marked, synonyms unknown). */
+  stemCount(count: number): void {
+    this.room(this.stemRecords, count, 16);
+    if (count <= this.stems) return;
+    const i32 = this.memory.i32;
+    for (let s = this.stems; s < count; s++) {
+      const at = (this.stemRecords.at >> 2) + 4 * s;
+      i32[at] = 0;
+      i32[at + 1] = 0;
+      i32[at + 2] = -1;
+      i32[at + 3] = -1;
+    }
+    this.stems = count;
+  }
+
+  /** Word `word`'s stem (a stem with a record). */
+  setStem(word: number, stem: number): void {
+    this.memory.i32[(this.wordStem.at >> 2) + word] = stem;
+  }
+
+  /** Stem `stem`'s synonyms other than itself (stems with records). */
+  setSynonyms(stem: number, ids: Int32Array): void {
+    if (ids.length > 0) this.room(this.synonyms, this.synonymsUsed + ids.length, 4);
+    const i32 = this.memory.i32;
+    i32.set(ids, (this.synonyms.at >> 2) + this.synonymsUsed);
+    const at = (this.stemRecords.at >> 2) + 4 * stem;
+    i32[at + 2] = this.synonymsUsed;
+    this.synonymsUsed += ids.length;
+    i32[at + 3] = this.synonymsUsed;
+  }
+
+  /** The penalty memo as the metric holds it (entries it has computed; NaN: not). */
+  setPenalties(memo: Float64Array): void {
+    this.memory.f64.set(memo.subarray(0, PENALTY_ENTRIES), this.penalties >> 3);
+  }
+
+  /** Loads `refs` unless they are the ones loaded last. */
+  references(refs: AlignerReferences): void {
+    if (refs === this.loaded) return;
+    this.room(this.refs, refs.data.length, 4);
+    this.room(this.refIndex, refs.index.length, 4);
+    const i32 = this.memory.i32;
+    i32.set(refs.data, this.refs.at >> 2);
+    i32.set(refs.index, this.refIndex.at >> 2);
+    this.loaded = refs;
+  }
+
+  /** The batch: `rows` (kernel token ids, one row per line). */
+  batch(rows: Csr): void {
+    const lines = rows.offsets.length - 1;
+    const tokens = rows.offsets[lines];
+    const nRefs = this.loaded === null ? 0 : this.loaded.nRefs;
+    let longest = 0;
+    for (let i = 0; i < lines; i++) longest = Math.max(longest, rows.offsets[i + 1] - rows.offsets[i]);
+    const offsetsAt = alignUp(4 * tokens, 16);
+    const outAt = alignUp(offsetsAt + 4 * (lines + 1), 16);
+    const todoAt = outAt + 8 * lines;
+    // A line asks for at most the stems of its words and one reference's, or for one stem's synonyms.
+    const needAt = alignUp(todoAt + 4 * lines, 16);
+    const overflowAt = alignUp(needAt + 4 * (tokens + lines + (this.loaded === null ? 0 : this.loaded.words)), 16);
+    this.room(this.batchRegion, overflowAt + 20 * lines * nRefs + 16, 1);
+    const i32 = this.memory.i32;
+    i32.set(rows.tokens.subarray(0, tokens), this.batchRegion.at >> 2);
+    i32.set(rows.offsets, (this.batchRegion.at + offsetsAt) >> 2);
+    // Offsets relative to the first token of the rows.
+    const first = rows.offsets[0];
+    if (first !== 0) for (let i = 0; i <= lines; i++) i32[((this.batchRegion.at + offsetsAt) >> 2) + i] -= first;
+    const todo = (this.batchRegion.at + todoAt) >> 2;
+    for (let i = 0; i < lines; i++) i32[todo + i] = i;
+    this.lines = lines;
+    this.pending = lines;
+    this.out = this.batchRegion.at + outAt;
+    this.overflow = this.batchRegion.at + overflowAt;
+    const ref = this.loaded === null ? 0 : this.loaded.longest;
+    const slots = this.loaded === null ? 0 : this.loaded.slots;
+    if (longest > this.scratch.hyp || ref > this.scratch.ref || slots > this.scratch.slots) {
+      const hyp = Math.max(longest, this.scratch.hyp);
+      const r = Math.max(ref, this.scratch.ref);
+      const s = Math.max(slots, this.scratch.slots);
+      // hypWords, refOf, hypLeft, hypStems (hyp each), taken, refLeft, refPrev (r each), cursor (2·s).
+      this.scratch = { at: this.place(4 * (4 * hyp + 3 * r + 2 * s) + 64), hyp, ref: r, slots: s };
+    }
+    const c = this.config >> 2;
+    const sc = this.scratch;
+    const at = (k: number): number => sc.at + 4 * k;
+    // Read again: placing the scratch may have grown the memory.
+    const v = this.memory.i32;
+    v[c + C.tokens] = this.batchRegion.at;
+    v[c + C.offsets] = this.batchRegion.at + offsetsAt;
+    v[c + C.out] = this.out;
+    v[c + C.overflow] = this.overflow;
+    v[c + C.overflowCount] = 0;
+    v[c + C.todo] = this.batchRegion.at + todoAt;
+    v[c + C.need] = this.batchRegion.at + needAt;
+    v[c + C.hypWords] = at(0);
+    v[c + C.refOf] = at(sc.hyp);
+    v[c + C.hypLeft] = at(2 * sc.hyp);
+    v[c + C.hypStems] = at(3 * sc.hyp);
+    v[c + C.taken] = at(4 * sc.hyp);
+    v[c + C.refLeft] = at(4 * sc.hyp + sc.ref);
+    v[c + C.refPrev] = at(4 * sc.hyp + 2 * sc.ref);
+    v[c + C.cursor] = at(4 * sc.hyp + 3 * sc.ref);
+    v[c + C.takenRoom] = sc.ref;
+    v[c + C.cursorRoom] = sc.slots;
+  }
+
+  /**
+   * Aligns the batch's lines not yet valued; returns how many are left for the next call ({@link needs} says what
+   * they need), 0 when every line has its value ({@link values}, {@link overflowRecords}).
+   */
+  run(): number {
+    const i32 = this.memory.i32;
+    const c = this.config >> 2;
+    i32[c + C.tokenWord] = this.tokenWord.at;
+    i32[c + C.wordStem] = this.wordStem.at;
+    i32[c + C.stemRecords] = this.stemRecords.at;
+    i32[c + C.stems] = this.stems;
+    i32[c + C.synonyms] = this.synonyms.at;
+    i32[c + C.penalties] = this.penalties;
+    i32[c + C.refData] = this.refs.at;
+    i32[c + C.refIndex] = this.refIndex.at;
+    i32[c + C.nRefs] = this.loaded === null ? 0 : this.loaded.nRefs;
+    this.pending = this.kernels.meteorLines(this.config, this.pending);
+    return this.pending;
+  }
+
+  /**
+   * What the lines left need (a copy): word ids whose stems are needed, and −1 − the stem ids whose synonyms are; an
+   * id may recur.
+   */
+  needs(): Int32Array {
+    const i32 = this.memory.i32;
+    const c = this.config >> 2;
+    const at = i32[c + C.need] >> 2;
+    return i32.slice(at, at + i32[c + C.needCount]);
+  }
+
+  /** Whether stem `stem`'s synonyms have been given. */
+  hasSynonyms(stem: number): boolean {
+    return this.memory.i32[(this.stemRecords.at >> 2) + 4 * stem + 2] >= 0;
+  }
+
+  /** Each line's best value over the references not in the overflow records (-Infinity: none). */
+  values(): Float64Array {
+    return this.memory.f64.subarray(this.out >> 3, (this.out >> 3) + this.lines);
+  }
+
+  /** The overflow records, 5 i32 each: line, matches, chunks, hypothesis words, reference words. */
+  overflowRecords(): Int32Array {
+    const i32 = this.memory.i32;
+    const count = i32[(this.config >> 2) + C.overflowCount];
+    return i32.subarray(this.overflow >> 2, (this.overflow >> 2) + 5 * count);
+  }
+}

@@ -7,9 +7,9 @@
  *
  * What the kernel cannot know it asks for instead of computing: a word's Porter stem and a stem's synonyms are
  * tables the caller fills (-1: not known yet). A line that meets unknown ones is left for the next call, with the
- * unknown ids in the need list (the stems a stage needs all at once; synonyms one stem at a time, as the synonym stage
- * reaches them, since only those the TypeScript stage reaches are looked up); the caller fills them and calls again
- * with the lines left, each aligned again from the start.
+ * unknown ids in the need list (all the stems a stage may need at once: the synonyms of every hypothesis stem left
+ * when the synonym stage starts, though it may stop before it reaches them all); the caller fills them and calls
+ * again with the lines left, each aligned again from the start.
  * The fragmentation penalty γ·(chunks / matches)^β is read from the caller's memo (NaN: not computed); a pair not in
  * it is written to the overflow list (line, matches, chunks, hypothesis and reference words) for the caller to value
  * and fold into the line's best: a power computed here would not be bit for bit the JavaScript `**` of the
@@ -185,15 +185,17 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
     refsLeft--;
   }
   if (matches == n || refsLeft == 0) return value(line, matches, n, m);
+  // The synonyms of every stem the stage may reach, asked for at once: one round per line instead of one per stem.
+  for (let a = hl - 1; a >= 0; a--) {
+    if (ld(refOf, ld(hypLeft, a)) >= 0) continue;
+    const stem = ld(hypStems, a);
+    if (load<i32>(stemRecords + (usize(stem) << 4), 8) < 0) ask(-1 - stem);
+  }
+  if (needCount > lineNeeds) return NEEDS;
   for (let a = hl - 1; a >= 0 && refsLeft > 0; a--) {
     if (ld(refOf, ld(hypLeft, a)) >= 0) continue;
     const rec = stemRecords + (usize(ld(hypStems, a)) << 4);
     const from = load<i32>(rec, 8);
-    // Synonyms are looked up only for the stems the stage reaches, as in TypeScript: one at a time.
-    if (from < 0) {
-      ask(-1 - ld(hypStems, a));
-      return NEEDS;
-    }
     const to = load<i32>(rec, 12);
     let best = -1;
     let bestStem = -1;

@@ -3,17 +3,23 @@
  * list): the references' n-grams as a trie of dense arrays over segment-local token ids, so that a hypothesis is
  * walked without hashing, without probe loops and without a branch that depends on its tokens.
  *
- * Local ids: the references' distinct tokens are numbered 1..U in a direct map (`localIds[token - firstId]`, u16,
- * 0 = in no reference), filled for the segment and cleared after it. The trie: n-gram ids 1..N_n per order;
- * order 1's id is the local id; the array of order n ≥ 2 maps (id of the (n-1)-gram prefix, local id of the last
- * token) to the n-gram's id, 0 when no reference has it. Row 0 and column 0 stay 0, so an absent prefix or token
- * gives 0 for every longer order with no test. Each order has 16-byte records indexed by id: a mark (the stamp of
- * the text that used the record last and its uses by that text, in one u64, read and written once per use) and the
- * n-gram's largest count in one reference; record 0 has count 0, so an absent n-gram is counted against it and adds
- * nothing. Hypotheses are stamped with increasing generations, so nothing is cleared between them.
+ * Keys: the references' distinct tokens are numbered 1..U, and a token's key is 16 × its number (the byte offset of
+ * its record) in a direct map (`localIds[token - firstId]`, u16, 0 = in no reference; one entry more than the span,
+ * always 0, is what ids outside the span read), filled for the segment and cleared after it. The trie: n-gram ids
+ * 1..N_n per order, keys 16 × id; order 1's key is the token's. The array of order n ≥ 2 maps (key of the (n-1)-gram
+ * that follows the n-gram's first token, number of that token) to the n-gram's key, 0 when no reference has it: an
+ * n-gram is found as a child of the (n-1)-gram one position to its right, which the walk (right to left) found one
+ * step earlier, so the four look-ups of a position depend on its token and the previous step only, not on each
+ * other. Its rows are a multiple of 16 bytes (R = 16 × rowScale), so that key × rowScale is a row's offset. Row 0
+ * and column 0 stay 0, so an absent token or suffix gives 0 for every longer order with no test. Each order has
+ * 16-byte records at its keys: a mark (the stamp of the text that used the record last and its uses by that text,
+ * in one u64, read and written once per use) and the n-gram's largest count in one reference; record 0 has count 0,
+ * so an absent n-gram is counted against it and adds nothing. Hypotheses are stamped with increasing generations, so
+ * nothing is cleared between them.
  *
- * The arrays take up to 3 (T + 1)² u16 for T reference tokens, cleared once per segment: the path pays only when
- * enough hypotheses share them ({@link DENSE_MIN_HYPS}); other segments take the hash-table trie of `ngram-table`.
+ * The arrays take up to 3 (T + 1)(T + 8) u16 for T reference tokens, cleared once per segment: the path pays only
+ * when enough hypotheses share them ({@link DENSE_MIN_HYPS}); other segments take the hash-table trie of
+ * `ngram-table`.
  */
 import { RECORD_SHIFT } from './common/ngram-layout';
 
@@ -26,7 +32,10 @@ const DENSE_COUNT: u32 = 8;
 export const DENSE_MAX_ORDER: i32 = 4;
 /** Fewest hypotheses of a segment for which the dense trie is built. */
 export const DENSE_MIN_HYPS: i32 = 16;
-/** Most reference tokens of a segment for the dense trie (its arrays grow with the square). */
+/**
+ * Most reference tokens of a segment for the dense trie (its arrays grow with the square; keys, 16 × ids of at most
+ * this many + 1, fit a u16).
+ */
 export const DENSE_MAX_TOKENS: i32 = 1024;
 
 /** Bytes of the segment tables of references holding `tokens` tokens in all: an upper bound of what is used. */
@@ -35,7 +44,7 @@ export const DENSE_MAX_TOKENS: i32 = 1024;
 function denseBytesFor(tokens: i32): usize {
   const t = usize(tokens) + 1;
   // Positions' local ids and n-gram ids (2 × i32 per token), 4 orders of records, 3 arrays of at most t × t u16.
-  return (usize(tokens) << 3) + ((t << 2) << RECORD_SHIFT) + 3 * ((t * t) << 1);
+  return (usize(tokens) << 3) + ((t << 2) << RECORD_SHIFT) + 3 * ((t * (t + 8)) << 1);
 }
 
 /** Number of reference tokens of references `r0 .. r1`. */
@@ -112,7 +121,7 @@ function clearRecord(records: usize, id: usize): void {
 /**
  * Clipped counts of hypotheses `h0 .. h1` of one segment (rows `width` bytes apart at `out`, zeroed) against
  * references `r0 .. r1` through the dense trie, built in the `scratchBytes` at `scratch`. `localIds` is the zeroed
- * direct map of `idCount` u16 for token ids from `firstId`, which must cover every reference token; it is zeroed
+ * direct map of `idCount` + 1 u16 for token ids from `firstId`, which must cover every reference token; it is zeroed
  * again on return. Returns false, having written nothing, when the segment does not take this path (too few
  * hypotheses, too many reference tokens, or tables larger than the scratch). Requires 1 ≤ maxOrder ≤ 4.
  */
@@ -135,29 +144,29 @@ export function clippedDense(
   let next: u32 = 1;
   for (let p = 0; p < tokens; p++) {
     const at = localIds + (usize(u32(load<i32>(refTokens + (usize(refFrom + p) << 2)) - firstId)) << 1);
-    let local = u32(load<u16>(at));
-    if (local == 0) {
-      local = next++;
-      store<u16>(at, u16(local));
+    let key = u32(load<u16>(at));
+    if (key == 0) {
+      key = next++ << RECORD_SHIFT;
+      store<u16>(at, u16(key));
     }
-    store<u32>(locals + (usize(p) << 2), local);
-    store<u32>(nodes + (usize(p) << 2), local);
+    store<u32>(locals + (usize(p) << 2), key);
+    store<u32>(nodes + (usize(p) << 2), key);
   }
-  const stride = usize(next);
-  memory.fill(rec1, 0, stride << RECORD_SHIFT);
+  memory.fill(rec1, 0, usize(next) << RECORD_SHIFT);
+  // Row bytes of the child arrays, a multiple of 16 so that a key (id × 16) times `rowScale` is its row's offset.
+  const rowScale = usize((next + 7) >> 3);
+  const rowBytes = rowScale << RECORD_SHIFT;
   for (let r = r0; r < r1; r++) {
     const from = load<i32>(refOffsets + (usize(r) << 2)) - refFrom;
     const to = load<i32>(refOffsets + (usize(r) << 2), 4) - refFrom;
-    for (let p = from; p < to; p++) {
-      countInReference(rec1 + (usize(load<u32>(locals + (usize(p) << 2))) << RECORD_SHIFT), r - r0 + 1);
-    }
+    for (let p = from; p < to; p++) countInReference(rec1 + usize(load<u32>(locals + (usize(p) << 2))), r - r0 + 1);
   }
-  // Orders 2..maxOrder, each from the ids of the previous one: `nodes[p]` becomes the id of the n-gram at p.
+  // Orders 2..maxOrder, each from the keys of the previous one: `nodes[p]` becomes the key of the n-gram at p.
   let array = rec4 + recordBytes;
-  let rows = stride;
+  let rows = usize(next);
   let m2: usize = 0, m3: usize = 0, m4: usize = 0;
   for (let n = 2; n <= maxOrder; n++) {
-    const bytes = (rows * stride) << 1;
+    const bytes = rows * rowBytes;
     memory.fill(array, 0, bytes);
     const records = n == 2 ? rec2 : n == 3 ? rec3 : rec4;
     clearRecord(records, 0);
@@ -167,16 +176,16 @@ export function clippedDense(
       const to = load<i32>(refOffsets + (usize(r) << 2), 4) - refFrom;
       for (let p = from; p + n <= to; p++) {
         const at = nodes + (usize(p) << 2);
-        const last = usize(load<u32>(locals + (usize(p + n - 1) << 2)));
-        const cell = array + ((usize(load<u32>(at)) * stride + last) << 1);
-        let id = u32(load<u16>(cell));
-        if (id == 0) {
-          id = ++ids;
-          store<u16>(cell, u16(id));
-          clearRecord(records, usize(id));
+        const first = usize(load<u32>(locals + (usize(p) << 2)));
+        const cell = array + usize(load<u32>(at, 4)) * rowScale + (first >> 3);
+        let key = u32(load<u16>(cell));
+        if (key == 0) {
+          key = ++ids << RECORD_SHIFT;
+          store<u16>(cell, u16(key));
+          clearRecord(records, usize(ids));
         }
-        store<u32>(at, id);
-        countInReference(records + (usize(id) << RECORD_SHIFT), r - r0 + 1);
+        store<u32>(at, key);
+        countInReference(records + usize(key), r - r0 + 1);
       }
     }
     if (n == 2) m2 = array;
@@ -193,28 +202,29 @@ export function clippedDense(
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
     const row = out + usize(h) * width;
     let c1 = 0, c2 = 0, c3 = 0, c4 = 0;
-    // Local ids of the next three tokens (0 past the end): the n-grams starting at j are looked up right to left.
-    let l1: usize = 0, l2: usize = 0, l3: usize = 0;
+    // Keys of the unigram, bigram and trigram starting one token to the right (0 past the end): the n-grams
+    // starting at j are their children by token j.
+    let a1: usize = 0, a2: usize = 0, a3: usize = 0;
     for (let j = to - 1; j >= from; j--) {
       const index = u32(load<i32>(hypTokens + (usize(j) << 2)) - firstId);
-      const l0 = usize(load<u16>(localIds + (usize(select<u32>(index, 0, index < idCount)) << 1)));
-      const local = select<usize>(l0, 0, index < idCount);
-      c1 += useOnce(rec1 + (local << RECORD_SHIFT), base);
+      const key = usize(load<u16>(localIds + (usize(select<u32>(index, idCount, index < idCount)) << 1)));
+      const column = key >> 3;
+      c1 += useOnce(rec1 + key, base);
       if (maxOrder > 1) {
-        const n2 = usize(load<u16>(m2 + ((local * stride + l1) << 1)));
-        c2 += useOnce(rec2 + (n2 << RECORD_SHIFT), base);
+        const k2 = usize(load<u16>(m2 + a1 * rowScale + column));
+        c2 += useOnce(rec2 + k2, base);
         if (maxOrder > 2) {
-          const n3 = usize(load<u16>(m3 + ((n2 * stride + l2) << 1)));
-          c3 += useOnce(rec3 + (n3 << RECORD_SHIFT), base);
+          const k3 = usize(load<u16>(m3 + a2 * rowScale + column));
+          c3 += useOnce(rec3 + k3, base);
           if (maxOrder > 3) {
-            const n4 = usize(load<u16>(m4 + ((n3 * stride + l3) << 1)));
-            c4 += useOnce(rec4 + (n4 << RECORD_SHIFT), base);
+            const k4 = usize(load<u16>(m4 + a3 * rowScale + column));
+            c4 += useOnce(rec4 + k4, base);
           }
+          a3 = k3;
         }
+        a2 = k2;
       }
-      l3 = l2;
-      l2 = l1;
-      l1 = local;
+      a1 = key;
     }
     store<f64>(row, f64(c1));
     if (maxOrder > 1) store<f64>(row, f64(c2), 8);

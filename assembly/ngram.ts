@@ -87,7 +87,7 @@ function countClipped(
  * `hypSegments` is 0); segment `s` has references `segRefOffsets[s] .. segRefOffsets[s + 1]` of the reference CSR and
  * a table of `capacities[s]` slots (`planSegmentTables`) in the scratch at `table`, of `tableBytes` bytes (at least
  * the largest table's, and `planDenseScratch` for the dense path). `weights` (0 = none) is a weights table of
- * `weightsCapacity` slots. `localIds` (0 = none) is scratch for `idCount` u16 (the dense path's token map) where
+ * `weightsCapacity` slots. `localIds` (0 = none) is scratch for `idCount` + 1 u16 (the dense path's token map) where
  * every reference token id t has `t - firstId` in `[0, idCount)`; without it, or with weights or orders above 4,
  * every segment takes the hash-table trie. `out` receives `nHyps` zeroed rows of `(weights ? 3 : 2) * maxOrder` f64.
  */
@@ -100,7 +100,7 @@ export function clippedNgramCounts(
   const width = usize((weights ? 3 : 2) * maxOrder) << 3;
   memory.fill(out, 0, usize(nHyps) * width);
   const dense = localIds != 0 && !weights && maxOrder >= 1 && maxOrder <= DENSE_MAX_ORDER;
-  if (dense) memory.fill(localIds, 0, usize(idCount) << 1);
+  if (dense) memory.fill(localIds, 0, usize(idCount + 1) << 1);
   for (let h = 0; h < nHyps;) {
     const s = hypSegments ? load<i32>(hypSegments + (usize(h) << 2)) : h;
     const end = segmentRunEnd(hypSegments, h, nHyps, s);

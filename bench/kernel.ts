@@ -45,7 +45,7 @@ function residentKernelCall(engine: NgramEngine, batch: NgramBatch, maxOrder: nu
     idCount = batch.refs.tokens.reduce((a, b) => Math.max(a, b)) - firstId + 1;
   }
   const table = layout.place(tableBytes);
-  const localIds = idCount > 0 ? layout.place(idCount * 2) : 0;
+  const localIds = idCount > 0 ? layout.place((idCount + 1) * 2) : 0;
   const out = layout.place(nHyps * 2 * maxOrder * 8);
   memory.reserve(layout.end);
   return () => kernels.clippedNgramCounts(

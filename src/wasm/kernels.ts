@@ -21,7 +21,7 @@ export interface KernelExports {
   ngramTableBytes(slots: number): number;
   /**
    * Clipped counts: `nHyps` rows of `(weights ? 3 : 2) * maxOrder` f64 at `out`. `table` has `tableBytes` bytes;
-   * `localIds` (0 = none) has `idCount` u16 and every reference token id t has `t - firstId` in `[0, idCount)`.
+   * `localIds` (0 = none) has `idCount` + 1 u16 and every reference token id t has `t - firstId` in `[0, idCount)`.
    */
   clippedNgramCounts(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,

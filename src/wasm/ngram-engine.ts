@@ -256,7 +256,8 @@ export class NgramEngine {
     }
     const tableBytes = Math.max(kernels.ngramTableBytes(call.largest), ids === null ? 0 : denseBytes);
     const table = call.layout.place(tableBytes);
-    const localIds = ids === null ? 0 : call.layout.place(ids.count * 2);
+    // One u16 per id of the span and one more, always 0, that ids outside the span read.
+    const localIds = ids === null ? 0 : call.layout.place((ids.count + 1) * 2);
     const out = call.layout.place(nHyps * width * 8);
     memory.reserve(call.layout.end);
     kernels.clippedNgramCounts(

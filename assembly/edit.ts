@@ -436,6 +436,40 @@ function alignBest(
 }
 
 /**
+ * Number of equal tokens at the start of the token arrays at `a` and `b`, at most `limit`: four at a time (one
+ * compare, and a branch that a short common prefix, the usual case, decides at its first group), then one by one.
+ */
+// @ts-ignore: decorator
+@inline
+function commonPrefix(a: usize, b: usize, limit: i32): i32 {
+  let k = 0;
+  while (k + 4 <= limit) {
+    const at = usize(k) << 2;
+    const equal = i32x4.bitmask(i32x4.eq(v128.load(a + at), v128.load(b + at)));
+    if (equal != 15) return k + i32(ctz<u32>(~equal));
+    k += 4;
+  }
+  while (k < limit && load<u32>(a + (usize(k) << 2)) == load<u32>(b + (usize(k) << 2))) k++;
+  return k;
+}
+
+/** Number of equal tokens at the end of the token arrays ending before `aEnd` and `bEnd`, at most `limit`. */
+// @ts-ignore: decorator
+@inline
+function commonSuffix(aEnd: usize, bEnd: usize, limit: i32): i32 {
+  let k = 0;
+  while (k + 4 <= limit) {
+    const back = usize(k + 4) << 2;
+    // Lane 3 is the token k from the end: the run of equal lanes from lane 3 down.
+    const unequal = ~i32x4.bitmask(i32x4.eq(v128.load(aEnd - back), v128.load(bEnd - back))) & 15;
+    if (unequal) return k + i32(clz<u32>(unequal << 28));
+    k += 4;
+  }
+  while (k < limit && load<u32>(aEnd - (usize(k + 1) << 2)) == load<u32>(bEnd - (usize(k + 1) << 2))) k++;
+  return k;
+}
+
+/**
  * `alignBest` for references in lanes, from the columns the distance pass kept (`keep` of `columnsInLanes`): column
  * j of the hypothesis (the VP and VN vectors after its token j, `2 × strideBytes` apart) holds reference `r`'s
  * vertical differences in its lane. Cutting the common prefix of p tokens leaves D[p][p + j] = j and D[p + i][p] = i,
@@ -456,49 +490,45 @@ function alignInLanes(
   lanes32: bool, refTokens: usize, refFrom: i32, m: i32, r: i32, distance: i32, hypTokens: usize, hypFrom: i32,
   n: i32, columns: usize, strideBytes: usize, ops: usize,
 ): void {
-  let prefix = 0;
-  while (prefix < m && prefix < n && tokenAt(refTokens, refFrom + prefix) == tokenAt(hypTokens, hypFrom + prefix)) prefix++;
-  let suffix = 0;
-  while (
-    suffix < m - prefix && suffix < n - prefix &&
-    tokenAt(refTokens, refFrom + m - 1 - suffix) == tokenAt(hypTokens, hypFrom + n - 1 - suffix)
-  ) suffix++;
+  const prefix = commonPrefix(refTokens + (usize(refFrom) << 2), hypTokens + (usize(hypFrom) << 2), min(m, n));
+  const suffix = commonSuffix(
+    refTokens + (usize(refFrom + m) << 2), hypTokens + (usize(hypFrom + n) << 2), min(m, n) - prefix,
+  );
   const col = m - prefix - suffix;
   const row = n - prefix - suffix;
   const columnBytes = strideBytes << 1;
   const lane = lanes32 ? usize(r) << 2 : usize(r) << 3;
-  // Row i of the middle part is bit p + i − 1 of the lane: `bit`, at least p while the walk goes on (i > 0).
-  const p = i64(prefix);
-  let bit = p + i64(col) - 1;
-  let diagonals: i64 = 0;
+  // Row i of the middle part is bit p + i − 1 of the lane: `at`, that bit alone, at least `low` (bit p) while the
+  // walk goes on (i > 0). A one-hot mask keeps a diagonal step to an and, a test and a select.
+  const low = u64(1) << u64(prefix);
+  let at = low << u64(col - 1);
+  let diagonals = 0;
   if (row && col) {
     // Column p + j − 1 of the hypothesis at the reference's lane, for j = row down to 1; `first` is j = 1.
     const first = columns + usize(prefix) * columnBytes + lane;
     let column = first + usize(row - 1) * columnBytes;
     while (true) {
       const vp = lanes32 ? u64(load<u32>(column)) : load<u64>(column);
-      // The deletions in this column: VP's set bits from `bit` down (a run past row 1 only ends the walk, as row 0
-      // would). Few columns have any, so the branch is a good guess and keeps the clz out of the steps' latency.
-      if ((vp >> u64(bit)) & 1) {
-        bit -= i64(clz<u64>(~vp << u64(63 - bit)));
-        if (bit < p) break;
-      }
+      // The deletions in this column: VP's set bits from `at` down; the walk goes on at the highest clear bit
+      // below them. Row 1's bit is clear in every column read here (D[p + 1][p + j] ≤ D[p][p + j − 1] + 1 = j =
+      // D[p][p + j]), so the run ends at or above it. Few columns have any, so the branch is a good guess and keeps
+      // the clz out of the steps' latency.
+      if (vp & at) at = u64(1) << (63 - clz<u64>(~vp & ((at << 1) - 1)));
       if (column == first) {
         // j = 1: the step back to the first column is diagonal.
         diagonals++;
-        bit--;
         break;
       }
       column -= columnBytes;
       // An insertion where bit i − 1 of the new column's VN is set, else a diagonal step.
       const vn = lanes32 ? u64(load<u32>(column + strideBytes)) : load<u64>(column + strideBytes);
-      const diagonal = i64(((vn >> u64(bit)) & 1) ^ 1);
-      diagonals += diagonal;
-      bit -= diagonal;
-      if (bit < p) break;
+      const diagonal = (vn & at) == 0;
+      diagonals += i32(diagonal);
+      at = select<u64>(at >> 1, at, diagonal);
+      if (at < low) break;
     }
   }
-  const dels = col - i32(diagonals);
+  const dels = col - diagonals;
   const ins = dels + n - m;
   const subs = distance - dels - ins;
   store<i32>(ops, r);

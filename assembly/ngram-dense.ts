@@ -119,10 +119,10 @@ function clearRecord(records: usize, id: usize): void {
 }
 
 /**
- * Clipped counts of hypotheses `h0 .. h1` of one segment (rows `width` bytes apart at `out`, zeroed) against
- * references `r0 .. r1` through the dense trie, built in the `scratchBytes` at `scratch`. `localIds` is the zeroed
- * direct map of `idCount` + 1 u16 for token ids from `firstId`, which must cover every reference token; it is zeroed
- * again on return. Returns false, having written nothing, when the segment does not take this path (too few
+ * Clipped counts of hypotheses `h0 .. h1` of one segment (rows `width` bytes apart at `out`, every value written)
+ * against references `r0 .. r1` through the dense trie, built in the `scratchBytes` at `scratch`. `localIds` is the
+ * zeroed direct map of `idCount` + 1 u16 for token ids from `firstId`, which must cover every reference token; it is
+ * zeroed again on return. Returns false, having written nothing, when the segment does not take this path (too few
  * hypotheses, too many reference tokens, or tables larger than the scratch). Requires 1 ≤ maxOrder ≤ 4.
  */
 export function clippedDense(

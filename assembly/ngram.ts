@@ -89,7 +89,7 @@ function countClipped(
  * the largest table's, and `planDenseScratch` for the dense path). `weights` (0 = none) is a weights table of
  * `weightsCapacity` slots. `localIds` (0 = none) is scratch for `idCount` + 1 u16 (the dense path's token map) where
  * every reference token id t has `t - firstId` in `[0, idCount)`; without it, or with weights or orders above 4,
- * every segment takes the hash-table trie. `out` receives `nHyps` zeroed rows of `(weights ? 3 : 2) * maxOrder` f64.
+ * every segment takes the hash-table trie. `out` receives `nHyps` rows of `(weights ? 3 : 2) * maxOrder` f64.
  */
 export function clippedNgramCounts(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
@@ -98,7 +98,6 @@ export function clippedNgramCounts(
   idCount: u32, out: usize,
 ): void {
   const width = usize((weights ? 3 : 2) * maxOrder) << 3;
-  memory.fill(out, 0, usize(nHyps) * width);
   const dense = localIds != 0 && !weights && maxOrder >= 1 && maxOrder <= DENSE_MAX_ORDER;
   if (dense) memory.fill(localIds, 0, usize(idCount + 1) << 1);
   for (let h = 0; h < nHyps;) {
@@ -112,6 +111,8 @@ export function clippedNgramCounts(
         idCount, out, width,
       )
     ) {
+      // The dense path writes every value of its rows; this one adds to zeroed rows.
+      memory.fill(out + usize(h) * width, 0, usize(end - h) * width);
       clippedSegment(
         hypTokens, hypOffsets, h, end, s, refTokens, refOffsets, segRefOffsets, capacities, maxOrder, weights,
         weightsCapacity, table, out, width,

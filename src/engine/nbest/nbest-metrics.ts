@@ -135,12 +135,16 @@ function wholeReferenceRows(metric: Metric): NbestMetric['rows'] {
 }
 
 /**
- * The metric registry, loaded only when a metric other than `bleu` is asked for: it imports every metric and its
- * resources (most of a second of start-up, in every worker), which Moses BLEU alone does not need.
+ * The metric registry, loaded only when a metric other than `bleu` is asked for, with the code of the metrics
+ * `names` name and no other: importing every metric and its resources (what ../../metrics/registry.ts does) took
+ * a good part of each thread's start-up, and Moses BLEU alone needs none of it. A name no metric has is left to the
+ * registry to refuse.
  */
 export async function nbestRegistry(names: readonly string[]): Promise<MetricRegistry | undefined> {
   if (!needsRegistry(names)) return undefined;
-  return (await import('../../metrics/registry.js')).defaultRegistry;
+  const { defaultRegistry } = await import('../../metrics/default-registry.js');
+  await defaultRegistry.load?.(names);
+  return defaultRegistry;
 }
 
 /**

@@ -59,12 +59,22 @@ function warmUp(context: ChunkJobContext, setup: NbestWorkerSetup): void {
  */
 const sourceRequire = typeof __filename === 'string' && typeof require === 'function' ? require : undefined;
 
-/** The metric registry with the Node adapter installed, or none for BLEU alone. */
+/**
+ * The metric registry with the Node adapter installed and the code of the run's metrics loaded (no other metric's),
+ * or none for BLEU alone.
+ */
 async function registryFor(spec: NbestMetricSpec): Promise<MetricRegistry | undefined> {
   if (!needsRegistry(spec.ids)) return undefined;
   await lazyImport(() => import('../../node/install.js'), sourceRequire && (() => sourceRequire('../../node/install.js')));
-  const registry = await lazyImport(() => import('../../metrics/registry.js'), sourceRequire && (() => sourceRequire('../../metrics/registry.js')));
-  return registry.defaultRegistry;
+  const { defaultRegistry } = await lazyImport(
+    () => import('../../metrics/default-registry.js'),
+    sourceRequire && (() => sourceRequire('../../metrics/default-registry.js')),
+  );
+  // From the sources (through tsx) the registry's import() of a metric's code fails in a worker thread (no loader
+  // hooks there): the module that installs every metric's code is required instead.
+  if (sourceRequire !== undefined) sourceRequire('../../metrics/registry.js');
+  else await defaultRegistry.load?.(spec.ids);
+  return defaultRegistry;
 }
 
 /** Sets the kind up in a worker. */

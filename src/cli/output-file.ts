@@ -5,13 +5,22 @@
  * and so does SIGINT, SIGTERM or SIGHUP while it is open (./interrupt.ts): nothing half-written is left, and an
  * existing output file is untouched until the rename.
  *
+ * A big output is handed to the disk while it is written: after every {@link SYNC_EVERY} bytes the temporary file's
+ * data is synced in the background (one `fdatasync` at a time, on a descriptor of its own, in libuv's thread pool),
+ * never waited for. Renaming a file over an existing one makes ext4 allocate and start writing every block still
+ * only in memory (its `auto_da_alloc` safeguard), in the rename call: for the 100 MB statistics of a million
+ * candidates that was 25–85 ms at the very end of the run, now spread over the run. The same data goes to the disk
+ * either way (the kernel writes dirty data within about 30 s anyway); what the rename still does is free the
+ * replaced file's blocks. A sync that reports an error (the disk full after all, an I/O error) fails the commit:
+ * without the sync that error would have been lost. The process still ends only once a sync under way is done.
+ *
  * A target that exists and is not a regular file (`/dev/null`, a named pipe, `/dev/stdout`) is written directly:
  * renaming a file over it would replace the device or pipe, and there is no half-written file to leave.
  *
  * Failures to create or write the file are InputErrors naming it and saying in words what is wrong (a missing
  * directory, a directory given as the file, no permission, a read-only file system…): the path is the user's to fix.
  */
-import { closeSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { close as closeFd, closeSync, fdatasync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { systemErrorWords } from '../node/read-lines.js';
@@ -29,6 +38,9 @@ export interface OutputFile {
 
 /** Text is gathered up to this many UTF-16 units before one write call (fewer system calls on big n-best lists). */
 const FLUSH_AT = 1 << 20;
+
+/** Bytes written between background syncs of a temporary file (see the module comment). */
+export const SYNC_EVERY = 8 << 20;
 
 function statOrUndefined(path: string): Stats | undefined {
   try {
@@ -143,6 +155,33 @@ export function openOutputFile(path: string): OutputFile {
   }
   let pending = '';
   let done = false;
+  // Background syncs (see the module comment): bytes written since the last one started, whether one is running,
+  // and the first error one reported.
+  let unsynced = 0;
+  let syncing = false;
+  let syncError: NodeJS.ErrnoException | undefined;
+  const startSync = (): void => {
+    if (temp === undefined || syncing || syncError !== undefined) return;
+    let syncFd: number;
+    try {
+      // A descriptor of its own: the writing one may be closed (commit, abort, interrupt) while the sync runs.
+      syncFd = openSync(temp, 'r');
+    } catch {
+      return;
+    }
+    syncing = true;
+    unsynced = 0;
+    fdatasync(syncFd, (err) => {
+      if (err !== null && syncError === undefined) syncError = err;
+      closeFd(syncFd, () => {
+        syncing = false;
+      });
+    });
+  };
+  const wrote = (bytes: number): void => {
+    unsynced += bytes;
+    if (unsynced >= SYNC_EVERY) startSync();
+  };
   const close = (): void => {
     if (fd !== undefined) closeSync(fd);
     fd = undefined;
@@ -173,7 +212,7 @@ export function openOutputFile(path: string): OutputFile {
   };
   const flushText = (): void => {
     if (pending.length === 0 || fd === undefined) return;
-    writeSync(fd, pending);
+    wrote(writeSync(fd, pending));
     pending = '';
   };
   const file: OutputFile = {
@@ -186,7 +225,7 @@ export function openOutputFile(path: string): OutputFile {
           if (pending.length >= FLUSH_AT) flushText();
         } else {
           flushText();
-          writeSync(fd, chunk);
+          wrote(writeSync(fd, chunk));
         }
       } catch (err) {
         throw outputFileError(err, path, dirname(final));
@@ -198,6 +237,7 @@ export function openOutputFile(path: string): OutputFile {
       try {
         flushText();
         close();
+        if (syncError !== undefined) throw syncError;
         if (temp !== undefined) renameSync(temp, final);
       } catch (err) {
         file.abort();

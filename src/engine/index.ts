@@ -125,6 +125,7 @@ async function runNbest(
     workers: options.workers ?? 1,
     runner: options.pool,
     inputBytes: bytes instanceof Uint8Array ? bytes.length : undefined,
+    chunkBytes: bytes instanceof Uint8Array ? bytes.length : undefined,
     taskSize,
     output,
     onProgress,

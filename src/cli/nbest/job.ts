@@ -19,7 +19,7 @@ import { combinePreviousRuns, firstFeaturesHeader, parsePreviousRun, type Previo
 import { NbestRun, type NbestRunInfo, type NbestRunOutput } from '../../engine/nbest/run.js';
 import type { MetricRegistry, MetricSettings } from '../../metrics/registry.js';
 import { fileError, readLines } from '../../node/read-lines.js';
-import { readSegmentChunks } from '../../node/segment-chunks.js';
+import { isGzipFile, readSegmentChunks } from '../../node/segment-chunks.js';
 import { nbestPoolRunner, type NbestInjectedFault } from '../../pool/nbest-pool.js';
 
 /** Hooks of tests and benchmarks (never set by the command line). */
@@ -186,6 +186,8 @@ export async function runNbestJob(job: NbestJob, out: NbestRunOutput, hooks: Nbe
     workers,
     runner: nbestPoolRunner({ injectFault: hooks.injectFault }),
     inputBytes,
+    // A gzip list's chunks are its decompressed bytes, of a length not known beforehand.
+    chunkBytes: inputBytes !== undefined && !isGzipFile(job.nbest) ? inputBytes : undefined,
     taskSize: job.taskSize,
   });
   hooks.onRun?.({ ...info, wallMs: performance.now() - started });

@@ -136,6 +136,12 @@ export interface NbestScoreOptions extends NbestRunOutput {
   readonly inputBytes?: number;
   /** Bytes per task the chunks were cut to (with `inputBytes`, decides in-thread). */
   readonly taskSize: number;
+  /**
+   * The chunks' bytes in all, when known exactly (the list's own bytes: not a compressed file's size). Near the end
+   * the runner's workers are then given no more than their share of the chunks left, so that at the end this thread
+   * does not wait for several chunks queued in a worker after it has scored its last one.
+   */
+  readonly chunkBytes?: number;
 }
 
 /** Options of {@link NbestRun.merge}. */
@@ -229,6 +235,19 @@ export function rowsCarryFeatures(settings: NbestTaskSettings): boolean {
   return !settings.allowDuplicates || settings.featuresTxt !== undefined;
 }
 
+/**
+ * How many tasks the runner may hold when the next chunk is handed out: its capacity, and near the end of a list of
+ * `chunkBytes` bytes in all (when known) its share of what is left. With `left` chunks to hand out (this one
+ * included, estimated from the mean size of those seen), the runner's `workers` and this thread finish together
+ * when the runner holds about `workers · (left − 1)` tasks before it takes this one: the runner takes the chunk only
+ * below that, else this thread scores it. The last chunk then goes to the pool only when its workers hold nothing.
+ */
+export function poolShare(capacity: number, workers: number, chunkBytes: number | undefined, seenBytes: number, seenChunks: number): number {
+  if (chunkBytes === undefined || seenChunks === 0) return capacity;
+  const left = 1 + Math.ceil(Math.max(0, chunkBytes - seenBytes) / (seenBytes / seenChunks));
+  return Math.min(capacity, workers * (left - 1));
+}
+
 /** Lets the event loop run (an interrupt handler, say) between synchronous stretches. */
 function nextTurn(): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -300,9 +319,13 @@ export class NbestRun {
       // STARTING_IN_FLIGHT).
       // In-thread, every chunk is scored here and written at once.
       const limit = pool === undefined ? 1 : pool.capacity + IN_FLIGHT_PER_THREAD * workers;
+      let seenBytes = 0;
+      let seenChunks = 0;
       for await (const chunk of options.chunks(pool !== undefined)) {
+        seenBytes += chunk.bytes.length;
+        seenChunks++;
         let result: Promise<ChunkResult>;
-        if (pool !== undefined && pool.inFlight < pool.capacity) {
+        if (pool !== undefined && pool.inFlight < poolShare(pool.capacity, workers - 1, options.chunkBytes, seenBytes, seenChunks)) {
           const posted = pool.run(chunk);
           result = posted;
           // Awaited in order below; a rejection seen only after an earlier failure must not go unhandled.

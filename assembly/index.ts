@@ -21,4 +21,5 @@ export { meteorLines } from './meteor';
 export { countLineFeeds, nbestCandidates, nbestDistinct } from './nbest-lines';
 export { mertDots, mertEnvelope, mertEnvelopes } from './mert';
 export { msgpackRows } from './msgpack-stats';
+export { rowHashes } from './row-hash';
 export { perlRound5, rougeFMeasure, rougeRows } from './rouge-rows';

@@ -8,7 +8,8 @@
  * Writes row after row: for row `k`, the `prefixLength` bytes at `prefix` (the map header, the `sentence` key and
  * value, the `stats` key and the array header: the same for every row of a block), then the `width` f64 of row
  * `rows[k]` of `stats` (i32 row indices), each packed by {@link packNumber}. Returns the bytes written at `out`,
- * which must have room for `nRows × (prefixLength + 9 × width)` bytes.
+ * which must have room for `nRows × (prefixLength + 9 × width) + 8` bytes, and `prefix` must be readable for
+ * `prefixLength` rounded up to a multiple of 8.
  */
 export function msgpackRows(
   stats: usize, width: i32, rows: usize, nRows: i32, prefix: usize, prefixLength: i32, out: usize,
@@ -16,7 +17,9 @@ export function msgpackRows(
   let p = out;
   const rowBytes = usize(width) << 3;
   for (let k = 0; k < nRows; k++) {
-    memory.copy(p, prefix, usize(prefixLength));
+    // The prefix a word at a time (a `memory.copy` per row is a call out of the module): the last word may write up
+    // to 7 bytes past it, which the row's numbers then overwrite.
+    for (let i: usize = 0; i < usize(prefixLength); i += 8) store<u64>(p + i, load<u64>(prefix + i));
     p += usize(prefixLength);
     let at = stats + usize(load<i32>(rows + (usize(k) << 2))) * rowBytes;
     const end = at + rowBytes;

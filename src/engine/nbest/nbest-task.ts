@@ -16,6 +16,7 @@ import {
 import { blockEncoder, type BlockEncoder, type NbestStatsFormat } from './stats-format.js';
 import { distinctCandidates, distinctFrom, expandRows } from './distinct-candidates.js';
 import { rowsEncoder } from './rows.js';
+import { taskRowKernels } from '../../wasm/task-rows.js';
 import type { ByteOut } from './byte-out.js';
 import type { HypBytes, NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
 import { parseChunkBytes } from './nbest-bytes.js';
@@ -218,15 +219,19 @@ export function scoreTask(
   };
 }
 
-/** Hash of row `i` (equal rows give equal hashes, -0 and 0 included). */
-function rowHash(stats: Float64Array, width: number, i: number): number {
-  let h = 0x811c9dc5;
-  for (let k = i * width; k < (i + 1) * width; k++) {
-    const v = stats[k];
-    // Integer part and a few fraction bits: fractional statistics (ROUGE's P/R/F) still spread over buckets.
-    h = Math.imul(h ^ (v | 0) ^ ((v * 4096) | 0), 0x01000193);
+/**
+ * Whether some candidate has features equal to those of an earlier candidate of equal row (`links`: the latest
+ * earlier equal row of each, -1 for none, indices from `from`), or the comparisons it would take pass a budget of a
+ * few per candidate (many derivations of one text): either way the full removal has to decide.
+ */
+function anyEqualFeatures(links: Int32Array, features: FeatureFields, from: number): boolean {
+  let budget = 4 * links.length;
+  for (let i = 0; i < links.length; i++) {
+    for (let e = links[i]; e >= 0; e = links[e]) {
+      if (--budget < 0 || features.same(from + e, from + i)) return true;
+    }
   }
-  return h;
+  return false;
 }
 
 /**
@@ -242,6 +247,15 @@ export function keptCandidates(
 ): Int32Array {
   const features = Array.isArray(fields) ? featureFieldsOfTexts(fields as readonly string[]) : (fields as FeatureFields);
   const count = to - from;
+  // Rows tell most candidates apart (found in the task's kernel): only candidates of equal rows can be duplicates,
+  // and where none of them has equal features as well, every candidate stays, in its order.
+  const equal = taskRowKernels().equalRows(stats, width, from, to);
+  if (equal === undefined || !anyEqualFeatures(equal.links, features, from)) {
+    const kept = new Int32Array(count);
+    for (let k = 0; k < count; k++) kept[k] = from + k;
+    return kept;
+  }
+  const { hashes } = equal;
   const same = (i: number, j: number): boolean => {
     for (let k = 0; k < width; k++) {
       const a = stats[(from + i) * width + k];
@@ -250,11 +264,9 @@ export function keptCandidates(
     }
     return features.same(from + i, from + j);
   };
-  // Rows tell most candidates apart; the features are parsed only where rows meet (one text from several
-  // derivations), where they keep the buckets of equal rows short.
-  const hash = (i: number): number => rowHash(stats, width, from + i);
-  const narrow = (i: number): number => features.hash(from + i);
-  const kept = mosesRemoveDuplicatesBy(count, hash, same, narrow);
+  // The features are hashed only where rows meet (one text from several derivations), where they keep the buckets
+  // of equal rows short.
+  const kept = mosesRemoveDuplicatesBy(count, (i) => hashes[i], same, (i) => features.hash(from + i));
   for (let k = 0; k < kept.length; k++) kept[k] += from;
   return kept;
 }
@@ -295,18 +307,26 @@ export function encodeTask(
 ): void {
   const featuresTxt = featuresOut === undefined ? undefined : settings.featuresTxt;
   const { segmentIds, segmentStarts, stats, width } = task;
-  for (let k = 0; k < segmentIds.length; k++) {
-    const from = segmentStarts[k];
-    const to = segmentStarts[k + 1];
-    let rows: Int32Array;
-    if (settings.allowDuplicates) {
-      rows = new Int32Array(to - from);
-      for (let i = 0; i < rows.length; i++) rows[i] = from + i;
-    } else {
-      rows = keptCandidates(stats, width, task.featureFields!, from, to);
+  const features = settings.allowDuplicates ? undefined : task.featureFields!;
+  // The rows in the thread's task kernel once, where the row hashes and the msgpack encoder read them.
+  const kernels = taskRowKernels();
+  kernels.load(stats);
+  try {
+    for (let k = 0; k < segmentIds.length; k++) {
+      const from = segmentStarts[k];
+      const to = segmentStarts[k + 1];
+      let rows: Int32Array;
+      if (features === undefined) {
+        rows = new Int32Array(to - from);
+        for (let i = 0; i < rows.length; i++) rows[i] = from + i;
+      } else {
+        rows = keptCandidates(stats, width, features, from, to);
+      }
+      encode(segmentIds[k], stats, rows, out);
+      if (featuresTxt !== undefined) writeFeaturesBlock(featuresOut!, segmentIds[k], featuresTxt, rows, { fields: task.features! });
     }
-    encode(segmentIds[k], stats, rows, out);
-    if (featuresTxt !== undefined) writeFeaturesBlock(featuresOut!, segmentIds[k], featuresTxt, rows, { fields: task.features! });
+  } finally {
+    kernels.release();
   }
 }
 

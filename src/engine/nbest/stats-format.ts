@@ -14,7 +14,7 @@
  */
 import { Packr } from 'msgpackr';
 import type { ByteOut } from './byte-out.js';
-import { MsgpackRowPacker } from '../../wasm/msgpack-stats.js';
+import { taskRowKernels } from '../../wasm/task-rows.js';
 
 /** Output formats of the statistics. */
 export type NbestStatsFormat = 'moses' | 'json' | 'msgpack';
@@ -152,9 +152,6 @@ function arrayHeader(n: number): number[] {
   return [0xdd, (n >>> 24) & 0xff, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
 }
 
-/** The thread's msgpack packer (its own kernel instance), made by the first msgpack encoder. */
-let packer: MsgpackRowPacker | undefined;
-
 /**
  * The msgpack encoder: the bytes of msgpackr's `Packr({ useRecords: false }).pack({ sentence, stats[, scores] })`
  * for each row, written straight into one buffer per block (no object, array or Packr call per candidate). The
@@ -184,8 +181,7 @@ function msgpackEncoder(width: number, scores: SentenceScoreSource | undefined):
   if (scores === undefined) {
     // Without sentence scores every row of a block starts with the same bytes (map header, sentence, stats array
     // header), and its numbers are packed by the kernel.
-    packer ??= new MsgpackRowPacker();
-    const rowPacker = packer;
+    const rowPacker = taskRowKernels();
     const prefix = new Uint8Array(head.length + 9 + statsHead.length);
     const prefixView = new DataView(prefix.buffer);
     prefix.set(head, 0);

@@ -129,65 +129,10 @@ export function isBlank(c: number): boolean {
   return c === 0x20 || c === 0x09;
 }
 
-/**
- * `Number(s.slice(from, to))` without the slice for a plain decimal (`[+-]digits[.digits]`, at most 15 digits): the
- * digits as an exact integer divided by an exact power of ten is one correctly rounded operation, so it equals the
- * correctly rounded parse. Other forms (exponents, NaN, Infinity, more digits) go through `Number`.
- */
-function valueOf(s: string, from: number, to: number): number {
-  let i = from;
-  let c = s.charCodeAt(i);
-  const negative = c === 0x2d;
-  if (negative || c === 0x2b) i++;
-  let v = 0;
-  let digits = 0;
-  let scale = 1;
-  let dot = false;
-  for (; i < to; i++) {
-    c = s.charCodeAt(i);
-    if (c >= 0x30 && c <= 0x39) {
-      v = v * 10 + (c - 0x30);
-      digits++;
-      if (dot) scale *= 10;
-    } else if (c === 0x2e && !dot) {
-      dot = true;
-    } else {
-      return Number(s.slice(from, to));
-    }
-  }
-  if (digits === 0 || digits > 15) return Number(s.slice(from, to));
-  return (negative ? -v : v) / scale;
-}
-
 /** The scanner's last counted token: `[start, end)`, its value from `value` (after the name's last `=`). */
 let tokenStart = 0;
 let tokenValue = 0;
 let tokenEnd = 0;
-
-/**
- * Finds the next counted token of `s` from `i` (blanks and labels, tokens ending in `=`, are skipped) and leaves it
- * in `tokenStart`/`tokenValue`/`tokenEnd`; false at the end of the field.
- */
-function nextCounted(s: string, i: number): boolean {
-  const n = s.length;
-  while (i < n) {
-    while (i < n && isBlank(s.charCodeAt(i))) i++;
-    if (i === n) return false;
-    const start = i;
-    let eq = -1;
-    for (; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (isBlank(c)) break;
-      if (c === 0x3d) eq = i;
-    }
-    if (eq === i - 1) continue;
-    tokenStart = start;
-    tokenValue = eq < 0 ? start : eq + 1;
-    tokenEnd = i;
-    return true;
-  }
-  return false;
-}
 
 /**
  * Whether two features fields (or {@link mosesFeatureKey}s) have equal keys, comparing them token by token without
@@ -197,29 +142,9 @@ function nextCounted(s: string, i: number): boolean {
  */
 export function sameMosesFeatureFields(a: string, b: string): boolean {
   if (a === b) return true;
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    const hasA = nextCounted(a, i);
-    const sa = tokenStart;
-    const va = tokenValue;
-    const ea = tokenEnd;
-    const hasB = nextCounted(b, j);
-    if (!hasA || !hasB) return hasA === hasB;
-    const sb = tokenStart;
-    const vb = tokenValue;
-    const eb = tokenEnd;
-    i = ea;
-    j = eb;
-    if (va - sa !== vb - sb) return false;
-    for (let k = 0; k < va - sa; k++) if (a.charCodeAt(sa + k) !== b.charCodeAt(sb + k)) return false;
-    let textEqual = ea - va === eb - vb;
-    for (let k = 0; textEqual && k < ea - va; k++) textEqual = a.charCodeAt(va + k) === b.charCodeAt(vb + k);
-    if (textEqual) continue;
-    const x = Math.fround(valueOf(a, va, ea));
-    const y = Math.fround(valueOf(b, vb, eb));
-    if (x !== y && !(x !== x && y !== y)) return false;
-  }
+  const aEnd = encodeField(a, 0);
+  const bEnd = encodeField(b, aEnd);
+  return sameMosesFeatureBytes(fieldBytes, 0, aEnd, aEnd, bEnd);
 }
 
 /** Counted tokens {@link mosesFeatureHash} looks at: enough to tell derivations apart, few enough to be cheap. */
@@ -232,22 +157,33 @@ const HASHED_VALUES = 4;
  * several derivations) rarely meet in a bucket, at the cost of parsing a few values per candidate.
  */
 export function mosesFeatureHash(field: string): number {
-  let h = 0x811c9dc5;
-  let i = 0;
-  for (let counted = 0; counted < HASHED_VALUES && nextCounted(field, i); counted++) {
-    for (let k = tokenStart; k < tokenValue; k++) h = Math.imul(h ^ field.charCodeAt(k), 0x01000193);
-    const v = Math.fround(valueOf(field, tokenValue, tokenEnd));
-    // Any function of the value: equal values, equal hashes (x | 0 is 0 for NaN and -0).
-    h = Math.imul(h ^ (v | 0) ^ ((v * 65536) | 0), 0x01000193);
-    i = tokenEnd;
+  return mosesFeatureHashBytes(fieldBytes, 0, encodeField(field, 0));
+}
+
+/** UTF-8 of the fields the text functions compare or hash (one call at a time per thread), grown as needed. */
+let fieldBytes = new Uint8Array(256);
+const fieldEncoder = new TextEncoder();
+
+/** Writes `field`'s UTF-8 into {@link fieldBytes} from `at` (what is there before `at` is kept); its end. */
+function encodeField(field: string, at: number): number {
+  const need = at + 3 * field.length;
+  if (fieldBytes.length < need) {
+    const grown = new Uint8Array(2 * need);
+    grown.set(fieldBytes.subarray(0, at));
+    fieldBytes = grown;
   }
-  return h;
+  return at + fieldEncoder.encodeInto(field, fieldBytes.subarray(at)).written;
 }
 
 /** Decodes a value's bytes for `Number` (a copy: a view of shared memory is not decoded everywhere). */
 const valueDecoder = new TextDecoder();
 
-/** {@link valueOf} of the UTF-8 bytes `bytes[from .. to]` (valid UTF-8). */
+/**
+ * `Number` of the UTF-8 bytes `bytes[from .. to]` (valid UTF-8) without decoding them for a plain decimal
+ * (`[+-]digits[.digits]`, at most 15 digits): the digits as an exact integer divided by an exact power of ten is one
+ * correctly rounded operation, so it equals the correctly rounded parse. Other forms (exponents, NaN, Infinity, more
+ * digits) go through `Number`.
+ */
 function valueOfBytes(bytes: Uint8Array, from: number, to: number): number {
   let i = from;
   let c = bytes[i];
@@ -274,8 +210,9 @@ function valueOfBytes(bytes: Uint8Array, from: number, to: number): number {
 }
 
 /**
- * {@link nextCounted} over the UTF-8 bytes `bytes[i .. end)`: blanks, `=` and the bytes of any other character
- * split and name tokens as the characters do, so tokens are the same, as byte ranges.
+ * Finds the next counted token of the UTF-8 bytes `bytes[i .. end)` (blanks and labels, tokens ending in `=`, are
+ * skipped) and leaves it in `tokenStart`/`tokenValue`/`tokenEnd`; false at the end of the field. Blanks and `=` are
+ * ASCII, so the bytes of any other character split and name tokens as the characters do.
  */
 function nextCountedBytes(bytes: Uint8Array, i: number, end: number): boolean {
   while (i < end) {
@@ -334,8 +271,7 @@ export function sameMosesFeatureBytes(bytes: Uint8Array, a: number, aEnd: number
 
 /**
  * A hash of a features field given as the UTF-8 bytes `bytes[from .. to)`, equal for fields
- * {@link sameMosesFeatureBytes} finds equal: {@link mosesFeatureHash}'s, over the names' bytes (a different number
- * than over their characters; a run compares hashes of one kind only).
+ * {@link sameMosesFeatureBytes} finds equal ({@link mosesFeatureHash} of a text is this hash of its UTF-8).
  */
 export function mosesFeatureHashBytes(bytes: Uint8Array, from: number, to: number): number {
   let h = 0x811c9dc5;
@@ -391,11 +327,13 @@ export interface MosesFeatures {
 export function parseMosesFeatures(field: string): MosesFeatures {
   const values: number[] = [];
   let names: string[] | undefined;
-  for (let i = 0; nextCounted(field, i); i = tokenEnd) {
+  const end = encodeField(field, 0);
+  const text = (from: number, to: number): string => valueDecoder.decode(fieldBytes.slice(from, to));
+  for (let i = 0; nextCountedBytes(fieldBytes, i, end); i = tokenEnd) {
     const sparse = tokenValue > tokenStart;
     if (sparse && names === undefined) names = values.map(() => '');
-    names?.push(sparse ? field.slice(tokenStart, tokenValue) : '');
-    values.push(Math.fround(Number(field.slice(tokenValue, tokenEnd))));
+    names?.push(sparse ? text(tokenStart, tokenValue) : '');
+    values.push(Math.fround(Number(text(tokenValue, tokenEnd))));
   }
   return { values, names };
 }

@@ -558,9 +558,10 @@ export class Meteor implements Metric<MeteorReferences> {
     const tokenWords = this.kernelWords;
     const tokens = rows.tokens;
     const inRefs = this.inReferences;
+    const mark = this.referencesMark;
     for (let k = rows.offsets[0], end = rows.offsets[rows.offsets.length - 1]; k < end; k++) {
       const word = tokenWords[tokens[k]];
-      if (this.wordStems[word] < 0 && (word >= inRefs.length || inRefs[word] === 0)) this.stemOf(word);
+      if (this.wordStems[word] < 0 && (word >= inRefs.length || inRefs[word] !== mark)) this.stemOf(word);
     }
     aligner.words(this.kernelWords, this.kernelVocab!.count, this.wordStems, this.wordNames.length);
     aligner.stemCount(this.stemNames.length);
@@ -699,20 +700,32 @@ export class Meteor implements Metric<MeteorReferences> {
     return word;
   }
 
-  /** Word id → 1 when some line of the references last given to the alignment kernel holds it (shorter: none above). */
-  private inReferences = new Uint8Array(0);
+  /**
+   * Word id → {@link referencesMark} when some line of the references last given to the alignment kernel holds it
+   * (words above its length: none). A new mark per set of references, so that one-line calls, each with references
+   * of their own, need not clear it.
+   */
+  private inReferences = new Int32Array(0);
+  private referencesMark = 0;
 
   /** Stems the words of `refs` that have none yet, and marks them in {@link inReferences}. */
   private stemReferences(refs: MeteorReferences): void {
-    const mark = new Uint8Array(this.wordNames.length);
-    for (const line of refs.lines) for (const ref of line) {
-      const ids = ref.data;
-      for (let k = ref.at, end = ref.at + ref.length; k < end; k++) {
-        mark[ids[k]] = 1;
-        if (this.wordStems[ids[k]] < 0) this.stemOf(ids[k]);
+    if (this.inReferences.length < this.wordNames.length) {
+      const grown = new Int32Array(2 * this.wordNames.length);
+      grown.set(this.inReferences);
+      this.inReferences = grown;
+    }
+    const inRefs = this.inReferences;
+    const mark = ++this.referencesMark;
+    for (const line of refs.lines) {
+      for (const ref of line) {
+        const ids = ref.data;
+        for (let k = ref.at, end = ref.at + ref.length; k < end; k++) {
+          inRefs[ids[k]] = mark;
+          if (this.wordStems[ids[k]] < 0) this.stemOf(ids[k]);
+        }
       }
     }
-    this.inReferences = mark;
   }
 
   /** The stem id of word `id` (Porter, NLTK_EXTENSIONS), stemmed on first need. */

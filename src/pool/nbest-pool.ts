@@ -51,10 +51,14 @@ export class NbestPool implements NbestChunkRunner {
   private nextTask = 0;
   private ready = false;
 
-  constructor(options: NbestPoolOptions) {
-    const { workers, module, injectFault, refs, settings, spec } = options;
-    this.pool = new TaskPool({ kind: 'nbest', workers, module, setup: { refs, settings, spec } });
-    this.fault = injectFault;
+  constructor(options: NbestPoolOptions | { readonly early: EarlyNbestPool; readonly setup: NbestWorkerSetup; readonly injectFault?: NbestInjectedFault }) {
+    if ('early' in options) {
+      this.pool = options.early.adopt(options.setup);
+    } else {
+      const { workers, module, refs, settings, spec } = options;
+      this.pool = new TaskPool({ kind: 'nbest', workers, module, setup: { refs, settings, spec } });
+    }
+    this.fault = options.injectFault;
     // A worker that fails to start fails its tasks too (and they are reported): started either way.
     this.pool.start().then(
       () => (this.ready = true),
@@ -116,11 +120,57 @@ export class NbestPool implements NbestChunkRunner {
 }
 
 /**
- * The engine's runner factory with a pool of n-best workers (`palette nbest --workers N`, the library's
- * `scoreNbest(…, { workers: N, pool: nbestWorkerPool })`); `injectFault` is for tests of the retry path.
+ * A pool of n-best workers started before the run's references and metrics are known (`palette nbest -j N` starts
+ * it at the command's entry): its workers load their code on a core the starting command leaves idle, and get the
+ * setup and the kernels when the run adopts the pool ({@link nbestPoolRunner}'s `early`). A pool no run adopted
+ * (the run was merged, queued, ran in-thread or failed first) must be {@link dispose}d.
  */
-export function nbestPoolRunner(options: { readonly injectFault?: NbestInjectedFault } = {}): NbestRunnerFactory {
-  return (setup) => new NbestPool({ ...setup, injectFault: options.injectFault });
+export class EarlyNbestPool {
+  private pool: TaskPool<'nbest'> | undefined;
+  private taken = false;
+
+  /** Starts `workers` threads (≥ 1): the pool's, without the calling thread. */
+  constructor(readonly workers: number) {
+    this.pool = new TaskPool({ kind: 'nbest', workers });
+  }
+
+  /** Whether a run took the pool (it closes it then). */
+  get adopted(): boolean {
+    return this.taken;
+  }
+
+  /** Gives the workers their setup (the kernels: `wasmModule()`); the pool is the caller's to close from now on. */
+  adopt(setup: NbestWorkerSetup): TaskPool<'nbest'> {
+    if (this.pool === undefined || this.taken) throw new Error('the early n-best pool was already adopted or disposed');
+    this.taken = true;
+    this.pool.configure(setup);
+    return this.pool;
+  }
+
+  /** Stops the workers unless a run adopted the pool (that run closes it). */
+  async dispose(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool !== undefined && !this.taken) await pool.terminate();
+  }
+}
+
+/**
+ * The engine's runner factory with a pool of n-best workers (`palette nbest --workers N`, the library's
+ * `scoreNbest(…, { workers: N, pool: nbestWorkerPool })`); `injectFault` is for tests of the retry path. With
+ * `early`, a run asking for as many pool workers as it started adopts it instead of starting a pool.
+ */
+export function nbestPoolRunner(
+  options: { readonly injectFault?: NbestInjectedFault; readonly early?: EarlyNbestPool } = {},
+): NbestRunnerFactory {
+  return (setup) => {
+    const { early, injectFault } = options;
+    if (early !== undefined && early.workers === setup.workers) {
+      const { refs, settings, spec } = setup;
+      return new NbestPool({ early, setup: { refs, settings, spec }, injectFault });
+    }
+    return new NbestPool({ ...setup, injectFault });
+  };
 }
 
 /** The worker pool of streaming n-best scoring (see {@link nbestPoolRunner}). */

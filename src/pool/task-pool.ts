@@ -9,6 +9,9 @@
  *   `workerData`, with the kind and its setup (plain, postable data: shared references, settings); each worker
  *   instantiates the kernels with its own private linear memory (AssemblyScript static data would collide in a
  *   shared memory) and sets its kind up (and warms up) before it reports ready.
+ * - A pool may also start before its setup is known ({@link TaskPool.configure} gives it later): its workers load
+ *   their kind's code while the calling thread is still starting up (reading references, loading its own code), on
+ *   a core that is idle then, and wait for the kernels and the setup on a `BroadcastChannel` of the pool's own.
  * - Each worker holds {@link TASKS_PER_WORKER} tasks, so its next task is already waiting when one ends.
  * - A task that fails (its worker throws, or dies and piscina replaces the thread) is retried once; a worker that
  *   dies fails every task it held, and each of them is retried once. A task's second failure rejects with
@@ -17,6 +20,8 @@
  *   its buffers instead of copying them.
  */
 import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import { BroadcastChannel } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
@@ -63,7 +68,21 @@ export type TaskKind = keyof TaskKinds;
 /** What every worker of a pool receives once (piscina's `workerData`). */
 export interface PoolWorkerData<K extends TaskKind = TaskKind> {
   readonly kind: K;
-  /** The compiled kernels. */
+  /** The compiled kernels (absent when they come later on {@link channel}). */
+  readonly module?: WebAssembly.Module;
+  readonly setup?: TaskKinds[K]['setup'];
+  /**
+   * A pool started before its setup was known: the name of the `BroadcastChannel` on which the worker says
+   * {@link SETUP_HELLO} and receives a {@link PoolSetupMessage}.
+   */
+  readonly channel?: string;
+}
+
+/** What a worker of a pool started early posts on its channel when it is ready for its setup. */
+export const SETUP_HELLO = 'hello';
+
+/** The kernels and the setup of a pool started early (every worker's, those that replace a dead one included). */
+export interface PoolSetupMessage<K extends TaskKind = TaskKind> {
   readonly module: WebAssembly.Module;
   readonly setup: TaskKinds[K]['setup'];
 }
@@ -96,7 +115,8 @@ export interface TaskPoolOptions<K extends TaskKind> {
   readonly kind: K;
   /** Worker threads (≥ 1). */
   readonly workers: number;
-  readonly setup: TaskKinds[K]['setup'];
+  /** The workers' setup; absent: the pool starts now and gets it (and the kernels) from {@link TaskPool.configure}. */
+  readonly setup?: TaskKinds[K]['setup'];
   /** Compiled kernels (default `wasmModule()`). */
   readonly module?: WebAssembly.Module;
 }
@@ -132,6 +152,9 @@ export class TaskPool<K extends TaskKind> {
   private readonly piscina: Piscina;
   /** Tasks handed to {@link run} and not yet settled. */
   private active = 0;
+  /** A pool started before its setup: the channel its workers get it from, and the setup once given. */
+  private channel: BroadcastChannel | undefined;
+  private setupMessage: PoolSetupMessage<K> | undefined;
 
   constructor(options: TaskPoolOptions<K>) {
     if (!Number.isInteger(options.workers) || options.workers < 1) {
@@ -139,13 +162,35 @@ export class TaskPool<K extends TaskKind> {
     }
     this.workers = options.workers;
     const { filename, execArgv } = workerScript();
-    const workerData: PoolWorkerData<K> = { kind: options.kind, module: options.module ?? wasmModule(), setup: options.setup };
+    let workerData: PoolWorkerData<K>;
+    if (options.setup === undefined) {
+      const name = `palette-pool-${randomUUID()}`;
+      const channel = new BroadcastChannel(name);
+      // A worker that says hello before the setup is given gets it when it is (posted to all); one that says it
+      // later (it started later, or replaces a dead worker) is answered here.
+      channel.onmessage = (event) => {
+        if ((event as MessageEvent).data === SETUP_HELLO && this.setupMessage !== undefined) channel.postMessage(this.setupMessage);
+      };
+      // The channel must not keep the process alive (a run that ends before giving the setup closes it anyway).
+      channel.unref();
+      this.channel = channel;
+      workerData = { kind: options.kind, channel: name };
+    } else {
+      workerData = { kind: options.kind, module: options.module ?? wasmModule(), setup: options.setup };
+    }
     this.piscina = new Piscina({
       filename, execArgv, workerData, minThreads: this.workers, maxThreads: this.workers, idleTimeout: Infinity,
       concurrentTasksPerWorker: TASKS_PER_WORKER,
     });
     // A worker that dies is replaced by piscina; without a listener the event would throw.
     this.piscina.on('error', () => {});
+  }
+
+  /** Gives the workers of a pool started without its setup their setup and kernels (default `wasmModule()`). */
+  configure(setup: TaskKinds[K]['setup'], module: WebAssembly.Module = wasmModule()): void {
+    if (this.channel === undefined || this.setupMessage !== undefined) throw new Error('the pool already has its setup');
+    this.setupMessage = { module, setup };
+    this.channel.postMessage(this.setupMessage);
   }
 
   /** Waits until every worker has loaded and set its kind up (warm-up included). */
@@ -189,11 +234,13 @@ export class TaskPool<K extends TaskKind> {
 
   /** Stops the workers: tasks not yet started are dropped, running ones end first. */
   async close(): Promise<void> {
+    this.channel?.close();
     await this.piscina.close({ force: true });
   }
 
   /** Stops the workers now: tasks not yet settled fail (for a caller that no longer needs their results). */
   async terminate(): Promise<void> {
+    this.channel?.close();
     await this.piscina.destroy();
   }
 }

@@ -6,14 +6,17 @@
  * that no task waits for the set-up. Each task message is run by the kind's handler; the time spent in it goes
  * back with the result.
  */
+import { BroadcastChannel } from 'node:worker_threads';
 import { Piscina, workerData } from 'piscina';
 import { useWasmModule } from '../wasm/load.js';
 import type { TaskHandler } from './kinds/handler.js';
 import { lazyImport } from './lazy-import.js';
-import type { PoolMessage, PoolReply, PoolWorkerData, TaskKind, TaskKinds } from './task-pool.js';
+import { SETUP_HELLO, type PoolMessage, type PoolReply, type PoolSetupMessage, type PoolWorkerData, type TaskKind, type TaskKinds } from './task-pool.js';
 
 /** A kind's worker module: sets the kind up in a worker. */
 interface KindModule<K extends TaskKind> {
+  /** Loads the code its set-up will need, before the setup is known (a pool started early). */
+  preload?(): Promise<void>;
   createHandler(
     setup: TaskKinds[K]['setup'],
     module: WebAssembly.Module,
@@ -37,11 +40,43 @@ const KINDS: { readonly [K in TaskKind]: () => Promise<KindModule<K>> } = {
   mbr: () => lazyImport(() => import('./kinds/mbr.js'), sourceRequire && (() => sourceRequire('./kinds/mbr.js'))),
 };
 
+/** The setup of a pool started early, from its channel (see ./task-pool.ts). */
+function receiveSetup(name: string): Promise<PoolSetupMessage> {
+  const channel = new BroadcastChannel(name);
+  return new Promise((resolve) => {
+    channel.onmessage = (event) => {
+      const data = (event as MessageEvent).data as PoolSetupMessage | string;
+      // Other workers' hellos go to every worker too.
+      if (typeof data === 'string') return;
+      channel.close();
+      resolve(data);
+    };
+    channel.postMessage(SETUP_HELLO);
+  });
+}
+
 /** Sets this worker's kind up. */
 async function setUp(data: PoolWorkerData): Promise<TaskHandler<unknown, unknown>> {
-  useWasmModule(data.module);
-  const kind = (await KINDS[data.kind]()) as KindModule<TaskKind>;
-  return (await kind.createHandler(data.setup as never, data.module)) as TaskHandler<unknown, unknown>;
+  let module: WebAssembly.Module;
+  let setup: unknown;
+  let kind: KindModule<TaskKind>;
+  if (data.channel !== undefined) {
+    // Started before its setup: the kind's code loads while the setup is on its way.
+    const loaded = KINDS[data.kind]().then(async (k) => {
+      await (k as KindModule<TaskKind>).preload?.();
+      return k as KindModule<TaskKind>;
+    });
+    const received = await receiveSetup(data.channel);
+    ({ module, setup } = received);
+    useWasmModule(module);
+    kind = await loaded;
+  } else {
+    module = data.module!;
+    setup = data.setup;
+    useWasmModule(module);
+    kind = (await KINDS[data.kind]()) as KindModule<TaskKind>;
+  }
+  return (await kind.createHandler(setup as never, module)) as TaskHandler<unknown, unknown>;
 }
 
 /** Runs one task attempt; the result's buffers the handler names are transferred to the main thread, not copied. */

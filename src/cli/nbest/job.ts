@@ -20,7 +20,7 @@ import { NbestRun, type NbestRunInfo, type NbestRunOutput } from '../../engine/n
 import type { MetricRegistry, MetricSettings } from '../../metrics/registry.js';
 import { fileError, readLines } from '../../node/read-lines.js';
 import { isGzipFile, readSegmentChunks } from '../../node/segment-chunks.js';
-import { nbestPoolRunner, type NbestInjectedFault } from '../../pool/nbest-pool.js';
+import { nbestPoolRunner, type EarlyNbestPool, type NbestInjectedFault } from '../../pool/nbest-pool.js';
 
 /** Hooks of tests and benchmarks (never set by the command line). */
 export interface NbestHooks {
@@ -28,6 +28,8 @@ export interface NbestHooks {
   readonly injectFault?: NbestInjectedFault;
   /** Receives how the run went: in-thread or pooled, tasks, retries, time inside tasks and wall time (ms). */
   readonly onRun?: (info: NbestRunInfo) => void;
+  /** A pool started at the command's entry (./early-pool.ts), for the run to adopt if it needs one of its size. */
+  readonly early?: EarlyNbestPool;
 }
 
 /** A previous run's files: statistics, and features (needed to remove duplicates and to write FEATURES_TXT). */
@@ -184,7 +186,7 @@ export async function runNbestJob(job: NbestJob, out: NbestRunOutput, hooks: Nbe
     ...out,
     chunks,
     workers,
-    runner: nbestPoolRunner({ injectFault: hooks.injectFault }),
+    runner: nbestPoolRunner({ injectFault: hooks.injectFault, early: hooks.early }),
     inputBytes,
     // A gzip list's chunks are its decompressed bytes, of a length not known beforehand.
     chunkBytes: inputBytes !== undefined && !isGzipFile(job.nbest) ? inputBytes : undefined,

@@ -65,16 +65,30 @@ const sourceRequire = typeof __filename === 'string' && typeof require === 'func
  */
 async function registryFor(spec: NbestMetricSpec): Promise<MetricRegistry | undefined> {
   if (!needsRegistry(spec.ids)) return undefined;
-  await lazyImport(() => import('../../node/install.js'), sourceRequire && (() => sourceRequire('../../node/install.js')));
-  const { defaultRegistry } = await lazyImport(
-    () => import('../../metrics/default-registry.js'),
-    sourceRequire && (() => sourceRequire('../../metrics/default-registry.js')),
-  );
+  const defaultRegistry = await registryCode();
   // From the sources (through tsx) the registry's import() of a metric's code fails in a worker thread (no loader
   // hooks there): the module that installs every metric's code is required instead.
   if (sourceRequire !== undefined) sourceRequire('../../metrics/registry.js');
   else await defaultRegistry.load?.(spec.ids);
   return defaultRegistry;
+}
+
+/** The Node adapter installed and the catalog's registry, whose metrics' code is not loaded yet. */
+async function registryCode(): Promise<MetricRegistry> {
+  await lazyImport(() => import('../../node/install.js'), sourceRequire && (() => sourceRequire('../../node/install.js')));
+  const { defaultRegistry } = await lazyImport(
+    () => import('../../metrics/default-registry.js'),
+    sourceRequire && (() => sourceRequire('../../metrics/default-registry.js')),
+  );
+  return defaultRegistry;
+}
+
+/**
+ * Loads the registry's code before the run's metrics are known (a pool started early, while the calling thread is
+ * still starting up): the metrics' own code loads in {@link createHandler}.
+ */
+export async function preload(): Promise<void> {
+  await registryCode();
 }
 
 /** Sets the kind up in a worker. */

@@ -9,7 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runNbestCommand, type NbestHooks, type NbestRunInfo } from '../src/cli/nbest/command.js';
+import type { NbestHooks } from '../src/cli/nbest/command.js';
+import { nbest } from './helpers/nbest-command.js';
 import { startEarlyNbestPool } from '../src/cli/nbest/early-pool.js';
 import { EarlyNbestPool } from '../src/pool/nbest-pool.js';
 
@@ -27,16 +28,6 @@ writeFileSync(out('ref'), Array.from({ length: 40 }, (_, s) => `w${s} a b c`).jo
 writeFileSync(out('list'), lines(0, 40));
 const ARGS = ['--nbest', out('list'), '-r', out('ref'), '-m', 'bleu', 'rouge-l', 'rouge-s4', 'wer', '--task-size', '2000'];
 
-async function nbest(argv: string[], hooks: NbestHooks = {}): Promise<{ code: number; err: string; info?: NbestRunInfo }> {
-  let err = '';
-  let info: NbestRunInfo | undefined;
-  const code = await runNbestCommand(
-    argv,
-    { stdout: { write: () => true }, stderr: { write: (t: string) => (err += t) } },
-    { ...hooks, onRun: (i) => (info = i) },
-  );
-  return { code, err, info };
-}
 
 /** Runs with a pool started early, as `palette nbest` does, and stops it if the run did not take it. */
 async function withEarly(argv: string[], early: EarlyNbestPool, hooks: NbestHooks = {}): ReturnType<typeof nbest> {

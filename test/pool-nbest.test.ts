@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runNbestCommand, type NbestHooks, type NbestRunInfo } from '../src/cli/nbest/command.js';
+import { nbest } from './helpers/nbest-command.js';
 import { PoolTaskError } from '../src/pool/pool-error.js';
 import { TASKS_PER_WORKER } from '../src/pool/task-pool.js';
 
@@ -37,16 +37,6 @@ const lines = (from: number, to: number): string => {
 };
 writeFileSync(out('ref'), Array.from({ length: 40 }, (_, s) => `w${s} a b c`).join('\n') + '\n');
 
-async function nbest(argv: string[], hooks: NbestHooks = {}): Promise<{ code: number; err: string; info?: NbestRunInfo }> {
-  let err = '';
-  let info: NbestRunInfo | undefined;
-  const code = await runNbestCommand(
-    argv,
-    { stdout: { write: () => true }, stderr: { write: (t: string) => (err += t) } },
-    { ...hooks, onRun: (i) => (info = i) },
-  );
-  return { code, err, info };
-}
 
 describe('n-best pool: identical bytes for any number of workers and any task size', () => {
   it.each([

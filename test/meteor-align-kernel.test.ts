@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { Meteor, type MeteorOptions } from '../src/metrics/meteor/meteor.js';
 import { nltkSingle } from './reference/meteor.js';
+import { mulberry32 } from './helpers/mulberry32.js';
 
 const VOCAB = [
   'car', 'cars', 'auto', 'Autos', 'motorcar', 'dog', 'dogs', 'cat', 'Cats', 'sick', 'ill', 'big', 'bigger', 'great',
@@ -17,16 +18,6 @@ const VOCAB = [
 ];
 /** Words only the later batches use: new to the metric's tables when they come. */
 const LATER = ['automobile', 'machine', 'houses', 'domicile', 'illness', 'unwell', 'sprint', 'sprinted', 'grab', 'seize', 'brought', 'bring'];
-
-/** Deterministic generator (mulberry32), so that a failure names a reproducible case. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A line of up to 12 words from a window of `vocab` (words repeat), or one of 64 to 140 words (a long line). */
 function randomLine(next: () => number, vocab: readonly string[]): string {
@@ -72,7 +63,7 @@ describe('METEOR alignment kernel = NLTK 3.8 read line by line', () => {
     ['alpha 0.6, beta 2.5, gamma 0.8, two references', { alpha: 0.6, beta: 2.5, gamma: 0.8 }, 2],
   ] as const) {
     it(name, () => {
-      const next = rng(31 + nRefs);
+      const next = mulberry32(31 + nRefs);
       const metric = new Meteor(options);
       // A first batch large enough to create the kernel instances.
       const first = segments(next, 1500, nRefs, VOCAB);
@@ -96,7 +87,7 @@ describe('METEOR alignment kernel = NLTK 3.8 read line by line', () => {
 
   it('values lines of more than 64 matches and empty lines', () => {
     const metric = new Meteor();
-    const next = rng(5);
+    const next = mulberry32(5);
     const { hyps, refs } = segments(next, 1500, 1, VOCAB);
     hyps[3] = '';
     refs[0][4] = '';

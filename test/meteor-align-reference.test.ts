@@ -9,22 +9,13 @@ import { Meteor } from '../src/metrics/meteor/meteor.js';
 import { sentenceScore } from '../src/metrics/metric.js';
 import { nltkPorterStem } from '../src/text/rouge/porter-nltk.js';
 import { nltkSingle, synonyms } from './reference/meteor.js';
+import { mulberry32 } from './helpers/mulberry32.js';
 
 const VOCAB = [
   'car', 'cars', 'auto', 'Autos', 'motorcar', 'dog', 'dogs', 'cat', 'Cats', 'sick', 'ill', 'big', 'bigger', 'great',
   'large', 'run', 'runs', 'running', 'ran', 'fast', 'quick', 'quickly', 'take', 'took', 'make', 'made', 'hold', 'held',
   'get', 'the', 'THE', 'a', 'of', 'house', 'home', 'men', 'man', 'Haus', 'über',
 ];
-
-/** Deterministic generator (mulberry32), so that a failure names a reproducible case. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomLine(next: () => number): string {
   const n = Math.floor(next() * 13);
@@ -37,7 +28,7 @@ function randomLine(next: () => number): string {
 
 describe('METEOR alignment = NLTK 3.8 read line by line', () => {
   it('on 2,500 random segments with 1 to 3 references, one object for all and a new one per line', () => {
-    const next = rng(20261127);
+    const next = mulberry32(20261127);
     const shared = new Meteor({ tokenize: 'none' });
     let synonymMatches = 0;
     for (let t = 0; t < 2500; t++) {
@@ -56,7 +47,7 @@ describe('METEOR alignment = NLTK 3.8 read line by line', () => {
   });
 
   it('segmentStats over many segments equals the reading line by line (the per-object caches change nothing)', () => {
-    const next = rng(7);
+    const next = mulberry32(7);
     const hyps = Array.from({ length: 500 }, () => randomLine(next));
     const refs = [Array.from({ length: 500 }, () => randomLine(next)), Array.from({ length: 500 }, () => randomLine(next))];
     const metric = new Meteor({ tokenize: 'none' });

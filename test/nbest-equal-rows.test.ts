@@ -12,6 +12,7 @@ import { mosesFeatureKey } from '../src/engine/nbest/moses-dedup.js';
 import { taskRowKernels } from '../src/wasm/task-rows.js';
 import { equalRowLinks } from './reference/equal-rows.js';
 import { mosesRemoveDuplicates } from './reference/moses-dedup.js';
+import { mulberry32 } from './helpers/mulberry32.js';
 
 /** A NaN with another payload than the one JavaScript writes. */
 const OTHER_NAN = (() => {
@@ -36,11 +37,6 @@ const case_ = fc.record({
   loaded: fc.boolean(),
 });
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
 function rowsOf(width: number, rows: number, spread: number, next: () => number): Float64Array {
   const stats = new Float64Array(rows * width);
   const view = new DataView(stats.buffer);
@@ -62,7 +58,7 @@ describe('equal rows of n-best statistics', () => {
   it('the kernel finds each row latest earlier equal row, as the plain scan does', () => {
     fc.assert(
       fc.property(case_, ({ width, count, spread, before, after, seed, loaded }) => {
-        const next = rng(seed);
+        const next = mulberry32(seed);
         const stats = rowsOf(width, before + count + after, spread, next);
         const kernels = taskRowKernels();
         if (loaded) kernels.load(stats);
@@ -88,7 +84,7 @@ describe('equal rows of n-best statistics', () => {
     const FIELDS = ['a= 1 2', 'a= 1.0 2', 'a= 1 3', 'a= -0 2', 'a= 0 2', 'x=1 y=2', 'x=1 y=2.00', 'a= 5 5'];
     fc.assert(
       fc.property(case_, fc.integer({ min: 1, max: FIELDS.length }), ({ width, count, spread, before, after, seed, loaded }, nFields) => {
-        const next = rng(seed);
+        const next = mulberry32(seed);
         const total = before + count + after;
         const stats = rowsOf(width, total, spread, next);
         const fields = Array.from({ length: total }, () => FIELDS[Math.floor(next() * nFields)]);

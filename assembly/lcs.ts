@@ -54,7 +54,7 @@ function vectorsOf(direct: bool, keys: usize, capacity: u32, generation: u32, to
 @inline
 function lengthsInLanes(
   direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
-  strideBytes: usize, lanes32: bool, state: usize, refOffsets: usize, r0: i32, k: i32, row: usize,
+  strideBytes: usize, lanes32: bool, state: usize, refOffsets: usize, r0: i32, k: i32, pairRows: bool, row: usize,
 ): void {
   const ones = i64x2.splat(-1);
   if (strideBytes == 16) {
@@ -87,6 +87,25 @@ function lengthsInLanes(
     let lcs: i32;
     if (lanes32) lcs = i32(popcnt<u32>(~load<u32>(state + (usize(r) << 2)) & u32(lowBits32(m))));
     else lcs = i32(popcnt<u64>(~load<u64>(state + (usize(r) << 3)) & lowBits64(m)));
+    putLength(row, r, lcs, pairRows, to - from, m);
+  }
+}
+
+/**
+ * Writes the LCS length of the hypothesis (`n` tokens) against its reference `r` (`m` tokens): an i32 at
+ * `row + 4r`, or with `pairRows` the pair row of `assembly/rouge-rows.ts` at `row + 32r`, 4 f64: the LCS, n, m
+ * and a select of 0 (ROUGE-L's counts, which the row kernel then reads where they are).
+ */
+// @ts-ignore: decorator
+@inline
+function putLength(row: usize, r: i32, lcs: i32, pairRows: bool, n: i32, m: i32): void {
+  if (pairRows) {
+    const at = row + (usize(r) << 5);
+    store<f64>(at, f64(lcs));
+    store<f64>(at, f64(n), 8);
+    store<f64>(at, f64(m), 16);
+    store<f64>(at, 0, 24);
+  } else {
     store<i32>(row + (usize(r) << 2), lcs);
   }
 }
@@ -135,7 +154,7 @@ function advance(v: usize, pm: usize, out: usize, words: i32): void {
 @inline
 function lengthsInWords(
   direct: bool, hypTokens: usize, from: i32, to: i32, keys: usize, capacity: u32, generation: u32, vectors: usize,
-  strideBytes: usize, state: usize, info: usize, k: i32, row: usize,
+  strideBytes: usize, state: usize, info: usize, k: i32, pairRows: bool, row: usize,
 ): void {
   for (let q: usize = 0; q < strideBytes; q += 8) store<u64>(state + q, u64.MAX_VALUE);
   for (let j = from; j < to; j++) {
@@ -153,7 +172,8 @@ function lengthsInWords(
   for (let r = 0; r < k; r++) {
     const entry = info + usize(r) * INFO_BYTES;
     const at = usize(load<i32>(entry, INFO_WORD)) << 3;
-    store<i32>(row + (usize(r) << 2), zeroBits(state + at, load<i32>(entry, INFO_LENGTH)));
+    const m = load<i32>(entry, INFO_LENGTH);
+    putLength(row, r, zeroBits(state + at, m), pairRows, to - from, m);
   }
 }
 
@@ -191,15 +211,17 @@ export function planMatchVectors(refOffsets: usize, segRefOffsets: usize, nSegme
  * Scratch, as `planMatchVectors` sizes it: `keys` = `keysCapacity` u64, `vectors`, `info` = 12 bytes per
  * reference, `state` = one slot. With `directBytes` > 0 every token id is in `[0, V)` and `vectors` holds
  * `directBytes` = V × the largest slot: slots are indexed by token id and the token table is not used.
- * `out` receives, hypothesis after hypothesis, one i32 per reference of the hypothesis' segment.
+ * `out` receives, hypothesis after hypothesis, one i32 per reference of the hypothesis' segment — or, with
+ * `pairRows` set, one pair row of 4 f64 (LCS, hypothesis length, reference length, 0) for the row kernel.
  */
 export function lcsLengths(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
   refTokens: usize, refOffsets: usize, segRefOffsets: usize,
   keys: usize, keysCapacity: u32, vectors: usize, directBytes: usize, info: usize, state: usize, out: usize,
+  pairRows: bool,
 ): void {
-  if (directBytes) lengthsOfBatch(true, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, keys, keysCapacity, vectors, directBytes, info, state, out);
-  else lengthsOfBatch(false, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, keys, keysCapacity, vectors, 0, info, state, out);
+  if (directBytes) lengthsOfBatch(true, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, keys, keysCapacity, vectors, directBytes, info, state, out, pairRows);
+  else lengthsOfBatch(false, hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, keys, keysCapacity, vectors, 0, info, state, out, pairRows);
 }
 
 /** `lcsLengths` with the slot addressing fixed at compile time. */
@@ -209,6 +231,7 @@ function lengthsOfBatch(
   direct: bool, hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
   refTokens: usize, refOffsets: usize, segRefOffsets: usize,
   keys: usize, keysCapacity: u32, vectors: usize, directBytes: usize, info: usize, state: usize, out: usize,
+  pairRows: bool,
 ): void {
   if (direct) memory.fill(vectors, 0, directBytes);
   else memory.fill(keys, 0, usize(keysCapacity) << 3);
@@ -240,13 +263,13 @@ function lengthsOfBatch(
     const from = load<i32>(hypOffsets + (usize(h) << 2));
     const to = load<i32>(hypOffsets + (usize(h) << 2), 4);
     if (layout == LANES32) {
-      lengthsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, refOffsets, r0, k, row);
+      lengthsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, true, state, refOffsets, r0, k, pairRows, row);
     } else if (layout == LANES64) {
-      lengthsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, refOffsets, r0, k, row);
+      lengthsInLanes(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, false, state, refOffsets, r0, k, pairRows, row);
     } else {
-      lengthsInWords(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, state, info, k, row);
+      lengthsInWords(direct, hypTokens, from, to, keys, capacity, generation, vectors, strideBytes, state, info, k, pairRows, row);
     }
-    row += usize(k) << 2;
+    row += usize(k) << (pairRows ? 5 : 2);
   }
 }
 

@@ -487,15 +487,17 @@ function hashedHits(
  * of a segment + 2 × longest hypothesis)) — the direct region `direct` (`directEntries` entries of the largest stride, 0
  * entries: never direct) — the hashed `keys` (`keysCapacity` + 1 slots) and `data` — and `hits` (one stride).
  * `out` receives, hypothesis after hypothesis, one row of 3 f64 per reference of its segment: hits, hypothesis
- * units, reference units.
+ * units, reference units — or, with `pairRows` set, one pair row of 4 f64 (those three and a select of 0: the
+ * layout of `assembly/rouge-rows.ts`, which then reads them where they are).
  */
 export function skipBigramCounts(
   hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
   refTokens: usize, refOffsets: usize, segRefOffsets: usize, maxGap: i32, unigrams: i32,
   tokenKeys: usize, tokenKeysCapacity: u32, localIds: usize, locals: usize, tokenLocals: usize, tokenLocalSlots: u32,
   direct: usize, directEntries: u32, directStride: usize,
-  keys: usize, keysCapacity: u32, data: usize, hits: usize, out: usize,
+  keys: usize, keysCapacity: u32, data: usize, hits: usize, out: usize, pairRows: bool,
 ): void {
+  const rowBytes: usize = pairRows ? 32 : 24;
   if (tokenLocals) memory.fill(tokenLocals, 0, usize(tokenLocalSlots) << 2);
   else memory.fill(tokenKeys, 0, usize(tokenKeysCapacity) << 3);
   // The direct region and the hashed keys are zero-filled as segments first need them, not up front: a call's
@@ -593,12 +595,13 @@ export function skipBigramCounts(
     }
     const hypUnits = unitsIn(to - from, maxGap, unigrams);
     for (let r = 0; r < k; r++) {
-      const at = row + usize(r) * 24;
+      const at = row + usize(r) * rowBytes;
       store<f64>(at, f64(load<u32>(hits + (usize(r) << 2))));
       store<f64>(at, hypUnits, 8);
       const refFrom = load<i32>(refOffsets + (usize(r0 + r) << 2));
       store<f64>(at, unitsIn(load<i32>(refOffsets + (usize(r0 + r) << 2), 4) - refFrom, maxGap, unigrams), 16);
+      if (pairRows) store<f64>(at, 0, 24);
     }
-    row += usize(k) * 24;
+    row += usize(k) * rowBytes;
   }
 }

@@ -71,7 +71,7 @@ function lcsKernelCall(batch: RougeBatch): () => void {
   const state = layout.place(strideBytes);
   const out = layout.place(pairs * 4);
   engine.memory.reserve(layout.end);
-  return () => kernels.lcsLengths(at[0], at[1], nHyps, at[2], at[3], at[4], at[5], keys, capacity, vectors, directBytes, info, state, out);
+  return () => kernels.lcsLengths(at[0], at[1], nHyps, at[2], at[3], at[4], at[5], keys, capacity, vectors, directBytes, info, state, out, 0);
 }
 
 /** The bare skip-bigram kernel (gap 4, no unigrams) on a resident batch, scratch sized as `RougeEngine` sizes it. */
@@ -99,7 +99,7 @@ function skipBigramKernelCall(batch: RougeBatch): () => void {
   engine.memory.reserve(layout.end);
   return () => kernels.skipBigramCounts(
     at[0], at[1], nHyps, at[2], at[3], at[4], at[5], 4, 0, tokenKeys, tokenCapacity, localIds, locals, tokenLocals,
-    largest + 1, direct, directEntries, stride, keys, capacity, data, hits, out,
+    largest + 1, direct, directEntries, stride, keys, capacity, data, hits, out, 0,
   );
 }
 

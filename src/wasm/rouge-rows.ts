@@ -7,7 +7,7 @@ import type { KernelExports } from './kernels.js';
 import { LinearMemory, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
 
-interface RougeRowExports extends KernelExports {
+export interface RougeRowExports extends KernelExports {
   rougeRows(
     pairs: number, rowOffsets: number, nRows: number, rule: number, form: number, param: number, w: number,
     jackknife: number, scratch: number, out: number, outStride: number,
@@ -43,7 +43,7 @@ const FORMS: Record<RougeFForm, number> = { alpha: 0, beta: 1, f1: 2 };
 
 /** Numbers of a pair row and of a segment row. */
 const PAIR_WIDTH = 4;
-const ROW_WIDTH = 7;
+export const ROW_WIDTH = 7;
 
 /** The thread's kernel instance of the row reductions, made on first use. */
 let instance: { kernels: RougeRowExports; memory: LinearMemory; base: number } | undefined;
@@ -107,23 +107,30 @@ export function writeRougeRows(
   if (first === 0) i32.set(rowOffsets.subarray(0, count + 1), o);
   else for (let h = 0; h <= count; h++) i32[o + h] = rowOffsets[h] - first;
   if (!inPlace) f64.set(pairs.subarray(first * PAIR_WIDTH, (first + nPairs) * PAIR_WIDTH), pairsAt >> 3);
-  kernels.rougeRows(
-    pairsAt, offsetsAt, count, RULES[settings.rule], FORMS[settings.form], settings.param, settings.weight,
-    settings.jackknife ? 1 : 0, scratchAt, outAt, 8 * ROW_WIDTH,
-  );
-  let at = outAt >> 3;
+  const [rule, form, param, w, jackknife] = rowKernelArgs(settings);
+  kernels.rougeRows(pairsAt, offsetsAt, count, rule, form, param, w, jackknife, scratchAt, outAt, 8 * ROW_WIDTH);
+  copyRows(f64, outAt >> 3, count, out, column, stride);
+}
+
+/** The row kernel's arguments `rule, form, param, w, jackknife` for `settings`. */
+export function rowKernelArgs(settings: RougeRowSettings): [number, number, number, number, number] {
+  return [RULES[settings.rule], FORMS[settings.form], settings.param, settings.weight, settings.jackknife ? 1 : 0];
+}
+
+/** Copies `count` rows of {@link ROW_WIDTH} numbers from `rows[at ..]` to `out[h · stride + column ..]`. */
+export function copyRows(rows: Float64Array, at: number, count: number, out: Float64Array, column: number, stride: number): void {
   if (stride === ROW_WIDTH && column === 0) {
-    out.set(f64.subarray(at, at + ROW_WIDTH * count));
+    out.set(rows.subarray(at, at + ROW_WIDTH * count));
     return;
   }
   for (let h = 0, to = column; h < count; h++, to += stride, at += ROW_WIDTH) {
-    out[to] = f64[at];
-    out[to + 1] = f64[at + 1];
-    out[to + 2] = f64[at + 2];
-    out[to + 3] = f64[at + 3];
-    out[to + 4] = f64[at + 4];
-    out[to + 5] = f64[at + 5];
-    out[to + 6] = f64[at + 6];
+    out[to] = rows[at];
+    out[to + 1] = rows[at + 1];
+    out[to + 2] = rows[at + 2];
+    out[to + 3] = rows[at + 3];
+    out[to + 4] = rows[at + 4];
+    out[to + 5] = rows[at + 5];
+    out[to + 6] = rows[at + 6];
   }
 }
 

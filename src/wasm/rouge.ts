@@ -13,22 +13,29 @@
  */
 import type { Csr } from '../text/csr.js';
 import { checkCsr } from './check-input.js';
-import type { KernelExports } from './kernels.js';
 import { Layout, LinearMemory, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
-import { checkScratch, placeMatchVectors, coveredTokens, directVectorBytes, longestRow, placePairBatch, type PairBatch } from './placed-batch.js';
+import {
+  checkScratch, placeMatchVectors, coveredTokens, directVectorBytes, longestRow, placePairBatch, type PairBatch,
+  type PlacedBatch,
+} from './placed-batch.js';
+import { ROW_WIDTH, copyRows, rowKernelArgs, type RougeRowExports, type RougeRowSettings } from './rouge-rows.js';
 
-/** The ROUGE kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files). */
-export interface RougeKernelExports extends KernelExports {
+/**
+ * The ROUGE kernels' exports (pointers are byte addresses in the instance's memory; see the kernel files), the
+ * row kernel of ./rouge-rows.ts among them.
+ */
+export interface RougeKernelExports extends RougeRowExports {
   /** Writes the smallest and largest of `count` i32 ids at `tokens` as two i32 at `out`. */
   idRange(tokens: number, count: number, out: number): void;
   /** Sizes the LCS match vectors of each segment (or, `words` = 1, of each row in the words layout): 4 f64 at `plan`. */
   planMatchVectors(refOffsets: number, segRefOffsets: number, nSegments: number, words: number, plan: number): void;
-  /** LCS length per (hypothesis, reference of its segment): i32 at `out`. */
+  /** LCS length per (hypothesis, reference of its segment): i32 at `out`, or pair rows (`pairRows` = 1). */
   lcsLengths(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number,
     keys: number, keysCapacity: number, vectors: number, directBytes: number, info: number, state: number, out: number,
+    pairRows: number,
   ): void;
   /** Union LCS hit masks of summary units: one byte per reference token at `out`. */
   lcsUnionMasks(
@@ -56,13 +63,16 @@ export interface RougeKernelExports extends KernelExports {
   planSkipBigramTables(
     refOffsets: number, segRefOffsets: number, nSegments: number, maxGap: number, unigrams: number, plan: number,
   ): void;
-  /** Skip-bigram rows `[hits, hypUnits, refUnits]` per (hypothesis, reference of its segment): 3 f64 each at `out`. */
+  /**
+   * Skip-bigram rows `[hits, hypUnits, refUnits]` per (hypothesis, reference of its segment): 3 f64 each at `out`,
+   * or pair rows (`pairRows` = 1: a fourth f64, 0).
+   */
   skipBigramCounts(
     hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
     refTokens: number, refOffsets: number, segRefOffsets: number, maxGap: number, unigrams: number,
     tokenKeys: number, tokenKeysCapacity: number, localIds: number, locals: number, tokenLocals: number,
     tokenLocalSlots: number, direct: number, directEntries: number, directStride: number,
-    keys: number, keysCapacity: number, data: number, hits: number, out: number,
+    keys: number, keysCapacity: number, data: number, hits: number, out: number, pairRows: number,
   ): void;
 }
 
@@ -122,6 +132,8 @@ const TOKEN_KEY_BYTES = 8;
 const KEY_SLOT_BYTES = 16;
 const PLAN_BYTES = 32;
 const INFO_BYTES = 12;
+/** Bytes of a pair row of the row kernel (hit, hypothesis count, reference count, select). */
+const PAIR_ROW_BYTES = 32;
 
 /** Checks the units of a summary-level call against the sentence stores. */
 function checkUnits(name: string, units: Int32Array, nRefs: number, nHyps: number): void {
@@ -203,19 +215,58 @@ export class RougeEngine {
    * @throws RangeError/TypeError for inconsistent offsets or segment indices.
    */
   lcsLengths(batch: RougeBatch): PairRows<Int32Array> {
+    const { call, out } = this.runLcs(batch, false);
+    const n = call.rowOffsets[call.nHyps];
+    return { rows: this.memory.i32.slice(out >> 2, (out >> 2) + n), rowOffsets: call.rowOffsets };
+  }
+
+  /**
+   * ROUGE-L's segment rows straight from the LCS lengths, in this instance's memory: the pair rows (LCS, hypothesis
+   * length, reference length, select 0) of {@link lcsLengths} reduced by the row kernel with `settings`, the
+   * 7-number row of hypothesis `h` written at `out[h · stride + column ..]` — what `writeRougeRows` gives for those
+   * pair rows, without taking them out of WebAssembly memory.
+   * @throws as {@link lcsLengths}.
+   */
+  lcsRows(batch: RougeBatch, settings: RougeRowSettings, out: Float64Array, column: number, stride: number): void {
+    const { call, out: pairs } = this.runLcs(batch, true);
+    this.reduceRows(call, pairs, settings, out, column, stride);
+  }
+
+  /** Places a batch and runs the LCS kernel on it: i32 lengths, or pair rows, at `out`. */
+  private runLcs(batch: RougeBatch, pairRows: boolean): { call: PlacedBatch; out: number } {
     const { kernels, memory } = this;
     const call = placePairBatch(this.memory, this.base, batch);
     const nSegments = batch.segRefOffsets.length - 1;
     const { keys, vectors, info, directBytes, capacity, strideBytes } = placeMatchVectors(kernels, memory, call, nSegments);
     const state = call.layout.place(strideBytes);
     const n = call.rowOffsets[call.nHyps];
-    const out = call.layout.place(n * 4);
+    const out = call.layout.place(n * (pairRows ? PAIR_ROW_BYTES : 4));
     memory.reserve(call.layout.end);
     kernels.lcsLengths(
       call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
-      call.segRefOffsets, keys, directBytes ? 0 : capacity, vectors, directBytes, info, state, out,
+      call.segRefOffsets, keys, directBytes ? 0 : capacity, vectors, directBytes, info, state, out, pairRows ? 1 : 0,
     );
-    return { rows: memory.i32.slice(out >> 2, (out >> 2) + n), rowOffsets: call.rowOffsets };
+    return { call, out };
+  }
+
+  /**
+   * Reduces the pair rows at `pairs` of a placed batch with the row kernel, after what the call has placed, and
+   * copies hypothesis `h`'s row to `out[h · stride + column ..]`.
+   */
+  private reduceRows(
+    call: PlacedBatch, pairs: number, settings: RougeRowSettings, out: Float64Array, column: number, stride: number,
+  ): void {
+    const { kernels, memory } = this;
+    const count = call.nHyps;
+    if (count === 0) return;
+    const offsets = call.layout.place((count + 1) * 4);
+    const scratch = call.layout.place(ROW_WIDTH * 8);
+    const rows = call.layout.place(ROW_WIDTH * 8 * count);
+    memory.reserve(call.layout.end);
+    memory.i32.set(call.rowOffsets, offsets >> 2);
+    const [rule, form, param, w, jackknife] = rowKernelArgs(settings);
+    kernels.rougeRows(pairs, offsets, count, rule, form, param, w, jackknife, scratch, rows, ROW_WIDTH * 8);
+    copyRows(memory.f64, rows >> 3, count, out, column, stride);
   }
 
   /**
@@ -342,6 +393,27 @@ export class RougeEngine {
    * table cannot fit in WebAssembly memory.
    */
   skipBigramCounts(batch: RougeBatch, options: SkipBigramOptions): PairRows<Float64Array> {
+    const { call, out } = this.runSkipBigrams(batch, options, false);
+    const n = call.rowOffsets[call.nHyps];
+    return { rows: this.memory.f64.slice(out >> 3, (out >> 3) + 3 * n), rowOffsets: call.rowOffsets };
+  }
+
+  /**
+   * ROUGE-S/SU's segment rows straight from the skip-bigram counts, in this instance's memory: the pair rows (hits,
+   * hypothesis units, reference units, select 0) of {@link skipBigramCounts} reduced by the row kernel with
+   * `settings`, the 7-number row of hypothesis `h` written at `out[h · stride + column ..]` — what
+   * `writeRougeRows` gives for those pair rows, without taking them out of WebAssembly memory.
+   * @throws as {@link skipBigramCounts}.
+   */
+  skipBigramRows(
+    batch: RougeBatch, options: SkipBigramOptions, settings: RougeRowSettings, out: Float64Array, column: number, stride: number,
+  ): void {
+    const { call, out: pairs } = this.runSkipBigrams(batch, options, true);
+    this.reduceRows(call, pairs, settings, out, column, stride);
+  }
+
+  /** Places a batch and runs the skip-bigram kernel on it: rows of 3 f64, or pair rows, at `out`. */
+  private runSkipBigrams(batch: RougeBatch, options: SkipBigramOptions, pairRows: boolean): { call: PlacedBatch; out: number } {
     const unigrams = checkSkipBigramOptions(options);
     const { kernels, memory } = this;
     const call = placePairBatch(this.memory, this.base, batch);
@@ -364,15 +436,15 @@ export class RougeEngine {
     const data = call.layout.place(checkScratch(dataBytes, 'the skip-bigram counts of a segment'));
     const hits = call.layout.place(stride);
     const n = call.rowOffsets[call.nHyps];
-    const out = call.layout.place(n * 24);
+    const out = call.layout.place(n * (pairRows ? PAIR_ROW_BYTES : 24));
     checkScratch(call.layout.end, 'a skip-bigram call');
     memory.reserve(call.layout.end);
     kernels.skipBigramCounts(
       call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refTokens, call.refOffsets,
       call.segRefOffsets, options.maxGap, unigrams, tokenKeys, tokenCapacity, localIds, locals, tokenLocals,
-      idBytes / 4, direct, directEntries, stride, keys, capacity, data, hits, out,
+      idBytes / 4, direct, directEntries, stride, keys, capacity, data, hits, out, pairRows ? 1 : 0,
     );
-    return { rows: memory.f64.slice(out >> 3, (out >> 3) + 3 * n), rowOffsets: call.rowOffsets };
+    return { call, out };
   }
 
   /** f(x) = x^w with the kernels' `pow` (ROUGE-1.5.5's `wlcsWeight`, i.e. C's `pow` as Perl's `**` calls it). */
@@ -462,6 +534,18 @@ export function wlcsUnionMasks(input: SentenceUnits, weight: number): UnionMasks
 /** {@link RougeEngine.skipBigramCounts} on the default engine. */
 export function skipBigramCounts(batch: RougeBatch, options: SkipBigramOptions): PairRows<Float64Array> {
   return defaultRougeEngine().skipBigramCounts(batch, options);
+}
+
+/** {@link RougeEngine.lcsRows} on the default engine. */
+export function lcsRows(batch: RougeBatch, settings: RougeRowSettings, out: Float64Array, column: number, stride: number): void {
+  defaultRougeEngine().lcsRows(batch, settings, out, column, stride);
+}
+
+/** {@link RougeEngine.skipBigramRows} on the default engine. */
+export function skipBigramRows(
+  batch: RougeBatch, options: SkipBigramOptions, settings: RougeRowSettings, out: Float64Array, column: number, stride: number,
+): void {
+  defaultRougeEngine().skipBigramRows(batch, options, settings, out, column, stride);
 }
 
 /** {@link RougeEngine.wlcsWeight} on the default engine. */

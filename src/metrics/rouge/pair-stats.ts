@@ -19,17 +19,21 @@ import type { Csr } from '../../text/csr.js';
 import { perReferenceNgramCounts } from '../../wasm/ngram.js';
 import {
   lcsLengths,
+  lcsRows,
   lcsUnionMasks,
   skipBigramCounts,
+  skipBigramRows,
   wlcsPairStats,
   wlcsUnionMasks,
   wlcsWeight,
   wlcsWeightInverse,
   type RougeBatch,
+  type SkipBigramOptions,
 } from '../../wasm/rouge.js';
 import { roundedRecall } from '../rouge155/score.js';
-import { pairRowsBuffer } from '../../wasm/rouge-rows.js';
-import type { ResolvedRougeOptions } from './options.js';
+import { pairRowsBuffer, type RougeRowSettings } from '../../wasm/rouge-rows.js';
+import type { ResolvedRougeOptions, RougeFlavor } from './options.js';
+import type { RougeType } from './rouge-type.js';
 import { clippedLcsHits, rouge155WlcsHitWeight } from './summary-hits.js';
 import type { SummaryStore } from './summary-text.js';
 import { UnigramBudget } from './unigram-budget.js';
@@ -49,6 +53,43 @@ export interface PairStats {
 }
 
 const identity = (x: number): number => x;
+
+/** The skip-bigram kernel's options for ROUGE-S/SU in a flavor. */
+function skipBigramOptions(type: Extract<RougeType, { kind: 's' }>, flavor: RougeFlavor): SkipBigramOptions {
+  return { maxGap: type.maxGap, unigrams: !type.unigrams ? 'none' : flavor === 'rouge155' ? 'rouge155' : 'all' };
+}
+
+/**
+ * Writes the segment rows of a batch (hypothesis `h` of segment `hypSegment[h]`) straight from a kernel's pair rows,
+ * which then never leave WebAssembly memory, where those are the pair rows: ROUGE-S/SU, and ROUGE-L outside the
+ * rouge155 flavor (whose ROUGE-L reads sentences), without `best-recall` (the only rule that reads the select
+ * column, 0 here). Row `h` goes to `out[h · stride + column ..]`. Returns false, having written nothing, for other
+ * options: their pair rows come from {@link rougePairStats}.
+ */
+export function writeKernelRows(
+  hyps: Csr,
+  refs: Csr,
+  segRefOffsets: Int32Array,
+  hypSegment: Int32Array,
+  options: ResolvedRougeOptions,
+  settings: RougeRowSettings,
+  out: Float64Array,
+  column: number,
+  stride: number,
+): boolean {
+  const { type, flavor, multiReference } = options;
+  if (multiReference === 'best-recall') return false;
+  const batch: RougeBatch = { hyps, hypSegment, refs, segRefOffsets };
+  if (type.kind === 's') {
+    skipBigramRows(batch, skipBigramOptions(type, flavor), settings, out, column, stride);
+    return true;
+  }
+  if (type.kind === 'l' && flavor !== 'rouge155') {
+    lcsRows(batch, settings, out, column, stride);
+    return true;
+  }
+  return false;
+}
 
 /** Number of ids a vocabulary-indexed scratch array needs for these stores. */
 function idBound(...stores: Csr[]): number {
@@ -80,22 +121,6 @@ function countPairs(counts: Float64Array, width: number, hitAt: number, hypAt: n
     rows[at] = counts[from + hitAt];
     rows[at + 1] = counts[from + hypAt];
     rows[at + 2] = counts[from + refAt];
-  }
-}
-
-/** Pair rows of LCS lengths: hit = LCS, counts = the two lengths, select 0. */
-function lcsPairs(
-  lcs: Int32Array, hypOffsets: Int32Array, refOffsets: Int32Array, rowOffsets: Int32Array, firstRefs: Int32Array,
-  nHyps: number, rows: Float64Array,
-): void {
-  for (let h = 0; h < nHyps; h++) {
-    const n = hypOffsets[h + 1] - hypOffsets[h];
-    for (let p = rowOffsets[h], r = firstRefs[h]; p < rowOffsets[h + 1]; p++, r++) {
-      const at = p * PAIR_WIDTH;
-      rows[at] = lcs[p];
-      rows[at + 1] = n;
-      rows[at + 2] = refOffsets[r + 1] - refOffsets[r];
-    }
   }
 }
 
@@ -131,15 +156,9 @@ export function rougePairStats(
   const recall = (hit: number, ref: number): number =>
     (!withSelect ? 0 : rouge155 ? roundedRecall(hit, ref) : ref > 0 ? hit / ref : 0);
 
-  if (!withSelect && (type.kind === 'n' || type.kind === 's' || (type.kind === 'l' && !rouge155))) {
+  if (!withSelect && type.kind === 'n') {
     // Without `best-recall` the select column stays 0: the counts are copied as they are.
-    if (type.kind === 'n') countPairs(perReferenceNgramCounts(batch, type.n).rows, 3 * type.n, type.n - 1, 2 * type.n - 1, 3 * type.n - 1, nPairs, rows);
-    else if (type.kind === 's') countPairs(skipBigramCounts(batch, { maxGap: type.maxGap, unigrams: !type.unigrams ? 'none' : rouge155 ? 'rouge155' : 'all' }).rows, 3, 0, 1, 2, nPairs, rows);
-    else {
-      const firstRefs = new Int32Array(nHyps);
-      for (let h = 0; h < nHyps; h++) firstRefs[h] = firstRef(h);
-      lcsPairs(lcsLengths(batch).rows, hyps.tokens.offsets, refs.tokens.offsets, rowOffsets, firstRefs, nHyps, rows);
-    }
+    countPairs(perReferenceNgramCounts(batch, type.n).rows, 3 * type.n, type.n - 1, 2 * type.n - 1, 3 * type.n - 1, nPairs, rows);
     return { rows, rowOffsets };
   }
 
@@ -156,8 +175,7 @@ export function rougePairStats(
   }
 
   if (type.kind === 's') {
-    const unigrams = !type.unigrams ? 'none' : rouge155 ? 'rouge155' : 'all';
-    const counts = skipBigramCounts(batch, { maxGap: type.maxGap, unigrams }).rows;
+    const counts = skipBigramCounts(batch, skipBigramOptions(type, flavor)).rows;
     for (let p = 0; p < nPairs; p++) {
       const hit = counts[3 * p];
       const ref = counts[3 * p + 2];

@@ -20,7 +20,6 @@ import { perlFixed5 } from '../rouge155/perl-format.js';
 import { alphaFMeasure, fMeasureOf, type FMeasure } from './f-measure.js';
 import { resolveRougeOptions, type ResolvedRougeOptions, type RougeOptions } from './options.js';
 import { humanReferenceScores, type HumanScores } from './jackknife.js';
-import { rougePairStats } from './pair-stats.js';
 import { rougeTypeId, rougeTypeName } from './rouge-type.js';
 import { ROUGE_STATS_COLUMNS, ROUGE_STATS_WIDTH } from './segment-row.js';
 import { SummaryReader, type SummaryStore } from './summary-text.js';
@@ -147,9 +146,8 @@ export class Rouge implements Metric<RougeReferences> {
       throw new TypeError(`${this.name} references were prepared with other flavor/type/tokenizer/split/limit options`);
     }
     const store = refs.reader.read(hyps, hyps.length);
-    const pairs = rougePairStats(store, refs.refs, refs.segRefOffsets, this.options, identitySegments(hyps.length));
     const out = new Float64Array(hyps.length * ROUGE_STATS_WIDTH);
-    this.rowWriter(pairs, hyps.length, out, 0, ROUGE_STATS_WIDTH);
+    this.rowWriter(store, refs.refs, refs.segRefOffsets, identitySegments(hyps.length), out, 0, ROUGE_STATS_WIDTH);
     return out;
   }
 

@@ -14,7 +14,7 @@ import { Vocabulary } from '../../text/intern.js';
 import { isRougeTokenizerName, RougeInterner, type RougeTokenizerName } from '../../text/rouge/index.js';
 import type { ChunkTokenizer, TokenStage } from '../token-stage.js';
 import type { ResolvedRougeOptions } from './options.js';
-import { rougePairStats, type PairStats } from './pair-stats.js';
+import { rougePairStats, writeKernelRows } from './pair-stats.js';
 import { writeRougeRows } from '../../wasm/rouge-rows.js';
 import { rougeRowSettings } from './segment-row.js';
 import { readsSentences, type SummaryStore } from './summary-text.js';
@@ -36,17 +36,27 @@ export function rougeChunkTokenizer(tokenizer: RougeTokenizerName, stem: boolean
   };
 }
 
-/** Writes the rows of `count` candidates from their pair statistics (`ROUGE_STATS_WIDTH` columns at `column`). */
-export type RougeRowWriter = (pairs: PairStats, count: number, out: Float64Array, column: number, stride: number) => void;
+/**
+ * Writes the row of each candidate `h` of `hyps` against the references of its segment `hypSegment[h]` (rows
+ * `segRefOffsets[s] .. segRefOffsets[s + 1]` of `refs`): `ROUGE_STATS_WIDTH` numbers at `out[h · stride + column ..]`.
+ */
+export type RougeRowWriter = (
+  hyps: SummaryStore, refs: SummaryStore, segRefOffsets: Int32Array, hypSegment: Int32Array,
+  out: Float64Array, column: number, stride: number,
+) => void;
 
 /**
- * The flavor's reduction of pair statistics to rows for `options` (the row kernel's, the one definition of each
- * rule), writing each candidate's row where the caller wants it.
+ * The rows for `options`: pair statistics reduced by the flavor's rule (the row kernel's, the one definition of each
+ * rule), each candidate's row written where the caller wants it. Where a kernel's pair rows are the statistics
+ * (./pair-stats.ts `writeKernelRows`) they are reduced where the kernel wrote them.
  */
 export function rougeRowWriter(options: ResolvedRougeOptions): RougeRowWriter {
   const settings = rougeRowSettings(options);
-  return (pairs, count, out, column, stride) =>
-    writeRougeRows(pairs.rows, pairs.rowOffsets, count, settings, out, column, stride);
+  return (hyps, refs, segRefOffsets, hypSegment, out, column, stride) => {
+    if (writeKernelRows(hyps.tokens, refs.tokens, segRefOffsets, hypSegment, options, settings, out, column, stride)) return;
+    const pairs = rougePairStats(hyps, refs, segRefOffsets, options, hypSegment);
+    writeRougeRows(pairs.rows, pairs.rowOffsets, hypSegment.length, settings, out, column, stride);
+  };
 }
 
 /** `[0, 1, …, n]`: row `i` of a store is sentence `i`. */
@@ -63,7 +73,7 @@ export function rougeTokenStage(options: ResolvedRougeOptions): TokenStage | und
   if (type.kind === 'lsum' || !wholeLine || !isRougeTokenizerName(tokenizer) || limit.words > 0 || limit.bytes > 0) {
     return undefined;
   }
-  const reduce = rougeRowWriter(options);
+  const write = rougeRowWriter(options);
   // ROUGE-1.5.5's ROUGE-L and ROUGE-W read sentences: a non-empty line is one sentence, its token row. An empty
   // line has none in the text path and one empty sentence here: both give no units, no weight and no hits, hence
   // the same pair rows.
@@ -76,8 +86,7 @@ export function rougeTokenStage(options: ResolvedRougeOptions): TokenStage | und
     tokenizerKey: `rouge|${tokenizer}|${stem}|${removeStopwords}`,
     createTokenizer: () => rougeChunkTokenizer(tokenizer, stem, removeStopwords),
     writeRows(batch, out, column, stride) {
-      const pairs = rougePairStats(store(batch.hyps), store(batch.refs), batch.segRefOffsets, options, batch.hypSegment);
-      reduce(pairs, batch.hypSegment.length, out, column, stride);
+      write(store(batch.hyps), store(batch.refs), batch.segRefOffsets, batch.hypSegment, out, column, stride);
     },
   };
 }

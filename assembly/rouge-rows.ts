@@ -216,8 +216,20 @@ function bestFRow(pairs: usize, from: i32, to: i32, skip: i32, form: i32, param:
     const h = load<f64>(at);
     const n = load<f64>(at, 8);
     const m = load<f64>(at, 16);
-    const r = pairRatio(h, m, w);
-    const p = pairRatio(h, n, w);
+    let r: f64;
+    let p: f64;
+    if (w == 0) {
+      // pairRatio's two divisions in the lanes of one (the same IEEE quotients): [h / n, h / m], 0 where the
+      // count is not > 0.
+      const counts = v128.load(at, 8);
+      const zero = f64x2.splat(0);
+      const ratios = v128.bitselect(f64x2.div(f64x2.splat(h), counts), zero, f64x2.gt(counts, zero));
+      p = f64x2.extract_lane(ratios, 0);
+      r = f64x2.extract_lane(ratios, 1);
+    } else {
+      r = pairRatio(h, m, w);
+      p = pairRatio(h, n, w);
+    }
     const fk = fmeasure(form, param, p, r);
     if (first || fk > f) {
       first = false;
@@ -310,6 +322,25 @@ function combine(
 }
 
 /**
+ * Rows of hypotheses `0 .. nRows` under one rule, F form and `w` without jackknifing: with constant arguments the
+ * rule's row is inlined in the loop, no call or dispatch per row (rows are a few divisions each, and a call per row
+ * cost about as much as they do).
+ */
+// @ts-ignore: decorator
+@inline
+function plainRows(
+  pairs: usize, rowOffsets: usize, nRows: i32, rule: i32, form: i32, param: f64, w: f64, out: usize, outStride: i32,
+): void {
+  for (let h = 0; h < nRows; h++) {
+    const from = load<i32>(rowOffsets + (usize(h) << 2));
+    const to = load<i32>(rowOffsets + (usize(h) << 2), 4);
+    const at = out + usize(h) * usize(outStride);
+    if (rule == RULE_155_A || rule == RULE_155_B) rouge155Row(pairs, from, to, -1, rule == RULE_155_B, param, w, at);
+    else bestFRow(pairs, from, to, -1, form, param, w, at);
+  }
+}
+
+/**
  * Writes the row of each of `nRows` hypotheses, whose pairs are `rowOffsets[h] .. rowOffsets[h + 1]` (i32) of
  * `pairs`, at `out + h · outStride` (bytes): the rule's combination (`rule`, F `form` with its α or β `param`, `w` >
  * 0 for ROUGE-W's f⁻¹), and with `jackknife` and at least two pairs, P, R and F replaced by their means over the
@@ -319,6 +350,24 @@ export function rougeRows(
   pairs: usize, rowOffsets: usize, nRows: i32, rule: i32, form: i32, param: f64, w: f64, jackknife: i32,
   scratch: usize, out: usize, outStride: i32,
 ): void {
+  // The flavors' usual rules without ROUGE-W and jackknifing (ROUGE-1.5.5's -f A and -f B, rouge-score's best F1),
+  // each in a loop of its own; the rest as `combine` writes them.
+  if (jackknife == 0 && w == 0) {
+    // ROUGE-1.5.5's F is always the α form (α = 0.5 unless `-p` sets it), as in `combine`.
+    const alpha = form == FORM_ALPHA ? param : 0.5;
+    if (rule == RULE_155_A) {
+      plainRows(pairs, rowOffsets, nRows, RULE_155_A, FORM_ALPHA, alpha, 0, out, outStride);
+      return;
+    }
+    if (rule == RULE_155_B) {
+      plainRows(pairs, rowOffsets, nRows, RULE_155_B, FORM_ALPHA, alpha, 0, out, outStride);
+      return;
+    }
+    if (rule == RULE_BEST_F && form == FORM_F1) {
+      plainRows(pairs, rowOffsets, nRows, RULE_BEST_F, FORM_F1, param, 0, out, outStride);
+      return;
+    }
+  }
   for (let h = 0; h < nRows; h++) {
     const from = load<i32>(rowOffsets + (usize(h) << 2));
     const to = load<i32>(rowOffsets + (usize(h) << 2), 4);

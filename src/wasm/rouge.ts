@@ -9,7 +9,9 @@
  * (hypothesis, reference of its segment), hypothesis-major. Mask kernels take summary units of sentences.
  *
  * Each {@link RougeEngine} owns a kernel instance (its own linear memory); every call lays its inputs, scratch and
- * outputs out from the heap base and copies the results out.
+ * outputs out from the heap base and copies the results out. The row methods (`lcsRows`, `skipBigramRows`) go one
+ * step further: the pair kernel writes the pair rows of ./rouge-rows.ts, the same instance's row kernel reduces them
+ * where they are, and only each hypothesis' 7-number row is copied out.
  */
 import type { Csr } from '../text/csr.js';
 import { checkCsr } from './check-input.js';

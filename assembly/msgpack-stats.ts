@@ -28,6 +28,10 @@ export function msgpackRows(
   return i32(p - out);
 }
 
+/** 2^52 and its bits (see {@link packNumber}). */
+const MAGIC: f64 = 4503599627370496.0;
+const MAGIC_BITS: u64 = 0x4330000000000000;
+
 /**
  * msgpackr's encoding of a number (its `pack` without the float32 option): a whole number that fits 32 bits
  * unsigned as the shortest unsigned form (below 128 a positive fixint; -0 is 0), a whole negative number that fits
@@ -37,28 +41,32 @@ export function msgpackRows(
 // @ts-ignore: decorator
 @inline
 function packNumber(p: usize, v: f64): usize {
-  if (v >= 0 && v <= 4294967295.0) {
-    const u = u32(v);
-    if (f64(u) == v) {
-      if (u < 0x80) {
-        store<u8>(p, u8(u));
-        return p + 1;
-      }
-      if (u < 0x100) {
-        store<u8>(p, 0xcc);
-        store<u8>(p, u8(u), 1);
-        return p + 2;
-      }
-      if (u < 0x10000) {
-        store<u8>(p, 0xcd);
-        store<u16>(p, bswap<u16>(u16(u)), 1);
-        return p + 3;
-      }
-      store<u8>(p, 0xce);
-      store<u32>(p, bswap<u32>(u), 1);
-      return p + 5;
+  // The unsigned test without a conversion to integer and back (a few instructions each): y = v + 2^52 is exact for
+  // a whole v in [0, 2^32), and its bits less those of 2^52 are then v. Conversely, those bits below 2^32 make y
+  // 2^52 + u for a whole u, y - 2^52 is u exactly, and v is u when the two are equal (a fraction rounded to it, a
+  // negative number, an infinity or a NaN is not; -0 gives 0).
+  const y = v + MAGIC;
+  const u = reinterpret<u64>(y) - MAGIC_BITS;
+  if (u < 0x100000000 && y - MAGIC == v) {
+    if (u < 0x80) {
+      store<u8>(p, u8(u));
+      return p + 1;
     }
-  } else if (v < 0 && v >= -2147483648.0) {
+    if (u < 0x100) {
+      store<u8>(p, 0xcc);
+      store<u8>(p, u8(u), 1);
+      return p + 2;
+    }
+    if (u < 0x10000) {
+      store<u8>(p, 0xcd);
+      store<u16>(p, bswap<u16>(u16(u)), 1);
+      return p + 3;
+    }
+    store<u8>(p, 0xce);
+    store<u32>(p, bswap<u32>(u32(u)), 1);
+    return p + 5;
+  }
+  if (v < 0 && v >= -2147483648.0) {
     const i = i32(v);
     if (f64(i) == v) {
       if (i >= -0x20) {
@@ -80,7 +88,9 @@ function packNumber(p: usize, v: f64): usize {
       return p + 5;
     }
   }
-  store<u8>(p, 0xcb);
-  store<u64>(p, bswap<u64>(reinterpret<u64>(v)), 1);
+  // 0xcb and the 8 bytes reversed in one shuffle, one 16-byte store: the 7 bytes past them fall in the room left
+  // for every number as a float64 and the 8 bytes of slack, and the next number overwrites them.
+  const bytes = f64x2.splat(v);
+  v128.store(p, i8x16.shuffle(bytes, i8x16.splat(<i8>0xcb), 16, 7, 6, 5, 4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0));
   return p + 9;
 }

@@ -23,7 +23,13 @@ export function msgpackRows(
     p += usize(prefixLength);
     let at = stats + usize(load<i32>(rows + (usize(k) << 2))) * rowBytes;
     const end = at + rowBytes;
-    for (; at < end; at += 8) p = packNumber(p, load<f64>(at));
+    // Two numbers a turn: each copy of the packing has branches of its own, which learn the pattern of the columns
+    // it sees (a row's counts, fractions and larger numbers sit in the same columns row after row).
+    for (; at + 16 <= end; at += 16) {
+      p = packNumber(p, load<f64>(at));
+      p = packNumber(p, load<f64>(at, 8));
+    }
+    if (at < end) p = packNumber(p, load<f64>(at));
   }
   return i32(p - out);
 }

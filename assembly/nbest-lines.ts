@@ -298,7 +298,7 @@ function bytesHash(p: usize, length: usize): u32 {
  * The distinct hypotheses of each segment among the `n` candidates of {@link nbestCandidates}' columns at `columns`
  * (the input at `input`): `source[h]` at `sourceOut` is the index, in file order, of the first
  * candidate of `h`'s segment with the same bytes, counted over the distinct ones of the whole chunk. `table` is
- * scratch of `tableSize` i32 (a power of two, at least twice the largest segment). Returns the number of distinct
+ * scratch of `tableSize` i32 (a power of two, at least four times the largest segment). Returns the number of distinct
  * candidates.
  */
 export function nbestDistinct(
@@ -320,8 +320,10 @@ export function nbestDistinct(
     const id = load<i32>(ids + (usize(from) << 2));
     let to = from + 1;
     while (to < n && load<i32>(ids + (usize(to) << 2)) == id) to++;
+    // A table a quarter full: a text then mostly finds its first slot empty or its own, and the probe's loop seldom
+    // turns (the turn is a branch taken at random).
     let size: i32 = 16;
-    while (size < 2 * (to - from)) size <<= 1;
+    while (size < 4 * (to - from)) size <<= 1;
     if (size > tableSize) unreachable();
     memory.fill(table, 0xff, usize(size) << 2);
     const mask = size - 1;

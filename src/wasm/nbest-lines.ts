@@ -91,7 +91,7 @@ export class NbestCandidateScanner {
       const firsts = source + 4 * count;
       const table = firsts + 4 * count;
       let tableSize = 16;
-      while (tableSize < 2 * count) tableSize *= 2;
+      while (tableSize < 4 * count) tableSize *= 2;
       memory.reserve(table + 4 * tableSize);
       const m = kernels.nbestDistinct(base, columns, count, source, firsts, table, tableSize);
       if (m < count) {

@@ -149,7 +149,8 @@ export function nbestCandidates(input: usize, length: i32, firstLine: i32, segme
     // 16 bytes at a time while none is a newline, a bar or a non-ASCII byte.
     while (p + 16 <= end) {
       const v = v128.load(p);
-      const hits = i8x16.bitmask(i8x16.eq(v, newline)) | i8x16.bitmask(i8x16.eq(v, bar)) | i8x16.bitmask(v);
+      // One mask for the three kinds: a match is 0xff, a non-ASCII byte has its high bit set.
+      const hits = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, newline), i8x16.eq(v, bar)), v));
       if (hits == 0) {
         p += 16;
         u16 += 16;

@@ -388,6 +388,27 @@ function rowsOf(
     const end = chunkIds + (usize(load<u32>(lineChunks + (usize(i) << 2), 4)) << 2);
     for (; c < end; c += 4) {
       const entry = codes + (usize(load<u32>(c)) << CODES_SHIFT);
+      if (nt > 1) {
+        // The usual chunk gives each tokenizer one token (codes >= 0): the codes in one load (the lanes past the
+        // call's tokenizers are not looked at), one test of their signs, each stored from its lane and every cursor
+        // moved by one token; other chunks go code by code.
+        const v = v128.load(entry);
+        if ((i32x4.bitmask(v) & ((1 << nt) - 1)) == 0) {
+          v128.store32_lane(at0, v, 0);
+          v128.store32_lane(at1, v, 1);
+          at0 += 4;
+          at1 += 4;
+          if (nt > 2) {
+            v128.store32_lane(at2, v, 2);
+            at2 += 4;
+          }
+          if (nt > 3) {
+            v128.store32_lane(at3, v, 3);
+            at3 += 4;
+          }
+          continue;
+        }
+      }
       at0 = emitCode(load<i32>(entry), at0, tokens);
       if (nt > 1) at1 = emitCode(load<i32>(entry, 4), at1, tokens);
       if (nt > 2) at2 = emitCode(load<i32>(entry, 8), at2, tokens);

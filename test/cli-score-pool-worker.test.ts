@@ -1,9 +1,10 @@
 /**
  * `palette score -j N` on a run large enough for the corpus engine's pool: bin/palette runs the score command as a
- * CommonJS file (dist/bundle/score-command.cjs), and its pool workers must start from the bundled worker script
- * beside it (dist/bundle/worker.js). A worker that cannot find its script fails every task it is given, so the run
- * either fails or is scored by the calling thread alone; here the workers' own V8 coverage (every thread of the
- * process writes one) must show the bundled worker script loaded, and the rows must be those of `-j 1`.
+ * CommonJS file (dist/bundle/score-command.cjs), and its pool workers must start from the bundle's worker script
+ * (dist/bundle/worker.cjs, through the code-cache loader beside it). A worker that cannot find its script fails
+ * every task it is given, so the run either fails or is scored by the calling thread alone; here the workers' own V8
+ * coverage (every thread of the process writes one) must show the bundled worker script loaded, evaluating its own
+ * kind's code and not the n-best engine, ORANGE or the metric registry, and the rows must be those of `-j 1`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,11 +46,25 @@ describe('palette score -j 2 from bin/palette', () => {
     expect(pooled.stderr).toBe('');
     expect(pooled.status).toBe(0);
     expect(pooled.stdout).toBe(run('1').stdout);
+    const bundle = join(PALETTE_BIN, '..', '..', 'dist', 'bundle');
     const loaded = new Set<string>();
+    // Modules of the worker script that ran: esbuild wraps each module evaluated on demand in a function named after
+    // it ("dist/<module>.js"), whose count says whether it ran.
+    const evaluated = new Set<string>();
     for (const f of readdirSync(coverage)) {
-      for (const script of JSON.parse(readFileSync(join(coverage, f), 'utf8')).result as { url: string }[]) loaded.add(script.url);
+      const scripts = JSON.parse(readFileSync(join(coverage, f), 'utf8')).result as { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
+      for (const script of scripts) {
+        loaded.add(script.url);
+        if (script.url !== pathToFileURL(join(bundle, 'worker.cjs')).href) continue;
+        for (const fn of script.functions) {
+          const m = /^dist\/(\S+)\.js$/.exec(fn.functionName);
+          if (m !== null && fn.ranges[0].count > 0) evaluated.add(m[1]);
+        }
+      }
     }
-    const worker = pathToFileURL(join(PALETTE_BIN, '..', '..', 'dist', 'bundle', 'worker.js')).href;
-    expect([...loaded].filter((url) => url.endsWith('/worker.js') && url.includes('/dist/'))).toContain(worker);
+    expect([...loaded]).toContain(pathToFileURL(join(bundle, 'worker-loader.cjs')).href);
+    expect([...loaded]).toContain(pathToFileURL(join(bundle, 'worker.cjs')).href);
+    expect([...evaluated].filter((m) => m.startsWith('pool/kinds/'))).toEqual(['pool/kinds/corpus']);
+    expect([...evaluated].filter((m) => /^engine\/nbest\/|^meta\/|^metrics\/registry$/.test(m))).toEqual([]);
   }, 120_000);
 });

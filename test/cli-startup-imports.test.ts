@@ -199,6 +199,45 @@ describe('palette start-up', () => {
     expect(stderr.text()).toBe('');
   });
 
+  it('bin/palette nbest -j 2 loads one file for the command and one for its worker, each kept as a V8 code cache', () => {
+    if (!existsSync(join(ROOT, 'dist', 'bundle', 'main.js'))) throw new Error('dist/bundle/ is missing: `npm run build:ts` builds it');
+    const J = join(ROOT, 'samples', 'joshua-bn-en');
+    const home = mkdtempSync(join(tmpdir(), 'palette-nbest-cache-'));
+    try {
+      const nbest = (env: NodeJS.ProcessEnv = {}) => {
+        // Tasks of 32 KiB make a pool of the 370 KiB sample.
+        const args = ['nbest', '--nbest', join(J, 'output.nbest'), '-r', join(J, 'reference.en.0'), join(J, 'reference.en.1'), '-m', 'bleu', 'rouge-l', '-j', '2', '--task-size', '32768'];
+        const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'palette'), ...args], { encoding: 'utf8', cwd: ROOT, env: { ...process.env, XDG_CACHE_HOME: home, ...env } });
+        expect(r.status, r.stderr).toBe(0);
+        return r.stdout;
+      };
+      const folder = join(home, 'palette');
+      const caches = () => (existsSync(folder) ? readdirSync(folder).sort() : []);
+      const first = nbest();
+      expect(first.length).toBeGreaterThan(10000);
+      // The command's cache, and the n-best worker's (written once it was set up).
+      expect(caches().map((c) => c.replace(/-[0-9a-f]{16}\.v8cache$/, ''))).toEqual(['nbest-entry', 'worker-nbest']);
+      const made = caches().map((c) => readFileSync(join(folder, c)));
+      // The coverage of every thread names the files of dist/ the run loaded.
+      const coverage = join(home, 'coverage');
+      expect(nbest({ NODE_V8_COVERAGE: coverage })).toBe(first);
+      const files = new Set<string>();
+      for (const name of readdirSync(coverage)) {
+        for (const script of (JSON.parse(readFileSync(join(coverage, name), 'utf8')) as { result: { url: string }[] }).result) {
+          const path = script.url.startsWith('file://') ? fileURLToPath(script.url) : script.url;
+          if (path.startsWith(join(ROOT, 'dist'))) files.add(path.slice(path.lastIndexOf('/') + 1));
+        }
+      }
+      expect([...files].sort()).toEqual(['nbest-entry-loader.cjs', 'nbest-entry.cjs', 'worker-loader.cjs', 'worker.cjs']);
+      // V8 took both caches: they are left as they were.
+      expect(caches().map((c) => readFileSync(join(folder, c))).every((b, i) => b.equals(made[i]))).toBe(true);
+      // Without a cache, the same bytes.
+      expect(nbest({ PALETTE_CODE_CACHE: '0' })).toBe(first);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('bin/palette (the bundle) scores an n-best list on two workers with the same bytes as in one thread', () => {
     if (!existsSync(join(ROOT, 'dist', 'bundle', 'main.js'))) throw new Error('dist/bundle/ is missing: `npm run build:ts` builds it');
     const J = join(ROOT, 'samples', 'joshua-bn-en');
@@ -214,13 +253,14 @@ describe('palette start-up', () => {
     expect(one.stdout.length).toBeGreaterThan(10000);
     expect(two.stdout).toBe(one.stdout);
 
-    // The bundle alone (no dist/pool/, no dist/metrics/ …): its workers come from its own worker.js.
+    // The bundle alone (no dist/pool/, no dist/metrics/ …), through its split entry: its workers come from its own
+    // worker script.
     const alone = mkdtempSync(join(tmpdir(), 'palette-bundle-alone-'));
     try {
       mkdirSync(join(alone, 'dist'));
       mkdirSync(join(alone, 'bin'));
       cpSync(join(ROOT, 'dist', 'bundle'), join(alone, 'dist', 'bundle'), { recursive: true });
-      expect(existsSync(join(alone, 'dist', 'bundle', 'worker.js'))).toBe(true);
+      expect(existsSync(join(alone, 'dist', 'bundle', 'worker-loader.cjs'))).toBe(true);
       symlinkSync(join(ROOT, 'build'), join(alone, 'build'));
       symlinkSync(join(ROOT, 'node_modules'), join(alone, 'node_modules'));
       cpSync(join(ROOT, 'package.json'), join(alone, 'package.json'));

@@ -3,30 +3,13 @@
  * imports (type-only ones aside, followed through every file they reach) hold no kind module, no metric registry,
  * no n-best engine and no ORANGE; an n-gram worker's kind reaches none of those either, and an n-best worker's kind
  * reaches the metric registry only on demand (a BLEU-only run never loads it). Every on-demand import names the
- * same module for a built worker (`import()`) and for one run from the sources (`require`).
+ * same module for a built worker (`import()`) and for one run from the sources (`require`). (The bundle's worker
+ * script holds every kind's code in one file: test/cli-score-pool-worker.test.ts checks that a worker of the bundle
+ * evaluates its own kind's alone.)
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ROOT, parse, reach, src } from './helpers/static-imports.js';
-
-/**
- * The modules a bundled file and the chunks it imports statically hold, by esbuild's `// dist/<module>.js`
- * comments: what a process that loads the file parses and compiles, whether or not it runs it.
- */
-function bundledClosure(entry: string): Set<string> {
-  const files = new Set<string>();
-  const stack = [entry];
-  while (stack.length > 0) {
-    const file = stack.pop()!;
-    if (files.has(file)) continue;
-    files.add(file);
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/^(?:import|export)\s(?:[^;]*?\sfrom\s*)?"(\.\/[^"]+)"/gm)) stack.push(join(dirname(file), m[1]));
-  }
-  return new Set([...files].flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^\/\/ dist\/(\S+)\.js$/gm)].map((m) => m[1])));
-}
+import { parse, reach, src } from './helpers/static-imports.js';
 
 /**
  * The `lazyImport(() => import(a), sourceRequire && (() => sourceRequire(b)))` calls of a file: [a, b] each. The
@@ -94,13 +77,5 @@ describe('pool worker imports', () => {
     const files = reach(src('pool/kinds/corpus.ts'));
     expect(has(files, /^engine\/corpus\//).length).toBeGreaterThan(0);
     expect(has(files, /^engine\/nbest\/|^meta\/|^metrics\/registry\.ts$|^metrics\/implementations\.ts$/)).toEqual([]);
-  });
-
-  it('the bundled worker script (dist/bundle/worker.js) loads no kind and no metric before its set-up names one', () => {
-    const worker = join(ROOT, 'dist', 'bundle', 'worker.js');
-    if (!existsSync(worker)) throw new Error('dist/bundle/ is missing: `npm run build:ts` builds it');
-    const modules = bundledClosure(worker);
-    expect(modules.has('pool/worker')).toBe(true);
-    expect([...modules].filter((m) => /^pool\/kinds\/|^metrics\/|^engine\/|^meta\//.test(m))).toEqual([]);
   });
 });

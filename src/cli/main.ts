@@ -72,16 +72,8 @@ export async function run(argv: readonly string[], io: CliIo, registry?: MetricR
     }
     // score before the others: its module carries its whole path, the Node adapter included (see ./score-command.ts).
     if (command === 'score') return await (await import('./score-command.js')).runScoreCommand(rest, io, registry);
-    if (command === 'nbest') {
-      // The pool starts first, so that its workers load while this thread loads the command (./nbest/early-pool.ts).
-      const early = (await import('./nbest/early-pool.js')).startEarlyNbestPool(rest);
-      try {
-        await import('../node/install.js');
-        return await (await import('./nbest/command.js')).runNbestCommand(rest, io, { early });
-      } finally {
-        await early?.dispose();
-      }
-    }
+    // nbest as score: one module with its whole path, its pool started first (see ./nbest/entry.ts).
+    if (command === 'nbest') return await (await import('./nbest/entry.js')).runNbestEntry(rest, io);
     if (COMMANDS.includes(command)) await import('../node/install.js');
     if (command === 'rouge155') return await (await import('./rouge155/command.js')).runRouge155Command(rest, io);
     if (command === 'extractor') return await (await import('./extractor/command.js')).runExtractorCommand(rest, io);

@@ -130,15 +130,21 @@ export interface TaskRunOptions {
 }
 
 /**
- * The worker script and the `execArgv` it needs: `worker.js` beside this module in a build, `worker.ts` through tsx.
- * In the bundled CLI (`dist/bundle/`, the score command's CommonJS file included) the worker script is bundled
- * beside it too, sharing its chunks: a worker then
- * loads a few files instead of one per module, which is most of its start-up.
+ * The worker script and the `execArgv` it needs. In the bundled CLI (dist/bundle/: the split chunks and the
+ * single-file commands alike) it is the bundle's single-file worker script, by the loader that compiles it with a
+ * V8 code cache (scripts/code-cache-loader.cjs), given as a path so that piscina requires it: a worker then reads
+ * and compiles one file from its cache instead of linking a chunk per module through the ES module loader, most of
+ * its start-up. In a build (dist/pool/) it is `worker.js` beside this module; from the sources, `worker.ts` through
+ * tsx.
  */
 function workerScript(): { filename: string; execArgv: string[] } {
-  const js = new URL('./worker.js', import.meta.url);
-  // A build's module ends in .js; the score command's CommonJS bundle (dist/bundle/score-command.cjs) in .cjs.
-  if (/\.c?js$/.test(import.meta.url) && existsSync(fileURLToPath(js))) return { filename: js.href, execArgv: [] };
+  // A build's module ends in .js; the single-file commands of the bundle in .cjs.
+  if (/\.c?js$/.test(import.meta.url)) {
+    const bundled = fileURLToPath(new URL('./worker-loader.cjs', import.meta.url));
+    if (existsSync(bundled)) return { filename: bundled, execArgv: [] };
+    const js = new URL('./worker.js', import.meta.url);
+    if (existsSync(fileURLToPath(js))) return { filename: js.href, execArgv: [] };
+  }
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { filename: new URL('../pool/worker.ts', import.meta.url).href, execArgv: ['--import', tsx] };
 }

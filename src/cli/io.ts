@@ -40,6 +40,7 @@ export function processStdout(): CliIo['stdout'] {
   const built = (): NodeJS.WriteStream => {
     if (stream === undefined) {
       stream = process.stdout;
+      streamsBuilt.add(stream);
       stream.on('error', (err: NodeJS.ErrnoException) => {
         if (err.code === 'EPIPE') process.exit(process.exitCode ?? EXIT_OK);
         throw err;
@@ -78,6 +79,21 @@ export function processStdout(): CliIo['stdout'] {
   };
 }
 
+/** The process's output streams that a run through {@link processIo} has built (see {@link processIoSettled}). */
+const streamsBuilt = new Set<NodeJS.WriteStream>();
+
+/**
+ * Whether the process's output streams hold nothing still to be written: true when a run through
+ * {@link processIo} built none of them (standard output written with `write(2)`, standard error never used) or
+ * those it built have handed every byte on. A command that has finished may then end the process at once
+ * (`process.exit`) instead of letting Node take its heap and threads down piece by piece first, without losing a
+ * byte of its output.
+ */
+export function processIoSettled(): boolean {
+  for (const stream of streamsBuilt) if (stream.writableLength > 0) return false;
+  return true;
+}
+
 /** The process's own streams and environment, as bin/palette runs a command with them. */
 export function processIo(): CliIo {
   // Node builds process.stdout, process.stderr and process.stdin on first access (a stream each, and for a pipe its
@@ -86,6 +102,7 @@ export function processIo(): CliIo {
   return {
     stdout: processStdout(),
     get stderr() {
+      streamsBuilt.add(process.stderr);
       return process.stderr;
     },
     get stdin() {

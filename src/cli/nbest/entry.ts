@@ -13,8 +13,8 @@ import type { CliIo } from '../io.js';
 import { reportError } from '../report-error.js';
 import { startEarlyNbestPool } from './early-pool.js';
 
-/** The process's streams, for bin/palette's way into this module (dist/bundle/nbest-entry-loader.cjs). */
-export { processIo } from '../io.js';
+/** The process's streams, and whether they are settled, for bin/palette's way into this module (dist/bundle/nbest-entry-loader.cjs). */
+export { processIo, processIoSettled } from '../io.js';
 
 /**
  * Runs `palette nbest` with `argv` (the arguments after `nbest`) and returns the exit status; never throws. Bad

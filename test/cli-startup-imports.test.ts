@@ -207,9 +207,12 @@ describe('palette start-up', () => {
       const nbest = (env: NodeJS.ProcessEnv = {}) => {
         // Tasks of 32 KiB make a pool of the 370 KiB sample.
         const args = ['nbest', '--nbest', join(J, 'output.nbest'), '-r', join(J, 'reference.en.0'), join(J, 'reference.en.1'), '-m', 'bleu', 'rouge-l', '-j', '2', '--task-size', '32768'];
+        // A file for the statistics instead of standard output (what the run printed is then read back from it).
+        const file = env.PALETTE_NBEST_STATS;
+        if (file !== undefined) args.push('--stats', file);
         const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'palette'), ...args], { encoding: 'utf8', cwd: ROOT, env: { ...process.env, XDG_CACHE_HOME: home, ...env } });
         expect(r.status, r.stderr).toBe(0);
-        return r.stdout;
+        return file === undefined ? r.stdout : readFileSync(file, 'utf8');
       };
       const folder = join(home, 'palette');
       const caches = () => (existsSync(folder) ? readdirSync(folder).sort() : []);
@@ -233,6 +236,10 @@ describe('palette start-up', () => {
       expect(caches().map((c) => readFileSync(join(folder, c))).every((b, i) => b.equals(made[i]))).toBe(true);
       // Without a cache, the same bytes.
       expect(nbest({ PALETTE_CODE_CACHE: '0' })).toBe(first);
+      // The process ends as soon as the command is done (the loader's process.exit): all of the statistics are out,
+      // on standard output (a pipe here) as in the file they are written to with --stats.
+      const stats = join(home, 'stats');
+      expect(nbest({ PALETTE_NBEST_STATS: stats })).toBe(first);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

@@ -11,7 +11,10 @@ import type { MetricRegistry } from '../metrics/registry.js';
 import { VERSION } from '../version.js';
 import { EXIT_OK, type CliIo } from './io.js';
 
-/** The process's streams, and whether they are settled, for bin/palette's way into this module (dist/bundle/score-command-loader.cjs). */
+/**
+ * The process's streams, and whether they are settled, for bin/palette's way into this module
+ * (dist/bundle/score-command-loader.cjs).
+ */
 export { processIo, processIoSettled } from './io.js';
 import { reportError } from './report-error.js';
 import { runScore } from './score.js';

@@ -13,7 +13,10 @@ import type { CliIo } from '../io.js';
 import { reportError } from '../report-error.js';
 import { startEarlyNbestPool } from './early-pool.js';
 
-/** The process's streams, and whether they are settled, for bin/palette's way into this module (dist/bundle/nbest-entry-loader.cjs). */
+/**
+ * The process's streams, and whether they are settled, for bin/palette's way into this module
+ * (dist/bundle/nbest-entry-loader.cjs).
+ */
 export { processIo, processIoSettled } from '../io.js';
 
 /**

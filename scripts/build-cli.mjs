@@ -84,6 +84,20 @@ await build({
   plugins: [singlesApart],
 });
 
+/**
+ * msgpackr inside the single files, from its plain entry (index.js): on Node its package entry is node-index.js,
+ * which adds streams and, when it loads, looks for its optional native add-on (msgpackr-extract, through
+ * node-gyp-build and detect-libc: a dozen files and child_process, about 9 ms of CPU in every thread that loads it)
+ * to speed up unpacking with it. Palette only packs (src/engine/nbest/stats-format.ts): the same Packr, without that
+ * search, compiled with the rest of the file from its code cache.
+ */
+const msgpackrInside = {
+  name: 'msgpackr-inside',
+  setup(b) {
+    b.onResolve({ filter: /^msgpackr$/ }, () => ({ path: join(ROOT, 'node_modules/msgpackr/index.js') }));
+  },
+};
+
 const loaderTemplate = readFileSync(join(ROOT, 'scripts/code-cache-loader.cjs'), 'utf8');
 for (const placeholder of ['@@NAME@@', '@@TEXT_HASH@@', '@@RUN@@']) {
   if (!loaderTemplate.includes(placeholder)) throw new Error(`scripts/code-cache-loader.cjs lost its ${placeholder} placeholder`);
@@ -101,6 +115,7 @@ for (const single of SINGLE) {
     format: 'cjs',
     packages: 'external',
     outfile: cjs,
+    plugins: [msgpackrInside],
     define: { 'import.meta.url': '__paletteModuleUrl', __filename: 'undefined' },
     // The banner comes before esbuild's own "use strict", which would then be no directive: the file's code is ES
     // module code, strict, and is run so.

@@ -15,6 +15,7 @@ import {
 import type { BlockEncoder } from './stats-format.js';
 import { ByteOut } from './byte-out.js';
 import { fusedRows, type FusedRows } from './fast/fused-scorer.js';
+import { RowBuffer } from './fast/row-buffer.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
 
 /** References in shared memory: line `s · nRefs + j` is reference `j` of segment `s`. */
@@ -107,6 +108,8 @@ export interface ChunkJobContext {
   readonly featuresOut: ByteOut | undefined;
   /** The fast path's rows when some metric of the run has a token stage (./fast/fused-scorer.ts). */
   readonly fused: FusedRows | undefined;
+  /** The thread's store for a task's rows where repeated candidates are expanded (reused by every task). */
+  readonly rows: RowBuffer;
 }
 
 /**
@@ -123,7 +126,9 @@ export function chunkJobContext(
   const metrics = buildNbestMetrics(spec, registry);
   const fused = generic ? undefined : fusedRows(metrics);
   const featuresOut = settings.featuresTxt === undefined ? undefined : new ByteOut();
-  return { settings, metrics, refs, encode: taskEncoder(settings, metrics), out: new ByteOut(), featuresOut, fused };
+  return {
+    settings, metrics, refs, encode: taskEncoder(settings, metrics), out: new ByteOut(), featuresOut, fused, rows: new RowBuffer(),
+  };
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -208,7 +213,7 @@ export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: 
     // Decoded only when something needs the text: the byte parse checks the UTF-8 itself, and a chunk it leaves to
     // the text parser is decoded then (which reports invalid UTF-8 as before).
     const text = (): ChunkText => new ChunkText(bytes, byteOffset, firstLine, ctx.settings.path);
-    const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused, bytes);
+    const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused, bytes, ctx.rows);
     encodeTask(task, ctx.settings, ctx.encode, ctx.out, ctx.featuresOut);
     const out = ctx.out.take();
     const features = ctx.featuresOut?.take();

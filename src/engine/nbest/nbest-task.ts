@@ -21,6 +21,7 @@ import type { ByteOut } from './byte-out.js';
 import type { HypBytes, NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
 import { parseChunkBytes } from './nbest-bytes.js';
 import type { FusedRows } from './fast/fused-scorer.js';
+import type { RowBuffer } from './fast/row-buffer.js';
 import { writeFeaturesBlock, type FeaturesTxtHeader } from './features-txt.js';
 
 /** Settings of the tasks of a run. */
@@ -135,7 +136,9 @@ function parseTask(
 /**
  * Parses and scores the text of a task: whole segments, starting at file line `firstLine` (`bytes`: the UTF-8 the
  * text was decoded from, when the caller has it). With `fused` (the fast path of ./fast/fused-scorer.ts, for the
- * run's metrics) the rows come from it, else from each metric in turn.
+ * run's metrics) the rows come from it, else from each metric in turn. The rows (`stats`) may live in `fused`'s
+ * store or in `rowBuffer`: they are valid until the next task scored with either, so a caller that keeps them
+ * copies them.
  * @throws InputError for a malformed line (file and line named), and the metrics' errors.
  */
 export function scoreTask(
@@ -146,6 +149,7 @@ export function scoreTask(
   refs: ReferenceSource,
   fused?: FusedRows,
   bytes?: Uint8Array,
+  rowBuffer?: RowBuffer,
 ): ScoredTask {
   const parsed = parseTask(text, firstLine, settings, refs.segments, bytes);
   const { count: n, ids, features, featureFields, lines, hypBytes } = parsed;
@@ -198,7 +202,7 @@ export function scoreTask(
   const distinct = parsed.distinct !== undefined
     ? distinctFrom(task, parsed.distinct.source, parsed.distinct.firsts)
     : hypBytes !== undefined ? undefined : distinctCandidates(task);
-  const stats = distinct === undefined ? rowsOf(task) : expandRows(rowsOf(distinct.task), distinct.source, width);
+  const stats = distinct === undefined ? rowsOf(task) : expandRows(rowsOf(distinct.task), distinct.source, width, rowBuffer);
   // Not a spread of `task`: that would read its texts.
   let featureTexts: string[] | undefined;
   return {

@@ -385,7 +385,7 @@ export class NbestRun {
       const text = decodeChunk(chunk.bytes, chunk.byteOffset, chunk.firstLine, settings.path);
       const first = firstChunkId(chunk);
       if (first.id >= 0 && first.id < lastId) throw orderError(settings.path, first.id, lastId, first.line);
-      const task = scoreTask(text, chunk.firstLine, settings, context.metrics, context.refs, context.fused, chunk.bytes);
+      const task = scoreTask(text, chunk.firstLine, settings, context.metrics, context.refs, context.fused, chunk.bytes, context.rows);
       if (task.hyps.length === 0) continue;
       writeSentenceRows(out, task.segmentIds, task.segmentStarts, task.stats, this.width, withFeatures ? task.features : undefined);
       options.rows(out.take());
@@ -452,7 +452,7 @@ export class NbestRun {
       const text = decodeChunk(chunk.bytes, chunk.byteOffset, chunk.firstLine, settings.path);
       const first = firstChunkId(chunk);
       if (first.id >= 0 && first.id < lastId) throw orderError(settings.path, first.id, lastId, first.line);
-      const task = scoreTask(text, chunk.firstLine, settings, context.metrics, refs, context.fused, chunk.bytes);
+      const task = scoreTask(text, chunk.firstLine, settings, context.metrics, refs, context.fused, chunk.bytes, context.rows);
       for (let k = 0; k < task.segmentIds.length; k++) {
         const from = task.segmentStarts[k];
         addCandidates(merge, groupOf(task.segmentIds[k]), task.stats, from, task.segmentStarts[k + 1] - from, task.features);

@@ -44,7 +44,7 @@ export function withRoom(buf: Buffer<ArrayBuffer>, filled: number, room: number)
  * @returns the bytes read, 0 at the end of the file.
  * @throws InputError from {@link fileError}, naming `path`, when the read fails.
  */
-export async function readInto(fh: FileHandle, buf: Buffer, offset: number, length: number, path: string): Promise<number> {
+export async function readInto(fh: FileHandle, buf: Uint8Array, offset: number, length: number, path: string): Promise<number> {
   try {
     return (await fh.read(buf, offset, length, null)).bytesRead;
   } catch (err) {

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { InputError } from '../errors.js';
 import type { SegmentChunk } from '../corpus/stream/segment-chunks.js';
-import { segmentChunksOf } from '../engine/nbest/segment-stream.js';
+import { segmentChunksOf, segmentChunksOfReader } from '../engine/nbest/segment-stream.js';
 import { openForReading, readInto } from './chunk-buffer.js';
 
 /** The bytes of the file at `path`, in blocks of up to `blockBytes` (each a fresh array: the chunker may keep it). */
@@ -93,9 +93,24 @@ export async function* readSegmentChunks(path: string, chunkBytes: number, share
   if (!Number.isInteger(chunkBytes) || chunkBytes < 1) throw new RangeError(`chunkBytes must be a positive integer (got ${chunkBytes})`);
   let any = false;
   // Blocks of at least 64 KiB: tiny tasks (tests cut lists into one-segment chunks) need no tiny reads.
-  for await (const chunk of segmentChunksOf(fileBlocks(path, Math.max(chunkBytes, 1 << 16)), chunkBytes, shared)) {
+  const blockBytes = Math.max(chunkBytes, 1 << 16);
+  // A plain file is read straight into the chunker's buffer; gzip data goes through the decompressor's blocks.
+  const chunks = isGzipFile(path)
+    ? segmentChunksOf(fileBlocks(path, blockBytes), chunkBytes, shared)
+    : plainFileChunks(path, chunkBytes, blockBytes, shared);
+  for await (const chunk of chunks) {
     any = true;
     yield chunk;
   }
   if (!any) throw new InputError('E_EMPTY_INPUT', 'empty input (0 bytes): expected one segment per line', { file: path });
+}
+
+/** The chunks of an uncompressed file, read into the chunker's own buffer. */
+async function* plainFileChunks(path: string, chunkBytes: number, blockBytes: number, shared: boolean): AsyncGenerator<SegmentChunk> {
+  const fh = await openForReading(path);
+  try {
+    yield* segmentChunksOfReader((into) => readInto(fh, into, 0, into.length, path), chunkBytes, blockBytes, shared);
+  } finally {
+    await fh.close();
+  }
 }

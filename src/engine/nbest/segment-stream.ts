@@ -38,24 +38,39 @@ class Pending {
       this.borrowed = true;
       return;
     }
-    const n = this.filled + piece.length;
-    if (!this.borrowed && this.end + piece.length <= this.buf.length) {
-      this.buf.set(piece, this.end);
-      this.end += piece.length;
-      return;
-    }
-    if (!this.borrowed && n <= this.buf.length) {
+    this.makeRoom(piece.length);
+    this.buf.set(piece, this.end);
+    this.end += piece.length;
+  }
+
+  /**
+   * The free bytes after the pending ones, at least `n` of them (the pending bytes moved to the front, or into a
+   * larger buffer, when fewer are free), for a reader to fill in place; {@link filledBy} then counts what it wrote.
+   */
+  room(n: number): Uint8Array {
+    this.makeRoom(n);
+    return this.buf.subarray(this.end);
+  }
+
+  /** Takes `n` bytes written into {@link room} as pending. */
+  filledBy(n: number): void {
+    this.end += n;
+  }
+
+  /** Makes `buf` this object's own with `n` free bytes after `end`. */
+  private makeRoom(n: number): void {
+    if (!this.borrowed && this.end + n <= this.buf.length) return;
+    const filled = this.filled;
+    if (!this.borrowed && filled + n <= this.buf.length) {
       this.buf.copyWithin(0, this.start, this.end);
     } else {
-      const grown = new Uint8Array(Math.max(2 * this.buf.length, n, this.capacity));
+      const grown = new Uint8Array(Math.max(2 * this.buf.length, filled + n, this.capacity));
       grown.set(this.buf.subarray(this.start, this.end));
       this.buf = grown;
       this.borrowed = false;
     }
-    this.end -= this.start;
+    this.end = filled;
     this.start = 0;
-    this.buf.set(piece, this.end);
-    this.end += piece.length;
   }
 
   /** Takes the first `cut` pending bytes as a chunk (in a buffer of its own, shared when asked). */
@@ -112,17 +127,53 @@ async function* piecesOf(input: NbestInput): AsyncGenerator<Uint8Array> {
  * Text is encoded as UTF-8 (a lone surrogate becomes U+FFFD). An empty input gives no chunk.
  */
 export async function* segmentChunksOf(input: NbestInput, chunkBytes: number, shared = false): AsyncGenerator<SegmentChunk> {
+  const { window, pending } = chunker(chunkBytes);
+  for await (const piece of piecesOf(input)) {
+    pending.append(piece);
+    for (let cut = pending.cut(window); cut > 0; cut = pending.cut(window)) yield pending.take(cut, shared);
+  }
+  yield* lastChunks(pending, window, shared);
+}
+
+/**
+ * Reads a source's next bytes into `into` (at most its length) and says how many it read: 0 at the end (a file
+ * read with `read(2)`).
+ */
+export type ByteReader = (into: Uint8Array) => Promise<number>;
+
+/**
+ * {@link segmentChunksOf} of bytes a reader writes straight into the chunker's buffer, at least `blockBytes` at a
+ * time: the same chunks, without a block array per read and a copy of each block into the buffer.
+ */
+export async function* segmentChunksOfReader(
+  read: ByteReader,
+  chunkBytes: number,
+  blockBytes: number,
+  shared = false,
+): AsyncGenerator<SegmentChunk> {
+  const { window, pending } = chunker(chunkBytes);
+  for (;;) {
+    const n = await read(pending.room(blockBytes));
+    if (n === 0) break;
+    pending.filledBy(n);
+    for (let cut = pending.cut(window); cut > 0; cut = pending.cut(window)) yield pending.take(cut, shared);
+  }
+  yield* lastChunks(pending, window, shared);
+}
+
+/** The cutting window of a chunk size, and an empty buffer. */
+function chunker(chunkBytes: number): { window: number; pending: Pending } {
   if (!Number.isInteger(chunkBytes) || chunkBytes < 1) throw new RangeError(`chunkBytes must be a positive integer (got ${chunkBytes})`);
   // Cutting at the last boundary within a window of twice the task size, rather than within the task size, keeps
   // tasks of a list whose segments are a large part of the task size (1000-best lists: ~150 KB a segment) at
   // 2-3 segments instead of one, which halves the per-task work of a run.
   const window = 2 * chunkBytes;
-  const pending = new Pending(2 * window);
-  for await (const piece of piecesOf(input)) {
-    pending.append(piece);
-    for (let cut = pending.cut(window); cut > 0; cut = pending.cut(window)) yield pending.take(cut, shared);
-  }
-  // The end: every line is complete, so whatever remains is whole segments.
+  return { window, pending: new Pending(2 * window) };
+}
+
+/** The chunks of what is pending at the end of the input. */
+function* lastChunks(pending: Pending, window: number, shared: boolean): Generator<SegmentChunk> {
+  // Every line is complete, so whatever remains is whole segments.
   while (pending.filled > window) {
     const cut = pending.cut(window);
     if (cut === 0) break;

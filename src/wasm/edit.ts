@@ -11,7 +11,7 @@
  * outputs out from the heap base and copies the results out.
  */
 import type { KernelExports } from './kernels.js';
-import { LinearMemory, alignUp } from './linear-memory.js';
+import { LinearMemory, ResultStore, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
 import { checkScratch, longestRow, placeMatchVectors, placePairBatch, type PairBatch } from './placed-batch.js';
 
@@ -82,6 +82,11 @@ function checkExponent(exponent: number): void {
 export interface EditDistanceOptions {
   /** Also recover the alignment counts against each hypothesis' closest reference. @default false */
   readonly alignment?: boolean;
+  /**
+   * The results in the engine's reusable stores, not new arrays: valid until the engine's next call with `reuse`
+   * (for a caller that reads them at once, a row writer). @default false
+   */
+  readonly reuse?: boolean;
 }
 
 /** The edit kernels bound to one kernel instance. */
@@ -89,6 +94,8 @@ export class EditEngine {
   /** The instance's memory. */
   readonly memory: LinearMemory;
   private readonly base: number;
+  private readonly distanceStore = new ResultStore<Int32Array>((n) => new Int32Array(n));
+  private readonly opsStore = new ResultStore<Int32Array>((n) => new Int32Array(n));
 
   /** Binds the kernels of one instance (see {@link defaultEditEngine} for the shared one). */
   constructor(
@@ -127,10 +134,13 @@ export class EditEngine {
       call.segRefOffsets, keys, directBytes ? 0 : capacity, vectors, directBytes, info, state, columns, out, ops,
     );
     const i32 = memory.i32;
+    const reuse = options.reuse === true;
+    const copy = (store: ResultStore<Int32Array>, from: number, to: number): Int32Array =>
+      reuse ? store.copy(i32, from, to) : i32.slice(from, to);
     return {
-      distances: i32.slice(out >> 2, (out >> 2) + n),
+      distances: copy(this.distanceStore, out >> 2, (out >> 2) + n),
       rowOffsets: call.rowOffsets,
-      ops: alignment ? i32.slice(ops >> 2, (ops >> 2) + 5 * call.nHyps) : null,
+      ops: alignment ? copy(this.opsStore, ops >> 2, (ops >> 2) + 5 * call.nHyps) : null,
     };
   }
 

@@ -105,3 +105,24 @@ export class Layout {
     return this.at;
   }
 }
+
+/**
+ * A reusable array that a kernel's results are copied into, for a caller that reads them before the next call: in
+ * place of a new array per call, whose memory (outside V8's heap) counts towards the external-memory limit that
+ * starts a full garbage collection every few dozen calls. Grown to at least twice its size when short, never shrunk.
+ */
+export class ResultStore<T extends Int32Array | Float64Array> {
+  private store: T;
+
+  constructor(private readonly make: (length: number) => T) {
+    this.store = make(0);
+  }
+
+  /** A copy of `source[from .. to)` in the store: valid until the store's next copy, which overwrites it. */
+  copy(source: T, from: number, to: number): T {
+    const n = to - from;
+    if (this.store.length < n) this.store = this.make(Math.max(n, 2 * this.store.length));
+    (this.store as Int32Array).set((source as Int32Array).subarray(from, to));
+    return this.store.subarray(0, n) as T;
+  }
+}

@@ -7,7 +7,7 @@
  * feed count of a chunk, for the reader that cuts the list into chunks.
  */
 import type { KernelExports } from './kernels.js';
-import { LinearMemory, alignUp } from './linear-memory.js';
+import { LinearMemory, ResultStore, alignUp } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
 
 interface NbestLinesExports extends KernelExports {
@@ -23,7 +23,7 @@ const MORE_THAN_CAPACITY = -1;
 /** The fewest bytes of a line with a candidate: a digit and two separators. */
 const MIN_LINE_BYTES = 7;
 
-/** The candidates of a chunk, in file order: columns of `count` entries (copies, owned by the caller). */
+/** The candidates of a chunk, in file order: columns of `count` entries (copies). */
 export interface ScannedCandidates {
   readonly count: number;
   /** Segment id of each candidate (non-decreasing). */
@@ -54,6 +54,9 @@ export class NbestCandidateScanner {
   private readonly base: number;
   /** Candidates the last chunks held per KiB, to size the columns of the next one. */
   private perKiB = 8;
+  private readonly columnStore = new ResultStore<Int32Array>((n) => new Int32Array(n));
+  private readonly sourceStore = new ResultStore<Int32Array>((n) => new Int32Array(n));
+  private readonly firstsStore = new ResultStore<Int32Array>((n) => new Int32Array(n));
 
   constructor(kernels: KernelExports = instantiateKernels()) {
     this.kernels = kernels as NbestLinesExports;
@@ -65,9 +68,10 @@ export class NbestCandidateScanner {
    * The candidates of `bytes` (whole lines, the first of them line `firstLine`), ids below `segments` when given;
    * with `distinct`, their distinct hypotheses per segment. Undefined when the bytes are not valid UTF-8 or some line
    * is not plainly well-formed (the caller decodes and parses the chunk as text, which reports the first bad byte or
-   * line).
+   * line). With `reuse`, the columns are copied into the scanner's reusable stores instead of new arrays: valid
+   * until its next scan with `reuse`.
    */
-  scan(bytes: Uint8Array, firstLine: number, segments: number | undefined, distinct: boolean): ScannedCandidates | undefined {
+  scan(bytes: Uint8Array, firstLine: number, segments: number | undefined, distinct: boolean, reuse = false): ScannedCandidates | undefined {
     const { base, kernels, memory } = this;
     const columns = alignUp(base + bytes.length, 16);
     const bound = Math.floor(bytes.length / MIN_LINE_BYTES) + 1;
@@ -83,7 +87,8 @@ export class NbestCandidateScanner {
     if (count < 0) return undefined;
     this.perKiB = Math.max(this.perKiB, Math.ceil((count * 1024) / Math.max(1, bytes.length)));
     // The kernel left the columns in one block: one copy, viewed column by column.
-    const block = memory.i32.slice(columns >> 2, (columns >> 2) + COLUMNS * count);
+    const from = columns >> 2;
+    const block = reuse ? this.columnStore.copy(memory.i32, from, from + COLUMNS * count) : memory.i32.slice(from, from + COLUMNS * count);
     const column = (k: number): Int32Array => block.subarray(k * count, (k + 1) * count);
     let found: ScannedCandidates['distinct'];
     if (distinct && count > 0) {
@@ -95,10 +100,10 @@ export class NbestCandidateScanner {
       memory.reserve(table + 4 * tableSize);
       const m = kernels.nbestDistinct(base, columns, count, source, firsts, table, tableSize);
       if (m < count) {
-        found = {
-          source: memory.i32.slice(source >> 2, (source >> 2) + count),
-          firsts: memory.i32.slice(firsts >> 2, (firsts >> 2) + m),
-        };
+        const i32 = memory.i32;
+        found = reuse
+          ? { source: this.sourceStore.copy(i32, source >> 2, (source >> 2) + count), firsts: this.firstsStore.copy(i32, firsts >> 2, (firsts >> 2) + m) }
+          : { source: i32.slice(source >> 2, (source >> 2) + count), firsts: i32.slice(firsts >> 2, (firsts >> 2) + m) };
       }
     }
     return {

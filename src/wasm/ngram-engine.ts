@@ -10,7 +10,7 @@
 import type { Csr } from '../text/csr.js';
 import { checkCsr, checkHypSegments, checkMaxOrder, checkSegmentOffsets } from './check-input.js';
 import type { KernelExports } from './kernels.js';
-import { Layout, LinearMemory, alignUp } from './linear-memory.js';
+import { Layout, LinearMemory, ResultStore, alignUp } from './linear-memory.js';
 import { coveredTokens } from './placed-batch.js';
 
 /**
@@ -169,6 +169,7 @@ export class NgramEngine {
   private references: NgramReferenceSet | null = null;
   private referencesAt: PlacedReferences | null = null;
   private referencesEnd = 0;
+  private readonly countStore = new ResultStore<Float64Array>((n) => new Float64Array(n));
 
   constructor(readonly kernels: KernelExports) {
     this.memory = new LinearMemory(kernels.memory);
@@ -179,6 +180,14 @@ export class NgramEngine {
   /** Clipped n-gram counts of a batch; see `clippedNgramCounts` in `src/wasm/ngram.ts`. */
   clippedNgramCounts(batch: NgramBatch, maxOrder: number, weights?: NgramWeights): Float64Array {
     return this.clippedCounts(batch.hyps, batch.hypSegment, this.batchReferences(batch), maxOrder, weights);
+  }
+
+  /**
+   * {@link clippedNgramCounts} in the engine's reusable store, not a new array: valid until the engine's next call
+   * of this method, for a caller that reads them at once (a row writer).
+   */
+  clippedNgramCountsReused(batch: NgramBatch, maxOrder: number, weights?: NgramWeights): Float64Array {
+    return this.clippedCounts(batch.hyps, batch.hypSegment, this.batchReferences(batch), maxOrder, weights, this.countStore);
   }
 
   /** Per-reference n-gram counts of a batch; see `perReferenceNgramCounts` in `src/wasm/ngram.ts`. */
@@ -240,6 +249,7 @@ export class NgramEngine {
     refs: ReferenceArrays,
     maxOrder: number,
     weights: NgramWeights | undefined,
+    store?: ResultStore<Float64Array>,
   ): Float64Array {
     const w = this.kernelWeights(weights);
     const call = this.layOut(hyps, hypSegment, refs, maxOrder, w);
@@ -266,7 +276,8 @@ export class NgramEngine {
       w ? this.base : 0, w ? w.capacity : 0, table, tableBytes, localIds, ids === null ? 0 : ids.first,
       ids === null ? 0 : ids.count, out,
     );
-    return memory.f64.slice(out >> 3, (out >> 3) + nHyps * width);
+    const from = out >> 3;
+    return store === undefined ? memory.f64.slice(from, from + nHyps * width) : store.copy(memory.f64, from, from + nHyps * width);
   }
 
   /** @internal Per-reference counts against transient or prepared references. */

@@ -44,7 +44,9 @@ export function nbestScanner(): NbestCandidateScanner {
 /**
  * The candidates of a chunk (`bytes`, whose strict decoding `text` gives when first asked; its first line is file
  * line `firstLine`), or undefined when the bytes are not valid UTF-8 or some line is not plainly well-formed (the
- * caller then decodes and parses the text). With `distinct`, also the repeats of each segment's hypotheses.
+ * caller then decodes and parses the text). With `distinct`, also the repeats of each segment's hypotheses. The
+ * columns live in the thread's scanner: valid until its next chunk is parsed (a task's candidates are read
+ * before the thread parses its next task).
  */
 export function parseChunkBytes(
   bytes: Uint8Array,
@@ -53,7 +55,7 @@ export function parseChunkBytes(
   segments: number | undefined,
   distinct = false,
 ): ParsedChunk | undefined {
-  const scanned = nbestScanner().scan(bytes, firstLine, segments, distinct);
+  const scanned = nbestScanner().scan(bytes, firstLine, segments, distinct, true);
   if (scanned === undefined) return undefined;
   const n = scanned.count;
   let hyps: string[] | undefined;

@@ -9,7 +9,7 @@
  * to one unknown id) change nothing.
  */
 import type { Csr } from '../../text/csr.js';
-import { clippedNgramCounts } from '../../wasm/ngram.js';
+import { clippedNgramCountsReused } from '../../wasm/ngram.js';
 
 /** Reference-length strategies of Moses' `reflen` scorer option. */
 export type MosesRefLength = 'closest' | 'shortest' | 'average';
@@ -52,7 +52,8 @@ export function writeMosesBleuRows(
   column: number,
   stride: number,
 ): void {
-  const counts = clippedNgramCounts(batch, order);
+  // Read at once: the engine's reusable store rather than a new array per batch.
+  const counts = clippedNgramCountsReused(batch, order);
   const { hyps, hypSegment, refs, segRefOffsets } = batch;
   const n = hypSegment.length;
   const ro = refs.offsets;

@@ -38,7 +38,8 @@ export interface MosesWerOptions {
  * of, the reference Moses chooses (see the file comment).
  */
 export function writeMosesWerRows(batch: TokenBatch, out: Float64Array, column: number, stride: number): void {
-  const { distances, rowOffsets } = editDistances(batch);
+  // Read at once: the engine's reusable stores rather than new arrays per batch.
+  const { distances, rowOffsets } = editDistances(batch, { reuse: true });
   const n = batch.hypSegment.length;
   for (let h = 0; h < n; h++) {
     const first = batch.segRefOffsets[batch.hypSegment[h]];

@@ -38,7 +38,8 @@ export const WER_STATS_COLUMNS = ['hits', 'substitutions', 'deletions', 'inserti
  * against the reference with the fewest edits (the first on ties).
  */
 export function writeWerRows(batch: TokenBatch, out: Float64Array, column: number, stride: number): void {
-  const { ops } = editDistances(batch, { alignment: true });
+  // Read at once: the engine's reusable stores rather than new arrays per batch.
+  const { ops } = editDistances(batch, { alignment: true, reuse: true });
   const n = batch.hypSegment.length;
   // ops rows are `best, hits, substitutions, deletions, insertions`: the row is its last four.
   for (let h = 0; h < n; h++) for (let c = 0; c < 4; c++) out[h * stride + column + c] = ops![5 * h + 1 + c];

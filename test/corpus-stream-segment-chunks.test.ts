@@ -106,6 +106,38 @@ describe('readSegmentChunks', () => {
     }).rejects.toMatchObject({ code: 'E_EMPTY_INPUT' });
   });
 
+  it('released chunks hand their buffers to later ones; a chunk kept unreleased is never overwritten', async () => {
+    await fc.assert(
+      fc.asyncProperty(nbestText, fc.integer({ min: 1, max: 200 }), fc.boolean(), fc.nat(), async (text, chunkBytes, shared, keep) => {
+        const path = join(dir, 'released');
+        writeFileSync(path, text);
+        const seen: Uint8Array[] = [];
+        let kept: { bytes: Uint8Array; copy: Uint8Array } | undefined;
+        const buffers = new Set<ArrayBufferLike>();
+        let chunks = 0;
+        let oversize = 0;
+        for await (const chunk of readSegmentChunks(path, chunkBytes, shared)) {
+          expect(chunk.bytes.buffer instanceof SharedArrayBuffer).toBe(shared);
+          seen.push(chunk.bytes.slice());
+          buffers.add(chunk.bytes.buffer);
+          if (chunk.bytes.length > 2 * chunkBytes) oversize++;
+          if (chunks++ === keep % 4) kept = { bytes: chunk.bytes, copy: chunk.bytes.slice() };
+          else {
+            // Twice: a second release must not list the buffer again (two later chunks would share it).
+            chunk.release?.();
+            chunk.release?.();
+          }
+        }
+        expect(Buffer.concat(seen).toString()).toBe(text);
+        if (kept !== undefined) expect(Buffer.from(kept.bytes).equals(Buffer.from(kept.copy))).toBe(true);
+        // Released buffers are reused: the kept chunk's and one more serve every chunk of the usual cut (at most
+        // twice the chunk size); a longer one (a long segment) may need a larger buffer.
+        expect(buffers.size).toBeLessThanOrEqual(2 + oversize);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('line ids and cut points', () => {
     const b = Buffer.from(' 12\t||| a\n\n12 ||| b\n13 ||| c\n13 ||| d');
     expect(lineIdAt(b, 0, 9)).toBe(12);

@@ -22,6 +22,12 @@ export interface SegmentChunk {
   readonly firstLine: number;
   /** File offset of the chunk's first byte. */
   readonly byteOffset: number;
+  /**
+   * Hands the chunk's buffer back to its source for a later chunk, once nothing reads `bytes` any more (its task
+   * done and its output written): a new buffer per chunk is memory outside V8's heap whose allocation counts towards
+   * the limit that starts a full garbage collection. Optional: a chunk never released keeps its buffer.
+   */
+  readonly release?: () => void;
 }
 
 const LF = 0x0a;

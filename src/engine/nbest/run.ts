@@ -341,11 +341,14 @@ export class NbestRun {
         while (pending.length >= (pool?.started === false || early.size > 0 ? STARTING_IN_FLIGHT : limit)) {
           const head = pending.shift()!;
           writer.write(head.chunk, await head.result);
+          // Scored (its task settled: no retry can read it again) and written: the buffer serves a later chunk.
+          head.chunk.release?.();
         }
       }
       while (pending.length > 0) {
         const head = pending.shift()!;
         writer.write(head.chunk, await head.result);
+        head.chunk.release?.();
       }
     } finally {
       await pool?.close();
@@ -386,7 +389,11 @@ export class NbestRun {
       const first = firstChunkId(chunk);
       if (first.id >= 0 && first.id < lastId) throw orderError(settings.path, first.id, lastId, first.line);
       const task = scoreTask(text, chunk.firstLine, settings, context.metrics, context.refs, context.fused, chunk.bytes, context.rows);
-      if (task.hyps.length === 0) continue;
+      // Counted by their segment map: `hyps` would make every candidate's text.
+      if (task.hypLocal.length === 0) {
+        chunk.release?.();
+        continue;
+      }
       writeSentenceRows(out, task.segmentIds, task.segmentStarts, task.stats, this.width, withFeatures ? task.features : undefined);
       options.rows(out.take());
       if (firstId === -1) {
@@ -394,7 +401,8 @@ export class NbestRun {
         firstIdLine = task.lines[0];
       }
       lastId = task.segmentIds[task.segmentIds.length - 1];
-      hyps += task.hyps.length;
+      hyps += task.hypLocal.length;
+      chunk.release?.();
     }
     return { hyps, firstId, firstIdLine, lastId };
   }
@@ -457,11 +465,14 @@ export class NbestRun {
         const from = task.segmentStarts[k];
         addCandidates(merge, groupOf(task.segmentIds[k]), task.stats, from, task.segmentStarts[k + 1] - from, task.features);
       }
-      if (task.hyps.length > 0) {
+      // Counted by their segment map: `hyps` would make every candidate's text.
+      if (task.hypLocal.length > 0) {
         lastId = task.segmentIds[task.segmentIds.length - 1];
-        done += task.hyps.length;
+        done += task.hypLocal.length;
         options.onProgress?.(done, (lastId + 1) / refs.segments);
       }
+      // The candidates are copied into their sentences' groups: the buffer serves a later chunk.
+      chunk.release?.();
     }
     const emit = (sentence: number, group: MergeGroup): void => {
       const block = mergedBlock(merge, sentence, group);

@@ -9,6 +9,12 @@ import { nbestScanner } from './nbest-bytes.js';
 
 const LF = 0x0a;
 
+/**
+ * Buffers of released chunks kept for later chunks, at most: as many as a run holds chunks in flight at once,
+ * without keeping the peak of a run that held many more (a pool starting) for its whole length.
+ */
+const MAX_SPARE_BUFFERS = 32;
+
 /** An n-best list: its text, its UTF-8 bytes, or its bytes in pieces (cut anywhere, in order). */
 export type NbestInput = string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 
@@ -22,8 +28,18 @@ class Pending {
   /** Line and offset of the first pending byte. */
   private line = 1;
   private base = 0;
+  /** Buffers of released chunks, for the next chunks. */
+  private readonly free: (ArrayBuffer | SharedArrayBuffer)[] = [];
 
-  constructor(private readonly capacity: number) {}
+  /**
+   * @param capacity bytes of the buffer of pending bytes (it grows for a longer segment)
+   * @param spareBytes the least size of a new chunk's buffer: the longest chunk of the usual cut, so that a
+   *   released buffer serves any later chunk
+   */
+  constructor(
+    private readonly capacity: number,
+    private readonly spareBytes: number,
+  ) {}
 
   get filled(): number {
     return this.end - this.start;
@@ -73,16 +89,42 @@ class Pending {
     this.start = 0;
   }
 
-  /** Takes the first `cut` pending bytes as a chunk (in a buffer of its own, shared when asked). */
+  /**
+   * Takes the first `cut` pending bytes as a chunk, in a buffer of its own (shared when asked): one a released chunk
+   * handed back when there is one large enough, else a new one of at least `spareBytes`.
+   */
   take(cut: number, shared: boolean): SegmentChunk {
-    const bytes = new Uint8Array(shared ? new SharedArrayBuffer(cut) : new ArrayBuffer(cut));
+    const buffer = this.spare(cut, shared);
+    const bytes = new Uint8Array(buffer, 0, cut);
     bytes.set(this.buf.subarray(this.start, this.start + cut));
-    const chunk = { bytes, firstLine: this.line, byteOffset: this.base };
+    let released = false;
+    const release = (): void => {
+      // Once: a buffer listed twice would be handed to two chunks at a time.
+      if (released) return;
+      released = true;
+      if (this.free.length < MAX_SPARE_BUFFERS) this.free.push(buffer);
+    };
+    const chunk = { bytes, firstLine: this.line, byteOffset: this.base, release };
     // Counted in WebAssembly, 16 bytes a step: in JavaScript the count was most of the reading thread's work.
     this.line += nbestScanner().countLineFeeds(bytes);
     this.start += cut;
     this.base += cut;
     return chunk;
+  }
+
+  /** A released buffer of at least `bytes` bytes of the asked kind, or a new one. */
+  private spare(bytes: number, shared: boolean): ArrayBuffer | SharedArrayBuffer {
+    const { free } = this;
+    for (let i = free.length - 1; i >= 0; i--) {
+      const b = free[i];
+      if (b.byteLength >= bytes && (b instanceof SharedArrayBuffer) === shared) {
+        free[i] = free[free.length - 1];
+        free.pop();
+        return b;
+      }
+    }
+    const size = Math.max(bytes, this.spareBytes);
+    return shared ? new SharedArrayBuffer(size) : new ArrayBuffer(size);
   }
 
   /**
@@ -168,7 +210,7 @@ function chunker(chunkBytes: number): { window: number; pending: Pending } {
   // tasks of a list whose segments are a large part of the task size (1000-best lists: ~150 KB a segment) at
   // 2-3 segments instead of one, which halves the per-task work of a run.
   const window = 2 * chunkBytes;
-  return { window, pending: new Pending(2 * window) };
+  return { window, pending: new Pending(2 * window, window) };
 }
 
 /** The chunks of what is pending at the end of the input. */

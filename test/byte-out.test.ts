@@ -51,4 +51,23 @@ describe('ByteOut', () => {
     out.number(7);
     expect(text(out.take())).toBe('7');
   });
+
+  it('take(spare) copies into the first spare array long enough (taken off the list), else into a new one', () => {
+    const out = new ByteOut(2);
+    const short = new Uint8Array(3);
+    const long = new Uint8Array(64).fill(0x7a);
+    const spare = [short, long];
+    out.text('hello world');
+    const first = out.take(spare);
+    expect(text(first)).toBe('hello world');
+    expect(first.buffer).toBe(long.buffer);
+    expect(spare).toEqual([short]);
+    out.text('again, longer than any spare');
+    const second = out.take(spare);
+    expect(text(second)).toBe('again, longer than any spare');
+    expect(second.buffer).not.toBe(short.buffer);
+    expect(spare).toEqual([short]);
+    // The first copy is untouched by the second.
+    expect(text(first)).toBe('hello world');
+  });
 });

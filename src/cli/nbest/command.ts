@@ -77,6 +77,8 @@ async function extract(
   }
   const out: NbestRunOutput = {
     output: (bytes) => sink.write(bytes),
+    // The sinks write (or decode) the bytes during the call and keep no reference to them.
+    transient: true,
     ...(features === undefined ? {} : { features: (bytes: Uint8Array) => features.write(bytes) }),
     onProgress: (hyps, fraction) => progress.update(hyps, fraction),
   };

@@ -161,10 +161,27 @@ export class ByteOut {
     this.bytes(F64_BYTES);
   }
 
-  /** A copy of the bytes written since the last call (its own buffer, so it can be transferred); starts afresh. */
-  take(): Uint8Array {
-    const out = this.buf.slice(0, this.pos);
+  /**
+   * A copy of the bytes written since the last call (its own buffer, so it can be transferred); starts afresh. With
+   * `spare` (arrays whose bytes are no longer needed), the copy goes into the first one long enough, taken off the
+   * list, and is a view of its first bytes; when none is, into a new array with room to spare (for a later, slightly
+   * longer take).
+   */
+  take(spare?: Uint8Array[]): Uint8Array {
+    const n = this.pos;
     this.pos = 0;
-    return out;
+    if (spare === undefined) return this.buf.slice(0, n);
+    let target: Uint8Array | undefined;
+    for (let i = 0; i < spare.length; i++) {
+      if (spare[i].length >= n) {
+        target = spare[i];
+        spare[i] = spare[spare.length - 1];
+        spare.pop();
+        break;
+      }
+    }
+    target ??= new Uint8Array(n + (n >> 2));
+    target.set(this.buf.subarray(0, n));
+    return target.subarray(0, n);
   }
 }

@@ -110,6 +110,11 @@ export interface ChunkJobContext {
   readonly fused: FusedRows | undefined;
   /** The thread's store for a task's rows where repeated candidates are expanded (reused by every task). */
   readonly rows: RowBuffer;
+  /**
+   * Output arrays already written out, for the output of later jobs run with `spareOut` ({@link runChunkJob}): a
+   * new array per task is memory outside V8's heap that counts towards its full-GC trigger.
+   */
+  readonly spareOut: Uint8Array[];
 }
 
 /**
@@ -128,6 +133,7 @@ export function chunkJobContext(
   const featuresOut = settings.featuresTxt === undefined ? undefined : new ByteOut();
   return {
     settings, metrics, refs, encode: taskEncoder(settings, metrics), out: new ByteOut(), featuresOut, fused, rows: new RowBuffer(),
+    spareOut: [],
   };
 }
 
@@ -206,8 +212,12 @@ export class ChunkText {
   }
 }
 
-/** Runs one chunk: input errors become data (they cross thread boundaries), other errors propagate. */
-export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: number, byteOffset: number): ChunkResult {
+/**
+ * Runs one chunk: input errors become data (they cross thread boundaries), other errors propagate. With
+ * `spareOut`, the output goes into one of the context's spare arrays when one is long enough (see
+ * {@link ChunkJobContext.spareOut}).
+ */
+export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: number, byteOffset: number, spareOut = false): ChunkResult {
   const start = performance.now();
   try {
     // Decoded only when something needs the text: the byte parse checks the UTF-8 itself, and a chunk it leaves to
@@ -215,7 +225,7 @@ export function runChunkJob(ctx: ChunkJobContext, bytes: Uint8Array, firstLine: 
     const text = (): ChunkText => new ChunkText(bytes, byteOffset, firstLine, ctx.settings.path);
     const task = scoreTask(text, firstLine, ctx.settings, ctx.metrics, ctx.refs, ctx.fused, bytes, ctx.rows);
     encodeTask(task, ctx.settings, ctx.encode, ctx.out, ctx.featuresOut);
-    const out = ctx.out.take();
+    const out = ctx.out.take(spareOut ? ctx.spareOut : undefined);
     const features = ctx.featuresOut?.take();
     const n = task.hypLocal.length;
     const ids = task.segmentIds;

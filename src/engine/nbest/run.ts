@@ -104,8 +104,16 @@ export interface NbestRunOptions {
 
 /** Where a run's output and progress go. */
 export interface NbestRunOutput {
-  /** Receives the encoded blocks in sentence order (whole blocks per call; the array is the caller's to keep). */
+  /**
+   * Receives the encoded blocks in sentence order (whole blocks per call; the array is the caller's to keep, unless
+   * {@link transient}).
+   */
   readonly output: (bytes: Uint8Array) => void;
+  /**
+   * Set when `output` only reads the bytes during the call (writes them to a file) and keeps no reference to the
+   * array: the run then reuses it for a later task's output.
+   */
+  readonly transient?: boolean;
   /**
    * Receives the FEATURES_TXT blocks of the same sentences when the task settings ask for them (`featuresTxt`),
    * each call right after the `output` call of the same blocks.
@@ -162,6 +170,9 @@ const IN_FLIGHT_PER_THREAD = 6;
  * and its output are well under 1 MB).
  */
 const STARTING_IN_FLIGHT = 128;
+
+/** Output arrays kept for later tasks' output at most (one or two are in use at a time). */
+const MAX_SPARE_OUTPUTS = 4;
 
 /** Longest synchronous stretch (ms) of the merge's output loop before it lets the event loop run (signals). */
 const YIELD_EVERY_MS = 50;
@@ -305,6 +316,19 @@ export class NbestRun {
     const early = new Set<Promise<ChunkResult>>();
     let mainTasks = 0;
     let mainBusyMs = 0;
+    // Output arrays written out go back to the context, for the output of this thread's later tasks: pool tasks'
+    // arrays too (transferred here, they are this thread's to reuse).
+    const recycle = options.transient === true;
+    const writeHead = async (): Promise<void> => {
+      const head = pending.shift()!;
+      const result = await head.result;
+      writer.write(head.chunk, result);
+      // Scored (its task settled: no retry can read it again) and written: the buffer serves a later chunk.
+      head.chunk.release?.();
+      if (recycle && result.ok && context.spareOut.length < MAX_SPARE_OUTPUTS) {
+        context.spareOut.push(new Uint8Array(result.out.buffer));
+      }
+    };
     try {
       // `workers` scoring threads: the pool's `workers − 1` and this one. A chunk goes to the pool while its workers
       // can take one more task (so each always has its next task waiting), else this thread scores it between its
@@ -332,24 +356,15 @@ export class NbestRun {
             posted.then(settled, settled);
           }
         } else {
-          const done = runChunkJob(context, chunk.bytes, chunk.firstLine, chunk.byteOffset);
+          const done = runChunkJob(context, chunk.bytes, chunk.firstLine, chunk.byteOffset, recycle);
           mainTasks++;
           mainBusyMs += done.busyMs;
           result = Promise.resolve(done);
         }
         pending.push({ chunk, result });
-        while (pending.length >= (pool?.started === false || early.size > 0 ? STARTING_IN_FLIGHT : limit)) {
-          const head = pending.shift()!;
-          writer.write(head.chunk, await head.result);
-          // Scored (its task settled: no retry can read it again) and written: the buffer serves a later chunk.
-          head.chunk.release?.();
-        }
+        while (pending.length >= (pool?.started === false || early.size > 0 ? STARTING_IN_FLIGHT : limit)) await writeHead();
       }
-      while (pending.length > 0) {
-        const head = pending.shift()!;
-        writer.write(head.chunk, await head.result);
-        head.chunk.release?.();
-      }
+      while (pending.length > 0) await writeHead();
     } finally {
       await pool?.close();
     }

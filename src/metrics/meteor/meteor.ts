@@ -28,7 +28,7 @@ import type { Csr } from '../../text/csr.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { MeteorAligner, type AlignerReferences } from '../../wasm/meteor-align.js';
 import { Words13aGrowing } from '../../wasm/words-13a.js';
-import { inAlphabet, meteorSynonyms } from './wordnet.js';
+import { mayHaveSynonyms, meteorSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
 export interface MeteorOptions extends NltkTextSettings {
@@ -240,6 +240,8 @@ export class Meteor implements Metric<MeteorReferences> {
   private kernelVocab: Words13aGrowing | undefined = undefined;
   /** Kernel token id → the id of its lowercased word: a token's string is read and lowercased once, when it is new. */
   private kernelWords = new Int32Array(256);
+  /** Kernel token ids below this have words with stems (see {@link alignBatch}). */
+  private stemmedTokens = 0;
   /**
    * The alignment kernel's instance (created with the first batch of kernel rows): it aligns and values the lines of
    * such a batch in one call, from copies of this object's tables it is given as they grow.
@@ -555,14 +557,18 @@ export class Meteor implements Metric<MeteorReferences> {
     // which is what made stemming every word dearer than the second round. Stem ids only name stems: no value changes.
     const newRefs = this.alignerRefs?.of !== refs;
     if (newRefs) this.stemReferences(refs);
+    // Only tokens new since the last batch can have a word without a stem: every batch leaves the words of all the
+    // tokens known then stemmed (those of the references by stemReferences, the others here). A token new here but
+    // in no line of the batch (one of references prepared since) is stemmed too: rare, and it changes no value.
     const tokenWords = this.kernelWords;
-    const tokens = rows.tokens;
     const inRefs = this.inReferences;
     const mark = this.referencesMark;
-    for (let k = rows.offsets[0], end = rows.offsets[rows.offsets.length - 1]; k < end; k++) {
-      const word = tokenWords[tokens[k]];
+    const count = this.kernelVocab!.count;
+    for (let token = this.stemmedTokens; token < count; token++) {
+      const word = tokenWords[token];
       if (this.wordStems[word] < 0 && (word >= inRefs.length || inRefs[word] !== mark)) this.stemOf(word);
     }
+    this.stemmedTokens = count;
     aligner.words(this.kernelWords, this.kernelVocab!.count, this.wordStems, this.wordNames.length);
     aligner.stemCount(this.stemNames.length);
     if (newRefs || this.alignerRefs === undefined) this.alignerRefs = { of: refs, refs: alignerReferences(refs) };
@@ -760,8 +766,9 @@ export class Meteor implements Metric<MeteorReferences> {
     if (state === SYNONYMS_NONE) return NO_SYNONYMS;
     if (state === SYNONYMS_SOME) return this.synonymIds[id];
     const out: number[] = [];
-    // Most stems of a text in another language than English are not even written in WordNet's alphabet.
-    if (inAlphabet(this.stemNames[id])) {
+    // Most stems of a text in another language than English are not even written in WordNet's alphabet, and most
+    // others lead to no index lemma: mayHaveSynonyms answers both without building a set.
+    if (mayHaveSynonyms(this.stemNames[id])) {
       for (const name of meteorSynonyms(this.stemNames[id])) {
         const other = this.stemId(name);
         if (other !== id) out.push(other);

@@ -69,6 +69,20 @@ function filterBits(h: number): number {
   return (1 << (g >>> 27)) | (1 << ((g >>> 22) & 31)) | (1 << ((g >>> 17) & 31));
 }
 
+/** Words of a lemma filter for `lemmas` lemmas: a power of two, at least 16 bits per lemma. */
+function filterWords(lemmas: number): number {
+  let words = 64;
+  while (32 * words < 16 * lemmas) words *= 2;
+  return words;
+}
+
+/** The lemma filter's hash of `lemma` (FNV-1a over its UTF-16 units). */
+function lemmaHash(lemma: string): number {
+  let h = FNV_OFFSET;
+  for (let k = 0; k < lemma.length; k++) h = Math.imul(h ^ lemma.charCodeAt(k), FNV_PRIME);
+  return h;
+}
+
 /**
  * The lemma hashed last and its hash: a word's synonyms search the four parts of speech's indexes for it in turn
  * (the same hash for each filter).
@@ -105,14 +119,21 @@ class PosIndex {
     }
   }
 
-  /** Builds {@link filter} from the blocks, each lemma hashed from the hash of the prefix it shares with the previous one. */
-  private buildFilter(): Int32Array {
-    let lemmas = 0;
+  /** Number of lemmas in the blocks. */
+  lemmaCount(): number {
+    let lemmas = this.blocks.length;
     for (const block of this.blocks) for (let at = block.indexOf(' '); at >= 0; at = block.indexOf(' ', at + 1)) lemmas++;
-    lemmas += this.blocks.length;
-    let words = 64;
-    while (32 * words < 16 * lemmas) words *= 2;
+    return lemmas;
+  }
+
+  /**
+   * Builds {@link filter} from the blocks, each lemma hashed from the hash of the prefix it shares with the previous
+   * one; with `also` (a filter of a power of two words), each lemma is set in it too.
+   */
+  buildFilter(also?: Int32Array): Int32Array {
+    const words = filterWords(this.lemmaCount());
     const filter = new Int32Array(words);
+    const alsoMask = also === undefined ? 0 : also.length - 1;
     // prefixHash[k]: the hash of the current lemma's first k characters.
     let prefixHash = new Int32Array(64);
     prefixHash[0] = FNV_OFFSET;
@@ -133,6 +154,7 @@ class PosIndex {
           prefixHash[length] = h;
         }
         filter[h & (words - 1)] |= filterBits(h);
+        if (also !== undefined) also[h & alsoMask] |= filterBits(h);
         const next = block.indexOf(' ', colon);
         if (next < 0) break;
         at = next + 1;
@@ -146,8 +168,7 @@ class PosIndex {
     const filter = (this.filter ??= this.buildFilter());
     let h = hashedHash;
     if (lemma !== hashedLemma) {
-      h = FNV_OFFSET;
-      for (let k = 0; k < lemma.length; k++) h = Math.imul(h ^ lemma.charCodeAt(k), FNV_PRIME);
+      h = lemmaHash(lemma);
       hashedLemma = lemma;
       hashedHash = h;
     }
@@ -203,6 +224,11 @@ class PosIndex {
     }
   }
 
+  /** Sets {@link filter} (one {@link buildFilter} gave). */
+  setFilter(filter: Int32Array): void {
+    this.filter = filter;
+  }
+
   has(lemma: string): boolean {
     return this.find(lemma) !== undefined;
   }
@@ -217,6 +243,11 @@ interface Tables {
   readonly exceptionForms: Set<string>;
   /** The lemma names of synset `id`. */
   synset(id: number): readonly string[];
+  /**
+   * A filter of the lemmas of all four indexes (as each index's own: one word per hash, three bits), built with the
+   * indexes' filters on first need: a form it rejects is in no index.
+   */
+  anyLemma?: Int32Array;
 }
 
 /**
@@ -285,6 +316,57 @@ function decode(): Tables {
 /** The decoded tables (decoded on the first call). */
 function wordnet(): Tables {
   return (tables ??= decode());
+}
+
+/** {@link Tables.anyLemma}, built (with each index's own filter) when first asked for. */
+function anyLemmaFilter(tables: Tables): Int32Array {
+  if (tables.anyLemma === undefined) {
+    let lemmas = 0;
+    for (const pos of POS_LIST) lemmas += tables.index[pos].lemmaCount();
+    const any = new Int32Array(filterWords(lemmas));
+    for (const pos of POS_LIST) tables.index[pos].setFilter(tables.index[pos].buildFilter(any));
+    tables.anyLemma = any;
+  }
+  return tables.anyLemma;
+}
+
+/** Whether `filter` (a lemma filter) rejects `form`: then no index it was built from holds `form`. */
+function rejects(filter: Int32Array, form: string): boolean {
+  const h = form === hashedLemma ? hashedHash : lemmaHash(form);
+  const bits = filterBits(h);
+  return (filter[h & (filter.length - 1)] & bits) !== bits;
+}
+
+/** Every suffix rule of the four parts of speech, grouped by the last character of the suffix replaced. */
+const ALL_SUBSTITUTIONS_BY_LAST = byLastCharacter(POS_LIST.flatMap((pos) => SUBSTITUTIONS[pos]));
+
+/**
+ * Whether some index may hold a form that NLTK's `_morphy` tries for `word` in some part of speech (`word` not an
+ * exception form): false when the lemma filter rejects `word` and every form the suffix rules of any part of
+ * speech reach from it, applied again and again. `_morphy` tries `word` and forms of the rules of its part of
+ * speech, again and again until it finds one (a subset of those), so then it finds nothing in any part of speech.
+ * Most words of a text (in another language than English, or inflected) are none, and this answers them with a
+ * hash and a filter word or two, where the search builds lists of forms per part of speech.
+ */
+function mayHaveIndexedForm(tables: Tables, word: string): boolean {
+  const filter = anyLemmaFilter(tables);
+  if (!rejects(filter, word)) return true;
+  const last = word.length === 0 ? 0 : word.charCodeAt(word.length - 1);
+  if (last >= 128 || ALL_SUBSTITUTIONS_BY_LAST[last] === undefined) return false;
+  const forms = [word];
+  for (let k = 0; k < forms.length; k++) {
+    const f = forms[k];
+    const subs = f.length === 0 ? undefined : ALL_SUBSTITUTIONS_BY_LAST[f.charCodeAt(f.length - 1)];
+    if (subs === undefined) continue;
+    for (const [old, rep] of subs) {
+      if (!f.endsWith(old)) continue;
+      const g = f.slice(0, f.length - old.length) + rep;
+      if (forms.includes(g)) continue;
+      if (!rejects(filter, g)) return true;
+      forms.push(g);
+    }
+  }
+  return false;
 }
 
 /** Adds `form` to `found` (with its stored synset ids) when the index has it and `found` does not yet. */
@@ -364,6 +446,16 @@ export function inAlphabet(form: string): boolean {
 }
 
 /**
+ * Whether `word` may have synonyms other than itself: false when {@link meteorSynonyms} is surely `{word}` (most
+ * words), answered without building the set.
+ */
+export function mayHaveSynonyms(word: string): boolean {
+  if (!inAlphabet(word)) return false;
+  const tables = wordnet();
+  return tables.exceptionForms.has(word) || mayHaveIndexedForm(tables, word);
+}
+
+/**
  * What METEOR's synonym stage matches `word` against: the lemma names (no underscore) of every synset of
  * `wordnet.synsets(word)`, and `word` itself. `word` comes lowercased (NLTK lowercases it again; a no-op then).
  */
@@ -379,6 +471,10 @@ export function meteorSynonyms(word: string): Set<string> {
   const ids: string[] = [];
   // Whether `word` is an exception form of some part of speech: asked once, not per part of speech.
   const exceptional = tables.exceptionForms.has(word);
+  if (!exceptional && !mayHaveIndexedForm(tables, word)) {
+    out.add(word);
+    return out;
+  }
   for (const pos of POS_LIST) {
     found.length = 0;
     ids.length = 0;

@@ -564,13 +564,23 @@ export class Meteor implements Metric<MeteorReferences> {
     const inRefs = this.inReferences;
     const mark = this.referencesMark;
     const count = this.kernelVocab!.count;
+    // The synonyms of those words' stems are looked up here too: the synonym stage needs them for a word no earlier
+    // stage matched, which a word in no reference seldom is, and each line that asked for one would be aligned again.
+    // Most stems take a filter look-up or two (mayHaveSynonyms).
+    const looked: number[] = [];
     for (let token = this.stemmedTokens; token < count; token++) {
       const word = tokenWords[token];
-      if (this.wordStems[word] < 0 && (word >= inRefs.length || inRefs[word] !== mark)) this.stemOf(word);
+      if (this.wordStems[word] >= 0 || (word < inRefs.length && inRefs[word] === mark)) continue;
+      const stem = this.stemOf(word);
+      if (this.synonymState[stem] === 0) {
+        this.synonymsOf(stem);
+        looked.push(stem);
+      }
     }
     this.stemmedTokens = count;
     aligner.words(this.kernelWords, this.kernelVocab!.count, this.wordStems, this.wordNames.length);
     aligner.stemCount(this.stemNames.length);
+    for (const stem of looked) if (!aligner.hasSynonyms(stem)) aligner.setSynonyms(stem, this.synonymsOf(stem));
     if (newRefs || this.alignerRefs === undefined) this.alignerRefs = { of: refs, refs: alignerReferences(refs) };
     aligner.references(this.alignerRefs.refs);
     aligner.batch(rows);

@@ -344,9 +344,9 @@ function hasSurrogate(bytes: Uint8Array, from: number, to: number): boolean {
  * cost, and garbage. Ids and rows are those of {@link words13aBuild} given the same lines in the same order.
  *
  * The memory holds, from the heap base: the token hashes, the token offsets, the token bytes, the call's lines and
- * outputs, and last the table (so that it doubles in place), at most a quarter full (as words13aBuild's, which
- * starts with four slots per known token: linear probing in a fuller table walks markedly longer runs); each region
- * has room to spare and all move up when one outgrows its room.
+ * outputs, and last the table (so that it doubles in place), at most half full: a quarter full, its probe runs were
+ * shorter, but twice the table fell out of the cache more often (a lifelong vocabulary's table is probed once per
+ * token of every line), which cost more; each region has room to spare and all move up when one outgrows its room.
  */
 export class Words13aGrowing {
   /** Number of tokens (ids `0 .. count`). */
@@ -443,11 +443,11 @@ export class Words13aGrowing {
     while (true) {
       line = this.kernels.words13a(
         input, lineStarts, line, lines.length, out.scratch, this.table, this.slots - 1, this.hashes, this.keyStarts,
-        this.arena, this.count, this.slots / 4, 1, -1, out.tokens, out.offsets, out.status,
+        this.arena, this.count, this.slots / 2, 1, -1, out.tokens, out.offsets, out.status,
       );
       this.count = memory.u32[out.status >> 2];
       if (line === lines.length) break;
-      // The table is a quarter full: it doubles in place (it is the last region) and takes the ids again.
+      // The table is half full: it doubles in place (it is the last region) and takes the ids again.
       this.slots *= 2;
       memory.reserve(this.table + 8 * this.slots);
       memory.u8.fill(0, this.table, this.table + 8 * this.slots);

@@ -142,6 +142,14 @@ function rewrite(pattern: usize, m: usize, replacement: i32): void {
   normAt = dst;
 }
 
+/** Whether one of the eight bytes of `w` is `c` (the zero-byte test of `w` xor `c` in every byte; exact). */
+// @ts-ignore: decorator
+@inline
+function hasByte(w: u64, c: u64): bool {
+  const v = w ^ (c * 0x0101010101010101);
+  return ((v - 0x0101010101010101) & ~v & 0x8080808080808080) != 0;
+}
+
 /**
  * 13a's normalization of `[p, p + n)` (already right-stripped), through the two scratch buffers `a` and `b` of `n`
  * bytes each when it has something to replace; the result is at `normAt`, `normLength` bytes.
@@ -150,7 +158,19 @@ function normalize(p: usize, n: usize, a: usize, b: usize): void {
   let hasLt = false;
   let hasNl = false;
   let hasAmp = false;
-  for (let k: usize = 0; k < n; k++) {
+  // Eight bytes at a time, those with none of the three (most of a line) passed over whole.
+  let k: usize = 0;
+  for (; k + 8 <= n; k += 8) {
+    const w = load<u64>(p + k);
+    if (!hasByte(w, 0x3c) && !hasByte(w, 0x0a) && !hasByte(w, 0x26)) continue;
+    for (let j: usize = 0; j < 8; j++) {
+      const c = load<u8>(p + k + j);
+      if (c == 0x3c) hasLt = true;
+      else if (c == 0x0a) hasNl = true;
+      else if (c == 0x26) hasAmp = true;
+    }
+  }
+  for (; k < n; k++) {
     const c = load<u8>(p + k);
     if (c == 0x3c) hasLt = true;
     else if (c == 0x0a) hasNl = true;

@@ -3,25 +3,30 @@
  * list): the references' n-grams as a trie of dense arrays over segment-local token ids, so that a hypothesis is
  * walked without hashing, without probe loops and without a branch that depends on its tokens.
  *
- * Keys: the references' distinct tokens are numbered 1..U, and a token's key is 16 × its number (the byte offset of
- * its record) in a direct map (`localIds[token - firstId]`, u16, 0 = in no reference; one entry more than the span,
+ * Keys: the references' distinct tokens are numbered 1..U, and a token's key is 64 × its number (the byte offset of
+ * its records) in a direct map (`localIds[token - firstId]`, u16, 0 = in no reference; one entry more than the span,
  * always 0, is what ids outside the span read), filled for the segment and cleared after it. The trie: n-gram ids
- * 1..N_n per order, keys 16 × id; order 1's key is the token's. The array of order n ≥ 2 maps (key of the (n-1)-gram
- * that follows the n-gram's first token, number of that token) to the n-gram's key, 0 when no reference has it: an
- * n-gram is found as a child of the (n-1)-gram one position to its right, which the walk (right to left) found one
- * step earlier, so the four look-ups of a position depend on its token and the previous step only, not on each
- * other. Its rows are a multiple of 16 bytes (R = 16 × rowScale), so that key × rowScale is a row's offset. Row 0
- * and column 0 stay 0, so an absent token or suffix gives 0 for every longer order with no test. Each order has
- * 16-byte records at its keys: a mark (the stamp of the text that used the record last and its uses by that text,
- * in one u64, read and written once per use) and the n-gram's largest count in one reference; record 0 has count 0,
- * so an absent n-gram is counted against it and adds nothing. Hypotheses are stamped with increasing generations, so
- * nothing is cleared between them.
+ * 1..N_n per order, keys 64 × id; order 1's key is the token's. A cell of the child arrays maps (key of the
+ * (n-1)-gram that follows the n-gram's first token, number of that token) to the n-gram's key, 0 when no reference
+ * has it: an n-gram is found as a child of the (n-1)-gram one position to its right, which the walk (right to left)
+ * found one step earlier, so the four look-ups of a position depend on its token and the previous step only, not on
+ * each other. The three orders 2..4 share one array of 8-byte cells (a u16 per order), rows a multiple of 8 cells
+ * (R = 64 × rowScale bytes), so that key × rowScale is a row's offset; row 0 and column 0 stay 0, so an absent token
+ * or suffix gives 0 for every longer order with no test. An id's records are 64 bytes at its key, one 16-byte record
+ * per order: a mark (the stamp of the text that used the record last and its uses by that text, in one u64, read
+ * and written once per use) and the n-gram's largest count in one reference; id 0's records have count 0, so an
+ * absent n-gram is counted against them and adds nothing. Hypotheses are stamped with increasing generations, so
+ * nothing is cleared between them. One base address for all records and one for all cells keep the walk's live
+ * values few enough for registers.
  *
- * The arrays take up to 3 (T + 1)(T + 8) u16 for T reference tokens, cleared once per segment: the path pays only
+ * The cells take up to 8 (T + 1)(T + 8) bytes for T reference tokens, cleared once per segment: the path pays only
  * when enough hypotheses share them ({@link DENSE_MIN_HYPS}); other segments take the hash-table trie of
  * `ngram-table`.
  */
-import { RECORD_SHIFT } from './common/ngram-layout';
+/** log2 of the bytes of an id's records: one 16-byte record per order 1..4, so a key is 64 × its id. */
+const DENSE_KEY_SHIFT: u32 = 6;
+/** log2 of the bytes of one order's record. */
+const DENSE_ORDER_SHIFT: u32 = 4;
 
 /** u64 of a record: (stamp of the text that used it last << 32) | its uses by that text. */
 const DENSE_MARK: u32 = 0;
@@ -33,18 +38,18 @@ export const DENSE_MAX_ORDER: i32 = 4;
 /** Fewest hypotheses of a segment for which the dense trie is built. */
 export const DENSE_MIN_HYPS: i32 = 16;
 /**
- * Most reference tokens of a segment for the dense trie (its arrays grow with the square; keys, 16 × ids of at most
- * this many + 1, fit a u16).
+ * Most reference tokens of a segment for the dense trie (its arrays grow with the square; keys, 64 × ids of at most
+ * this many, fit a u16).
  */
-export const DENSE_MAX_TOKENS: i32 = 1024;
+export const DENSE_MAX_TOKENS: i32 = 1023;
 
 /** Bytes of the segment tables of references holding `tokens` tokens in all: an upper bound of what is used. */
 // @ts-ignore: decorator
 @inline
 function denseBytesFor(tokens: i32): usize {
   const t = usize(tokens) + 1;
-  // Positions' local ids and n-gram ids (2 × i32 per token), 4 orders of records, 3 arrays of at most t × t u16.
-  return (usize(tokens) << 3) + ((t << 2) << RECORD_SHIFT) + 3 * ((t * (t + 8)) << 1);
+  // Positions' keys (2 × i32 per token), 4 orders of records per id, at most t rows of t + 7 cells of 8 bytes.
+  return (usize(tokens) << 3) + (t << DENSE_KEY_SHIFT) + ((t * (t + 8)) << 3);
 }
 
 /** Number of reference tokens of references `r0 .. r1`. */
@@ -109,15 +114,6 @@ function useOnce(record: usize, base: u64): i32 {
   return i32(useMark(record, base) < load<u32>(record, DENSE_COUNT));
 }
 
-/** Claims record `id` of an order: count, stamp and used 0. */
-// @ts-ignore: decorator
-@inline
-function clearRecord(records: usize, id: usize): void {
-  const at = records + (id << RECORD_SHIFT);
-  store<u64>(at, 0);
-  store<u64>(at, 0, 8);
-}
-
 /**
  * Clipped counts of hypotheses `h0 .. h1` of one segment (rows `width` bytes apart at `out`, every value written)
  * against references `r0 .. r1` through the dense trie, built in the `scratchBytes` at `scratch`. `localIds` is the
@@ -133,43 +129,44 @@ export function clippedDense(
   const tokens = referenceTokens(refOffsets, r0, r1);
   if (h1 - h0 < DENSE_MIN_HYPS || tokens > DENSE_MAX_TOKENS || denseBytesFor(tokens) > scratchBytes) return false;
   const refFrom = load<i32>(refOffsets + (usize(r0) << 2));
-  // Per reference position: its local id, then (updated order by order) the id of the n-gram starting there.
+  // Per reference position: its local key, then (updated order by order) the key of the n-gram starting there.
   const locals = scratch;
   const nodes = locals + (usize(tokens) << 2);
-  const recordBytes = usize(tokens + 1) << RECORD_SHIFT;
-  const rec1 = nodes + (usize(tokens) << 2);
-  const rec2 = rec1 + recordBytes;
-  const rec3 = rec2 + recordBytes;
-  const rec4 = rec3 + recordBytes;
+  const records = nodes + (usize(tokens) << 2);
   let next: u32 = 1;
   for (let p = 0; p < tokens; p++) {
     const at = localIds + (usize(u32(load<i32>(refTokens + (usize(refFrom + p) << 2)) - firstId)) << 1);
     let key = u32(load<u16>(at));
     if (key == 0) {
-      key = next++ << RECORD_SHIFT;
+      key = next++ << DENSE_KEY_SHIFT;
       store<u16>(at, u16(key));
     }
     store<u32>(locals + (usize(p) << 2), key);
     store<u32>(nodes + (usize(p) << 2), key);
   }
-  memory.fill(rec1, 0, usize(next) << RECORD_SHIFT);
-  // Row bytes of the child arrays, a multiple of 16 so that a key (id × 16) times `rowScale` is its row's offset.
+  // Every order's records of the ids below `next`; higher ids are cleared as orders 2..4 claim them.
+  memory.fill(records, 0, usize(next) << DENSE_KEY_SHIFT);
+  // Cells per row of the child arrays, a multiple of 8 so that a key (id × 64) times `rowScale` is its row's offset.
   const rowScale = usize((next + 7) >> 3);
-  const rowBytes = rowScale << RECORD_SHIFT;
+  const rowBytes = rowScale << DENSE_KEY_SHIFT;
   for (let r = r0; r < r1; r++) {
     const from = load<i32>(refOffsets + (usize(r) << 2)) - refFrom;
     const to = load<i32>(refOffsets + (usize(r) << 2), 4) - refFrom;
-    for (let p = from; p < to; p++) countInReference(rec1 + usize(load<u32>(locals + (usize(p) << 2))), r - r0 + 1);
+    for (let p = from; p < to; p++) countInReference(records + usize(load<u32>(locals + (usize(p) << 2))), r - r0 + 1);
   }
-  // Orders 2..maxOrder, each from the keys of the previous one: `nodes[p]` becomes the key of the n-gram at p.
-  let array = rec4 + recordBytes;
+  // Orders 2..maxOrder, each from the keys of the previous one: `nodes[p]` becomes the key of the n-gram at p. Rows
+  // are cleared (every order's cell) when an order first needs them: a row cleared earlier has only lower orders'
+  // cells written.
+  const cells = records + (usize(tokens + 1) << DENSE_KEY_SHIFT);
   let rows = usize(next);
-  let m2: usize = 0, m3: usize = 0, m4: usize = 0;
+  let cleared: usize = 0;
   for (let n = 2; n <= maxOrder; n++) {
-    const bytes = rows * rowBytes;
-    memory.fill(array, 0, bytes);
-    const records = n == 2 ? rec2 : n == 3 ? rec3 : rec4;
-    clearRecord(records, 0);
+    if (rows > cleared) {
+      memory.fill(cells + cleared * rowBytes, 0, (rows - cleared) * rowBytes);
+      cleared = rows;
+    }
+    const lane = cells + (usize(n - 2) << 1);
+    const order = records + (usize(n - 1) << DENSE_ORDER_SHIFT);
     let ids: u32 = 0;
     for (let r = r0; r < r1; r++) {
       const from = load<i32>(refOffsets + (usize(r) << 2)) - refFrom;
@@ -177,24 +174,45 @@ export function clippedDense(
       for (let p = from; p + n <= to; p++) {
         const at = nodes + (usize(p) << 2);
         const first = usize(load<u32>(locals + (usize(p) << 2)));
-        const cell = array + usize(load<u32>(at, 4)) * rowScale + (first >> 3);
+        const cell = lane + usize(load<u32>(at, 4)) * rowScale + (first >> 3);
         let key = u32(load<u16>(cell));
         if (key == 0) {
-          key = ++ids << RECORD_SHIFT;
+          key = ++ids << DENSE_KEY_SHIFT;
           store<u16>(cell, u16(key));
-          clearRecord(records, usize(ids));
+          if (ids >= next) {
+            store<u64>(order + usize(key), 0);
+            store<u64>(order + usize(key), 0, 8);
+          }
         }
         store<u32>(at, key);
-        countInReference(records + usize(key), r - r0 + 1);
+        countInReference(order + usize(key), r - r0 + 1);
       }
     }
-    if (n == 2) m2 = array;
-    else if (n == 3) m3 = array;
-    else m4 = array;
-    array += bytes;
     rows = usize(ids) + 1;
   }
-  let generation = r1 - r0;
+  // Orders as constants: the walk's per-order tests fold away (4, BLEU's, is the order that matters).
+  const generation = r1 - r0;
+  if (maxOrder == 4) {
+    walkDense(hypTokens, hypOffsets, h0, h1, generation, localIds, firstId, idCount, records, cells, rowScale, 4, out, width);
+  } else {
+    walkDense(
+      hypTokens, hypOffsets, h0, h1, generation, localIds, firstId, idCount, records, cells, rowScale, maxOrder, out, width,
+    );
+  }
+  for (let p = 0; p < tokens; p++) {
+    store<u16>(localIds + (usize(u32(load<i32>(refTokens + (usize(refFrom + p) << 2)) - firstId)) << 1), 0);
+  }
+  return true;
+}
+
+/** The clipped counts of hypotheses `h0 .. h1` through a built dense trie (see `clippedDense`). */
+// @ts-ignore: decorator
+@inline
+function walkDense(
+  hypTokens: usize, hypOffsets: usize, h0: i32, h1: i32, stamp: i32, localIds: usize, firstId: i32, idCount: u32,
+  records: usize, cells: usize, rowScale: usize, maxOrder: i32, out: usize, width: usize,
+): void {
+  let generation = stamp;
   for (let h = h0; h < h1; h++) {
     generation++;
     const base = u64(generation) << 32;
@@ -208,17 +226,17 @@ export function clippedDense(
     for (let j = to - 1; j >= from; j--) {
       const index = u32(load<i32>(hypTokens + (usize(j) << 2)) - firstId);
       const key = usize(load<u16>(localIds + (usize(select<u32>(index, idCount, index < idCount)) << 1)));
-      const column = key >> 3;
-      c1 += useOnce(rec1 + key, base);
+      const column = cells + (key >> 3);
+      c1 += useOnce(records + key, base);
       if (maxOrder > 1) {
-        const k2 = usize(load<u16>(m2 + a1 * rowScale + column));
-        c2 += useOnce(rec2 + k2, base);
+        const k2 = usize(load<u16>(column + a1 * rowScale));
+        c2 += useOnce(records + k2 + 16, base);
         if (maxOrder > 2) {
-          const k3 = usize(load<u16>(m3 + a2 * rowScale + column));
-          c3 += useOnce(rec3 + k3, base);
+          const k3 = usize(load<u16>(column + a2 * rowScale, 2));
+          c3 += useOnce(records + k3 + 32, base);
           if (maxOrder > 3) {
-            const k4 = usize(load<u16>(m4 + a3 * rowScale + column));
-            c4 += useOnce(rec4 + k4, base);
+            const k4 = usize(load<u16>(column + a3 * rowScale, 4));
+            c4 += useOnce(records + k4 + 48, base);
           }
           a3 = k3;
         }
@@ -234,8 +252,4 @@ export function clippedDense(
     const length = to - from;
     for (let n = 0; n < maxOrder; n++) store<f64>(totals + (usize(n) << 3), f64(max(0, length - n)));
   }
-  for (let p = 0; p < tokens; p++) {
-    store<u16>(localIds + (usize(u32(load<i32>(refTokens + (usize(refFrom + p) << 2)) - firstId)) << 1), 0);
-  }
-  return true;
 }

@@ -99,6 +99,23 @@ describe.each(builds)('dense clipped n-gram path (%s build) equals the reference
     }
   });
 
+  it('at the most reference tokens the dense path takes, all distinct (the largest keys), and at one more', () => {
+    // 1023 distinct tokens number n-grams of every order up to 1023, whose keys (64 × number) must still fit a u16.
+    for (const tokens of [1023, 1024]) {
+      const ref = Array.from({ length: tokens }, (_, i) => 5 + i);
+      const hyps = Array.from({ length: 20 }, (_, h) => {
+        const tail = ref.slice(ref.length - 8 - h);
+        return [...tail, ...tail.slice(0, 5), ref[h], ...ref.slice(h * 7, h * 7 + 6)];
+      });
+      const batch = batchFromSegments([{ refs: [ref], hyps }]);
+      for (const maxOrder of [1, 2, 3, 4]) {
+        expectSameBits(
+          engine.clippedNgramCounts(batch, maxOrder), oracle.clippedNgramCounts(batch, maxOrder), `${tokens}, order ${maxOrder}`,
+        );
+      }
+    }
+  });
+
   it('plans dense scratch only for segments of at least 16 hypotheses and orders 1..4', () => {
     const { kernels, memory } = engine;
     const plan = (hypsPerSegment: number, maxOrder: number): number => {

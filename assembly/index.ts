@@ -2,7 +2,7 @@
 export { heapBase } from './common/memory';
 export { tableSlots } from './common/table';
 export { ngramTableBytes, planCountTable, planSegmentTables } from './ngram-table';
-export { clippedNgramCounts, perReferenceNgramCounts } from './ngram';
+export { clippedNgramCounts, mosesBleuRows, perReferenceNgramCounts } from './ngram';
 export { planDenseScratch } from './ngram-dense';
 export { compactNgramWeights, countReferenceNgrams, log2Ratio, ngramWeight } from './ngram-weights';
 export { lcsLengths, lcsUnionMasks, planMatchVectors } from './lcs';

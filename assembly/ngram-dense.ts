@@ -23,6 +23,8 @@
  * when enough hypotheses share them ({@link DENSE_MIN_HYPS}); other segments take the hash-table trie of
  * `ngram-table`.
  */
+import { mosesReferenceLength } from './common/moses-reference-length';
+
 /** log2 of the bytes of an id's records: one 16-byte record per order 1..4, so a key is 64 × its id. */
 const DENSE_KEY_SHIFT: u32 = 6;
 /** log2 of the bytes of one order's record. */
@@ -115,8 +117,9 @@ function useOnce(record: usize, base: u64): i32 {
 }
 
 /**
- * Clipped counts of hypotheses `h0 .. h1` of one segment (rows `width` bytes apart at `out`, every value written)
- * against references `r0 .. r1` through the dense trie, built in the `scratchBytes` at `scratch`. `localIds` is the
+ * Clipped counts of hypotheses `h0 .. h1` of one segment (rows `width` bytes apart at `out`, every value of their
+ * columns written; with `refLength` ≥ 0 the Moses rows of `mosesBleuRows` in `ngram`) against references `r0 .. r1`
+ * through the dense trie, built in the `scratchBytes` at `scratch`. `localIds` is the
  * zeroed direct map of `idCount` + 1 u16 for token ids from `firstId`, which must cover every reference token; it is
  * zeroed again on return. Returns false, having written nothing, when the segment does not take this path (too few
  * hypotheses, too many reference tokens, or tables larger than the scratch). Requires 1 ≤ maxOrder ≤ 4.
@@ -124,7 +127,7 @@ function useOnce(record: usize, base: u64): i32 {
 export function clippedDense(
   hypTokens: usize, hypOffsets: usize, h0: i32, h1: i32, refTokens: usize, refOffsets: usize, r0: i32, r1: i32,
   maxOrder: i32, scratch: usize, scratchBytes: usize, localIds: usize, firstId: i32, idCount: u32, out: usize,
-  width: usize,
+  width: usize, refLength: i32,
 ): bool {
   const tokens = referenceTokens(refOffsets, r0, r1);
   if (h1 - h0 < DENSE_MIN_HYPS || tokens > DENSE_MAX_TOKENS || denseBytesFor(tokens) > scratchBytes) return false;
@@ -190,13 +193,22 @@ export function clippedDense(
     }
     rows = usize(ids) + 1;
   }
-  // Orders as constants: the walk's per-order tests fold away (4, BLEU's, is the order that matters).
-  const generation = r1 - r0;
-  if (maxOrder == 4) {
-    walkDense(hypTokens, hypOffsets, h0, h1, generation, localIds, firstId, idCount, records, cells, rowScale, 4, out, width);
+  // Orders and layouts as constants: the walk's per-order tests fold away (4, BLEU's, is the order that matters).
+  const stamp = r1 - r0;
+  if (maxOrder == 4 && refLength >= 0) {
+    walkDense(
+      hypTokens, hypOffsets, h0, h1, stamp, localIds, firstId, idCount, records, cells, rowScale, 4, out, width, true,
+      refOffsets, r0, r1, refLength,
+    );
+  } else if (maxOrder == 4) {
+    walkDense(
+      hypTokens, hypOffsets, h0, h1, stamp, localIds, firstId, idCount, records, cells, rowScale, 4, out, width, false,
+      refOffsets, r0, r1, refLength,
+    );
   } else {
     walkDense(
-      hypTokens, hypOffsets, h0, h1, generation, localIds, firstId, idCount, records, cells, rowScale, maxOrder, out, width,
+      hypTokens, hypOffsets, h0, h1, stamp, localIds, firstId, idCount, records, cells, rowScale, maxOrder, out,
+      width, refLength >= 0, refOffsets, r0, r1, refLength,
     );
   }
   for (let p = 0; p < tokens; p++) {
@@ -205,12 +217,17 @@ export function clippedDense(
   return true;
 }
 
-/** The clipped counts of hypotheses `h0 .. h1` through a built dense trie (see `clippedDense`). */
+/**
+ * The clipped counts of hypotheses `h0 .. h1` through a built dense trie (see `clippedDense`): `correct_1..N
+ * total_1..N`, or with `moses` the Moses rows `m_1 t_1 … m_N t_N reflen` (reference length by `refLength`, see
+ * `mosesReferenceLength`).
+ */
 // @ts-ignore: decorator
 @inline
 function walkDense(
   hypTokens: usize, hypOffsets: usize, h0: i32, h1: i32, stamp: i32, localIds: usize, firstId: i32, idCount: u32,
-  records: usize, cells: usize, rowScale: usize, maxOrder: i32, out: usize, width: usize,
+  records: usize, cells: usize, rowScale: usize, maxOrder: i32, out: usize, width: usize, moses: bool,
+  refOffsets: usize, r0: i32, r1: i32, refLength: i32,
 ): void {
   let generation = stamp;
   for (let h = h0; h < h1; h++) {
@@ -244,12 +261,21 @@ function walkDense(
       }
       a1 = key;
     }
-    store<f64>(row, f64(c1));
-    if (maxOrder > 1) store<f64>(row, f64(c2), 8);
-    if (maxOrder > 2) store<f64>(row, f64(c3), 16);
-    if (maxOrder > 3) store<f64>(row, f64(c4), 24);
-    const totals = row + (usize(maxOrder) << 3);
     const length = to - from;
-    for (let n = 0; n < maxOrder; n++) store<f64>(totals + (usize(n) << 3), f64(max(0, length - n)));
+    if (moses) {
+      store<f64>(row, f64(c1));
+      if (maxOrder > 1) store<f64>(row, f64(c2), 16);
+      if (maxOrder > 2) store<f64>(row, f64(c3), 32);
+      if (maxOrder > 3) store<f64>(row, f64(c4), 48);
+      for (let n = 0; n < maxOrder; n++) store<f64>(row + (usize(n) << 4), f64(max(0, length - n)), 8);
+      store<f64>(row + (usize(maxOrder) << 4), mosesReferenceLength(refOffsets, r0, r1, length, refLength));
+    } else {
+      store<f64>(row, f64(c1));
+      if (maxOrder > 1) store<f64>(row, f64(c2), 8);
+      if (maxOrder > 2) store<f64>(row, f64(c3), 16);
+      if (maxOrder > 3) store<f64>(row, f64(c4), 24);
+      const totals = row + (usize(maxOrder) << 3);
+      for (let n = 0; n < maxOrder; n++) store<f64>(totals + (usize(n) << 3), f64(max(0, length - n)));
+    }
   }
 }

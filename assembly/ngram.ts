@@ -18,6 +18,7 @@
 import { ROOT, ngramKey, prefixCode } from './common/hash';
 import { COUNT, KEY_SHIFT, STAMP, USED, recordAddress, weightAddress } from './common/ngram-layout';
 import { findSlot } from './common/table';
+import { mosesReferenceLength } from './common/moses-reference-length';
 import { DENSE_MAX_ORDER, clippedDense } from './ngram-dense';
 import { buildClippedTable, buildPerReferenceTable } from './ngram-table';
 
@@ -97,7 +98,63 @@ export function clippedNgramCounts(
   weights: usize, weightsCapacity: u32, table: usize, tableBytes: usize, localIds: usize, firstId: i32,
   idCount: u32, out: usize,
 ): void {
-  const width = usize((weights ? 3 : 2) * maxOrder) << 3;
+  clippedRows(
+    hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, capacities, maxOrder, weights,
+    weightsCapacity, table, tableBytes, localIds, firstId, idCount, out, usize((weights ? 3 : 2) * maxOrder) << 3,
+  );
+}
+
+/**
+ * Moses BLEU rows (`BleuScorer`'s statistics) of a batch: `m_1 t_1 … m_N t_N reflen` (`2 · maxOrder + 1` f64 per
+ * hypothesis at `out`, rows `width` bytes apart; the other bytes of wider rows are left as they are), the clipped
+ * counts of {@link clippedNgramCounts} (no weights; other inputs as there) and the reference length by Moses'
+ * strategy `refLength`: 0 closest to the hypothesis' length (the shorter on a tie), 1 shortest, 2 average (the
+ * single-precision quotient, truncated). A segment without references gets NaN (closest, average) or +Infinity
+ * (shortest), what those formulas give over no lengths.
+ */
+export function mosesBleuRows(
+  hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
+  refTokens: usize, refOffsets: usize, segRefOffsets: usize, capacities: usize, maxOrder: i32,
+  table: usize, tableBytes: usize, localIds: usize, firstId: i32, idCount: u32, refLength: i32, out: usize,
+  width: usize,
+): void {
+  clippedRows(
+    hypTokens, hypOffsets, nHyps, hypSegments, refTokens, refOffsets, segRefOffsets, capacities, maxOrder, 0, 0,
+    table, tableBytes, localIds, firstId, idCount, out, width, refLength,
+  );
+}
+
+/**
+ * Turns rows `h0 .. h1` of clipped counts (`correct_1..N total_1..N`) of segment references `r0 .. r1` into Moses
+ * rows in place (see {@link mosesBleuRows}).
+ */
+function mosesLayout(
+  hypOffsets: usize, h0: i32, h1: i32, refOffsets: usize, r0: i32, r1: i32, maxOrder: i32, refLength: i32,
+  out: usize, width: usize,
+): void {
+  for (let h = h0; h < h1; h++) {
+    const row = out + usize(h) * width;
+    const length = load<i32>(hypOffsets + (usize(h) << 2), 4) - load<i32>(hypOffsets + (usize(h) << 2));
+    // Matches move from the top down, so that none is overwritten before it is read; totals come from the length.
+    for (let n = maxOrder - 1; n >= 0; n--) {
+      const at = row + (usize(n) << 4);
+      store<f64>(at, load<f64>(row + (usize(n) << 3)));
+      store<f64>(at, f64(max(0, length - n)), 8);
+    }
+    store<f64>(row + (usize(maxOrder) << 4), mosesReferenceLength(refOffsets, r0, r1, length, refLength));
+  }
+}
+
+/**
+ * {@link clippedNgramCounts} with rows `width` bytes apart (its columns first), or with `refLength` ≥ 0 (no weights)
+ * the Moses rows of {@link mosesBleuRows}.
+ */
+function clippedRows(
+  hypTokens: usize, hypOffsets: usize, nHyps: i32, hypSegments: usize,
+  refTokens: usize, refOffsets: usize, segRefOffsets: usize, capacities: usize, maxOrder: i32,
+  weights: usize, weightsCapacity: u32, table: usize, tableBytes: usize, localIds: usize, firstId: i32,
+  idCount: u32, out: usize, width: usize, refLength: i32 = -1,
+): void {
   const dense = localIds != 0 && !weights && maxOrder >= 1 && maxOrder <= DENSE_MAX_ORDER;
   if (dense) memory.fill(localIds, 0, usize(idCount + 1) << 1);
   for (let h = 0; h < nHyps;) {
@@ -108,15 +165,19 @@ export function clippedNgramCounts(
     if (
       !dense || !clippedDense(
         hypTokens, hypOffsets, h, end, refTokens, refOffsets, r0, r1, maxOrder, table, tableBytes, localIds, firstId,
-        idCount, out, width,
+        idCount, out, width, refLength,
       )
     ) {
-      // The dense path writes every value of its rows; this one adds to zeroed rows.
-      memory.fill(out + usize(h) * width, 0, usize(end - h) * width);
+      // The dense path writes every value of its rows; this one adds to zeroed rows (their own columns only: rows
+      // may be wider).
+      const columns = usize((weights ? 3 : 2) * maxOrder) << 3;
+      if (columns == width) memory.fill(out + usize(h) * width, 0, usize(end - h) * width);
+      else for (let k = h; k < end; k++) memory.fill(out + usize(k) * width, 0, columns);
       clippedSegment(
         hypTokens, hypOffsets, h, end, s, refTokens, refOffsets, segRefOffsets, capacities, maxOrder, weights,
         weightsCapacity, table, out, width,
       );
+      if (refLength >= 0) mosesLayout(hypOffsets, h, end, refOffsets, r0, r1, maxOrder, refLength, out, width);
     }
     h = end;
   }

@@ -30,6 +30,17 @@ export interface KernelExports {
     idCount: number, out: number,
   ): void;
   /**
+   * Moses BLEU rows `m_1 t_1 … m_N t_N reflen`: `nHyps` rows of `2 * maxOrder + 1` f64 at `out`, `width` bytes
+   * apart (the rest of wider rows untouched); inputs as {@link clippedNgramCounts} without weights; `refLength` 0
+   * closest, 1 shortest, 2 average.
+   */
+  mosesBleuRows(
+    hypTokens: number, hypOffsets: number, nHyps: number, hypSegments: number,
+    refTokens: number, refOffsets: number, segRefOffsets: number, capacities: number, maxOrder: number,
+    table: number, tableBytes: number, localIds: number, firstId: number, idCount: number, refLength: number,
+    out: number, width: number,
+  ): void;
+  /**
    * Scratch bytes the dense path of {@link clippedNgramCounts} needs for the largest segment of a batch that takes
    * it (many hypotheses per segment, orders 1..4), 0 when none does.
    */

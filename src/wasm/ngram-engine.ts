@@ -54,6 +54,21 @@ interface PlacedReferences {
   readonly segRefOffsets: number;
 }
 
+/** A clipped-count call laid out in linear memory (addresses), as `runClipped` hands it to a kernel. */
+interface ClippedCall {
+  readonly hypTokens: number;
+  readonly hypOffsets: number;
+  readonly nHyps: number;
+  readonly hypSegments: number;
+  readonly refs: PlacedReferences;
+  readonly capacities: number;
+  readonly table: number;
+  readonly tableBytes: number;
+  readonly localIds: number;
+  readonly firstId: number;
+  readonly idCount: number;
+}
+
 /** Largest id span of a direct token map: 8 MiB of u16. */
 const DIRECT_MAX_IDS = 1 << 22;
 
@@ -252,10 +267,71 @@ export class NgramEngine {
     store?: ResultStore<Float64Array>,
   ): Float64Array {
     const w = this.kernelWeights(weights);
+    const width = (w ? 3 : 2) * maxOrder;
+    const out = this.runClipped(hyps, hypSegment, refs, maxOrder, w, width, (call, out) => {
+      this.kernels.clippedNgramCounts(
+        call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refs.tokens, call.refs.offsets,
+        call.refs.segRefOffsets, call.capacities, maxOrder, w ? this.base : 0, w ? w.capacity : 0, call.table,
+        call.tableBytes, call.localIds, call.firstId, call.idCount, out,
+      );
+    });
+    const from = out >> 3;
+    const to = from + (hyps.offsets.length - 1) * width;
+    return store === undefined ? this.memory.f64.slice(from, to) : store.copy(this.memory.f64, from, to);
+  }
+
+  /**
+   * Moses BLEU rows of a batch (`m_1 t_1 … m_N t_N reflen`, `2 · maxOrder + 1` numbers per hypothesis; see
+   * `mosesBleuRows` in `assembly/ngram.ts`) at `target[h · stride + column ..]`; the other columns of those rows
+   * keep their values. `refLength`: 0 closest, 1 shortest, 2 average.
+   */
+  mosesBleuRows(
+    batch: NgramBatch,
+    maxOrder: number,
+    refLength: 0 | 1 | 2,
+    target: Float64Array,
+    column: number,
+    stride: number,
+  ): void {
+    const { hyps, hypSegment } = batch;
+    const nHyps = hyps.offsets.length - 1;
+    const width = 2 * maxOrder + 1;
+    if (!(Number.isInteger(column) && column >= 0 && Number.isInteger(stride) && column + width <= stride)) {
+      throw new RangeError(`rows of ${width} numbers do not fit at column ${column} of rows ${stride} wide`);
+    }
+    if (target.length < nHyps * stride) {
+      throw new RangeError(`the target holds ${target.length} numbers, fewer than ${nHyps} rows of ${stride}`);
+    }
+    // The kernel writes into whole rows of the target's layout, so that the rows go in and out as two block copies
+    // (an element loop in JavaScript costs several times more per number); the copy in keeps the other columns.
+    const span = nHyps * stride;
+    const out = this.runClipped(hyps, hypSegment, this.batchReferences(batch), maxOrder, null, stride, (call, out) => {
+      if (stride > width) this.memory.f64.set(target.subarray(0, span), out >> 3);
+      this.kernels.mosesBleuRows(
+        call.hypTokens, call.hypOffsets, call.nHyps, call.hypSegments, call.refs.tokens, call.refs.offsets,
+        call.refs.segRefOffsets, call.capacities, maxOrder, call.table, call.tableBytes, call.localIds, call.firstId,
+        call.idCount, refLength, out + 8 * column, 8 * stride,
+      );
+    });
+    target.set(this.memory.f64.subarray(out >> 3, (out >> 3) + span));
+  }
+
+  /**
+   * Lays out a clipped-count call (with the dense path's scratch where segments take it), runs `kernel` on it with
+   * the address of `nHyps` rows of `width` f64, and returns that address.
+   */
+  private runClipped(
+    hyps: Csr,
+    hypSegment: Int32Array | null,
+    refs: ReferenceArrays,
+    maxOrder: number,
+    w: KernelNgramWeights | null,
+    width: number,
+    kernel: (call: ClippedCall, out: number) => void,
+  ): number {
     const call = this.layOut(hyps, hypSegment, refs, maxOrder, w);
     const { kernels, memory } = this;
     const nHyps = hyps.offsets.length - 1;
-    const width = (w ? 3 : 2) * maxOrder;
     // Segments shared by many hypotheses (n-best lists) take the kernel's dense path when their reference ids span
     // a range small enough for its direct token map.
     let denseBytes = 0;
@@ -270,14 +346,10 @@ export class NgramEngine {
     const localIds = ids === null ? 0 : call.layout.place((ids.count + 1) * 2);
     const out = call.layout.place(nHyps * width * 8);
     memory.reserve(call.layout.end);
-    kernels.clippedNgramCounts(
-      call.hypTokens, call.hypOffsets, nHyps, call.hypSegments,
-      call.refs.tokens, call.refs.offsets, call.refs.segRefOffsets, call.capacities, maxOrder,
-      w ? this.base : 0, w ? w.capacity : 0, table, tableBytes, localIds, ids === null ? 0 : ids.first,
-      ids === null ? 0 : ids.count, out,
-    );
-    const from = out >> 3;
-    return store === undefined ? memory.f64.slice(from, from + nHyps * width) : store.copy(memory.f64, from, from + nHyps * width);
+    kernel({
+      ...call, nHyps, table, tableBytes, localIds, firstId: ids === null ? 0 : ids.first, idCount: ids === null ? 0 : ids.count,
+    }, out);
+    return out;
   }
 
   /** @internal Per-reference counts against transient or prepared references. */

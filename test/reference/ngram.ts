@@ -149,3 +149,50 @@ export function ngramWeights(
     },
   };
 }
+
+/**
+ * Moses BLEU rows (`BleuScorer`): `m_1 t_1 … m_N t_N reflen` per hypothesis, the clipped counts above and the
+ * reference length of Moses' `Reference::CalcClosest` (the shorter on a tie), `CalcShortest` or `CalcAverage`
+ * (`static_cast<int>(static_cast<float>(total) / size)`). Over no references these formulas give NaN (closest,
+ * average) and +Infinity (shortest).
+ */
+export function mosesBleuRows(
+  batch: NgramBatch,
+  maxOrder: number,
+  strategy: 'closest' | 'shortest' | 'average',
+): Float64Array {
+  const counts = clippedNgramCounts(batch, maxOrder);
+  const n = batch.hyps.offsets.length - 1;
+  const width = 2 * maxOrder + 1;
+  const out = new Float64Array(n * width);
+  const ro = batch.refs.offsets;
+  for (let h = 0; h < n; h++) {
+    for (let i = 0; i < maxOrder; i++) {
+      out[h * width + 2 * i] = counts[h * 2 * maxOrder + i];
+      out[h * width + 2 * i + 1] = counts[h * 2 * maxOrder + maxOrder + i];
+    }
+    const s = segmentOf(batch, h);
+    const lengths: number[] = [];
+    for (let r = batch.segRefOffsets[s]; r < batch.segRefOffsets[s + 1]; r++) lengths.push(ro[r + 1] - ro[r]);
+    const hypLength = batch.hyps.offsets[h + 1] - batch.hyps.offsets[h];
+    let reflen: number;
+    if (lengths.length === 0) {
+      reflen = strategy === 'shortest' ? Infinity : NaN;
+    } else if (strategy === 'shortest') {
+      reflen = Math.min(...lengths);
+    } else if (strategy === 'average') {
+      const total = lengths.reduce((a, b) => a + b, 0);
+      reflen = Math.trunc(Math.fround(Math.fround(total) / lengths.length));
+    } else {
+      let closest = 0;
+      for (let i = 1; i < lengths.length; i++) {
+        const d = Math.abs(lengths[i] - hypLength);
+        const best = Math.abs(lengths[closest] - hypLength);
+        if (d < best || (d === best && lengths[i] < lengths[closest])) closest = i;
+      }
+      reflen = lengths[closest];
+    }
+    out[h * width + 2 * maxOrder] = reflen;
+  }
+  return out;
+}

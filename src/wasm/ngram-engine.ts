@@ -10,7 +10,7 @@
 import type { Csr } from '../text/csr.js';
 import { checkCsr, checkHypSegments, checkMaxOrder, checkSegmentOffsets } from './check-input.js';
 import type { KernelExports } from './kernels.js';
-import { Layout, LinearMemory, ResultStore, alignUp } from './linear-memory.js';
+import { Layout, LinearMemory, alignUp } from './linear-memory.js';
 import { coveredTokens } from './placed-batch.js';
 
 /**
@@ -184,7 +184,6 @@ export class NgramEngine {
   private references: NgramReferenceSet | null = null;
   private referencesAt: PlacedReferences | null = null;
   private referencesEnd = 0;
-  private readonly countStore = new ResultStore<Float64Array>((n) => new Float64Array(n));
 
   constructor(readonly kernels: KernelExports) {
     this.memory = new LinearMemory(kernels.memory);
@@ -195,14 +194,6 @@ export class NgramEngine {
   /** Clipped n-gram counts of a batch; see `clippedNgramCounts` in `src/wasm/ngram.ts`. */
   clippedNgramCounts(batch: NgramBatch, maxOrder: number, weights?: NgramWeights): Float64Array {
     return this.clippedCounts(batch.hyps, batch.hypSegment, this.batchReferences(batch), maxOrder, weights);
-  }
-
-  /**
-   * {@link clippedNgramCounts} in the engine's reusable store, not a new array: valid until the engine's next call
-   * of this method, for a caller that reads them at once (a row writer).
-   */
-  clippedNgramCountsReused(batch: NgramBatch, maxOrder: number, weights?: NgramWeights): Float64Array {
-    return this.clippedCounts(batch.hyps, batch.hypSegment, this.batchReferences(batch), maxOrder, weights, this.countStore);
   }
 
   /** Per-reference n-gram counts of a batch; see `perReferenceNgramCounts` in `src/wasm/ngram.ts`. */
@@ -264,7 +255,6 @@ export class NgramEngine {
     refs: ReferenceArrays,
     maxOrder: number,
     weights: NgramWeights | undefined,
-    store?: ResultStore<Float64Array>,
   ): Float64Array {
     const w = this.kernelWeights(weights);
     const width = (w ? 3 : 2) * maxOrder;
@@ -277,7 +267,7 @@ export class NgramEngine {
     });
     const from = out >> 3;
     const to = from + (hyps.offsets.length - 1) * width;
-    return store === undefined ? this.memory.f64.slice(from, to) : store.copy(this.memory.f64, from, to);
+    return this.memory.f64.slice(from, to);
   }
 
   /**

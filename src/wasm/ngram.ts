@@ -38,14 +38,6 @@ export function clippedNgramCounts(batch: NgramBatch, maxOrder: number, weights?
 }
 
 /**
- * {@link clippedNgramCounts} in the default engine's reusable store, not a new array: valid until the next call of
- * this function on the thread (for a caller that reads the counts at once).
- */
-export function clippedNgramCountsReused(batch: NgramBatch, maxOrder: number): Float64Array {
-  return defaultNgramEngine().clippedNgramCountsReused(batch, maxOrder);
-}
-
-/**
  * Clipped n-gram counts against each reference separately (chrF, NLTK NIST).
  * One row per (hypothesis, reference of its segment), hypothesis-major, references in order; `3 * maxOrder`
  * columns (`4 * maxOrder` with `weights`): `match_1..N`, `hypTotal_1..N`, `refTotal_1..N`, then `info_1..N`.

@@ -88,13 +88,19 @@ function nextStamp(): i32 {
   return ++stamp;
 }
 
-/** NLTK's `_count_chunks` over refOf[0, n): a match starts a chunk unless it continues the previous one on both sides. */
+/**
+ * NLTK's `_count_chunks` over refOf[0, n): a match starts a chunk unless it continues the previous one on both sides.
+ * Counted as matches less continuations, in arithmetic rather than branches: whether a word is matched follows no
+ * pattern a branch predictor could learn.
+ */
 function countChunks(n: i32): i32 {
+  const refs = refOf;
   let chunks = 0;
   let prev = -1;
   for (let i = 0; i < n; i++) {
-    const r = ld(refOf, i);
-    if (r >= 0 && !(prev >= 0 && r == prev + 1)) chunks++;
+    const r = ld(refs, i);
+    // A match: r ≥ 0. A continuation: r ≥ 1 and prev = r − 1 (then prev ≥ 0, a match).
+    chunks += i32(r >= 0) - (i32(r >= 1) & i32(prev == r - 1));
     prev = r;
   }
   return chunks;
@@ -115,9 +121,21 @@ function ask(id: i32): void {
 function single(line: i32, n: i32, at: i32, m: i32): f64 {
   if (n == 0 || m == 0) return 0;
   const stamp = nextStamp();
+  // The module's globals read once: the optimizing compiler reloads a global at every use.
+  const hw = hypWords;
+  const ro = refOf;
+  const tk = taken;
+  const cur = cursor;
+  const ws = wordStem;
+  const recs = stemRecords;
+  const hL = hypLeft;
+  const hS = hypStems;
+  const rL = refLeft;
+  const rP = refPrev;
+  const syn = synonyms;
   const rw = refData + (usize(at) << 2);
-  let bits = 1;
-  while (1 << bits < 2 * m) bits++;
+  // The least bits ≥ 1 with 1 << bits ≥ 2·m (m ≥ 1), as the metric's slotBits.
+  const bits = 32 - clz<i32>(2 * m - 1);
   const mask = (1 << bits) - 1;
   const shift = 32 - bits;
   const table = rw + (usize(3 * m) << 2);
@@ -125,7 +143,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   const stemsAt = rw + (usize(m) << 2);
   let matches = 0;
   for (let i = n - 1; i >= 0; i--) {
-    const w = ld(hypWords, i);
+    const w = ld(hw, i);
     let s = i32((u32(w) * 0x9e3779b1) >> u32(shift));
     let key = ld(table, 2 * s);
     while (key != w && key != -1) {
@@ -134,74 +152,74 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
     }
     let j = -1;
     if (key == w) {
-      if (ld(cursor, 2 * s) != stamp) {
-        st(cursor, 2 * s, stamp);
+      if (ld(cur, 2 * s) != stamp) {
+        st(cur, 2 * s, stamp);
         j = ld(table, 2 * s + 1);
-      } else j = ld(cursor, 2 * s + 1);
+      } else j = ld(cur, 2 * s + 1);
     }
-    st(refOf, i, j);
+    st(ro, i, j);
     if (j >= 0) {
-      st(cursor, 2 * s + 1, ld(prevAt, j));
-      st(taken, j, stamp);
+      st(cur, 2 * s + 1, ld(prevAt, j));
+      st(tk, j, stamp);
       matches++;
     }
   }
   if (matches == n || matches == m) return value(line, matches, n, m);
   let hl = 0;
   for (let i = 0; i < n; i++) {
-    if (ld(refOf, i) >= 0) continue;
-    const stem = ld(wordStem, ld(hypWords, i));
-    if (stem < 0) ask(ld(hypWords, i));
-    st(hypLeft, hl, i);
-    st(hypStems, hl++, stem);
+    if (ld(ro, i) >= 0) continue;
+    const stem = ld(ws, ld(hw, i));
+    if (stem < 0) ask(ld(hw, i));
+    st(hL, hl, i);
+    st(hS, hl++, stem);
   }
   for (let j = 0; j < m; j++) {
-    if (ld(taken, j) == stamp || ld(stemsAt, j) >= 0) continue;
-    const stem = ld(wordStem, ld(rw, j));
+    if (ld(tk, j) == stamp || ld(stemsAt, j) >= 0) continue;
+    const stem = ld(ws, ld(rw, j));
     if (stem < 0) ask(ld(rw, j));
     else st(stemsAt, j, stem);
   }
   if (needCount > lineNeeds) return NEEDS;
   let rl = 0;
   for (let j = 0; j < m; j++) {
-    if (ld(taken, j) == stamp) continue;
-    const rec = stemRecords + (usize(ld(stemsAt, j)) << 4);
-    st(refLeft, rl, j);
+    if (ld(tk, j) == stamp) continue;
+    const rec = recs + (usize(ld(stemsAt, j)) << 4);
+    st(rL, rl, j);
     if (load<i32>(rec) != stamp) {
       store<i32>(rec, stamp);
-      st(refPrev, rl, -1);
-    } else st(refPrev, rl, load<i32>(rec, 4));
+      st(rP, rl, -1);
+    } else st(rP, rl, load<i32>(rec, 4));
     store<i32>(rec, rl++, 4);
   }
   let refsLeft = rl;
   for (let a = hl - 1; a >= 0; a--) {
-    const rec = stemRecords + (usize(ld(hypStems, a)) << 4);
+    const rec = recs + (usize(ld(hS, a)) << 4);
     if (load<i32>(rec) != stamp) continue;
     const b = load<i32>(rec, 4);
     if (b < 0) continue;
-    store<i32>(rec, ld(refPrev, b), 4);
-    st(refOf, ld(hypLeft, a), ld(refLeft, b));
+    store<i32>(rec, ld(rP, b), 4);
+    st(ro, ld(hL, a), ld(rL, b));
     matches++;
     refsLeft--;
   }
   if (matches == n || refsLeft == 0) return value(line, matches, n, m);
   // The synonyms of every stem the stage may reach, asked for at once: one round per line instead of one per stem.
   for (let a = hl - 1; a >= 0; a--) {
-    if (ld(refOf, ld(hypLeft, a)) >= 0) continue;
-    const stem = ld(hypStems, a);
-    if (load<i32>(stemRecords + (usize(stem) << 4), 8) < 0) ask(-1 - stem);
+    if (ld(ro, ld(hL, a)) >= 0) continue;
+    const stem = ld(hS, a);
+    if (load<i32>(recs + (usize(stem) << 4), 8) < 0) ask(-1 - stem);
   }
   if (needCount > lineNeeds) return NEEDS;
   for (let a = hl - 1; a >= 0 && refsLeft > 0; a--) {
-    if (ld(refOf, ld(hypLeft, a)) >= 0) continue;
-    const rec = stemRecords + (usize(ld(hypStems, a)) << 4);
+    if (ld(ro, ld(hL, a)) >= 0) continue;
+    const rec = recs + (usize(ld(hS, a)) << 4);
     const from = load<i32>(rec, 8);
     const to = load<i32>(rec, 12);
     let best = -1;
     let bestStem = -1;
     for (let k = from; k < to; k++) {
-      const stem = ld(synonyms, k);
-      const other = stemRecords + (usize(stem) << 4);
+      const stem = ld(syn, k);
+      const other = recs + (usize(stem) << 4);
       if (load<i32>(other) != stamp) continue;
       const b = load<i32>(other, 4);
       if (b > best) {
@@ -210,8 +228,8 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
       }
     }
     if (best < 0) continue;
-    store<i32>(stemRecords + (usize(bestStem) << 4), ld(refPrev, best), 4);
-    st(refOf, ld(hypLeft, a), ld(refLeft, best));
+    store<i32>(recs + (usize(bestStem) << 4), ld(rP, best), 4);
+    st(ro, ld(hL, a), ld(rL, best));
     matches++;
     refsLeft--;
   }

@@ -16,7 +16,7 @@ export { bootstrapSums, pcg64Bools, pcg64Bounded, randomizationSums } from './pc
 export {
   memoHash, memoRehash, memoRows1, memoRows2, memoRows3, memoRows4, memoScan, memoTokenCount,
 } from './chunk-memo';
-export { codePoints, mapIds, words13a, words13aRehash, wordsSplit } from './words-13a';
+export { codePoints, mapIds, utf16Lines, words13a, words13aRehash, wordsSplit } from './words-13a';
 export { meteorLines } from './meteor';
 export { countLineFeeds, nbestCandidates, nbestDistinct } from './nbest-lines';
 export { mertDots, mertEnvelope, mertEnvelopes } from './mert';

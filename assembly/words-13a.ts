@@ -455,6 +455,63 @@ export function wordsSplit(
   );
 }
 
+/**
+ * Lines given as UTF-16 code units (little-endian, back to back at `units`; `starts[0 .. nLines]` i32 unit offsets,
+ * `starts[0]` = 0) to WTF-8 bytes back to back at `out`, `starts` rewritten with their byte offsets; returns the
+ * bytes written. The bytes are those of ../src/wasm/wtf8.ts: UTF-8 of a well-formed line (what `TextEncoder`
+ * writes), a lone surrogate as the three bytes of its code point, a pair only within a line. `units` may lie in the
+ * output region as long as it starts at least one byte per unit after `out`: a unit is read before the bytes written
+ * reach it (at most three bytes per unit, eight from a run of eight ASCII units read at once).
+ */
+export function utf16Lines(units: usize, starts: usize, nLines: i32, out: usize): u32 {
+  let o = out;
+  let k: u32 = 0;
+  for (let line = 0; line < nLines; line++) {
+    const end = load<u32>(starts + (usize(line + 1) << 2));
+    while (k < end) {
+      // Eight ASCII units (most of a line) at once: their low bytes.
+      if (k + 8 <= end) {
+        const v = v128.load(units + (usize(k) << 1));
+        if (!v128.any_true(v128.and(v, i16x8.splat(i16(0xff80))))) {
+          store<u64>(o, i64x2.extract_lane(i8x16.narrow_i16x8_u(v, v), 0));
+          o += 8;
+          k += 8;
+          continue;
+        }
+      }
+      const c = u32(load<u16>(units + (usize(k) << 1)));
+      k++;
+      if (c < 0x80) {
+        store<u8>(o++, u8(c));
+      } else if (c < 0x800) {
+        store<u8>(o, u8(0xc0 | (c >> 6)));
+        store<u8>(o + 1, u8(0x80 | (c & 0x3f)));
+        o += 2;
+      } else {
+        if (c >= 0xd800 && c <= 0xdbff && k < end) {
+          const d = u32(load<u16>(units + (usize(k) << 1)));
+          if (d >= 0xdc00 && d <= 0xdfff) {
+            k++;
+            const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+            store<u8>(o, u8(0xf0 | (cp >> 18)));
+            store<u8>(o + 1, u8(0x80 | ((cp >> 12) & 0x3f)));
+            store<u8>(o + 2, u8(0x80 | ((cp >> 6) & 0x3f)));
+            store<u8>(o + 3, u8(0x80 | (cp & 0x3f)));
+            o += 4;
+            continue;
+          }
+        }
+        store<u8>(o, u8(0xe0 | (c >> 12)));
+        store<u8>(o + 1, u8(0x80 | ((c >> 6) & 0x3f)));
+        store<u8>(o + 2, u8(0x80 | (c & 0x3f)));
+        o += 3;
+      }
+    }
+    store<u32>(starts + (usize(line + 1) << 2), u32(o - out));
+  }
+  return u32(o - out);
+}
+
 /** Places ids `0 .. count` into an empty table of `mask + 1` slots by their hashes (a smaller table after a build). */
 export function words13aRehash(table: usize, mask: u32, hashes: usize, count: u32): void {
   for (let id: u32 = 0; id < count; id++) {

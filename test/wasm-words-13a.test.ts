@@ -12,6 +12,7 @@ import {
 import { Bleu } from '../src/metrics/bleu/bleu.js';
 import { oracleBuild13a, oracleBuildSplit, oracleCodePoints, oracleLookup13a } from './reference/words-13a.js';
 import type { Csr } from '../src/text/csr.js';
+import { getUtf16Writer, setUtf16Writer } from '../src/wasm/wtf8.js';
 
 const PIECES = [
   ...'0123456789',
@@ -42,6 +43,29 @@ describe('13a token-id kernel', () => {
         expect(byteVocabularyTokens(built.vocab)).toEqual([...vocab.keys()]);
       }),
       { numRuns: 1500 },
+    );
+  });
+
+  it('builds the oracle\'s rows with lines encoded in TypeScript too (a host without a UTF-16 copy)', () => {
+    const writer = getUtf16Writer();
+    expect(writer).not.toBeNull();
+    // Long ASCII runs beside non-ASCII units, so that the kernel's eight-unit steps meet every boundary.
+    const mixed = fc.array(fc.constantFrom(...PIECES, 'abcdefgh', 'Zusammenarbeit', 'x'.repeat(15)), { maxLength: 30 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.array(mixed, { maxLength: 12 }), (ls) => {
+        const expected = oracleBuild13a(ls, new Map<string, number>());
+        expect(rowsOf(words13aBuild(ls).rows)).toEqual(expected);
+        const growing = new Words13aGrowing();
+        expect(rowsOf(growing.build(ls))).toEqual(expected);
+        setUtf16Writer(null);
+        try {
+          expect(rowsOf(words13aBuild(ls).rows)).toEqual(expected);
+          expect(rowsOf(new Words13aGrowing().build(ls))).toEqual(expected);
+        } finally {
+          setUtf16Writer(writer);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -18,7 +18,7 @@ import type { Csr } from '../text/csr.js';
 import type { KernelExports } from './kernels.js';
 import { alignUp, Layout, LinearMemory } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
-import { decodeWtf8, encodeStringInto } from './wtf8.js';
+import { decodeWtf8, encodeStringInto, getUtf16Writer } from './wtf8.js';
 
 interface Words13aExports extends KernelExports {
   words13a(
@@ -28,6 +28,7 @@ interface Words13aExports extends KernelExports {
   ): number;
   wordsSplit: Words13aExports['words13a'];
   codePoints(input: number, lineStarts: number, nLines: number, keepWhitespace: number, outTokens: number, outOffsets: number): void;
+  utf16Lines(units: number, starts: number, nLines: number, out: number): number;
   mapIds(tokens: number, n: number, ids: number): void;
   words13aRehash(table: number, mask: number, hashes: number, count: number): void;
 }
@@ -108,22 +109,43 @@ function placeLines(memory: LinearMemory, layout: Layout, lines: readonly string
   memory.reserve(layout.end);
   if (lastLines !== null && lastLines.placed.input === input && sameLines(lines, lastLines.copy)) return lastLines.placed;
   lastLines = null;
-  const placed = writeLines(memory, input, lineStarts, lines);
+  const placed = writeLines(kernel().kernels, memory, input, lineStarts, lines, units);
   lastLines = { copy: lines.slice(), placed };
   return placed;
 }
 
 /**
- * Writes `lines` at `input` (room for three bytes per UTF-16 unit) and their byte offsets at `lineStarts`, with no
- * record of them: {@link Words13aGrowing} writes its lines into an instance of its own, whose addresses must not be
- * taken for those of the thread's instance.
+ * Writes `lines` (`units` UTF-16 units in all) at `input` (room for three bytes per unit and 16 more) and their byte
+ * offsets at `lineStarts`, with no record of them: {@link Words13aGrowing} writes its lines into an instance of its
+ * own, whose addresses must not be taken for those of the thread's instance. Where the host copies code units
+ * (wtf8.ts `Utf16Writer`), the lines are copied as such into the same room, after its first `units` bytes, and the
+ * kernel encodes them in place; otherwise each is encoded here.
  */
-function writeLines(memory: LinearMemory, input: number, lineStarts: number, lines: readonly string[]): PlacedLines {
+function writeLines(
+  kernels: Words13aExports, memory: LinearMemory, input: number, lineStarts: number, lines: readonly string[], units: number,
+): PlacedLines {
+  const writer = getUtf16Writer();
   const u8 = memory.u8;
   const i32 = memory.i32;
   let at = 0;
   let longest = 0;
   i32[lineStarts >> 2] = 0;
+  if (writer !== null) {
+    // Even, and at least a byte per unit after `input` (what the kernel's encoding in place needs).
+    const staging = input + units + (units & 1);
+    for (let i = 0; i < lines.length; i++) {
+      writer(lines[i], u8, staging + 2 * at);
+      at += lines[i].length;
+      i32[(lineStarts >> 2) + i + 1] = at;
+    }
+    const bytes = kernels.utf16Lines(staging, lineStarts, lines.length, input);
+    for (let i = 0, from = 0; i < lines.length; i++) {
+      const to = i32[(lineStarts >> 2) + i + 1];
+      if (to - from > longest) longest = to - from;
+      from = to;
+    }
+    return { input, lineStarts, bytes, longest };
+  }
   for (let i = 0; i < lines.length; i++) {
     const written = encodeStringInto(lines[i], u8, input + at);
     if (written > longest) longest = written;
@@ -424,7 +446,7 @@ export class Words13aGrowing {
     this.room(0, 0, linesBytes, 0);
     const callLayout = new Layout(this.call);
     const lineBytes = callLayout.place(3 * units + 16);
-    const placed = writeLines(memory, lineBytes, callLayout.place(4 * (lines.length + 1)), lines);
+    const placed = writeLines(this.kernels, memory, lineBytes, callLayout.place(4 * (lines.length + 1)), lines, units);
     const most = placed.bytes;
     const layout = new Layout(this.call + linesBytes);
     const scratch = layout.place(2 * placed.longest + 16);

@@ -26,6 +26,25 @@ export function isWellFormedUtf16(s: string): boolean {
   return nativeWellFormed !== undefined ? nativeWellFormed.call(s) : scanWellFormed(s);
 }
 
+/**
+ * Writes the UTF-16 code units of `s`, little-endian, into the buffer of `out` at byte `at` (room for
+ * `2 · s.length` bytes needed). A host that has such a copy sets it ({@link setUtf16Writer}): the kernels then
+ * encode a line's code units themselves, which costs less than `TextEncoder` and needs no well-formedness check.
+ */
+export type Utf16Writer = (s: string, out: Uint8Array, at: number) => void;
+
+let utf16Writer: Utf16Writer | null = null;
+
+/** Sets (or, with null, removes) the host's {@link Utf16Writer}. */
+export function setUtf16Writer(writer: Utf16Writer | null): void {
+  utf16Writer = writer;
+}
+
+/** The host's {@link Utf16Writer}, if it set one. */
+export function getUtf16Writer(): Utf16Writer | null {
+  return utf16Writer;
+}
+
 /** Writes the WTF-8 bytes of `s` at `out[at]` (room for `3 · s.length` bytes needed); returns how many. */
 export function encodeWtf8Into(s: string, out: Uint8Array, at: number): number {
   let p = at;

@@ -13,19 +13,10 @@ import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load
 import { NgramEngine } from '../src/wasm/ngram.js';
 import * as oracle from './reference/ngram.js';
 import { batchFromSegments } from './helpers/pair-batches.js';
+import { expectSameBits } from './helpers/same-bits.js';
 
 const STRATEGIES = ['closest', 'shortest', 'average'] as const;
 const CODES = { closest: 0, shortest: 1, average: 2 } as const;
-
-/** Fails at the first index whose float64 bits differ. */
-function expectSameBits(actual: Float64Array, expected: Float64Array, what: string): void {
-  expect(actual.length, `${what}: length`).toBe(expected.length);
-  const a = new BigUint64Array(actual.buffer, actual.byteOffset, actual.length);
-  const e = new BigUint64Array(expected.buffer, expected.byteOffset, expected.length);
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] !== e[i]) expect.fail(`${what}: index ${i}: kernel ${actual[i]} vs reference ${expected[i]}`);
-  }
-}
 
 /** Segments over a small alphabet (repeats, so clipping matters), lengths clustered so that ties are common. */
 const caseArb = fc

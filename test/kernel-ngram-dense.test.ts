@@ -12,16 +12,7 @@ import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load
 import { NgramEngine, type NgramBatch } from '../src/wasm/ngram.js';
 import * as oracle from './reference/ngram.js';
 import { batchFromSegments } from './helpers/pair-batches.js';
-
-/** Fails at the first index whose float64 bits differ. */
-function expectSameBits(actual: Float64Array, expected: Float64Array, what: string): void {
-  expect(actual.length, `${what}: length`).toBe(expected.length);
-  const a = new BigUint64Array(actual.buffer, actual.byteOffset, actual.length);
-  const e = new BigUint64Array(expected.buffer, expected.byteOffset, expected.length);
-  for (let i = 0; i < a.length; i++) {
-    if (a[i] !== e[i]) expect.fail(`${what}: index ${i}: kernel ${actual[i]} vs reference ${expected[i]}`);
-  }
-}
+import { expectSameBits } from './helpers/same-bits.js';
 
 const I32_MIN = -2147483648;
 const I32_MAX = 2147483647;

@@ -11,6 +11,7 @@ import { instantiateKernels, wasmModule, type WasmBuild } from '../src/wasm/load
 import { NgramEngine, type NgramBatch } from '../src/wasm/ngram.js';
 import * as oracle from './reference/ngram.js';
 import { batchFromSegments } from './helpers/pair-batches.js';
+import { expectSameBits } from './helpers/same-bits.js';
 
 /** One generated test case: segments with their references and hypotheses. */
 interface Case {
@@ -67,18 +68,6 @@ function weightsRefsOf(c: Case, batch: NgramBatch): Csr {
   if (c.weightsFrom === 'first-half') return csrFromArrays(rows.slice(0, Math.ceil(rows.length / 2)));
   if (c.weightsFrom === 'reversed') return csrFromArrays(rows.map((r) => Int32Array.from(r).reverse()));
   return csrFromArrays(rows);
-}
-
-/** Fails with the first differing index unless both arrays hold the same float64 bit patterns. */
-function expectSameBits(actual: ArrayLike<number>, expected: ArrayLike<number>, what: string): void {
-  expect(actual.length, `${what}: length`).toBe(expected.length);
-  const a = new Float64Array(actual);
-  const e = new Float64Array(expected);
-  const ab = new BigUint64Array(a.buffer);
-  const eb = new BigUint64Array(e.buffer);
-  for (let i = 0; i < ab.length; i++) {
-    if (ab[i] !== eb[i]) expect.fail(`${what}: index ${i}: kernel ${a[i]} vs reference ${e[i]}`);
-  }
 }
 
 /** Checks all three functions of the contract on one case. */

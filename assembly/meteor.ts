@@ -31,6 +31,7 @@
  *  25 reference words the scratch holds             26 reference index slots the cursor holds
  *  27 stamp (read and written)                      28–29 α as f64       30 todo: line numbers
  */
+import { get, put } from './common/memory';
 
 /** Matches below which penalties are memoized (the caller's memo size). */
 const PENALTY_MATCHES: i32 = 64;
@@ -65,24 +66,12 @@ let cursorRoom: i32 = 0;
 let stamp: i32 = 0;
 let alpha: f64 = 0;
 
-// @ts-ignore: decorator
-@inline
-function ld(base: usize, k: i32): i32 {
-  return load<i32>(base + (usize(k) << 2));
-}
-
-// @ts-ignore: decorator
-@inline
-function st(base: usize, k: i32, v: i32): void {
-  store<i32>(base + (usize(k) << 2), v);
-}
-
 /** A new stamp; every stamped entry is cleared when the stamps wrap. */
 function nextStamp(): i32 {
   if (stamp == 0x7fffffff) {
     memory.fill(taken, 0, usize(takenRoom) << 2);
     memory.fill(cursor, 0, usize(cursorRoom) << 3);
-    for (let s = 0; s < stemCount; s++) st(stemRecords, 4 * s, 0);
+    for (let s = 0; s < stemCount; s++) put(stemRecords, 4 * s, 0);
     stamp = 0;
   }
   return ++stamp;
@@ -98,7 +87,7 @@ function countChunks(n: i32): i32 {
   let chunks = 0;
   let prev = -1;
   for (let i = 0; i < n; i++) {
-    const r = ld(refs, i);
+    const r = get(refs, i);
     // A match: r ≥ 0. A continuation: r ≥ 1 and prev = r − 1 (then prev ≥ 0, a match).
     chunks += i32(r >= 0) - (i32(r >= 1) & i32(prev == r - 1));
     prev = r;
@@ -110,7 +99,7 @@ function countChunks(n: i32): i32 {
 // @ts-ignore: decorator
 @inline
 function ask(id: i32): void {
-  st(need, needCount++, id);
+  put(need, needCount++, id);
 }
 
 /**
@@ -143,82 +132,82 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   const stemsAt = rw + (usize(m) << 2);
   let matches = 0;
   for (let i = n - 1; i >= 0; i--) {
-    const w = ld(hw, i);
+    const w = get(hw, i);
     let s = i32((u32(w) * 0x9e3779b1) >> u32(shift));
-    let key = ld(table, 2 * s);
+    let key = get(table, 2 * s);
     while (key != w && key != -1) {
       s = (s + 1) & mask;
-      key = ld(table, 2 * s);
+      key = get(table, 2 * s);
     }
     let j = -1;
     if (key == w) {
-      if (ld(cur, 2 * s) != stamp) {
-        st(cur, 2 * s, stamp);
-        j = ld(table, 2 * s + 1);
-      } else j = ld(cur, 2 * s + 1);
+      if (get(cur, 2 * s) != stamp) {
+        put(cur, 2 * s, stamp);
+        j = get(table, 2 * s + 1);
+      } else j = get(cur, 2 * s + 1);
     }
-    st(ro, i, j);
+    put(ro, i, j);
     if (j >= 0) {
-      st(cur, 2 * s + 1, ld(prevAt, j));
-      st(tk, j, stamp);
+      put(cur, 2 * s + 1, get(prevAt, j));
+      put(tk, j, stamp);
       matches++;
     }
   }
   if (matches == n || matches == m) return value(line, matches, n, m);
   let hl = 0;
   for (let i = 0; i < n; i++) {
-    if (ld(ro, i) >= 0) continue;
-    const stem = ld(ws, ld(hw, i));
-    if (stem < 0) ask(ld(hw, i));
-    st(hL, hl, i);
-    st(hS, hl++, stem);
+    if (get(ro, i) >= 0) continue;
+    const stem = get(ws, get(hw, i));
+    if (stem < 0) ask(get(hw, i));
+    put(hL, hl, i);
+    put(hS, hl++, stem);
   }
   for (let j = 0; j < m; j++) {
-    if (ld(tk, j) == stamp || ld(stemsAt, j) >= 0) continue;
-    const stem = ld(ws, ld(rw, j));
-    if (stem < 0) ask(ld(rw, j));
-    else st(stemsAt, j, stem);
+    if (get(tk, j) == stamp || get(stemsAt, j) >= 0) continue;
+    const stem = get(ws, get(rw, j));
+    if (stem < 0) ask(get(rw, j));
+    else put(stemsAt, j, stem);
   }
   if (needCount > lineNeeds) return NEEDS;
   let rl = 0;
   for (let j = 0; j < m; j++) {
-    if (ld(tk, j) == stamp) continue;
-    const rec = recs + (usize(ld(stemsAt, j)) << 4);
-    st(rL, rl, j);
+    if (get(tk, j) == stamp) continue;
+    const rec = recs + (usize(get(stemsAt, j)) << 4);
+    put(rL, rl, j);
     if (load<i32>(rec) != stamp) {
       store<i32>(rec, stamp);
-      st(rP, rl, -1);
-    } else st(rP, rl, load<i32>(rec, 4));
+      put(rP, rl, -1);
+    } else put(rP, rl, load<i32>(rec, 4));
     store<i32>(rec, rl++, 4);
   }
   let refsLeft = rl;
   for (let a = hl - 1; a >= 0; a--) {
-    const rec = recs + (usize(ld(hS, a)) << 4);
+    const rec = recs + (usize(get(hS, a)) << 4);
     if (load<i32>(rec) != stamp) continue;
     const b = load<i32>(rec, 4);
     if (b < 0) continue;
-    store<i32>(rec, ld(rP, b), 4);
-    st(ro, ld(hL, a), ld(rL, b));
+    store<i32>(rec, get(rP, b), 4);
+    put(ro, get(hL, a), get(rL, b));
     matches++;
     refsLeft--;
   }
   if (matches == n || refsLeft == 0) return value(line, matches, n, m);
   // The synonyms of every stem the stage may reach, asked for at once: one round per line instead of one per stem.
   for (let a = hl - 1; a >= 0; a--) {
-    if (ld(ro, ld(hL, a)) >= 0) continue;
-    const stem = ld(hS, a);
+    if (get(ro, get(hL, a)) >= 0) continue;
+    const stem = get(hS, a);
     if (load<i32>(recs + (usize(stem) << 4), 8) < 0) ask(-1 - stem);
   }
   if (needCount > lineNeeds) return NEEDS;
   for (let a = hl - 1; a >= 0 && refsLeft > 0; a--) {
-    if (ld(ro, ld(hL, a)) >= 0) continue;
-    const rec = recs + (usize(ld(hS, a)) << 4);
+    if (get(ro, get(hL, a)) >= 0) continue;
+    const rec = recs + (usize(get(hS, a)) << 4);
     const from = load<i32>(rec, 8);
     const to = load<i32>(rec, 12);
     let best = -1;
     let bestStem = -1;
     for (let k = from; k < to; k++) {
-      const stem = ld(syn, k);
+      const stem = get(syn, k);
       const other = recs + (usize(stem) << 4);
       if (load<i32>(other) != stamp) continue;
       const b = load<i32>(other, 4);
@@ -228,8 +217,8 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
       }
     }
     if (best < 0) continue;
-    store<i32>(recs + (usize(bestStem) << 4), ld(rP, best), 4);
-    st(ro, ld(hL, a), ld(rL, best));
+    store<i32>(recs + (usize(bestStem) << 4), get(rP, best), 4);
+    put(ro, get(hL, a), get(rL, best));
     matches++;
     refsLeft--;
   }
@@ -263,41 +252,41 @@ function value(line: i32, matches: i32, n: i32, m: i32): f64 {
  * returns how many such lines there are (0: all done); the caller supplies what they need and calls again.
  */
 export function meteorLines(config: usize, nTodo: i32): i32 {
-  tokenWord = usize(ld(config, 0));
-  wordStem = usize(ld(config, 1));
-  stemRecords = usize(ld(config, 2));
-  stemCount = ld(config, 3);
-  synonyms = usize(ld(config, 4));
-  penalties = usize(ld(config, 5));
-  refData = usize(ld(config, 6));
-  refIndex = usize(ld(config, 7));
-  nRefs = ld(config, 8);
-  const tokens = usize(ld(config, 9));
-  const offsets = usize(ld(config, 10));
-  const out = usize(ld(config, 11));
-  overflow = usize(ld(config, 12));
-  overflowCount = ld(config, 13);
-  need = usize(ld(config, 14));
+  tokenWord = usize(get(config, 0));
+  wordStem = usize(get(config, 1));
+  stemRecords = usize(get(config, 2));
+  stemCount = get(config, 3);
+  synonyms = usize(get(config, 4));
+  penalties = usize(get(config, 5));
+  refData = usize(get(config, 6));
+  refIndex = usize(get(config, 7));
+  nRefs = get(config, 8);
+  const tokens = usize(get(config, 9));
+  const offsets = usize(get(config, 10));
+  const out = usize(get(config, 11));
+  overflow = usize(get(config, 12));
+  overflowCount = get(config, 13);
+  need = usize(get(config, 14));
   needCount = 0;
-  hypWords = usize(ld(config, 17));
-  refOf = usize(ld(config, 18));
-  hypLeft = usize(ld(config, 19));
-  hypStems = usize(ld(config, 20));
-  taken = usize(ld(config, 21));
-  refLeft = usize(ld(config, 22));
-  refPrev = usize(ld(config, 23));
-  cursor = usize(ld(config, 24));
-  takenRoom = ld(config, 25);
-  cursorRoom = ld(config, 26);
-  stamp = ld(config, 27);
+  hypWords = usize(get(config, 17));
+  refOf = usize(get(config, 18));
+  hypLeft = usize(get(config, 19));
+  hypStems = usize(get(config, 20));
+  taken = usize(get(config, 21));
+  refLeft = usize(get(config, 22));
+  refPrev = usize(get(config, 23));
+  cursor = usize(get(config, 24));
+  takenRoom = get(config, 25);
+  cursorRoom = get(config, 26);
+  stamp = get(config, 27);
   alpha = load<f64>(config, 112);
-  const todo = usize(ld(config, 30));
+  const todo = usize(get(config, 30));
   let pending = 0;
   for (let t = 0; t < nTodo; t++) {
-    const line = ld(todo, t);
-    const start = ld(offsets, line);
-    const n = ld(offsets, line + 1) - start;
-    for (let k = 0; k < n; k++) st(hypWords, k, ld(tokenWord, ld(tokens, start + k)));
+    const line = get(todo, t);
+    const start = get(offsets, line);
+    const n = get(offsets, line + 1) - start;
+    for (let k = 0; k < n; k++) put(hypWords, k, get(tokenWord, get(tokens, start + k)));
     const lineOverflow = overflowCount;
     lineNeeds = needCount;
     let best = -Infinity;
@@ -310,11 +299,11 @@ export function meteorLines(config: usize, nTodo: i32): i32 {
     if (needCount > lineNeeds) {
       // The line is aligned again in the next call: what it added to the overflow list goes.
       overflowCount = lineOverflow;
-      st(todo, pending++, line);
+      put(todo, pending++, line);
     } else store<f64>(out + (usize(line) << 3), best);
   }
-  st(config, 13, overflowCount);
-  st(config, 15, needCount);
-  st(config, 27, stamp);
+  put(config, 13, overflowCount);
+  put(config, 15, needCount);
+  put(config, 27, stamp);
   return pending;
 }

@@ -11,26 +11,13 @@
  *
  * All arrays are i32 in the caller's scratch memory, laid out per pair by `layout` (see `terScratchBytes`).
  */
+import { get, put } from './common/memory';
 
 const INF: i32 = 0x3fffffff;
 /** `INF` in every lane: what a lane shifted in from outside a group of four cells holds. */
 const INF4: v128 = i32x4(INF, INF, INF, INF);
 /** Each lane's index: the distance of a cell from the first of its group of four. */
 const LANES: v128 = i32x4(0, 1, 2, 3);
-
-/** Reads the i32 at index `i` of the array at `base`. */
-// @ts-ignore: decorator
-@inline
-function get(base: usize, i: i32): i32 {
-  return load<i32>(base + (usize(i) << 2));
-}
-
-/** Writes the i32 at index `i` of the array at `base`. */
-// @ts-ignore: decorator
-@inline
-function put(base: usize, i: i32, value: i32): void {
-  store<i32>(base + (usize(i) << 2), value);
-}
 
 /** The beam of a pair: sacreBLEU widens it to ⌈ratio/2 + beam⌉ when the length ratio exceeds twice the beam. */
 // @ts-ignore: decorator

@@ -63,12 +63,7 @@ export function parseChunkBytes(
   return {
     count: n,
     get hyps(): string[] {
-      if (hyps === undefined) {
-        const t = text();
-        const { hypStarts16, hypEnds16 } = scanned;
-        hyps = new Array<string>(n);
-        for (let k = 0; k < n; k++) hyps[k] = t.slice(hypStarts16[k], hypEnds16[k]);
-      }
+      hyps ??= slices(text(), scanned.hypStarts16, scanned.hypEnds16, n);
       return hyps;
     },
     ids: scanned.ids,
@@ -78,14 +73,16 @@ export function parseChunkBytes(
     featureStarts: scanned.featureStarts,
     featureEnds: scanned.featureEnds,
     get features(): string[] {
-      if (features === undefined) {
-        const t = text();
-        const { featureStarts16, featureEnds16 } = scanned;
-        features = new Array<string>(n);
-        for (let k = 0; k < n; k++) features[k] = t.slice(featureStarts16[k], featureEnds16[k]);
-      }
+      features ??= slices(text(), scanned.featureStarts16, scanned.featureEnds16, n);
       return features;
     },
     distinct: scanned.distinct,
   };
+}
+
+/** The `n` strings `text.slice(starts[k], ends[k])` (bounds in UTF-16 units). */
+function slices(text: TextSlices, starts: ArrayLike<number>, ends: ArrayLike<number>, n: number): string[] {
+  const out = new Array<string>(n);
+  for (let k = 0; k < n; k++) out[k] = text.slice(starts[k], ends[k]);
+  return out;
 }

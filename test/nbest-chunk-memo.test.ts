@@ -21,6 +21,7 @@ import { LinearMemory, alignUp } from '../src/wasm/linear-memory.js';
 import { instantiateKernels } from '../src/wasm/load.js';
 import { decodeWtf8, encodeStringInto, encodeWtf8Into, isWellFormedUtf16, scanWellFormed } from '../src/wasm/wtf8.js';
 import { OracleChunkMemo, type OracleTokenizer } from './reference/chunk-memo.js';
+import { mulberry32 } from './helpers/mulberry32.js';
 
 /** Ids in order of first appearance. */
 function vocabulary(): (key: string) => number {
@@ -113,6 +114,26 @@ function embedded(lines: readonly string[]): { bytes: Uint8Array; starts: Int32A
   }
   return { bytes, starts, ends };
 }
+
+/**
+ * Rows of `lines` from a new memo, given as strings and as byte ranges of one text, each checked against the
+ * oracle's; returns the memo that read the strings.
+ */
+function expectBothFormsLikeOracle(lines: readonly string[]): ChunkMemo {
+  const memo = new ChunkMemo(tokenizers());
+  const ranges = new ChunkMemo(tokenizers());
+  const { bytes, starts, ends } = embedded(lines);
+  const expected = new OracleChunkMemo(tokenizers()).rows(lines);
+  expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(expected);
+  expect(plain(ranges.rowsOfRanges(bytes, starts, ends, lines.length))).toEqual(expected);
+  return memo;
+}
+
+/** Integers in `[0, n)` from a seeded {@link mulberry32}. */
+function randomInts(seed: number): (n: number) => number {
+  const random = mulberry32(seed);
+  return (n) => Math.floor(random() * n);
+}
 const batches = fc.array(fc.array(line, { maxLength: 12 }), { minLength: 1, maxLength: 4 });
 
 describe('chunk memo = its plain oracle', () => {
@@ -154,11 +175,10 @@ describe('chunk memo = its plain oracle', () => {
     const six = (): OracleTokenizer[] => [...tokenizerKinds(), tokenizerKinds()[3]];
     const memo = new ChunkMemo(six());
     const oracle = new OracleChunkMemo(six());
-    let seed = 12345;
-    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const int = randomInts(12345);
     for (let call = 0; call < 3; call++) {
       const lines = Array.from({ length: 4000 }, () =>
-        Array.from({ length: 5 }, () => `w${next() % 40000}-${'é'.repeat(next() % 4)}${'z'.repeat(next() % 60)}`).join(' '),
+        Array.from({ length: 5 }, () => `w${int(40000)}-${'é'.repeat(int(4))}${'z'.repeat(int(60))}`).join(' '),
       );
       expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(oracle.rows(lines));
     }
@@ -237,12 +257,7 @@ describe('chunk memo = its plain oracle', () => {
       'abc\u0000\u0000\u0000\u0000\u0003', 'abc\u0003', '\u0007', '\u0007\u0000', 'abcdefé', 'abcdeé', 'abcdefgh',
     ];
     const lines = [chunks.join(' '), [...chunks].reverse().join(' '), chunks.slice(3).join(' ')];
-    const memo = new ChunkMemo(tokenizers());
-    const ranges = new ChunkMemo(tokenizers());
-    const { bytes, starts, ends } = embedded(lines);
-    const expected = new OracleChunkMemo(tokenizers()).rows(lines);
-    expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(expected);
-    expect(plain(ranges.rowsOfRanges(bytes, starts, ends, lines.length))).toEqual(expected);
+    const memo = expectBothFormsLikeOracle(lines);
     expect(memo.size).toBe(new Set(chunks).size);
   });
 
@@ -250,11 +265,10 @@ describe('chunk memo = its plain oracle', () => {
     // 40000 distinct chunks of 2 to 7 bytes (their own keys) over 3 calls, each looked up again later.
     const memo = new ChunkMemo(tokenizers());
     const oracle = new OracleChunkMemo(tokenizers());
-    let seed = 777;
-    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const int = randomInts(777);
     for (let call = 0; call < 3; call++) {
       const lines = Array.from({ length: 3000 }, () =>
-        Array.from({ length: 8 }, () => `w${(next() >>> 4) % 40000}`).join(' '),
+        Array.from({ length: 8 }, () => `w${int(40000)}`).join(' '),
       );
       expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(oracle.rows(lines));
     }
@@ -287,12 +301,7 @@ describe('chunk memo = its plain oracle', () => {
     for (let k = 0; k <= 130; k++) {
       lines.push(`${'a'.repeat(k)} ${'b'.repeat(130 - k)}`, `${'c'.repeat(k)}  ${'d'.repeat(k % 7)} `, ` ${'é'.repeat(k)}x`);
     }
-    const memo = new ChunkMemo(tokenizers());
-    const ranges = new ChunkMemo(tokenizers());
-    const { bytes, starts, ends } = embedded(lines);
-    const expected = new OracleChunkMemo(tokenizers()).rows(lines);
-    expect(plain(memo.rows(lines.length, (i) => lines[i]))).toEqual(expected);
-    expect(plain(ranges.rowsOfRanges(bytes, starts, ends, lines.length))).toEqual(expected);
+    expectBothFormsLikeOracle(lines);
   });
 
   it('no lines, empty lines and lines of spaces give empty rows', () => {

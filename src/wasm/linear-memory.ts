@@ -107,7 +107,7 @@ export class Layout {
 }
 
 /**
- * A reusable array that a kernel's results are copied into, for a caller that reads them before the next call: in
+ * A reusable array for values a caller reads before the next use (a kernel's results, a task's statistics rows): in
  * place of a new array per call, whose memory (outside V8's heap) counts towards the external-memory limit that
  * starts a full garbage collection every few dozen calls. Grown to at least twice its size when short, never shrunk.
  */
@@ -118,11 +118,16 @@ export class ResultStore<T extends Int32Array | Float64Array> {
     this.store = make(0);
   }
 
-  /** A copy of `source[from .. to)` in the store: valid until the store's next copy, which overwrites it. */
+  /** The first `length` values of the store, whatever it held: valid until its next use, which overwrites them. */
+  space(length: number): T {
+    if (this.store.length < length) this.store = this.make(Math.max(length, 2 * this.store.length));
+    return this.store.subarray(0, length) as T;
+  }
+
+  /** A copy of `source[from .. to)` in the store: valid until the store's next use, which overwrites it. */
   copy(source: T, from: number, to: number): T {
-    const n = to - from;
-    if (this.store.length < n) this.store = this.make(Math.max(n, 2 * this.store.length));
-    (this.store as Int32Array).set((source as Int32Array).subarray(from, to));
-    return this.store.subarray(0, n) as T;
+    const out = this.space(to - from);
+    (out as Int32Array).set((source as Int32Array).subarray(from, to));
+    return out;
   }
 }

@@ -15,8 +15,8 @@ import {
 import type { BlockEncoder } from './stats-format.js';
 import { ByteOut } from './byte-out.js';
 import { fusedRows, type FusedRows } from './fast/fused-scorer.js';
-import { RowBuffer } from './fast/row-buffer.js';
 import type { MetricRegistry } from '../../metrics/registry.js';
+import { ResultStore } from '../../wasm/linear-memory.js';
 
 /** References in shared memory: line `s · nRefs + j` is reference `j` of segment `s`. */
 export interface SharedReferences {
@@ -109,7 +109,7 @@ export interface ChunkJobContext {
   /** The fast path's rows when some metric of the run has a token stage (./fast/fused-scorer.ts). */
   readonly fused: FusedRows | undefined;
   /** The thread's store for a task's rows where repeated candidates are expanded (reused by every task). */
-  readonly rows: RowBuffer;
+  readonly rows: ResultStore<Float64Array>;
   /**
    * Output arrays already written out, for the output of later jobs run with `spareOut` ({@link runChunkJob}): a
    * new array per task is memory outside V8's heap that counts towards its full-GC trigger.
@@ -132,7 +132,7 @@ export function chunkJobContext(
   const fused = generic ? undefined : fusedRows(metrics);
   const featuresOut = settings.featuresTxt === undefined ? undefined : new ByteOut();
   return {
-    settings, metrics, refs, encode: taskEncoder(settings, metrics), out: new ByteOut(), featuresOut, fused, rows: new RowBuffer(),
+    settings, metrics, refs, encode: taskEncoder(settings, metrics), out: new ByteOut(), featuresOut, fused, rows: new ResultStore((n) => new Float64Array(n)),
     spareOut: [],
   };
 }

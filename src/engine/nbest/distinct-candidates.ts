@@ -6,7 +6,7 @@
  * features as well) is a separate, later step and is not affected.
  */
 import type { HypBytes, TaskSegments } from './nbest-metrics.js';
-import type { RowBuffer } from './fast/row-buffer.js';
+import type { ResultStore } from '../../wasm/linear-memory.js';
 
 /** A task's distinct candidates and where each candidate's row comes from. */
 export interface DistinctCandidates {
@@ -141,9 +141,9 @@ export function distinctFrom(task: TaskSegments, source: Int32Array, firsts: Arr
 
 /**
  * Rows of every candidate (`width` each) from the rows of the distinct ones: a new array, or with `into` that
- * buffer's store (valid until its next use).
+ * store's space (valid until its next use).
  */
-export function expandRows(distinctRows: Float64Array, source: Int32Array, width: number, into?: RowBuffer): Float64Array {
+export function expandRows(distinctRows: Float64Array, source: Int32Array, width: number, into?: ResultStore<Float64Array>): Float64Array {
   const out = into === undefined ? new Float64Array(source.length * width) : into.space(source.length * width);
   // Repeats are few: between two of them the sources run on consecutively, and such a run is one block copy.
   for (let h = 0; h < source.length; ) {

@@ -21,7 +21,7 @@ import type { ByteOut } from './byte-out.js';
 import type { HypBytes, NbestMetric, ReferenceSource, TaskSegments } from './nbest-metrics.js';
 import { parseChunkBytes } from './nbest-bytes.js';
 import type { FusedRows } from './fast/fused-scorer.js';
-import type { RowBuffer } from './fast/row-buffer.js';
+import type { ResultStore } from '../../wasm/linear-memory.js';
 import { writeFeaturesBlock, type FeaturesTxtHeader } from './features-txt.js';
 
 /** Settings of the tasks of a run. */
@@ -149,7 +149,7 @@ export function scoreTask(
   refs: ReferenceSource,
   fused?: FusedRows,
   bytes?: Uint8Array,
-  rowBuffer?: RowBuffer,
+  rowBuffer?: ResultStore<Float64Array>,
 ): ScoredTask {
   const parsed = parseTask(text, firstLine, settings, refs.segments, bytes);
   const { count: n, ids, features, featureFields, lines, hypBytes } = parsed;

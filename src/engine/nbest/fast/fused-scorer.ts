@@ -11,7 +11,7 @@
 import type { ChunkTokenizer, TokenStage } from '../../../metrics/token-stage.js';
 import type { NbestMetric, ReferenceSource, TaskSegments } from '../nbest-metrics.js';
 import { ChunkMemo, RowScratch } from './chunk-memo.js';
-import { RowBuffer } from './row-buffer.js';
+import { ResultStore } from '../../../wasm/linear-memory.js';
 
 /** Distinct chunks a thread's memo holds before it is started afresh (bounds its memory on long lists). */
 const MEMO_CHUNK_LIMIT = 1 << 20;
@@ -44,7 +44,7 @@ export function fusedRows(metrics: readonly NbestMetric[]): FusedRows | undefine
   // The token rows of a task live until its kernels have run (they copy them), so the next task may reuse them.
   const refScratch = new RowScratch();
   const hypScratch = new RowScratch();
-  const rowStore = new RowBuffer();
+  const rowStore = new ResultStore((n) => new Float64Array(n));
   return (task, refs) => {
     const n = task.hypLocal.length;
     const nSegments = task.segmentIds.length;
@@ -59,7 +59,7 @@ export function fusedRows(metrics: readonly NbestMetric[]): FusedRows | undefine
       : memo.rowsOfRanges(bytes.bytes, bytes.starts, bytes.ends, n, hypScratch);
     const segRefOffsets = new Int32Array(nSegments + 1);
     for (let k = 0; k <= nSegments; k++) segRefOffsets[k] = k * nRefs;
-    const out = rowStore.zeros(n * stride);
+    const out = rowStore.space(n * stride).fill(0);
     let column = 0;
     metrics.forEach((m, i) => {
       const stage = stages[i];

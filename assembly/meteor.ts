@@ -3,7 +3,7 @@
  * src/wasm/meteor-align.ts): per line and reference the exact stage, the Porter-stem stage and the WordNet synonym
  * stage, each walking the hypothesis words it has left from the last back and pairing a word with the last
  * reference word left that matches it, then the chunks and the value; per line the best value over its references.
- * The stages are those of `Meteor.single` in TypeScript, on the same data, with the same stamps.
+ * The stages pair the words `Meteor.single` in TypeScript pairs, on the same reference blocks.
  *
  * What the kernel cannot know it asks for instead of computing: a word's Porter stem and a stem's synonyms are
  * tables the caller fills (-1: not known yet). A line that meets unknown ones is left for the next call, with the
@@ -17,8 +17,8 @@
  *
  * Layout, i32 words at `config` (byte addresses unless said otherwise):
  *   0 tokenWord: kernel token id → word id          1 wordStem: word id → stem id, -1 unknown
- *   2 stemRecords: per stem 4 i32 [stamp, place, synonyms start, synonyms end] (start -1: unknown)
- *   3 stems (records)                               4 synonyms: the stem ids the records' ranges index
+ *   2 synonymRanges: per stem 2 i32 [synonyms start, synonyms end] (start -1: unknown)
+ *   4 synonyms: the stem ids the ranges index
  *   5 penalties: f64 by (matches, chunks), k = matches·(matches + 1)/2 + chunks, for matches < PENALTY_MATCHES
  *   6 refData: the reference blocks (see ReferenceWords in src/metrics/meteor/meteor.ts), i32 words
  *   7 refIndex: per segment and reference, [block start in refData (i32 words), words]
@@ -27,7 +27,8 @@
  *     reference in the overflow list)
  *  12 overflow: records of 5 i32                    13 overflow count (read and written)
  *  14 need: word ids whose stems, and −1 − stem ids whose synonyms, are needed    15 need count (written)
- *  17 hypothesis words  18 refOf  19 hypLeft  20 hypStems  21 taken  22 refLeft  23 refPrev  24 cursor
+ *  17 hypothesis words  18 refOf  19 hypLeft  20 hypStems  21 taken (with a spare entry before it)  22 refLeft
+ *  23 refStems (16-byte aligned, room for 3 more than the reference words)  24 cursor
  *  25 reference words the scratch holds             26 reference index slots the cursor holds
  *  27 stamp (read and written)                      28–29 α as f64       30 todo: line numbers
  */
@@ -40,8 +41,7 @@ const NEEDS: f64 = -1;
 
 let tokenWord: usize = 0;
 let wordStem: usize = 0;
-let stemRecords: usize = 0;
-let stemCount: i32 = 0;
+let synonymRanges: usize = 0;
 let synonyms: usize = 0;
 let penalties: usize = 0;
 let refData: usize = 0;
@@ -59,7 +59,7 @@ let hypLeft: usize = 0;
 let hypStems: usize = 0;
 let taken: usize = 0;
 let refLeft: usize = 0;
-let refPrev: usize = 0;
+let refStems: usize = 0;
 let cursor: usize = 0;
 let takenRoom: i32 = 0;
 let cursorRoom: i32 = 0;
@@ -71,7 +71,6 @@ function nextStamp(): i32 {
   if (stamp == 0x7fffffff) {
     memory.fill(taken, 0, usize(takenRoom) << 2);
     memory.fill(cursor, 0, usize(cursorRoom) << 3);
-    for (let s = 0; s < stemCount; s++) put(stemRecords, 4 * s, 0);
     stamp = 0;
   }
   return ++stamp;
@@ -103,9 +102,38 @@ function ask(id: i32): void {
 }
 
 /**
+ * The last place of `stem` in the `groups` groups of four stems at `stems` (16-byte aligned), or -1: four compared
+ * per instruction, from the last group back.
+ */
+// @ts-ignore: decorator
+@inline
+function lastPlace(stems: usize, groups: i32, stem: i32): i32 {
+  const key = i32x4.splat(stem);
+  let place = -1;
+  for (let g = groups - 1; g >= 0; g--) {
+    const hits = i32x4.bitmask(i32x4.eq(v128.load(stems + (usize(g) << 4)), key));
+    if (hits != 0) {
+      place = (g << 2) + 31 - clz<i32>(hits);
+      break;
+    }
+  }
+  return place;
+}
+
+/** A stem no word has: what a reference word left takes in refStems once a later stage takes it, and the padding. */
+const GONE: i32 = -2;
+
+/**
  * The value of the `n` words at hypWords against the reference block at `at` of `m` words; NaN after adding an
  * overflow record of line `line` (the caller values it), {@link NEEDS} after adding to the need list what the line
  * needs.
+ *
+ * The exact stage follows, per distinct reference word, a cursor along the block's chain of its positions, without a
+ * branch on whether a word matches (that follows no pattern a predictor could learn): a word without a match writes
+ * its slot's cursor (an empty slot, which no word of the line finds) and the entry before `taken`, a spare. The later
+ * stages see short lists (the words the exact stage left): the reference stems left, in order, are compared four at
+ * a time with a hypothesis stem or synonym, and a stem taken is overwritten with {@link GONE}, so that the last place
+ * of a stem is "the last reference word left that matches".
  */
 function single(line: i32, n: i32, at: i32, m: i32): f64 {
   if (n == 0 || m == 0) return 0;
@@ -116,11 +144,11 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   const tk = taken;
   const cur = cursor;
   const ws = wordStem;
-  const recs = stemRecords;
+  const ranges = synonymRanges;
   const hL = hypLeft;
   const hS = hypStems;
   const rL = refLeft;
-  const rP = refPrev;
+  const rS = refStems;
   const syn = synonyms;
   const rw = refData + (usize(at) << 2);
   // The least bits ≥ 1 with 1 << bits ≥ 2·m (m ≥ 1), as the metric's slotBits.
@@ -139,54 +167,62 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
       s = (s + 1) & mask;
       key = get(table, 2 * s);
     }
-    let j = -1;
-    if (key == w) {
-      if (get(cur, 2 * s) != stamp) {
-        put(cur, 2 * s, stamp);
-        j = get(table, 2 * s + 1);
-      } else j = get(cur, 2 * s + 1);
-    }
+    const c = cur + (usize(s) << 3);
+    // A slot's cursor starts at its word's last position, on the line's first look-up of the word.
+    let j = select<i32>(load<i32>(c, 4), get(table, 2 * s + 1), load<i32>(c) == stamp);
+    j = select<i32>(j, -1, key == w);
+    store<i32>(c, stamp);
+    // prevAt[-1] is a word of the block: read, not used.
+    store<i32>(c, select<i32>(get(prevAt, j), -1, j >= 0), 4);
     put(ro, i, j);
-    if (j >= 0) {
-      put(cur, 2 * s + 1, get(prevAt, j));
-      put(tk, j, stamp);
-      matches++;
-    }
+    put(tk, j, stamp);
+    matches += i32(j >= 0);
   }
   if (matches == n || matches == m) return value(line, matches, n, m);
   let hl = 0;
   for (let i = 0; i < n; i++) {
-    if (get(ro, i) >= 0) continue;
-    const stem = get(ws, get(hw, i));
-    if (stem < 0) ask(get(hw, i));
     put(hL, hl, i);
-    put(hS, hl++, stem);
+    hl += i32(get(ro, i) < 0);
   }
-  for (let j = 0; j < m; j++) {
-    if (get(tk, j) == stamp || get(stemsAt, j) >= 0) continue;
-    const stem = get(ws, get(rw, j));
-    if (stem < 0) ask(get(rw, j));
-    else put(stemsAt, j, stem);
+  // Negative once a stem is unknown.
+  let unknown = 0;
+  for (let a = 0; a < hl; a++) {
+    const stem = get(ws, get(hw, get(hL, a)));
+    put(hS, a, stem);
+    unknown |= stem;
   }
-  if (needCount > lineNeeds) return NEEDS;
   let rl = 0;
   for (let j = 0; j < m; j++) {
-    if (get(tk, j) == stamp) continue;
-    const rec = recs + (usize(get(stemsAt, j)) << 4);
+    const stem = get(stemsAt, j);
+    const left = get(tk, j) != stamp;
     put(rL, rl, j);
-    if (load<i32>(rec) != stamp) {
-      store<i32>(rec, stamp);
-      put(rP, rl, -1);
-    } else put(rP, rl, load<i32>(rec, 4));
-    store<i32>(rec, rl++, 4);
+    put(rS, rl, stem);
+    unknown |= select<i32>(stem, 0, left);
+    rl += i32(left);
   }
+  if (unknown < 0) {
+    for (let a = 0; a < hl; a++) if (get(hS, a) < 0) ask(get(hw, get(hL, a)));
+    for (let b = 0; b < rl; b++) {
+      const j = get(rL, b);
+      if (get(stemsAt, j) >= 0) continue;
+      const stem = get(ws, get(rw, j));
+      if (stem < 0) ask(get(rw, j));
+      else {
+        put(stemsAt, j, stem);
+        put(rS, b, stem);
+      }
+    }
+    if (needCount > lineNeeds) return NEEDS;
+  }
+  const groups = (rl + 3) >> 2;
+  put(rS, rl, GONE);
+  put(rS, rl + 1, GONE);
+  put(rS, rl + 2, GONE);
   let refsLeft = rl;
   for (let a = hl - 1; a >= 0; a--) {
-    const rec = recs + (usize(get(hS, a)) << 4);
-    if (load<i32>(rec) != stamp) continue;
-    const b = load<i32>(rec, 4);
+    const b = lastPlace(rS, groups, get(hS, a));
     if (b < 0) continue;
-    store<i32>(rec, get(rP, b), 4);
+    put(rS, b, GONE);
     put(ro, get(hL, a), get(rL, b));
     matches++;
     refsLeft--;
@@ -196,28 +232,19 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   for (let a = hl - 1; a >= 0; a--) {
     if (get(ro, get(hL, a)) >= 0) continue;
     const stem = get(hS, a);
-    if (load<i32>(recs + (usize(stem) << 4), 8) < 0) ask(-1 - stem);
+    if (get(ranges, 2 * stem) < 0) ask(-1 - stem);
   }
   if (needCount > lineNeeds) return NEEDS;
+  // A stem's synonyms leave out the stem itself, which no reference word left has (the stem stage took those). The
+  // reference word a hypothesis word takes is the last one left whose stem is among its synonyms.
   for (let a = hl - 1; a >= 0 && refsLeft > 0; a--) {
     if (get(ro, get(hL, a)) >= 0) continue;
-    const rec = recs + (usize(get(hS, a)) << 4);
-    const from = load<i32>(rec, 8);
-    const to = load<i32>(rec, 12);
+    const stem = get(hS, a);
+    const to = get(ranges, 2 * stem + 1);
     let best = -1;
-    let bestStem = -1;
-    for (let k = from; k < to; k++) {
-      const stem = get(syn, k);
-      const other = recs + (usize(stem) << 4);
-      if (load<i32>(other) != stamp) continue;
-      const b = load<i32>(other, 4);
-      if (b > best) {
-        best = b;
-        bestStem = stem;
-      }
-    }
+    for (let k = get(ranges, 2 * stem); k < to; k++) best = max(best, lastPlace(rS, groups, get(syn, k)));
     if (best < 0) continue;
-    store<i32>(recs + (usize(bestStem) << 4), get(rP, best), 4);
+    put(rS, best, GONE);
     put(ro, get(hL, a), get(rL, best));
     matches++;
     refsLeft--;
@@ -254,8 +281,7 @@ function value(line: i32, matches: i32, n: i32, m: i32): f64 {
 export function meteorLines(config: usize, nTodo: i32): i32 {
   tokenWord = usize(get(config, 0));
   wordStem = usize(get(config, 1));
-  stemRecords = usize(get(config, 2));
-  stemCount = get(config, 3);
+  synonymRanges = usize(get(config, 2));
   synonyms = usize(get(config, 4));
   penalties = usize(get(config, 5));
   refData = usize(get(config, 6));
@@ -274,7 +300,7 @@ export function meteorLines(config: usize, nTodo: i32): i32 {
   hypStems = usize(get(config, 20));
   taken = usize(get(config, 21));
   refLeft = usize(get(config, 22));
-  refPrev = usize(get(config, 23));
+  refStems = usize(get(config, 23));
   cursor = usize(get(config, 24));
   takenRoom = get(config, 25);
   cursorRoom = get(config, 26);

@@ -1,7 +1,7 @@
 /**
  * METEOR's alignment of a batch of lines in WebAssembly (`assembly/meteor.ts`): an instance of its own per metric
  * object, holding the object's tables as the kernel reads them (kernel token id → word id, word → Porter stem, per
- * stem its stage marks and synonyms), its prepared references and the penalty memo. Every per-line step — token ids
+ * stem its synonyms), its prepared references and the penalty memo. Every per-line step — token ids
  * to word ids, the three stages, the chunks and the value — then runs in one call per batch; what the kernel does not
  * know (a new word's stem, a new stem's synonyms, a penalty not yet computed) the metric supplies when asked
  * ({@link MeteorAligner.run} stops at the line that needs it; overflow records name the penalties).
@@ -44,9 +44,9 @@ export interface AlignerReferences {
 
 /** Config words (see assembly/meteor.ts). */
 const C = {
-  tokenWord: 0, wordStem: 1, stemRecords: 2, stems: 3, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
+  tokenWord: 0, wordStem: 1, synonymRanges: 2, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
   tokens: 9, offsets: 10, out: 11, overflow: 12, overflowCount: 13, need: 14, needCount: 15, needKind: 16,
-  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refPrev: 23, cursor: 24,
+  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refStems: 23, cursor: 24,
   takenRoom: 25, cursorRoom: 26, stamp: 27, alpha: 28, todo: 30,
 } as const;
 
@@ -57,16 +57,16 @@ export class MeteorAligner {
   private top: number;
   private readonly tokenWord: Region = { at: 0, room: 0 };
   private readonly wordStem: Region = { at: 0, room: 0 };
-  private readonly stemRecords: Region = { at: 0, room: 0 };
+  private readonly synonymRanges: Region = { at: 0, room: 0 };
   private readonly synonyms: Region = { at: 0, room: 0 };
   private readonly penalties: number;
   private readonly refs: Region = { at: 0, room: 0 };
   private readonly refIndex: Region = { at: 0, room: 0 };
   /** The tokens, offsets, values and overflow records of a batch (bytes). */
   private readonly batchRegion: Region = { at: 0, room: 0 };
-  /** Scratch for lines of up to `hyp` and references of up to `ref` words and `slots` index slots. */
+  /** Scratch: `hyp` entries per hypothesis list, `ref` per reference list, and cursors for `slots` index slots. */
   private scratch = { at: 0, hyp: 0, ref: 0, slots: 0 };
-  /** Entries of {@link tokenWord} and {@link wordStem} filled, and stem records in use. */
+  /** Entries of {@link tokenWord} and {@link wordStem} filled, and stems with synonym ranges. */
   private tokensKnown = 0;
   private wordsKnown = 0;
   private stems = 0;
@@ -124,35 +124,29 @@ export class MeteorAligner {
     }
   }
 
-  /** Stems `0 .. count` have records (new ones: not marked, synonyms unknown). */
+  /** Stems `0 .. count` have synonym ranges (new ones: unknown). */
   stemCount(count: number): void {
-    this.room(this.stemRecords, count, 16);
+    this.room(this.synonymRanges, count, 8);
     if (count <= this.stems) return;
-    const i32 = this.memory.i32;
-    for (let s = this.stems; s < count; s++) {
-      const at = (this.stemRecords.at >> 2) + 4 * s;
-      i32[at] = 0;
-      i32[at + 1] = 0;
-      i32[at + 2] = -1;
-      i32[at + 3] = -1;
-    }
+    const at = this.synonymRanges.at >> 2;
+    this.memory.i32.fill(-1, at + 2 * this.stems, at + 2 * count);
     this.stems = count;
   }
 
-  /** Word `word`'s stem (a stem with a record). */
+  /** Word `word`'s stem (a stem with a synonym range). */
   setStem(word: number, stem: number): void {
     this.memory.i32[(this.wordStem.at >> 2) + word] = stem;
   }
 
-  /** Stem `stem`'s synonyms other than itself (stems with records). */
+  /** Stem `stem`'s synonyms other than itself (stems with synonym ranges). */
   setSynonyms(stem: number, ids: Int32Array): void {
     if (ids.length > 0) this.room(this.synonyms, this.synonymsUsed + ids.length, 4);
     const i32 = this.memory.i32;
     i32.set(ids, (this.synonyms.at >> 2) + this.synonymsUsed);
-    const at = (this.stemRecords.at >> 2) + 4 * stem;
-    i32[at + 2] = this.synonymsUsed;
+    const at = (this.synonymRanges.at >> 2) + 2 * stem;
+    i32[at] = this.synonymsUsed;
     this.synonymsUsed += ids.length;
-    i32[at + 3] = this.synonymsUsed;
+    i32[at + 1] = this.synonymsUsed;
   }
 
   /** The penalty memo as the metric holds it (entries it has computed; NaN: not). */
@@ -199,12 +193,16 @@ export class MeteorAligner {
     this.overflow = this.batchRegion.at + overflowAt;
     const ref = this.loaded === null ? 0 : this.loaded.longest;
     const slots = this.loaded === null ? 0 : this.loaded.slots;
-    if (longest > this.scratch.hyp || ref > this.scratch.ref || slots > this.scratch.slots) {
-      const hyp = Math.max(longest, this.scratch.hyp);
-      const r = Math.max(ref, this.scratch.ref);
+    // Lists of multiples of four entries (16-byte aligned), the reference stems with room for three more (the
+    // kernel compares four at a time).
+    const hypRoom = alignUp(longest, 4);
+    const refRoom = alignUp(ref + 3, 4);
+    if (hypRoom > this.scratch.hyp || refRoom > this.scratch.ref || slots > this.scratch.slots) {
+      const hyp = Math.max(hypRoom, this.scratch.hyp);
+      const r = Math.max(refRoom, this.scratch.ref);
       const s = Math.max(slots, this.scratch.slots);
-      // hypWords, refOf, hypLeft, hypStems (hyp each), taken, refLeft, refPrev (r each), cursor (2·s).
-      this.scratch = { at: this.place(4 * (4 * hyp + 3 * r + 2 * s) + 64), hyp, ref: r, slots: s };
+      // hypWords, refOf, hypLeft, hypStems (hyp each), four spare, taken, refLeft, refStems (r each), cursor (2·s).
+      this.scratch = { at: this.place(4 * (4 * hyp + 4 + 3 * r + 2 * s)), hyp, ref: r, slots: s };
     }
     const c = this.config >> 2;
     const sc = this.scratch;
@@ -222,10 +220,11 @@ export class MeteorAligner {
     v[c + C.refOf] = at(sc.hyp);
     v[c + C.hypLeft] = at(2 * sc.hyp);
     v[c + C.hypStems] = at(3 * sc.hyp);
-    v[c + C.taken] = at(4 * sc.hyp);
-    v[c + C.refLeft] = at(4 * sc.hyp + sc.ref);
-    v[c + C.refPrev] = at(4 * sc.hyp + 2 * sc.ref);
-    v[c + C.cursor] = at(4 * sc.hyp + 3 * sc.ref);
+    // The kernel writes the entry before taken for a word without a match.
+    v[c + C.taken] = at(4 * sc.hyp + 4);
+    v[c + C.refLeft] = at(4 * sc.hyp + 4 + sc.ref);
+    v[c + C.refStems] = at(4 * sc.hyp + 4 + 2 * sc.ref);
+    v[c + C.cursor] = at(4 * sc.hyp + 4 + 3 * sc.ref);
     v[c + C.takenRoom] = sc.ref;
     v[c + C.cursorRoom] = sc.slots;
   }
@@ -239,8 +238,7 @@ export class MeteorAligner {
     const c = this.config >> 2;
     i32[c + C.tokenWord] = this.tokenWord.at;
     i32[c + C.wordStem] = this.wordStem.at;
-    i32[c + C.stemRecords] = this.stemRecords.at;
-    i32[c + C.stems] = this.stems;
+    i32[c + C.synonymRanges] = this.synonymRanges.at;
     i32[c + C.synonyms] = this.synonyms.at;
     i32[c + C.penalties] = this.penalties;
     i32[c + C.refData] = this.refs.at;
@@ -263,7 +261,7 @@ export class MeteorAligner {
 
   /** Whether stem `stem`'s synonyms have been given. */
   hasSynonyms(stem: number): boolean {
-    return this.memory.i32[(this.stemRecords.at >> 2) + 4 * stem + 2] >= 0;
+    return this.memory.i32[(this.synonymRanges.at >> 2) + 2 * stem] >= 0;
   }
 
   /** Each line's best value over the references not in the overflow records (-Infinity: none). */

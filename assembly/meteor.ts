@@ -27,9 +27,10 @@
  *     reference in the overflow list)
  *  12 overflow: records of 5 i32                    13 overflow count (read and written)
  *  14 need: word ids whose stems, and −1 − stem ids whose synonyms, are needed    15 need count (written)
- *  17 hypothesis words  18 refOf  19 hypLeft  20 hypStems  21 taken (with a spare entry before it)  22 refLeft
- *  23 refStems (16-byte aligned, room for 3 more than the reference words)  24 cursor
- *  25 reference words the scratch holds             26 reference index slots the cursor holds
+ *  17 hypothesis words  18 refOf  19 hypLeft  20 hypStems  21 taken  22 refLeft (each of these two with a spare
+ *     entry before it)  23 refStems (16-byte aligned, room for 3 more than the reference words)
+ *  24 wordMarks: per word id 2 i32 [stamp, position]
+ *  25 reference words the scratch holds             26 words wordMarks holds
  *  27 stamp (read and written)                      28–29 α as f64       30 todo: line numbers
  */
 import { get, put } from './common/memory';
@@ -60,9 +61,9 @@ let hypStems: usize = 0;
 let taken: usize = 0;
 let refLeft: usize = 0;
 let refStems: usize = 0;
-let cursor: usize = 0;
+let wordMarks: usize = 0;
 let takenRoom: i32 = 0;
-let cursorRoom: i32 = 0;
+let wordRoom: i32 = 0;
 let stamp: i32 = 0;
 let alpha: f64 = 0;
 
@@ -70,7 +71,7 @@ let alpha: f64 = 0;
 function nextStamp(): i32 {
   if (stamp == 0x7fffffff) {
     memory.fill(taken, 0, usize(takenRoom) << 2);
-    memory.fill(cursor, 0, usize(cursorRoom) << 3);
+    memory.fill(wordMarks, 0, usize(wordRoom) << 3);
     stamp = 0;
   }
   return ++stamp;
@@ -128,10 +129,11 @@ const GONE: i32 = -2;
  * overflow record of line `line` (the caller values it), {@link NEEDS} after adding to the need list what the line
  * needs.
  *
- * The exact stage follows, per distinct reference word, a cursor along the block's chain of its positions, without a
- * branch on whether a word matches (that follows no pattern a predictor could learn): a word without a match writes
- * its slot's cursor (an empty slot, which no word of the line finds) and the entry before `taken`, a spare. The later
- * stages see short lists (the words the exact stage left): the reference stems left, in order, are compared four at
+ * The exact stage chains each reference word's positions, and marks per word id (wordMarks, stamped: never cleared
+ * between lines) the last one; a hypothesis word, from the last back, takes its word's mark and moves it along the
+ * chain. No branch depends on whether a word matches (that follows no pattern a predictor could learn): a word
+ * without a match reads and writes a mark of an earlier line and the spare entries before `taken` and the chain. The
+ * later stages see short lists (the words the exact stage left): the reference stems left, in order, are compared four at
  * a time with a hypothesis stem or synonym, and a stem taken is overwritten with {@link GONE}, so that the last place
  * of a stem is "the last reference word left that matches".
  */
@@ -142,7 +144,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   const hw = hypWords;
   const ro = refOf;
   const tk = taken;
-  const cur = cursor;
+  const marks = wordMarks;
   const ws = wordStem;
   const ranges = synonymRanges;
   const hL = hypLeft;
@@ -151,29 +153,22 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   const rS = refStems;
   const syn = synonyms;
   const rw = refData + (usize(at) << 2);
-  // The least bits ≥ 1 with 1 << bits ≥ 2·m (m ≥ 1), as the metric's slotBits.
-  const bits = 32 - clz<i32>(2 * m - 1);
-  const mask = (1 << bits) - 1;
-  const shift = 32 - bits;
-  const table = rw + (usize(3 * m) << 2);
-  const prevAt = rw + (usize(2 * m) << 2);
   const stemsAt = rw + (usize(m) << 2);
+  // Per reference word, its previous position (-1: none) in refLeft (not yet the list it names), and per word at
+  // marks its last position: the exact stage takes a word's positions from the last back.
+  const prev = rL;
+  for (let j = 0; j < m; j++) {
+    const mark = marks + (usize(get(rw, j)) << 3);
+    put(prev, j, select<i32>(load<i32>(mark, 4), -1, load<i32>(mark) == stamp));
+    store<i32>(mark, stamp);
+    store<i32>(mark, j, 4);
+  }
   let matches = 0;
   for (let i = n - 1; i >= 0; i--) {
-    const w = get(hw, i);
-    let s = i32((u32(w) * 0x9e3779b1) >> u32(shift));
-    let key = get(table, 2 * s);
-    while (key != w && key != -1) {
-      s = (s + 1) & mask;
-      key = get(table, 2 * s);
-    }
-    const c = cur + (usize(s) << 3);
-    // A slot's cursor starts at its word's last position, on the line's first look-up of the word.
-    let j = select<i32>(load<i32>(c, 4), get(table, 2 * s + 1), load<i32>(c) == stamp);
-    j = select<i32>(j, -1, key == w);
-    store<i32>(c, stamp);
-    // prevAt[-1] is a word of the block: read, not used.
-    store<i32>(c, select<i32>(get(prevAt, j), -1, j >= 0), 4);
+    const mark = marks + (usize(get(hw, i)) << 3);
+    const j = select<i32>(load<i32>(mark, 4), -1, load<i32>(mark) == stamp);
+    // prev[-1] and taken[-1] are spare entries: a word without a match reads and writes them.
+    store<i32>(mark, select<i32>(get(prev, j), -1, j >= 0), 4);
     put(ro, i, j);
     put(tk, j, stamp);
     matches += i32(j >= 0);
@@ -301,9 +296,9 @@ export function meteorLines(config: usize, nTodo: i32): i32 {
   taken = usize(get(config, 21));
   refLeft = usize(get(config, 22));
   refStems = usize(get(config, 23));
-  cursor = usize(get(config, 24));
+  wordMarks = usize(get(config, 24));
   takenRoom = get(config, 25);
-  cursorRoom = get(config, 26);
+  wordRoom = get(config, 26);
   stamp = get(config, 27);
   alpha = load<f64>(config, 112);
   const todo = usize(get(config, 30));

@@ -46,8 +46,8 @@ export interface AlignerReferences {
 const C = {
   tokenWord: 0, wordStem: 1, synonymRanges: 2, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
   tokens: 9, offsets: 10, out: 11, overflow: 12, overflowCount: 13, need: 14, needCount: 15, needKind: 16,
-  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refStems: 23, cursor: 24,
-  takenRoom: 25, cursorRoom: 26, stamp: 27, alpha: 28, todo: 30,
+  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refStems: 23, wordMarks: 24,
+  takenRoom: 25, wordRoom: 26, stamp: 27, alpha: 28, todo: 30,
 } as const;
 
 export class MeteorAligner {
@@ -58,14 +58,15 @@ export class MeteorAligner {
   private readonly tokenWord: Region = { at: 0, room: 0 };
   private readonly wordStem: Region = { at: 0, room: 0 };
   private readonly synonymRanges: Region = { at: 0, room: 0 };
+  private readonly wordMarks: Region = { at: 0, room: 0 };
   private readonly synonyms: Region = { at: 0, room: 0 };
   private readonly penalties: number;
   private readonly refs: Region = { at: 0, room: 0 };
   private readonly refIndex: Region = { at: 0, room: 0 };
   /** The tokens, offsets, values and overflow records of a batch (bytes). */
   private readonly batchRegion: Region = { at: 0, room: 0 };
-  /** Scratch: `hyp` entries per hypothesis list, `ref` per reference list, and cursors for `slots` index slots. */
-  private scratch = { at: 0, hyp: 0, ref: 0, slots: 0 };
+  /** Scratch: `hyp` entries per hypothesis list, `ref` per reference list. */
+  private scratch = { at: 0, hyp: 0, ref: 0 };
   /** Entries of {@link tokenWord} and {@link wordStem} filled, and stems with synonym ranges. */
   private tokensKnown = 0;
   private wordsKnown = 0;
@@ -118,6 +119,7 @@ export class MeteorAligner {
       this.tokensKnown = count;
     }
     this.room(this.wordStem, words, 4);
+    this.room(this.wordMarks, words, 8);
     if (words > this.wordsKnown) {
       this.memory.i32.set(wordStems.subarray(this.wordsKnown, words), (this.wordStem.at >> 2) + this.wordsKnown);
       this.wordsKnown = words;
@@ -192,17 +194,15 @@ export class MeteorAligner {
     this.out = this.batchRegion.at + outAt;
     this.overflow = this.batchRegion.at + overflowAt;
     const ref = this.loaded === null ? 0 : this.loaded.longest;
-    const slots = this.loaded === null ? 0 : this.loaded.slots;
     // Lists of multiples of four entries (16-byte aligned), the reference stems with room for three more (the
     // kernel compares four at a time).
     const hypRoom = alignUp(longest, 4);
     const refRoom = alignUp(ref + 3, 4);
-    if (hypRoom > this.scratch.hyp || refRoom > this.scratch.ref || slots > this.scratch.slots) {
+    if (hypRoom > this.scratch.hyp || refRoom > this.scratch.ref) {
       const hyp = Math.max(hypRoom, this.scratch.hyp);
       const r = Math.max(refRoom, this.scratch.ref);
-      const s = Math.max(slots, this.scratch.slots);
-      // hypWords, refOf, hypLeft, hypStems (hyp each), four spare, taken, refLeft, refStems (r each), cursor (2·s).
-      this.scratch = { at: this.place(4 * (4 * hyp + 4 + 3 * r + 2 * s)), hyp, ref: r, slots: s };
+      // hypWords, refOf, hypLeft, hypStems (hyp each), four spare, taken, four spare, refLeft, refStems (r each).
+      this.scratch = { at: this.place(4 * (4 * hyp + 8 + 3 * r)), hyp, ref: r };
     }
     const c = this.config >> 2;
     const sc = this.scratch;
@@ -220,13 +220,11 @@ export class MeteorAligner {
     v[c + C.refOf] = at(sc.hyp);
     v[c + C.hypLeft] = at(2 * sc.hyp);
     v[c + C.hypStems] = at(3 * sc.hyp);
-    // The kernel writes the entry before taken for a word without a match.
+    // The kernel reads or writes the entries before taken and refLeft for a word without a match.
     v[c + C.taken] = at(4 * sc.hyp + 4);
-    v[c + C.refLeft] = at(4 * sc.hyp + 4 + sc.ref);
-    v[c + C.refStems] = at(4 * sc.hyp + 4 + 2 * sc.ref);
-    v[c + C.cursor] = at(4 * sc.hyp + 4 + 3 * sc.ref);
+    v[c + C.refLeft] = at(4 * sc.hyp + 8 + sc.ref);
+    v[c + C.refStems] = at(4 * sc.hyp + 8 + 2 * sc.ref);
     v[c + C.takenRoom] = sc.ref;
-    v[c + C.cursorRoom] = sc.slots;
   }
 
   /**
@@ -239,6 +237,8 @@ export class MeteorAligner {
     i32[c + C.tokenWord] = this.tokenWord.at;
     i32[c + C.wordStem] = this.wordStem.at;
     i32[c + C.synonymRanges] = this.synonymRanges.at;
+    i32[c + C.wordMarks] = this.wordMarks.at;
+    i32[c + C.wordRoom] = this.wordMarks.room;
     i32[c + C.synonyms] = this.synonyms.at;
     i32[c + C.penalties] = this.penalties;
     i32[c + C.refData] = this.refs.at;

@@ -17,7 +17,8 @@
  *
  * Layout, i32 words at `config` (byte addresses unless said otherwise):
  *   0 tokenWord: kernel token id → word id          1 wordStem: word id → stem id, -1 unknown
- *   2 synonymRanges: per stem 2 i32 [synonyms start, synonyms end] (start -1: unknown)
+ *   2 synonymRanges: per stem 2 i32 [synonyms start, synonyms end] (where its kind is SYNONYMS_SOME)
+ *   3 synonymKinds: per stem a byte, SYNONYMS_UNKNOWN, SYNONYMS_SOME or 0 (none but itself)
  *   4 synonyms: the stem ids the ranges index
  *   5 penalties: f64 by (matches, chunks), k = matches·(matches + 1)/2 + chunks, for matches < PENALTY_MATCHES
  *   6 refData: the reference blocks (see ReferenceWords in src/metrics/meteor/meteor.ts), i32 words
@@ -37,12 +38,17 @@ import { get, put } from './common/memory';
 
 /** Matches below which penalties are memoized (the caller's memo size). */
 const PENALTY_MATCHES: i32 = 64;
+/** A stem's synonym kind (a bit of synonymKinds) until the caller gives its synonyms. */
+const SYNONYMS_UNKNOWN: u8 = 1;
+/** A stem's synonym kind once it has synonyms other than itself. */
+const SYNONYMS_SOME: u8 = 2;
 /** What single returns when the line needs stems or synonyms (the need list grew). */
 const NEEDS: f64 = -1;
 
 let tokenWord: usize = 0;
 let wordStem: usize = 0;
 let synonymRanges: usize = 0;
+let synonymKinds: usize = 0;
 let synonyms: usize = 0;
 let penalties: usize = 0;
 let refData: usize = 0;
@@ -147,6 +153,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   const marks = wordMarks;
   const ws = wordStem;
   const ranges = synonymRanges;
+  const synKinds = synonymKinds;
   const hL = hypLeft;
   const hS = hypStems;
   const rL = refLeft;
@@ -214,9 +221,15 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   put(rS, rl + 1, GONE);
   put(rS, rl + 2, GONE);
   let refsLeft = rl;
+  // What is known of the synonyms of the stems the stage leaves, or'ed: SYNONYMS_UNKNOWN, SYNONYMS_SOME.
+  let kinds = 0;
   for (let a = hl - 1; a >= 0; a--) {
-    const b = lastPlace(rS, groups, get(hS, a));
-    if (b < 0) continue;
+    const stem = get(hS, a);
+    const b = lastPlace(rS, groups, stem);
+    if (b < 0) {
+      kinds |= load<u8>(synKinds + usize(stem));
+      continue;
+    }
     put(rS, b, GONE);
     put(ro, get(hL, a), get(rL, b));
     matches++;
@@ -224,17 +237,20 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   }
   if (matches == n || refsLeft == 0) return value(line, matches, n, m);
   // The synonyms of every stem the stage may reach, asked for at once: one round per line instead of one per stem.
-  for (let a = hl - 1; a >= 0; a--) {
-    if (get(ro, get(hL, a)) >= 0) continue;
-    const stem = get(hS, a);
-    if (get(ranges, 2 * stem) < 0) ask(-1 - stem);
+  if (kinds & SYNONYMS_UNKNOWN) {
+    for (let a = hl - 1; a >= 0; a--) {
+      if (get(ro, get(hL, a)) >= 0) continue;
+      const stem = get(hS, a);
+      if (load<u8>(synKinds + usize(stem)) & SYNONYMS_UNKNOWN) ask(-1 - stem);
+    }
+    return NEEDS;
   }
-  if (needCount > lineNeeds) return NEEDS;
+  if (!(kinds & SYNONYMS_SOME)) return value(line, matches, n, m);
   // A stem's synonyms leave out the stem itself, which no reference word left has (the stem stage took those). The
   // reference word a hypothesis word takes is the last one left whose stem is among its synonyms.
   for (let a = hl - 1; a >= 0 && refsLeft > 0; a--) {
-    if (get(ro, get(hL, a)) >= 0) continue;
     const stem = get(hS, a);
+    if (get(ro, get(hL, a)) >= 0 || !(load<u8>(synKinds + usize(stem)) & SYNONYMS_SOME)) continue;
     const to = get(ranges, 2 * stem + 1);
     let best = -1;
     for (let k = get(ranges, 2 * stem); k < to; k++) best = max(best, lastPlace(rS, groups, get(syn, k)));
@@ -277,6 +293,7 @@ export function meteorLines(config: usize, nTodo: i32): i32 {
   tokenWord = usize(get(config, 0));
   wordStem = usize(get(config, 1));
   synonymRanges = usize(get(config, 2));
+  synonymKinds = usize(get(config, 3));
   synonyms = usize(get(config, 4));
   penalties = usize(get(config, 5));
   refData = usize(get(config, 6));

@@ -20,6 +20,9 @@ interface MeteorExports extends KernelExports {
 
 /** Matches below which penalties are memoized (the kernel's PENALTY_MATCHES). */
 export const ALIGNER_PENALTY_MATCHES = 64;
+/** A stem's synonym kind until its synonyms are given, and once it has some (the kernel's SYNONYMS_*). */
+const SYNONYMS_UNKNOWN = 1;
+const SYNONYMS_SOME = 2;
 /** Memo entries: one per (matches, chunks) with 1 ≤ chunks ≤ matches < {@link ALIGNER_PENALTY_MATCHES}. */
 const PENALTY_ENTRIES = (ALIGNER_PENALTY_MATCHES * (ALIGNER_PENALTY_MATCHES + 1)) >> 1;
 
@@ -44,7 +47,7 @@ export interface AlignerReferences {
 
 /** Config words (see assembly/meteor.ts). */
 const C = {
-  tokenWord: 0, wordStem: 1, synonymRanges: 2, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
+  tokenWord: 0, wordStem: 1, synonymRanges: 2, synonymKinds: 3, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
   tokens: 9, offsets: 10, out: 11, overflow: 12, overflowCount: 13, need: 14, needCount: 15, needKind: 16,
   hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refStems: 23, wordMarks: 24,
   takenRoom: 25, wordRoom: 26, stamp: 27, alpha: 28, todo: 30,
@@ -58,6 +61,7 @@ export class MeteorAligner {
   private readonly tokenWord: Region = { at: 0, room: 0 };
   private readonly wordStem: Region = { at: 0, room: 0 };
   private readonly synonymRanges: Region = { at: 0, room: 0 };
+  private readonly synonymKinds: Region = { at: 0, room: 0 };
   private readonly wordMarks: Region = { at: 0, room: 0 };
   private readonly synonyms: Region = { at: 0, room: 0 };
   private readonly penalties: number;
@@ -126,12 +130,12 @@ export class MeteorAligner {
     }
   }
 
-  /** Stems `0 .. count` have synonym ranges (new ones: unknown). */
+  /** Stems `0 .. count` have synonym kinds and ranges (new ones: unknown). */
   stemCount(count: number): void {
     this.room(this.synonymRanges, count, 8);
+    this.room(this.synonymKinds, count, 1);
     if (count <= this.stems) return;
-    const at = this.synonymRanges.at >> 2;
-    this.memory.i32.fill(-1, at + 2 * this.stems, at + 2 * count);
+    this.memory.u8.fill(SYNONYMS_UNKNOWN, this.synonymKinds.at + this.stems, this.synonymKinds.at + count);
     this.stems = count;
   }
 
@@ -149,6 +153,7 @@ export class MeteorAligner {
     i32[at] = this.synonymsUsed;
     this.synonymsUsed += ids.length;
     i32[at + 1] = this.synonymsUsed;
+    this.memory.u8[this.synonymKinds.at + stem] = ids.length > 0 ? SYNONYMS_SOME : 0;
   }
 
   /** The penalty memo as the metric holds it (entries it has computed; NaN: not). */
@@ -237,6 +242,7 @@ export class MeteorAligner {
     i32[c + C.tokenWord] = this.tokenWord.at;
     i32[c + C.wordStem] = this.wordStem.at;
     i32[c + C.synonymRanges] = this.synonymRanges.at;
+    i32[c + C.synonymKinds] = this.synonymKinds.at;
     i32[c + C.wordMarks] = this.wordMarks.at;
     i32[c + C.wordRoom] = this.wordMarks.room;
     i32[c + C.synonyms] = this.synonyms.at;
@@ -261,7 +267,7 @@ export class MeteorAligner {
 
   /** Whether stem `stem`'s synonyms have been given. */
   hasSynonyms(stem: number): boolean {
-    return this.memory.i32[(this.synonymRanges.at >> 2) + 2 * stem] >= 0;
+    return this.memory.u8[this.synonymKinds.at + stem] !== SYNONYMS_UNKNOWN;
   }
 
   /** Each line's best value over the references not in the overflow records (-Infinity: none). */

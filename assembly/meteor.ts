@@ -16,7 +16,8 @@
  * reference implementation.
  *
  * Layout, i32 words at `config` (byte addresses unless said otherwise):
- *   0 tokenWord: kernel token id → word id          1 wordStem: word id → stem id, -1 unknown
+ *   0 tokenWord: kernel token id → word id
+ *   1 words: per word id 4 i32 [stamp, position (the exact stage's marks), stem id (-1 unknown), unused]
  *   2 synonymRanges: per stem 2 i32 [synonyms start, synonyms end] (where its kind is SYNONYMS_SOME)
  *   3 synonymKinds: per stem a byte, SYNONYMS_UNKNOWN, SYNONYMS_SOME or 0 (none but itself)
  *   4 synonyms: the stem ids the ranges index
@@ -28,10 +29,8 @@
  *     reference in the overflow list)
  *  12 overflow: records of 5 i32                    13 overflow count (read and written)
  *  14 need: word ids whose stems, and −1 − stem ids whose synonyms, are needed    15 need count (written)
- *  17 hypothesis words  18 refOf  19 hypLeft  20 hypStems  21 taken  22 refLeft (each of these two with a spare
- *     entry before it)  23 refStems (16-byte aligned, room for 3 more than the reference words)
- *  24 wordMarks: per word id 2 i32 [stamp, position]
- *  25 reference words the scratch holds             26 words wordMarks holds
+ *  17 hypothesis words  18 refOf  19 hypLeft  20 hypStems  22 refLeft (with a spare entry before it)
+ *  23 refStems (16-byte aligned, room for 3 more than the reference words)  26 words the words table holds
  *  27 stamp (read and written)                      28–29 α as f64       30 todo: line numbers
  */
 import { get, put } from './common/memory';
@@ -46,7 +45,7 @@ const SYNONYMS_SOME: u8 = 2;
 const NEEDS: f64 = -1;
 
 let tokenWord: usize = 0;
-let wordStem: usize = 0;
+let words: usize = 0;
 let synonymRanges: usize = 0;
 let synonymKinds: usize = 0;
 let synonyms: usize = 0;
@@ -64,11 +63,8 @@ let hypWords: usize = 0;
 let refOf: usize = 0;
 let hypLeft: usize = 0;
 let hypStems: usize = 0;
-let taken: usize = 0;
 let refLeft: usize = 0;
 let refStems: usize = 0;
-let wordMarks: usize = 0;
-let takenRoom: i32 = 0;
 let wordRoom: i32 = 0;
 let stamp: i32 = 0;
 let alpha: f64 = 0;
@@ -76,8 +72,7 @@ let alpha: f64 = 0;
 /** A new stamp; every stamped entry is cleared when the stamps wrap. */
 function nextStamp(): i32 {
   if (stamp == 0x7fffffff) {
-    memory.fill(taken, 0, usize(takenRoom) << 2);
-    memory.fill(wordMarks, 0, usize(wordRoom) << 3);
+    for (let w = 0; w < wordRoom; w++) store<i32>(words + (usize(w) << 4), 0);
     stamp = 0;
   }
   return ++stamp;
@@ -127,6 +122,9 @@ function lastPlace(stems: usize, groups: i32, stem: i32): i32 {
   return place;
 }
 
+/** What the exact stage writes in its chain of reference positions for a position it takes. */
+const TAKEN: i32 = -2;
+
 /** A stem no word has: what a reference word left takes in refStems once a later stage takes it, and the padding. */
 const GONE: i32 = -2;
 
@@ -135,11 +133,11 @@ const GONE: i32 = -2;
  * overflow record of line `line` (the caller values it), {@link NEEDS} after adding to the need list what the line
  * needs.
  *
- * The exact stage chains each reference word's positions, and marks per word id (wordMarks, stamped: never cleared
- * between lines) the last one; a hypothesis word, from the last back, takes its word's mark and moves it along the
- * chain. No branch depends on whether a word matches (that follows no pattern a predictor could learn): a word
- * without a match reads and writes a mark of an earlier line and the spare entries before `taken` and the chain. The
- * later stages see short lists (the words the exact stage left): the reference stems left, in order, are compared four at
+ * The exact stage chains each reference word's positions, and marks per word id (in the words table, stamped: never
+ * cleared between lines) the last one; a hypothesis word, from the last back, takes its word's mark and moves it
+ * along the chain. No branch depends on whether a word matches (that follows no pattern a predictor could learn): a
+ * word without a match reads and writes a mark of an earlier line and the spare entry before the chain. The later
+ * stages see short lists (the words the exact stage left): the reference stems left, in order, are compared four at
  * a time with a hypothesis stem or synonym, and a stem taken is overwritten with {@link GONE}, so that the last place
  * of a stem is "the last reference word left that matches".
  */
@@ -149,9 +147,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   // The module's globals read once: the optimizing compiler reloads a global at every use.
   const hw = hypWords;
   const ro = refOf;
-  const tk = taken;
-  const marks = wordMarks;
-  const ws = wordStem;
+  const wi = words;
   const ranges = synonymRanges;
   const synKinds = synonymKinds;
   const hL = hypLeft;
@@ -162,41 +158,38 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   const rw = refData + (usize(at) << 2);
   const stemsAt = rw + (usize(m) << 2);
   // Per reference word, its previous position (-1: none) in refLeft (not yet the list it names), and per word at
-  // marks its last position: the exact stage takes a word's positions from the last back.
+  // words its last position: the exact stage takes a word's positions from the last back.
   const prev = rL;
   for (let j = 0; j < m; j++) {
-    const mark = marks + (usize(get(rw, j)) << 3);
+    const mark = wi + (usize(get(rw, j)) << 4);
     put(prev, j, select<i32>(load<i32>(mark, 4), -1, load<i32>(mark) == stamp));
     store<i32>(mark, stamp);
     store<i32>(mark, j, 4);
   }
+  // The hypothesis words left, from the last back, with their stems (negative once one is unknown).
   let matches = 0;
-  for (let i = n - 1; i >= 0; i--) {
-    const mark = marks + (usize(get(hw, i)) << 3);
-    const j = select<i32>(load<i32>(mark, 4), -1, load<i32>(mark) == stamp);
-    // prev[-1] and taken[-1] are spare entries: a word without a match reads and writes them.
-    store<i32>(mark, select<i32>(get(prev, j), -1, j >= 0), 4);
-    put(ro, i, j);
-    put(tk, j, stamp);
-    matches += i32(j >= 0);
-  }
-  if (matches == n || matches == m) return value(line, matches, n, m);
   let hl = 0;
-  for (let i = 0; i < n; i++) {
-    put(hL, hl, i);
-    hl += i32(get(ro, i) < 0);
-  }
-  // Negative once a stem is unknown.
   let unknown = 0;
-  for (let a = 0; a < hl; a++) {
-    const stem = get(ws, get(hw, get(hL, a)));
-    put(hS, a, stem);
-    unknown |= stem;
+  for (let i = n - 1; i >= 0; i--) {
+    const mark = wi + (usize(get(hw, i)) << 4);
+    const j = select<i32>(load<i32>(mark, 4), -1, load<i32>(mark) == stamp);
+    // prev[-1] is a spare entry: a word without a match reads and writes it. A position taken is marked in prev.
+    store<i32>(mark, select<i32>(get(prev, j), -1, j >= 0), 4);
+    put(prev, j, TAKEN);
+    put(ro, i, j);
+    const stem = load<i32>(mark, 8);
+    put(hL, hl, i);
+    put(hS, hl, stem);
+    const left = j < 0;
+    unknown |= select<i32>(stem, 0, left);
+    hl += i32(left);
   }
+  matches = n - hl;
+  if (matches == n || matches == m) return value(line, matches, n, m);
   let rl = 0;
   for (let j = 0; j < m; j++) {
     const stem = get(stemsAt, j);
-    const left = get(tk, j) != stamp;
+    const left = get(prev, j) != TAKEN;
     put(rL, rl, j);
     put(rS, rl, stem);
     unknown |= select<i32>(stem, 0, left);
@@ -207,7 +200,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
     for (let b = 0; b < rl; b++) {
       const j = get(rL, b);
       if (get(stemsAt, j) >= 0) continue;
-      const stem = get(ws, get(rw, j));
+      const stem = load<i32>(wi + (usize(get(rw, j)) << 4), 8);
       if (stem < 0) ask(get(rw, j));
       else {
         put(stemsAt, j, stem);
@@ -223,7 +216,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   let refsLeft = rl;
   // What is known of the synonyms of the stems the stage leaves, or'ed: SYNONYMS_UNKNOWN, SYNONYMS_SOME.
   let kinds = 0;
-  for (let a = hl - 1; a >= 0; a--) {
+  for (let a = 0; a < hl; a++) {
     const stem = get(hS, a);
     const b = lastPlace(rS, groups, stem);
     if (b < 0) {
@@ -238,7 +231,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   if (matches == n || refsLeft == 0) return value(line, matches, n, m);
   // The synonyms of every stem the stage may reach, asked for at once: one round per line instead of one per stem.
   if (kinds & SYNONYMS_UNKNOWN) {
-    for (let a = hl - 1; a >= 0; a--) {
+    for (let a = 0; a < hl; a++) {
       if (get(ro, get(hL, a)) >= 0) continue;
       const stem = get(hS, a);
       if (load<u8>(synKinds + usize(stem)) & SYNONYMS_UNKNOWN) ask(-1 - stem);
@@ -248,7 +241,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   if (!(kinds & SYNONYMS_SOME)) return value(line, matches, n, m);
   // A stem's synonyms leave out the stem itself, which no reference word left has (the stem stage took those). The
   // reference word a hypothesis word takes is the last one left whose stem is among its synonyms.
-  for (let a = hl - 1; a >= 0 && refsLeft > 0; a--) {
+  for (let a = 0; a < hl && refsLeft > 0; a++) {
     const stem = get(hS, a);
     if (get(ro, get(hL, a)) >= 0 || !(load<u8>(synKinds + usize(stem)) & SYNONYMS_SOME)) continue;
     const to = get(ranges, 2 * stem + 1);
@@ -291,7 +284,7 @@ function value(line: i32, matches: i32, n: i32, m: i32): f64 {
  */
 export function meteorLines(config: usize, nTodo: i32): i32 {
   tokenWord = usize(get(config, 0));
-  wordStem = usize(get(config, 1));
+  words = usize(get(config, 1));
   synonymRanges = usize(get(config, 2));
   synonymKinds = usize(get(config, 3));
   synonyms = usize(get(config, 4));
@@ -310,11 +303,8 @@ export function meteorLines(config: usize, nTodo: i32): i32 {
   refOf = usize(get(config, 18));
   hypLeft = usize(get(config, 19));
   hypStems = usize(get(config, 20));
-  taken = usize(get(config, 21));
   refLeft = usize(get(config, 22));
   refStems = usize(get(config, 23));
-  wordMarks = usize(get(config, 24));
-  takenRoom = get(config, 25);
   wordRoom = get(config, 26);
   stamp = get(config, 27);
   alpha = load<f64>(config, 112);

@@ -47,10 +47,10 @@ export interface AlignerReferences {
 
 /** Config words (see assembly/meteor.ts). */
 const C = {
-  tokenWord: 0, wordStem: 1, synonymRanges: 2, synonymKinds: 3, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
+  tokenWord: 0, words: 1, synonymRanges: 2, synonymKinds: 3, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
   tokens: 9, offsets: 10, out: 11, overflow: 12, overflowCount: 13, need: 14, needCount: 15, needKind: 16,
-  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refStems: 23, wordMarks: 24,
-  takenRoom: 25, wordRoom: 26, stamp: 27, alpha: 28, todo: 30,
+  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, refLeft: 22, refStems: 23, wordRoom: 26, stamp: 27, alpha: 28,
+  todo: 30,
 } as const;
 
 export class MeteorAligner {
@@ -59,10 +59,10 @@ export class MeteorAligner {
   private readonly config: number;
   private top: number;
   private readonly tokenWord: Region = { at: 0, room: 0 };
-  private readonly wordStem: Region = { at: 0, room: 0 };
+  /** Per word id 4 i32: the kernel's mark (stamp, position), the stem, one unused. */
+  private readonly words: Region = { at: 0, room: 0 };
   private readonly synonymRanges: Region = { at: 0, room: 0 };
   private readonly synonymKinds: Region = { at: 0, room: 0 };
-  private readonly wordMarks: Region = { at: 0, room: 0 };
   private readonly synonyms: Region = { at: 0, room: 0 };
   private readonly penalties: number;
   private readonly refs: Region = { at: 0, room: 0 };
@@ -71,7 +71,7 @@ export class MeteorAligner {
   private readonly batchRegion: Region = { at: 0, room: 0 };
   /** Scratch: `hyp` entries per hypothesis list, `ref` per reference list. */
   private scratch = { at: 0, hyp: 0, ref: 0 };
-  /** Entries of {@link tokenWord} and {@link wordStem} filled, and stems with synonym ranges. */
+  /** Entries of {@link tokenWord} and {@link words} filled, and stems with synonym ranges. */
   private tokensKnown = 0;
   private wordsKnown = 0;
   private stems = 0;
@@ -116,16 +116,17 @@ export class MeteorAligner {
    * Token ids `0 .. count` map to the words `tokenWords` gives them; words `0 .. words` get the stems `wordStems`
    * gives them (-1: not known) unless already held.
    */
-  words(tokenWords: Int32Array, count: number, wordStems: Int32Array, words: number): void {
+  setWords(tokenWords: Int32Array, count: number, wordStems: Int32Array, words: number): void {
     this.room(this.tokenWord, count, 4);
     if (count > this.tokensKnown) {
       this.memory.i32.set(tokenWords.subarray(this.tokensKnown, count), (this.tokenWord.at >> 2) + this.tokensKnown);
       this.tokensKnown = count;
     }
-    this.room(this.wordStem, words, 4);
-    this.room(this.wordMarks, words, 8);
+    this.room(this.words, words, 16);
     if (words > this.wordsKnown) {
-      this.memory.i32.set(wordStems.subarray(this.wordsKnown, words), (this.wordStem.at >> 2) + this.wordsKnown);
+      const i32 = this.memory.i32;
+      const at = this.words.at >> 2;
+      for (let w = this.wordsKnown; w < words; w++) i32[at + 4 * w + 2] = wordStems[w];
       this.wordsKnown = words;
     }
   }
@@ -141,7 +142,7 @@ export class MeteorAligner {
 
   /** Word `word`'s stem (a stem with a synonym range). */
   setStem(word: number, stem: number): void {
-    this.memory.i32[(this.wordStem.at >> 2) + word] = stem;
+    this.memory.i32[(this.words.at >> 2) + 4 * word + 2] = stem;
   }
 
   /** Stem `stem`'s synonyms other than itself (stems with synonym ranges). */
@@ -206,8 +207,8 @@ export class MeteorAligner {
     if (hypRoom > this.scratch.hyp || refRoom > this.scratch.ref) {
       const hyp = Math.max(hypRoom, this.scratch.hyp);
       const r = Math.max(refRoom, this.scratch.ref);
-      // hypWords, refOf, hypLeft, hypStems (hyp each), four spare, taken, four spare, refLeft, refStems (r each).
-      this.scratch = { at: this.place(4 * (4 * hyp + 8 + 3 * r)), hyp, ref: r };
+      // hypWords, refOf, hypLeft, hypStems (hyp each), four spare, refLeft, refStems (r each).
+      this.scratch = { at: this.place(4 * (4 * hyp + 4 + 2 * r)), hyp, ref: r };
     }
     const c = this.config >> 2;
     const sc = this.scratch;
@@ -225,11 +226,9 @@ export class MeteorAligner {
     v[c + C.refOf] = at(sc.hyp);
     v[c + C.hypLeft] = at(2 * sc.hyp);
     v[c + C.hypStems] = at(3 * sc.hyp);
-    // The kernel reads or writes the entries before taken and refLeft for a word without a match.
-    v[c + C.taken] = at(4 * sc.hyp + 4);
-    v[c + C.refLeft] = at(4 * sc.hyp + 8 + sc.ref);
-    v[c + C.refStems] = at(4 * sc.hyp + 8 + 2 * sc.ref);
-    v[c + C.takenRoom] = sc.ref;
+    // The kernel reads and writes the entry before refLeft for a word without a match.
+    v[c + C.refLeft] = at(4 * sc.hyp + 4);
+    v[c + C.refStems] = at(4 * sc.hyp + 4 + sc.ref);
   }
 
   /**
@@ -240,11 +239,10 @@ export class MeteorAligner {
     const i32 = this.memory.i32;
     const c = this.config >> 2;
     i32[c + C.tokenWord] = this.tokenWord.at;
-    i32[c + C.wordStem] = this.wordStem.at;
+    i32[c + C.words] = this.words.at;
     i32[c + C.synonymRanges] = this.synonymRanges.at;
     i32[c + C.synonymKinds] = this.synonymKinds.at;
-    i32[c + C.wordMarks] = this.wordMarks.at;
-    i32[c + C.wordRoom] = this.wordMarks.room;
+    i32[c + C.wordRoom] = this.words.room;
     i32[c + C.synonyms] = this.synonyms.at;
     i32[c + C.penalties] = this.penalties;
     i32[c + C.refData] = this.refs.at;

@@ -578,7 +578,7 @@ export class Meteor implements Metric<MeteorReferences> {
       }
     }
     this.stemmedTokens = count;
-    aligner.words(this.kernelWords, this.kernelVocab!.count, this.wordStems, this.wordNames.length);
+    aligner.setWords(this.kernelWords, this.kernelVocab!.count, this.wordStems, this.wordNames.length);
     aligner.stemCount(this.stemNames.length);
     for (const stem of looked) if (!aligner.hasSynonyms(stem)) aligner.setSynonyms(stem, this.synonymsOf(stem));
     if (newRefs || this.alignerRefs === undefined) this.alignerRefs = { of: refs, refs: alignerReferences(refs) };

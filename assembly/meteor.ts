@@ -29,7 +29,7 @@
  *     reference in the overflow list)
  *  12 overflow: records of 5 i32                    13 overflow count (read and written)
  *  14 need: word ids whose stems, and −1 − stem ids whose synonyms, are needed    15 need count (written)
- *  17 hypothesis words  18 refOf  19 hypLeft  20 hypStems  22 refLeft (with a spare entry before it)
+ *  17 hypothesis words  18 refOf (with a spare entry before it, 16-byte aligned)  19 hypLeft  20 hypStems  22 refLeft (with a spare entry before it)
  *  23 refStems (16-byte aligned, room for 3 more than the reference words)  26 words the words table holds
  *  27 stamp (read and written)                      28–29 α as f64       30 todo: line numbers
  */
@@ -80,20 +80,23 @@ function nextStamp(): i32 {
 
 /**
  * NLTK's `_count_chunks` over refOf[0, n): a match starts a chunk unless it continues the previous one on both sides.
- * Counted as matches less continuations, in arithmetic rather than branches: whether a word is matched follows no
- * pattern a branch predictor could learn.
+ * Counted as matches less continuations, four words per instruction (refOf[-1] and the entries from n to the next
+ * multiple of four are -1): whether a word is matched follows no pattern a branch predictor could learn.
  */
 function countChunks(n: i32): i32 {
   const refs = refOf;
-  let chunks = 0;
-  let prev = -1;
-  for (let i = 0; i < n; i++) {
-    const r = get(refs, i);
-    // A match: r ≥ 0. A continuation: r ≥ 1 and prev = r − 1 (then prev ≥ 0, a match).
-    chunks += i32(r >= 0) - (i32(r >= 1) & i32(prev == r - 1));
-    prev = r;
+  const one = i32x4.splat(1);
+  const none = i32x4.splat(-1);
+  let sum = i32x4.splat(0);
+  for (let i = 0; i < n; i += 4) {
+    const at = refs + (usize(i) << 2);
+    const r = v128.load(at);
+    // Lanes -1 where a match (r ≥ 0), and where a continuation (r ≥ 1 and the previous word's r − 1, a match).
+    const match = i32x4.gt_s(r, none);
+    const continues = v128.and(i32x4.gt_s(r, i32x4.splat(0)), i32x4.eq(v128.load(at - 4), i32x4.sub(r, one)));
+    sum = i32x4.add(sum, i32x4.sub(continues, match));
   }
-  return chunks;
+  return i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
 }
 
 /** Adds `id` to the need list. */
@@ -167,6 +170,8 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
     store<i32>(mark, j, 4);
   }
   // The hypothesis words left, from the last back, with their stems (negative once one is unknown).
+  // The entries of refOf from n to the next multiple of four, for countChunks (those below n are written next).
+  v128.store(ro + (usize(n & ~3) << 2), i32x4.splat(-1));
   let matches = 0;
   let hl = 0;
   let unknown = 0;
@@ -301,6 +306,7 @@ export function meteorLines(config: usize, nTodo: i32): i32 {
   needCount = 0;
   hypWords = usize(get(config, 17));
   refOf = usize(get(config, 18));
+  put(refOf, -1, -1);
   hypLeft = usize(get(config, 19));
   hypStems = usize(get(config, 20));
   refLeft = usize(get(config, 22));

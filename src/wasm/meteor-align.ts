@@ -200,15 +200,15 @@ export class MeteorAligner {
     this.out = this.batchRegion.at + outAt;
     this.overflow = this.batchRegion.at + overflowAt;
     const ref = this.loaded === null ? 0 : this.loaded.longest;
-    // Lists of multiples of four entries (16-byte aligned), the reference stems with room for three more (the
-    // kernel compares four at a time).
-    const hypRoom = alignUp(longest, 4);
+    // Lists of multiples of four entries (16-byte aligned), refOf with room for four more and the reference stems
+    // for three more (the kernel reads them four at a time).
+    const hypRoom = alignUp(longest, 4) + 4;
     const refRoom = alignUp(ref + 3, 4);
     if (hypRoom > this.scratch.hyp || refRoom > this.scratch.ref) {
       const hyp = Math.max(hypRoom, this.scratch.hyp);
       const r = Math.max(refRoom, this.scratch.ref);
-      // hypWords, refOf, hypLeft, hypStems (hyp each), four spare, refLeft, refStems (r each).
-      this.scratch = { at: this.place(4 * (4 * hyp + 4 + 2 * r)), hyp, ref: r };
+      // hypWords, four spare, refOf, hypLeft, hypStems (hyp each), four spare, refLeft, refStems (r each).
+      this.scratch = { at: this.place(4 * (4 * hyp + 8 + 2 * r)), hyp, ref: r };
     }
     const c = this.config >> 2;
     const sc = this.scratch;
@@ -223,12 +223,13 @@ export class MeteorAligner {
     v[c + C.todo] = this.batchRegion.at + todoAt;
     v[c + C.need] = this.batchRegion.at + needAt;
     v[c + C.hypWords] = at(0);
-    v[c + C.refOf] = at(sc.hyp);
-    v[c + C.hypLeft] = at(2 * sc.hyp);
-    v[c + C.hypStems] = at(3 * sc.hyp);
-    // The kernel reads and writes the entry before refLeft for a word without a match.
-    v[c + C.refLeft] = at(4 * sc.hyp + 4);
-    v[c + C.refStems] = at(4 * sc.hyp + 4 + sc.ref);
+    // The kernel reads the entry before refOf (-1) when it counts chunks, and reads and writes the entry before
+    // refLeft for a word without a match.
+    v[c + C.refOf] = at(sc.hyp + 4);
+    v[c + C.hypLeft] = at(2 * sc.hyp + 4);
+    v[c + C.hypStems] = at(3 * sc.hyp + 4);
+    v[c + C.refLeft] = at(4 * sc.hyp + 8);
+    v[c + C.refStems] = at(4 * sc.hyp + 8 + sc.ref);
   }
 
   /**

@@ -39,10 +39,9 @@ export interface AlignerReferences {
   readonly index: Int32Array;
   /** References per segment. */
   readonly nRefs: number;
-  /** The most words of a reference line, and the most slots of a line's index; the words of all. */
+  /** The most words of a reference line, and the words of all. */
   readonly longest: number;
   readonly words: number;
-  readonly slots: number;
 }
 
 /** Config words (see assembly/meteor.ts). */

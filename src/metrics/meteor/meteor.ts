@@ -49,71 +49,36 @@ export interface MeteorReferences extends PreparedReferences {
 }
 
 /**
- * A reference line's lowercased words as ids, their stem ids (-1 until a stage first needs one) and an index of the
- * ids: every hypothesis of the segment is aligned against it, so what the exact stage needs to pair a word with "the
- * last reference word left equal to it" is built once here. The lines of one {@link Meteor.prepareReferences} lie
- * back to back in one array, in segment order: scoring a system walks it from the start to the end, which the
- * memory system streams, where one small array per line is a separate object somewhere on the heap.
+ * A reference line's lowercased words as ids and their stem ids (-1 until a stage first needs one). The lines of one
+ * {@link Meteor.prepareReferences} lie back to back in one array, in segment order: scoring a system walks it from
+ * the start to the end, which the memory system streams, where one small array per line is a separate object
+ * somewhere on the heap.
  */
 export class ReferenceWords {
   /** Number of words. */
   readonly length: number;
-  /**
-   * The line's block of {@link data} (its word ids at [0, length)), a view for readers; the alignment reads
-   * {@link data} at {@link at}.
-   */
+  /** The line's word ids, a view for readers; the alignment reads {@link data} at {@link at}. */
   readonly words: Int32Array;
-  /**
-   * The array the block is in: from {@link at}, word ids at [0, length), stem ids at [length, 2·length), at
-   * [2·length, 3·length) for each position the previous position of the same word (-1: none), then at 3·length an
-   * open-addressing table of the line's distinct ids: {@link slots} pairs [id or -1 when empty, the id's last
-   * position] (a slot found by {@link slotOf}, then linear probing; key and position in one cache line). The exact
-   * stage takes a word's positions from the last back, so a cursor per slot, started at the last position and moved
-   * along the previous-position chain, is that stage's "last reference word left equal to it".
-   */
+  /** The array the block is in: from {@link at}, word ids at [0, length), stem ids at [length, 2·length). */
   readonly data: Int32Array;
   /** Where the block starts in {@link data}. */
   readonly at: number;
-  /** Slots of the table, a power of two at least twice {@link length}. */
-  readonly slots: number;
-  /** 32 − log2({@link slots}): {@link slotOf}'s shift. */
-  readonly shift: number;
 
   /** The block of `ids` at `data[at]`, {@link blockSize} entries, written here. */
   constructor(ids: Int32Array, data: Int32Array, at: number) {
     const m = ids.length;
     this.length = m;
-    const bits = slotBits(m);
-    const slots = 1 << bits;
-    this.slots = slots;
-    this.shift = 32 - bits;
     this.data = data;
     this.at = at;
-    this.words = data.subarray(at, at + blockSize(m));
+    this.words = data.subarray(at, at + m);
     data.set(ids, at);
-    data.fill(-1, at + m, at + 3 * m + 2 * slots);
-    const table = at + 3 * m;
-    for (let j = 0; j < m; j++) {
-      const id = ids[j];
-      let s = slotOf(id, this.shift);
-      while (data[table + 2 * s] !== -1 && data[table + 2 * s] !== id) s = (s + 1) & (slots - 1);
-      data[table + 2 * s] = id;
-      data[at + 2 * m + j] = data[table + 2 * s + 1];
-      data[table + 2 * s + 1] = j;
-    }
+    data.fill(-1, at + m, at + 2 * m);
   }
-}
-
-/** log2 of the slots of the index of a line of `m` words: at least twice `m`. */
-function slotBits(m: number): number {
-  let bits = 1;
-  while (1 << bits < 2 * m) bits++;
-  return bits;
 }
 
 /** Entries of the block of a reference line of `m` words (see {@link ReferenceWords.data}). */
 function blockSize(m: number): number {
-  return 3 * m + 2 * (1 << slotBits(m));
+  return 2 * m;
 }
 
 /** The reference lines `lines` laid out back to back in one array, in order. */
@@ -139,7 +104,6 @@ function alignerReferences(refs: MeteorReferences): AlignerReferences {
   const index = new Int32Array(2 * blocks.length);
   let at = 0;
   let longest = 0;
-  let slots = 0;
   let words = 0;
   for (let k = 0; k < blocks.length; k++) {
     const b = blocks[k];
@@ -148,14 +112,8 @@ function alignerReferences(refs: MeteorReferences): AlignerReferences {
     index[2 * k + 1] = b.length;
     at += blockSize(b.length);
     longest = Math.max(longest, b.length);
-    slots = Math.max(slots, b.slots);
   }
-  return { data, index, nRefs: refs.lines.length > 0 ? refs.lines[0].length : 0, longest, slots, words };
-}
-
-/** The first slot probed for word id `id` in a table of 2^(32 − shift) slots: the top bits of a multiplicative hash. */
-function slotOf(id: number, shift: number): number {
-  return Math.imul(id, 0x9e3779b1) >>> shift;
+  return { data, index, nRefs: refs.lines.length > 0 ? refs.lines[0].length : 0, longest, words };
 }
 
 /** `ids` when it holds `n` entries, else a copy of it with room for twice `n`. */
@@ -274,10 +232,10 @@ export class Meteor implements Metric<MeteorReferences> {
   /** Per reference position, the alignment's {@link stamp} once its exact stage has taken it. */
   private refTaken = new Int32Array(64);
   /**
-   * Per slot k of the reference's index, [stamp, position] at 2k: once the stamp is the line's {@link stamp}, the
-   * position the exact stage takes next for the slot's word (-1: none left); before, its last position.
+   * Per word id w, [stamp, position] at 2w: once the stamp is the line's {@link stamp}, the position of the word that
+   * the exact stage takes next (-1: none left). As long as twice the vocabulary at least (grown as words are added).
    */
-  private cursor = new Int32Array(128);
+  private wordMarks = new Int32Array(512);
   /** The hypothesis positions the exact stage left, in order, and their stems. */
   private hypLeft = new Int32Array(64);
   private hypStems = new Int32Array(64);
@@ -296,7 +254,7 @@ export class Meteor implements Metric<MeteorReferences> {
    * same few pairs recur on most lines.
    */
   private readonly penalties = new Float64Array((PENALTY_MEMO_MATCHES * (PENALTY_MEMO_MATCHES + 1)) >> 1).fill(NaN);
-  /** Counts the alignments: what {@link cursor} and {@link stemMarks} entries of the current one carry. */
+  /** Counts the alignments: what {@link wordMarks}, {@link refTaken} and {@link stemMarks} entries of the current one carry. */
   private stamp = 0;
 
   /** @throws InputError `E_BAD_OPTION` for α outside [0, 1], a non-finite β or γ, or an unknown tokenizer. */
@@ -327,7 +285,7 @@ export class Meteor implements Metric<MeteorReferences> {
   }
 
   /**
-   * Each reference as lowercased words, indexed for the exact stage.
+   * Each reference as lowercased words.
    * @throws InputError `E_EMPTY_INPUT` without streams, `E_LINE_COUNT_MISMATCH` when they differ in length.
    */
   prepareReferences(refStreams: readonly (readonly string[])[]): MeteorReferences {
@@ -404,9 +362,9 @@ export class Meteor implements Metric<MeteorReferences> {
    * `single_meteor_score(reference, hypothesis)` for the `n` words of {@link lineIds}. Each stage walks the
    * hypothesis words it has left from the last back and pairs each with the last reference word left that matches
    * it, which is what NLTK's pops from its lists of remaining words do. A stage only takes reference words, so those
-   * equal to a given one go from the last back: the exact stage follows, per distinct reference word, a cursor along
-   * the reference's own index, and the stem stage the same over the stems left, indexed for the line in
-   * {@link stemMarks}. The stem and synonym stages see only the words the exact stage left, so only those are stemmed.
+   * equal to a given one go from the last back: the exact stage chains each reference word's positions and follows,
+   * per word, a mark in {@link wordMarks} along its chain from the last, and the stem stage the same over the stems
+   * left, indexed for the line in {@link stemMarks}. The stem and synonym stages see only the words the exact stage left, so only those are stemmed.
    */
   private single(n: number, ref: ReferenceWords): number {
     const m = ref.length;
@@ -422,10 +380,9 @@ export class Meteor implements Metric<MeteorReferences> {
       this.refLeft = new Int32Array(2 * m);
       this.refPrev = new Int32Array(2 * m);
     }
-    if (this.cursor.length < 2 * ref.slots) this.cursor = new Int32Array(2 * ref.slots);
     if (this.stamp === 0x7fffffff) {
       this.stemMarks.fill(0);
-      this.cursor.fill(0);
+      this.wordMarks.fill(0);
       this.refTaken.fill(0);
       this.stamp = 0;
     }
@@ -435,31 +392,22 @@ export class Meteor implements Metric<MeteorReferences> {
     const at = ref.at;
     const refOf = this.hypRefOf;
     const taken = this.refTaken;
-    const cursor = this.cursor;
-    const mask = ref.slots - 1;
-    const shift = ref.shift;
-    const tableAt = at + 3 * m;
-    const prevAt = at + 2 * m;
+    const wordMarks = this.wordMarks;
+    // Per reference position the previous position of its word (-1: none), and per word its last position.
+    const chain = this.refPrev;
+    for (let j = 0; j < m; j++) {
+      const w = rw[at + j];
+      chain[j] = wordMarks[2 * w] === stamp ? wordMarks[2 * w + 1] : -1;
+      wordMarks[2 * w] = stamp;
+      wordMarks[2 * w + 1] = j;
+    }
     let matches = 0;
     for (let i = n - 1; i >= 0; i--) {
       const w = hw[i];
-      let s = slotOf(w, shift);
-      let key = rw[tableAt + 2 * s];
-      while (key !== w && key !== -1) {
-        s = (s + 1) & mask;
-        key = rw[tableAt + 2 * s];
-      }
-      let j = -1;
-      if (key === w) {
-        // A slot's cursor starts at its word's last position, on the line's first look-up of the word.
-        if (cursor[2 * s] !== stamp) {
-          cursor[2 * s] = stamp;
-          j = rw[tableAt + 2 * s + 1];
-        } else j = cursor[2 * s + 1];
-      }
+      const j = wordMarks[2 * w] === stamp ? wordMarks[2 * w + 1] : -1;
       refOf[i] = j;
       if (j >= 0) {
-        cursor[2 * s + 1] = rw[prevAt + j];
+        wordMarks[2 * w + 1] = chain[j];
         // Taken by this alignment: the stamp, so that nothing is cleared between alignments.
         taken[j] = stamp;
         matches++;
@@ -712,6 +660,9 @@ export class Meteor implements Metric<MeteorReferences> {
       const grown = new Int32Array(2 * word).fill(-1);
       grown.set(this.wordStems);
       this.wordStems = grown;
+      const marks = new Int32Array(4 * word);
+      marks.set(this.wordMarks);
+      this.wordMarks = marks;
     }
     return word;
   }

@@ -2,7 +2,8 @@
  * The 13a token-id kernel (src/wasm/words-13a.ts) against its plain oracle (test/reference/words-13a.ts): the same
  * rows of ids and the same vocabulary, building and looking up, on random lines from a punctuation-heavy alphabet
  * (digits, `. , -`, the always-split ASCII punctuation, Python whitespace of several kinds at the end and inside,
- * `<skipped>`/entity/`-\n` fragments, non-ASCII letters, astral characters and lone surrogates).
+ * `<skipped>`/entity/`-\n` fragments, non-ASCII letters, among them some whose first byte could start a wide space,
+ * long runs of letters, astral characters and lone surrogates).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,9 @@ const PIECES = [
   ' ', ' ', '  ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\u200b', '\u0085', '\x1c', '\u1680', '\u202f',
   '<skipped>', '<skip', 'ped>', '&amp;', '&quot;', '&lt;', '&gt;', '&', 'amp;', '-\n', '&amp;lt;',
   '中', '。', '\u2014', '\u201c', '😀', '\u{20000}', '\ud800', '\udc00', '\ufffd', '\ufeff',
+  // Letters whose UTF-8 starts with a byte that also starts a wide space (C2, E1, E3) or one beside those (E0), and
+  // a letter run past sixteen bytes: the kernel finds the end of a run of letters sixteen bytes at a time.
+  '§', '\u16a0', '\u0904', 'Zusammenarbeit',
 ];
 const line = fc.array(fc.constantFrom(...PIECES), { minLength: 0, maxLength: 30 }).map((a) => a.join(''));
 const lines = fc.array(line, { minLength: 0, maxLength: 12 });

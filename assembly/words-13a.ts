@@ -8,8 +8,8 @@
  * token bounds fall on the same characters as in the UTF-16 text, and two tokens are equal exactly when their bytes
  * are.
  *
- * The caller lays out the table (slots of two u32, `id + 1` (0 = empty) and the token's hash, a power of two at most
- * half full once every new token is in), the token records (`hashes[id]` u32, `keyStarts[id .. id + 1]` u32 byte offsets of the token
+ * The caller lays out the table (slots of two u32, `id + 1` (0 = empty) and the token's hash, a power of two of them,
+ * at least two, the hash's top bits choosing a token's first slot, at most half full once every new token is in), the token records (`hashes[id]` u32, `keyStarts[id .. id + 1]` u32 byte offsets of the token
  * in the arena) and the arena, with room for as many new tokens and bytes as the input has bytes. The plain
  * reference (test/reference/words-13a.ts) is sacreBLEU's rules on strings with a Map of ids.
  *
@@ -243,30 +243,30 @@ function tailBytes(p: usize, r: usize): u64 {
   return load<u64>(p) & ((u64(1) << (u64(r) << 3)) - 1);
 }
 
+/** The first `r` bytes at `p` (1 ≤ r ≤ 8) as the low bytes of a u64, the others 0 (read as {@link tailBytes}). */
+// @ts-ignore: decorator
+@inline
+function headBytes(p: usize, r: usize): u64 {
+  return load<u64>(p) & (u64(-1) >> (u64(8 - r) << 3));
+}
+
 /**
- * A hash of the bytes `[p, p + n)`, eight at a time: each step a multiply (odd, so one-to-one in the bytes) and a
- * fold of the high half into the low, the length in the seed, then murmur3's fmix32 of the two halves. A byte at a
- * time (FNV-1a) it cost a multiply per byte, about as much as the rest of a token's look-up.
+ * A hash of the bytes `[p, p + n)` (n ≥ 1), eight at a time: each step a multiply by an odd constant (one-to-one in
+ * the bytes), a fold of the high half into the low between steps, the length in the seed; the hash is the high half
+ * of the last product, whose top bits (those that choose a token's first slot) depend on every byte of the last step.
+ * A token of up to eight bytes (most) costs one multiply.
  */
 // @ts-ignore: decorator
 @inline
 function tokenHash(p: usize, n: usize): u32 {
   let h: u64 = 0x9e3779b97f4a7c15 ^ u64(n);
   let k: usize = 0;
-  for (; k + 8 <= n; k += 8) {
+  for (; k + 8 < n; k += 8) {
     h = (h ^ load<u64>(p + k)) * 0xff51afd7ed558ccd;
-    h ^= h >> 32;
+    h ^= h >> 29;
   }
-  if (k < n) {
-    h = (h ^ tailBytes(p + k, n - k)) * 0xff51afd7ed558ccd;
-    h ^= h >> 32;
-  }
-  let x = u32(h) ^ u32(h >> 29);
-  x ^= x >> 16;
-  x *= 0x85ebca6b;
-  x ^= x >> 13;
-  x *= 0xc2b2ae35;
-  return x ^ (x >> 16);
+  h = (h ^ headBytes(p + k, n - k)) * 0xff51afd7ed558ccd;
+  return u32(h >> 32);
 }
 
 /** Whether the `n` bytes at `a` equal those at `b`, eight at a time (the last step masked as in {@link tailBytes}). */
@@ -281,6 +281,8 @@ function sameKey(a: usize, b: usize, n: usize): bool {
 // The vocabulary of the current call (set by words13a).
 let vTable: usize = 0;
 let vMask: u32 = 0;
+/** 32 − log2(slots): a hash's top bits choose its first slot. */
+let vShift: u32 = 0;
 let vHashes: usize = 0;
 let vKeyStarts: usize = 0;
 let vArena: usize = 0;
@@ -298,7 +300,7 @@ let outAt: usize = 0;
  */
 function idOf(p: usize, n: usize): i32 {
   const hash = tokenHash(p, n);
-  let slot = hash & vMask;
+  let slot = hash >> vShift;
   while (true) {
     const at = vTable + (usize(slot) << 3);
     const entry = load<u32>(at);
@@ -437,6 +439,7 @@ function internLines(
 ): i32 {
   vTable = table;
   vMask = mask;
+  vShift = clz(mask);
   vHashes = hashes;
   vKeyStarts = keyStarts;
   vArena = arena;
@@ -565,7 +568,7 @@ export function utf16Lines(units: usize, starts: usize, nLines: i32, out: usize)
 export function words13aRehash(table: usize, mask: u32, hashes: usize, count: u32): void {
   for (let id: u32 = 0; id < count; id++) {
     const hash = load<u32>(hashes + (usize(id) << 2));
-    let slot = hash & mask;
+    let slot = hash >> clz(mask);
     while (load<u32>(table + (usize(slot) << 3)) != 0) slot = (slot + 1) & mask;
     store<u32>(table + (usize(slot) << 3), id + 1);
     store<u32>(table + (usize(slot) << 3), hash, 4);

@@ -521,15 +521,20 @@ export function utf16Lines(units: usize, starts: usize, nLines: i32, out: usize)
   for (let line = 0; line < nLines; line++) {
     const end = load<u32>(starts + (usize(line + 1) << 2));
     while (k < end) {
-      // Eight ASCII units (most of a line) at once: their low bytes.
+      // Eight ASCII units (most of a line) at once: their low bytes; of eight with a wider one, the ASCII units before
+      // it (their bytes written with the others', which the next bytes overwrite).
       if (k + 8 <= end) {
         const v = v128.load(units + (usize(k) << 1));
-        if (!v128.any_true(v128.and(v, i16x8.splat(i16(0xff80))))) {
-          store<u64>(o, i64x2.extract_lane(i8x16.narrow_i16x8_u(v, v), 0));
+        const high = v128.and(v, i16x8.splat(i16(0xff80)));
+        store<u64>(o, i64x2.extract_lane(i8x16.narrow_i16x8_u(v, v), 0));
+        if (!v128.any_true(high)) {
           o += 8;
           k += 8;
           continue;
         }
+        const ascii = ctz(i16x8.bitmask(i16x8.ne(high, i16x8.splat(0))));
+        o += ascii;
+        k += ascii;
       }
       const c = u32(load<u16>(units + (usize(k) << 1)));
       k++;

@@ -76,10 +76,11 @@ async function extract(
     );
   }
   const out: NbestRunOutput = {
-    output: (bytes) => sink.write(bytes),
-    // The sinks write (or decode) the bytes during the call and keep no reference to them.
+    // Written in the background while later chunks are scored (../output-file.ts), the arrays handed back once
+    // written; the features' arrays are the sink's to keep.
+    output: (bytes, release) => sink.writeBehind(bytes, release ?? (() => {})),
     transient: true,
-    ...(features === undefined ? {} : { features: (bytes: Uint8Array) => features.write(bytes) }),
+    ...(features === undefined ? {} : { features: (bytes: Uint8Array) => features.writeBehind(bytes, () => {}) }),
     onProgress: (hyps, fraction) => progress.update(hyps, fraction),
   };
   const job = {
@@ -125,6 +126,8 @@ export async function runNbestCommand(argv: readonly string[], io: CliIo, hooks:
     const unit = options.queue === undefined ? 'hyps' : 'shards';
     progress = createProgress(io.stderr, { label: 'palette nbest', unit, quiet: options.quiet || statsOnTerminal });
     const cleanUp = await extract(options, sink, features, progress, hooks, io);
+    await sink.settled();
+    await features?.settled();
     sink.commit();
     features?.commit();
     progress.done();

@@ -24,6 +24,13 @@ export function stdoutSink(io: CliIo): StatsSink {
         pending = '';
       }
     },
+    writeBehind(bytes, written) {
+      this.write(bytes);
+      written();
+    },
+    settled() {
+      return Promise.resolve();
+    },
     commit() {
       pending += decoder.decode();
       if (pending.length > 0) io.stdout.write(pending);

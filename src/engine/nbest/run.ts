@@ -108,10 +108,11 @@ export interface NbestRunOutput {
    * Receives the encoded blocks in sentence order (whole blocks per call; the array is the caller's to keep, unless
    * {@link transient}).
    */
-  readonly output: (bytes: Uint8Array) => void;
+  readonly output: (bytes: Uint8Array, release?: () => void) => void;
   /**
-   * Set when `output` only reads the bytes during the call (writes them to a file) and keeps no reference to the
-   * array: the run then reuses it for a later task's output.
+   * Set when `output` hands back each array given with a `release` by calling it once done with the array: at once
+   * when it only reads the bytes during the call, or once a write in the background has ended. The run then reuses
+   * the array for a later task's output.
    */
   readonly transient?: boolean;
   /**
@@ -213,11 +214,15 @@ export class OrderedWriter {
     private readonly out: NbestRunOutput,
   ) {}
 
-  write(chunk: SegmentChunk, result: ChunkResult): void {
+  /** `release`: handed to the output with the result's bytes (see {@link NbestRunOutput.transient}). */
+  write(chunk: SegmentChunk, result: ChunkResult, release?: () => void): void {
     const first = result.ok ? { id: result.firstId, line: result.firstIdLine } : firstChunkId(chunk);
     if (first.id >= 0 && first.id < this.lastId) throw orderError(this.path, first.id, this.lastId, first.line);
     if (!result.ok) throw inputErrorOf(result.error);
-    if (result.hyps === 0) return;
+    if (result.hyps === 0) {
+      release?.();
+      return;
+    }
     if (result.firstId === this.lastId) {
       // Only an id the byte-level chunk reader could not read (non-ASCII blanks around it) can split a segment.
       throw new InputError(
@@ -227,7 +232,7 @@ export class OrderedWriter {
         { file: this.path, line: first.line },
       );
     }
-    this.out.output(result.out);
+    this.out.output(result.out, release);
     if (result.features !== undefined) this.out.features?.(result.features);
     this.out.onBlocks?.(result.firstId, result.firstIdLine, result.lastId);
     this.lastId = result.lastId;
@@ -322,12 +327,15 @@ export class NbestRun {
     const writeHead = async (): Promise<void> => {
       const head = pending.shift()!;
       const result = await head.result;
-      writer.write(head.chunk, result);
-      // Scored (its task settled: no retry can read it again) and written: the buffer serves a later chunk.
+      const release = recycle && result.ok
+        ? () => {
+            if (context.spareOut.length < MAX_SPARE_OUTPUTS) context.spareOut.push(new Uint8Array(result.out.buffer));
+          }
+        : undefined;
+      writer.write(head.chunk, result, release);
+      // Scored (its task settled: no retry can read it again) and handed to the output: the buffer serves a later
+      // chunk.
       head.chunk.release?.();
-      if (recycle && result.ok && context.spareOut.length < MAX_SPARE_OUTPUTS) {
-        context.spareOut.push(new Uint8Array(result.out.buffer));
-      }
     };
     try {
       // `workers` scoring threads: the pool's `workers − 1` and this one. A chunk goes to the pool while its workers

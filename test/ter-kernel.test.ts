@@ -2,7 +2,7 @@
  * The WebAssembly TER kernel (`assembly/ter-sacrebleu.ts` via `TerEngine`) equals the plain port of sacreBLEU's
  * lib_ter (`plainTranslationEditRate`) edit for edit, on the release and the debug build: random batches (small
  * vocabularies, lengths 0 … 100 incl. 63/64/65, very unequal lengths, several references per hypothesis, tight
- * limits), and the metric gives the same rows with either engine on the WMT17 subset fixture.
+ * limits, sentence-like pairs with moved blocks), and the metric gives the same rows with either engine on the WMT17 subset fixture.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -48,6 +48,32 @@ function check(engine: TerEngine, b: { hyps: number[][]; refs: number[][]; nRefs
 
 const TIGHT: TerSearchLimits = { maxShiftSize: 3, maxShiftDist: 4, maxCandidates: 40, beamWidth: 2 };
 
+/**
+ * Sentence-like pairs: a reference of 15–60 words of a larger vocabulary, and a hypothesis made from it by moving
+ * blocks and replacing words (some by words the reference lacks). Their distances are found across wide bands
+ * whose cheapest cell may lie in any column, and their best shifts have positive gains.
+ */
+const edited = words(40, 15, 60)
+  .chain((ref) =>
+    fc.tuple(
+      fc.constant(ref),
+      fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 6 }), fc.nat(), fc.integer({ min: 0, max: 49 })), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+    ),
+  )
+  .map(([ref, edits]) => {
+    const hyp = ref.slice();
+    for (const [from, to, length, at, word] of edits) {
+      const start = from % hyp.length;
+      const block = hyp.splice(start, Math.min(length, hyp.length - start));
+      hyp.splice(to % (hyp.length + 1), 0, ...block);
+      hyp[at % hyp.length] = word;
+    }
+    return { hyps: [hyp], refs: [ref], nRefs: 1 };
+  });
+
 for (const build of ['release', 'debug'] as WasmBuild[]) {
   describe(`TER kernel (${build} build) equals the plain port`, () => {
     const kernels = instantiateKernels(wasmModule(build));
@@ -61,6 +87,9 @@ for (const build of ['release', 'debug'] as WasmBuild[]) {
     it('interesting lengths (0, band edges, 63/64/65, 100)', () => {
       // Small batches: the plain port recomputes a full matrix per candidate, slow on 100-word pairs.
       fc.assert(fc.property(batch(sized, sized, 2, 2), (b) => check(engine, b, SACREBLEU_TER_LIMITS)), { numRuns: 12 });
+    });
+    it('sentence-like pairs: blocks moved, words replaced', () => {
+      fc.assert(fc.property(edited, (b) => check(engine, b, SACREBLEU_TER_LIMITS)), { numRuns: 60 });
     });
     it('very unequal lengths (the widened beam)', () => {
       fc.assert(

@@ -280,8 +280,11 @@ export function lookupWords(tokenizer: KernelTokenizer, lines: readonly string[]
 /**
  * The code points of each line as one CSR row (token id = code point, a lone surrogate its own unit), without
  * Python whitespace unless `keepWhitespace`: the characters of sacreBLEU's chrF (`''.join(line.split())`).
+ * With `transient`, the rows are views of the kernel instance's memory instead of copies: valid only until the
+ * next call of this module on this thread, for a caller that hands them straight to another kernel instance (whose
+ * own copy is all it needs), sparing a copy as large as the lines (and the fresh pages it would touch).
  */
-export function codePointRows(lines: readonly string[], keepWhitespace: boolean): Csr {
+export function codePointRows(lines: readonly string[], keepWhitespace: boolean, transient = false): Csr {
   const { kernels, memory } = kernel();
   const layout = new Layout(kernels.heapBase());
   const placed = placeLines(memory, layout, lines);
@@ -290,7 +293,10 @@ export function codePointRows(lines: readonly string[], keepWhitespace: boolean)
   const outOffsets = layout.place(4 * (lines.length + 1));
   memory.reserve(layout.end);
   kernels.codePoints(placed.input, placed.lineStarts, lines.length, keepWhitespace ? 1 : 0, outTokens, outOffsets);
-  return readRows(memory, outTokens, outOffsets, lines.length);
+  if (!transient) return readRows(memory, outTokens, outOffsets, lines.length);
+  const i32 = memory.i32;
+  const offsets = i32.subarray(outOffsets >> 2, (outOffsets >> 2) + lines.length + 1);
+  return { tokens: i32.subarray(outTokens >> 2, (outTokens >> 2) + offsets[lines.length]), offsets };
 }
 
 /** `rows` with every id `t` replaced by `ids[t]` (the same offsets): a loop over every token, run in the kernel. */

@@ -218,7 +218,8 @@ export class Chrf implements Metric<ChrfReferences> {
       throw new TypeError('chrF references were prepared with other lowercase/whitespace/word-order options');
     }
     const nHyp = hyps.length;
-    const text = this.hypothesisTexts(hyps, refs);
+    // The code points are read only by the two counting calls below (another kernel instance copies them in).
+    const text = this.hypothesisTexts(hyps, refs, true);
     const charCounts =
       this.charOrder > 0
         ? countsPerReference(text.chars, segmentOf, refs.chars, refs.segRefOffsets, this.charOrder)
@@ -250,11 +251,14 @@ export class Chrf implements Metric<ChrfReferences> {
     return out;
   }
 
-  /** Code points and words (in the references' ids) of hypotheses, as the kernels take them. */
-  private hypothesisTexts(hyps: readonly string[], refs: ChrfReferences): ChrfTexts {
+  /**
+   * Code points and words (in the references' ids) of hypotheses, as the kernels take them; with `transient`, the
+   * code points are valid only until the thread's next call of the words kernels (`codePointRows`).
+   */
+  private hypothesisTexts(hyps: readonly string[], refs: ChrfReferences, transient = false): ChrfTexts {
     const nHyp = hyps.length;
     const lines = this.lowercase ? hyps.map((h) => this.prepare(h)) : hyps;
-    const chars = codePointRows(lines, this.whitespace);
+    const chars = codePointRows(lines, this.whitespace, transient);
     const words = this.wordOrder > 0 ? new CsrBuilder(nHyp * 24, nHyp) : null;
     if (words) for (const line of lines) appendWords(refs.vocab, line, words, refs.missingId);
     return { count: nHyp, chars, words: words ? words.finish() : null };

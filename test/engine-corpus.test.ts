@@ -62,6 +62,26 @@ describe('scoreSystemRows', () => {
     expect(() => distinctHypotheses([hyps[0].slice(1)], 40)).toThrow(InputError);
   });
 
+  it('distinct hypotheses: in order of first appearance, however many a segment has', () => {
+    // 60 systems choosing among up to 40 variants of a segment: segments with a few distinct hypotheses and with
+    // more than are compared in turn; equal strings made apart (not the same object) are one hypothesis.
+    const rand = prng(23);
+    const segments = 30;
+    const variants = Array.from({ length: segments }, (_, s) => Array.from({ length: 1 + Math.floor(rand() * 40) }, (_, v) => `s${s} v${v}`));
+    const many = Array.from({ length: 60 }, () => variants.map((v) => [...v[Math.floor(rand() * v.length)]].join('')));
+    const d = distinctHypotheses(many, segments);
+    const want: string[] = [];
+    const starts = [0];
+    for (let s = 0; s < segments; s++) {
+      for (const system of many) if (!want.slice(starts[s]).includes(system[s])) want.push(system[s]);
+      starts.push(want.length);
+    }
+    expect(d.hyps).toEqual(want);
+    expect(Array.from(d.groupStarts)).toEqual(starts);
+    expect(Math.max(...starts.slice(1).map((x, s) => x - starts[s]))).toBeGreaterThan(20);
+    many.forEach((system, k) => system.forEach((h, s) => expect(d.hyps[d.index[k][s]]).toBe(h)));
+  });
+
   for (const { ids, settings } of CASES) {
     it(`rows equal segmentStats of each system: ${ids.join(' ')} ${JSON.stringify(settings)}`, async () => {
       const result = await scoreSystemRows(hyps, { metrics: ids, references: refs, settings });

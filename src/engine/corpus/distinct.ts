@@ -6,6 +6,9 @@
  */
 import { InputError } from '../../errors.js';
 
+/** Distinct hypotheses of a segment found by comparing each with those before it; more take a map. */
+const SCAN_LIMIT = 16;
+
 /** Distinct hypotheses grouped by segment, and where each system's hypotheses are among them. */
 export interface DistinctHypotheses {
   /** Number of segments. */
@@ -38,15 +41,32 @@ export function distinctHypotheses(systems: readonly (readonly string[])[], segm
   const groupStarts = new Int32Array(segments + 1);
   const seen = new Map<string, number>();
   for (let s = 0; s < segments; s++) {
-    groupStarts[s] = hyps.length;
-    seen.clear();
+    const first = hyps.length;
+    groupStarts[s] = first;
+    // A segment's few distinct hypotheses are compared in turn (strings of other lengths differ at once, and no
+    // hash of a long line is computed); past SCAN_LIMIT of them, a map of this segment's finds the rest.
+    let mapped = false;
     for (let k = 0; k < systems.length; k++) {
       const hyp = systems[k][s];
-      let at = seen.get(hyp);
-      if (at === undefined) {
-        at = hyps.length;
-        hyps.push(hyp);
-        seen.set(hyp, at);
+      let at: number | undefined;
+      if (!mapped) {
+        at = first;
+        while (at < hyps.length && hyps[at] !== hyp) at++;
+        if (at === hyps.length) {
+          hyps.push(hyp);
+          if (hyps.length - first > SCAN_LIMIT) {
+            mapped = true;
+            seen.clear();
+            for (let d = first; d < hyps.length; d++) seen.set(hyps[d], d);
+          }
+        }
+      } else {
+        at = seen.get(hyp);
+        if (at === undefined) {
+          at = hyps.length;
+          hyps.push(hyp);
+          seen.set(hyp, at);
+        }
       }
       index[k][s] = at;
     }

@@ -6,6 +6,14 @@
 let buffer: ArrayBufferLike | null = null;
 let view: Buffer = Buffer.alloc(0);
 
+/**
+ * `Buffer#ucs2Write(string, offset)`: what `write(…, 'utf16le')` calls once it has looked the encoding up (Node's
+ * buffer.js), called directly where Node has it; a run writes every hypothesis line through here, and the lookup
+ * and argument checks of `write` cost about as much as the copy of a line.
+ */
+type Ucs2Buffer = Buffer & { ucs2Write(s: string, offset: number): number };
+const direct = typeof (Buffer.prototype as Partial<Ucs2Buffer>).ucs2Write === 'function';
+
 /** Writes the code units of `s` into the buffer of `out` at byte `at`. */
 export function writeUtf16(s: string, out: Uint8Array, at: number): void {
   // One Buffer per memory buffer: a grown WebAssembly memory has a new one.
@@ -13,5 +21,6 @@ export function writeUtf16(s: string, out: Uint8Array, at: number): void {
     buffer = out.buffer;
     view = Buffer.from(out.buffer);
   }
-  view.write(s, out.byteOffset + at, 'utf16le');
+  if (direct) (view as Ucs2Buffer).ucs2Write(s, out.byteOffset + at);
+  else view.write(s, out.byteOffset + at, 'utf16le');
 }

@@ -29,8 +29,10 @@
  *     reference in the overflow list)
  *  12 overflow: records of 5 i32                    13 overflow count (read and written)
  *  14 need: word ids whose stems, and −1 − stem ids whose synonyms, are needed    15 need count (written)
- *  17 hypothesis words  18 refOf (with a spare entry before it, 16-byte aligned)  19 hypLeft  20 hypStems  22 refLeft (with a spare entry before it)
- *  23 refStems (16-byte aligned, room for 3 more than the reference words)  26 words the words table holds
+ *  17 hypothesis words  18 refOf (with a spare entry before it, 16-byte aligned)  19 hypLeft  20 hypStems
+ *  21 taken: per reference position, the stamp of the line whose exact stage took it (with a spare entry before it)
+ *  22 refLeft  23 refStems (16-byte aligned, room for 3 more than the reference words)  25 entries of taken
+ *  26 words the words table holds
  *  27 stamp (read and written)                      28–29 α as f64       30 todo: line numbers
  */
 import { get, put } from './common/memory';
@@ -63,6 +65,8 @@ let hypWords: usize = 0;
 let refOf: usize = 0;
 let hypLeft: usize = 0;
 let hypStems: usize = 0;
+let taken: usize = 0;
+let takenRoom: i32 = 0;
 let refLeft: usize = 0;
 let refStems: usize = 0;
 let wordRoom: i32 = 0;
@@ -73,6 +77,7 @@ let alpha: f64 = 0;
 function nextStamp(): i32 {
   if (stamp == 0x7fffffff) {
     for (let w = 0; w < wordRoom; w++) store<i32>(words + (usize(w) << 4), 0);
+    memory.fill(taken, 0, usize(takenRoom) << 2);
     stamp = 0;
   }
   return ++stamp;
@@ -125,9 +130,6 @@ function lastPlace(stems: usize, groups: i32, stem: i32): i32 {
   return place;
 }
 
-/** What the exact stage writes in its chain of reference positions for a position it takes. */
-const TAKEN: i32 = -2;
-
 /** A stem no word has: what a reference word left takes in refStems once a later stage takes it, and the padding. */
 const GONE: i32 = -2;
 
@@ -136,11 +138,11 @@ const GONE: i32 = -2;
  * overflow record of line `line` (the caller values it), {@link NEEDS} after adding to the need list what the line
  * needs.
  *
- * The exact stage chains each reference word's positions, and marks per word id (in the words table, stamped: never
- * cleared between lines) the last one; a hypothesis word, from the last back, takes its word's mark and moves it
- * along the chain. No branch depends on whether a word matches (that follows no pattern a predictor could learn): a
- * word without a match reads and writes a mark of an earlier line and the spare entry before the chain. The later
- * stages see short lists (the words the exact stage left): the reference stems left, in order, are compared four at
+ * The exact stage marks per word id (in the words table, stamped: never cleared between lines) its last position in
+ * the reference; a hypothesis word, from the last back, takes its word's mark and moves it along the block's chain of
+ * the word's positions. No branch depends on whether a word matches (that follows no pattern a predictor could
+ * learn): a word without a match reads and writes a mark of an earlier line, and the spare entry before `taken`. The
+ * later stages see short lists (the words the exact stage left): the reference stems left, in order, are compared four at
  * a time with a hypothesis stem or synonym, and a stem taken is overwritten with {@link GONE}, so that the last place
  * of a stem is "the last reference word left that matches".
  */
@@ -151,6 +153,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   const hw = hypWords;
   const ro = refOf;
   const wi = words;
+  const tk = taken;
   const ranges = synonymRanges;
   const synKinds = synonymKinds;
   const hL = hypLeft;
@@ -160,27 +163,26 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   const syn = synonyms;
   const rw = refData + (usize(at) << 2);
   const stemsAt = rw + (usize(m) << 2);
-  // Per reference word, its previous position (-1: none) in refLeft (not yet the list it names), and per word at
-  // words its last position: the exact stage takes a word's positions from the last back.
-  const prev = rL;
+  const chain = rw + (usize(2 * m) << 2);
+  // Per word at words its last position in the reference (the last written): the exact stage takes a word's
+  // positions from the last back, along the block's chain.
   for (let j = 0; j < m; j++) {
     const mark = wi + (usize(get(rw, j)) << 4);
-    put(prev, j, select<i32>(load<i32>(mark, 4), -1, load<i32>(mark) == stamp));
     store<i32>(mark, stamp);
     store<i32>(mark, j, 4);
   }
-  // The hypothesis words left, from the last back, with their stems (negative once one is unknown).
   // The entries of refOf from n to the next multiple of four, for countChunks (those below n are written next).
   v128.store(ro + (usize(n & ~3) << 2), i32x4.splat(-1));
+  // The hypothesis words left, from the last back, with their stems (negative once one is unknown).
   let matches = 0;
   let hl = 0;
   let unknown = 0;
   for (let i = n - 1; i >= 0; i--) {
     const mark = wi + (usize(get(hw, i)) << 4);
     const j = select<i32>(load<i32>(mark, 4), -1, load<i32>(mark) == stamp);
-    // prev[-1] is a spare entry: a word without a match reads and writes it. A position taken is marked in prev.
-    store<i32>(mark, select<i32>(get(prev, j), -1, j >= 0), 4);
-    put(prev, j, TAKEN);
+    // chain[-1] is a word of the block and taken[-1] a spare entry: a word without a match reads or writes them.
+    store<i32>(mark, select<i32>(get(chain, j), -1, j >= 0), 4);
+    put(tk, j, stamp);
     put(ro, i, j);
     const stem = load<i32>(mark, 8);
     put(hL, hl, i);
@@ -194,7 +196,7 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   let rl = 0;
   for (let j = 0; j < m; j++) {
     const stem = get(stemsAt, j);
-    const left = get(prev, j) != TAKEN;
+    const left = get(tk, j) != stamp;
     put(rL, rl, j);
     put(rS, rl, stem);
     unknown |= select<i32>(stem, 0, left);
@@ -309,7 +311,9 @@ export function meteorLines(config: usize, nTodo: i32): i32 {
   put(refOf, -1, -1);
   hypLeft = usize(get(config, 19));
   hypStems = usize(get(config, 20));
+  taken = usize(get(config, 21));
   refLeft = usize(get(config, 22));
+  takenRoom = get(config, 25);
   refStems = usize(get(config, 23));
   wordRoom = get(config, 26);
   stamp = get(config, 27);

@@ -48,7 +48,7 @@ export interface AlignerReferences {
 const C = {
   tokenWord: 0, words: 1, synonymRanges: 2, synonymKinds: 3, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
   tokens: 9, offsets: 10, out: 11, overflow: 12, overflowCount: 13, need: 14, needCount: 15, needKind: 16,
-  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, refLeft: 22, refStems: 23, wordRoom: 26, stamp: 27, alpha: 28,
+  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refStems: 23, takenRoom: 25, wordRoom: 26, stamp: 27, alpha: 28,
   todo: 30,
 } as const;
 
@@ -206,8 +206,8 @@ export class MeteorAligner {
     if (hypRoom > this.scratch.hyp || refRoom > this.scratch.ref) {
       const hyp = Math.max(hypRoom, this.scratch.hyp);
       const r = Math.max(refRoom, this.scratch.ref);
-      // hypWords, four spare, refOf, hypLeft, hypStems (hyp each), four spare, refLeft, refStems (r each).
-      this.scratch = { at: this.place(4 * (4 * hyp + 8 + 2 * r)), hyp, ref: r };
+      // hypWords, four spare, refOf, hypLeft, hypStems (hyp each), four spare, taken, refLeft, refStems (r each).
+      this.scratch = { at: this.place(4 * (4 * hyp + 8 + 3 * r)), hyp, ref: r };
     }
     const c = this.config >> 2;
     const sc = this.scratch;
@@ -222,13 +222,15 @@ export class MeteorAligner {
     v[c + C.todo] = this.batchRegion.at + todoAt;
     v[c + C.need] = this.batchRegion.at + needAt;
     v[c + C.hypWords] = at(0);
-    // The kernel reads the entry before refOf (-1) when it counts chunks, and reads and writes the entry before
-    // refLeft for a word without a match.
+    // The kernel reads the entry before refOf (-1) when it counts chunks, and writes the entry before taken for a
+    // word without a match.
     v[c + C.refOf] = at(sc.hyp + 4);
     v[c + C.hypLeft] = at(2 * sc.hyp + 4);
     v[c + C.hypStems] = at(3 * sc.hyp + 4);
-    v[c + C.refLeft] = at(4 * sc.hyp + 8);
-    v[c + C.refStems] = at(4 * sc.hyp + 8 + sc.ref);
+    v[c + C.taken] = at(4 * sc.hyp + 8);
+    v[c + C.refLeft] = at(4 * sc.hyp + 8 + sc.ref);
+    v[c + C.refStems] = at(4 * sc.hyp + 8 + 2 * sc.ref);
+    v[c + C.takenRoom] = sc.ref;
   }
 
   /**

@@ -49,7 +49,8 @@ export interface MeteorReferences extends PreparedReferences {
 }
 
 /**
- * A reference line's lowercased words as ids and their stem ids (-1 until a stage first needs one). The lines of one
+ * A reference line's lowercased words as ids, their stem ids (-1 until a stage first needs one) and per position the
+ * previous position of the same word (the exact stage takes a word's positions from the last back). The lines of one
  * {@link Meteor.prepareReferences} lie back to back in one array, in segment order: scoring a system walks it from
  * the start to the end, which the memory system streams, where one small array per line is a separate object
  * somewhere on the heap.
@@ -59,7 +60,10 @@ export class ReferenceWords {
   readonly length: number;
   /** The line's word ids, a view for readers; the alignment reads {@link data} at {@link at}. */
   readonly words: Int32Array;
-  /** The array the block is in: from {@link at}, word ids at [0, length), stem ids at [length, 2·length). */
+  /**
+   * The array the block is in: from {@link at}, word ids at [0, length), stem ids at [length, 2·length), previous
+   * positions (-1: none) at [2·length, 3·length).
+   */
   readonly data: Int32Array;
   /** Where the block starts in {@link data}. */
   readonly at: number;
@@ -73,12 +77,27 @@ export class ReferenceWords {
     this.words = data.subarray(at, at + m);
     data.set(ids, at);
     data.fill(-1, at + m, at + 2 * m);
+    let last = lastPositions;
+    for (let j = 0; j < m; j++) {
+      const id = ids[j];
+      if (id >= last.length) {
+        const grown = new Int32Array(2 * id + 2).fill(-1);
+        grown.set(last);
+        last = lastPositions = grown;
+      }
+      data[at + 2 * m + j] = last[id];
+      last[id] = j;
+    }
+    for (let j = 0; j < m; j++) last[ids[j]] = -1;
   }
 }
 
+/** Per word id, its last position in the line a {@link ReferenceWords} is being built of (-1 between lines). */
+let lastPositions = new Int32Array(256).fill(-1);
+
 /** Entries of the block of a reference line of `m` words (see {@link ReferenceWords.data}). */
 function blockSize(m: number): number {
-  return 2 * m;
+  return 3 * m;
 }
 
 /** The reference lines `lines` laid out back to back in one array, in order. */
@@ -362,8 +381,8 @@ export class Meteor implements Metric<MeteorReferences> {
    * `single_meteor_score(reference, hypothesis)` for the `n` words of {@link lineIds}. Each stage walks the
    * hypothesis words it has left from the last back and pairs each with the last reference word left that matches
    * it, which is what NLTK's pops from its lists of remaining words do. A stage only takes reference words, so those
-   * equal to a given one go from the last back: the exact stage chains each reference word's positions and follows,
-   * per word, a mark in {@link wordMarks} along its chain from the last, and the stem stage the same over the stems
+   * equal to a given one go from the last back: the exact stage follows, per word, a mark in {@link wordMarks}
+   * along the reference's chain of the word's positions from the last, and the stem stage the same over the stems
    * left, indexed for the line in {@link stemMarks}. The stem and synonym stages see only the words the exact stage left, so only those are stemmed.
    */
   private single(n: number, ref: ReferenceWords): number {
@@ -393,21 +412,20 @@ export class Meteor implements Metric<MeteorReferences> {
     const refOf = this.hypRefOf;
     const taken = this.refTaken;
     const wordMarks = this.wordMarks;
-    // Per reference position the previous position of its word (-1: none), and per word its last position.
-    const chain = this.refPrev;
+    // Per word its last position (the last written); the block chains each position to the previous one of its word.
     for (let j = 0; j < m; j++) {
       const w = rw[at + j];
-      chain[j] = wordMarks[2 * w] === stamp ? wordMarks[2 * w + 1] : -1;
       wordMarks[2 * w] = stamp;
       wordMarks[2 * w + 1] = j;
     }
+    const chainAt = at + 2 * m;
     let matches = 0;
     for (let i = n - 1; i >= 0; i--) {
       const w = hw[i];
       const j = wordMarks[2 * w] === stamp ? wordMarks[2 * w + 1] : -1;
       refOf[i] = j;
       if (j >= 0) {
-        wordMarks[2 * w + 1] = chain[j];
+        wordMarks[2 * w + 1] = rw[chainAt + j];
         // Taken by this alignment: the stamp, so that nothing is cleared between alignments.
         taken[j] = stamp;
         matches++;

@@ -101,7 +101,9 @@ function countChunks(n: i32): i32 {
     const continues = v128.and(i32x4.gt_s(r, i32x4.splat(0)), i32x4.eq(v128.load(at - 4), i32x4.sub(r, one)));
     sum = i32x4.add(sum, i32x4.sub(continues, match));
   }
-  return i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3);
+  return (
+    i32x4.extract_lane(sum, 0) + i32x4.extract_lane(sum, 1) + i32x4.extract_lane(sum, 2) + i32x4.extract_lane(sum, 3)
+  );
 }
 
 /** Adds `id` to the need list. */
@@ -141,10 +143,10 @@ const GONE: i32 = -2;
  * The exact stage marks per word id (in the words table, stamped: never cleared between lines) its last position in
  * the reference; a hypothesis word, from the last back, takes its word's mark and moves it along the block's chain of
  * the word's positions. No branch depends on whether a word matches (that follows no pattern a predictor could
- * learn): a word without a match reads and writes a mark of an earlier line, and the spare entry before `taken`. The
- * later stages see short lists (the words the exact stage left): the reference stems left, in order, are compared four at
- * a time with a hypothesis stem or synonym, and a stem taken is overwritten with {@link GONE}, so that the last place
- * of a stem is "the last reference word left that matches".
+ * learn): a word without a match reads and writes its word's mark (of an earlier line, or with no position left) and
+ * writes the spare entry before `taken`. The later stages see short lists (the words the exact stage left): the
+ * reference stems left, in order, are compared four at a time with a hypothesis stem or synonym, and a stem taken is
+ * overwritten with {@link GONE}, so that the last place of a stem is "the last reference word left that matches".
  */
 function single(line: i32, n: i32, at: i32, m: i32): f64 {
   if (n == 0 || m == 0) return 0;

@@ -46,10 +46,10 @@ export interface AlignerReferences {
 
 /** Config words (see assembly/meteor.ts). */
 const C = {
-  tokenWord: 0, words: 1, synonymRanges: 2, synonymKinds: 3, synonyms: 4, penalties: 5, refData: 6, refIndex: 7, nRefs: 8,
-  tokens: 9, offsets: 10, out: 11, overflow: 12, overflowCount: 13, need: 14, needCount: 15, needKind: 16,
-  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refStems: 23, takenRoom: 25, wordRoom: 26, stamp: 27, alpha: 28,
-  todo: 30,
+  tokenWord: 0, words: 1, synonymRanges: 2, synonymKinds: 3, synonyms: 4, penalties: 5, refData: 6, refIndex: 7,
+  nRefs: 8, tokens: 9, offsets: 10, out: 11, overflow: 12, overflowCount: 13, need: 14, needCount: 15, needKind: 16,
+  hypWords: 17, refOf: 18, hypLeft: 19, hypStems: 20, taken: 21, refLeft: 22, refStems: 23, takenRoom: 25,
+  wordRoom: 26, stamp: 27, alpha: 28, todo: 30,
 } as const;
 
 export class MeteorAligner {

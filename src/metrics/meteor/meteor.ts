@@ -273,7 +273,10 @@ export class Meteor implements Metric<MeteorReferences> {
    * same few pairs recur on most lines.
    */
   private readonly penalties = new Float64Array((PENALTY_MEMO_MATCHES * (PENALTY_MEMO_MATCHES + 1)) >> 1).fill(NaN);
-  /** Counts the alignments: what {@link wordMarks}, {@link refTaken} and {@link stemMarks} entries of the current one carry. */
+  /**
+   * Counts the alignments: what {@link wordMarks}, {@link refTaken} and {@link stemMarks} entries of the current one
+   * carry.
+   */
   private stamp = 0;
 
   /** @throws InputError `E_BAD_OPTION` for α outside [0, 1], a non-finite β or γ, or an unknown tokenizer. */
@@ -383,7 +386,8 @@ export class Meteor implements Metric<MeteorReferences> {
    * it, which is what NLTK's pops from its lists of remaining words do. A stage only takes reference words, so those
    * equal to a given one go from the last back: the exact stage follows, per word, a mark in {@link wordMarks}
    * along the reference's chain of the word's positions from the last, and the stem stage the same over the stems
-   * left, indexed for the line in {@link stemMarks}. The stem and synonym stages see only the words the exact stage left, so only those are stemmed.
+   * left, indexed for the line in {@link stemMarks}. The stem and synonym stages see only the words the exact stage
+   * left, so only those are stemmed.
    */
   private single(n: number, ref: ReferenceWords): number {
     const m = ref.length;

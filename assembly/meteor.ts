@@ -223,13 +223,20 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   put(rS, rl + 1, GONE);
   put(rS, rl + 2, GONE);
   let refsLeft = rl;
-  // What is known of the synonyms of the stems the stage leaves, or'ed: SYNONYMS_UNKNOWN, SYNONYMS_SOME.
+  // What is known of the synonyms of the stems the stage leaves, or'ed: SYNONYMS_UNKNOWN, SYNONYMS_SOME. Those with
+  // synonyms or not known yet, the synonym stage's candidates, replace the lists as the stage goes (in order, never
+  // ahead of it).
   let kinds = 0;
+  let candidates = 0;
   for (let a = 0; a < hl; a++) {
     const stem = get(hS, a);
     const b = lastPlace(rS, groups, stem);
     if (b < 0) {
-      kinds |= load<u8>(synKinds + usize(stem));
+      const kind = load<u8>(synKinds + usize(stem));
+      kinds |= kind;
+      put(hL, candidates, get(hL, a));
+      put(hS, candidates, stem);
+      candidates += i32(kind != 0);
       continue;
     }
     put(rS, b, GONE);
@@ -240,9 +247,8 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   if (matches == n || refsLeft == 0) return value(line, matches, n, m);
   // The synonyms of every stem the stage may reach, asked for at once: one round per line instead of one per stem.
   if (kinds & SYNONYMS_UNKNOWN) {
-    for (let a = 0; a < hl; a++) {
-      if (get(ro, get(hL, a)) >= 0) continue;
-      const stem = get(hS, a);
+    for (let c = 0; c < candidates; c++) {
+      const stem = get(hS, c);
       if (load<u8>(synKinds + usize(stem)) & SYNONYMS_UNKNOWN) ask(-1 - stem);
     }
     return NEEDS;
@@ -250,15 +256,14 @@ function single(line: i32, n: i32, at: i32, m: i32): f64 {
   if (!(kinds & SYNONYMS_SOME)) return value(line, matches, n, m);
   // A stem's synonyms leave out the stem itself, which no reference word left has (the stem stage took those). The
   // reference word a hypothesis word takes is the last one left whose stem is among its synonyms.
-  for (let a = 0; a < hl && refsLeft > 0; a++) {
-    const stem = get(hS, a);
-    if (get(ro, get(hL, a)) >= 0 || !(load<u8>(synKinds + usize(stem)) & SYNONYMS_SOME)) continue;
+  for (let c = 0; c < candidates && refsLeft > 0; c++) {
+    const stem = get(hS, c);
     const to = get(ranges, 2 * stem + 1);
     let best = -1;
     for (let k = get(ranges, 2 * stem); k < to; k++) best = max(best, lastPlace(rS, groups, get(syn, k)));
     if (best < 0) continue;
     put(rS, best, GONE);
-    put(ro, get(hL, a), get(rL, best));
+    put(ro, get(hL, c), get(rL, best));
     matches++;
     refsLeft--;
   }

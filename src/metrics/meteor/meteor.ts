@@ -226,16 +226,21 @@ export class Meteor implements Metric<MeteorReferences> {
   private aligner: MeteorAligner | undefined = undefined;
   /** The references the aligner was last given, as it reads them. */
   private alignerRefs: { of: MeteorReferences; refs: AlignerReferences } | undefined = undefined;
-  /** Lowercased word → id. */
-  private readonly wordIds = new Map<string, number>();
+  /**
+   * Lowercased word, stem or WordNet lemma name → its entry in {@link nameWords} and {@link nameStems}: one table for
+   * words and stems, since most words are their own stem, which is then found instead of added a second time.
+   */
+  private readonly names = new Map<string, number>();
+  /** Entry → the id of the word it names, or -1. */
+  private nameWords = new Int32Array(256).fill(-1);
+  /** Entry → the id of the stem it names, or -1. */
+  private nameStems = new Int32Array(256).fill(-1);
   private readonly wordNames: string[] = [];
   /**
    * Word id → the id of its Porter stem, or -1 until a stage needs it: a word every line matches exactly is never
    * stemmed. As long as the vocabulary at least (grown as words are added).
    */
   private wordStems = new Int32Array(256).fill(-1);
-  /** Stem (and WordNet lemma name) → id: the synonym stage compares synonyms with stems. */
-  private readonly stemIds = new Map<string, number>();
   /** Stem id → the stem ids of its synonyms other than itself (found on first need; one entry per stem). */
   private readonly synonymIds: Int32Array[] = [];
   /**
@@ -673,10 +678,11 @@ export class Meteor implements Metric<MeteorReferences> {
 
   /** The id of lowercased word `lower`, added when new. */
   private wordId(lower: string): number {
-    const known = this.wordIds.get(lower);
-    if (known !== undefined) return known;
+    const name = this.nameOf(lower);
+    const known = this.nameWords[name];
+    if (known >= 0) return known;
     const word = this.wordNames.length;
-    this.wordIds.set(lower, word);
+    this.nameWords[name] = word;
     this.wordNames.push(lower);
     if (word === this.wordStems.length) {
       const grown = new Int32Array(2 * word).fill(-1);
@@ -724,11 +730,31 @@ export class Meteor implements Metric<MeteorReferences> {
     return stem;
   }
 
+  /** The entry of word or stem `name` in {@link names}, added when new. */
+  private nameOf(name: string): number {
+    let entry = this.names.get(name);
+    if (entry === undefined) {
+      entry = this.names.size;
+      this.names.set(name, entry);
+      if (entry === this.nameWords.length) {
+        const words = new Int32Array(2 * entry).fill(-1);
+        words.set(this.nameWords);
+        this.nameWords = words;
+        const stems = new Int32Array(2 * entry).fill(-1);
+        stems.set(this.nameStems);
+        this.nameStems = stems;
+      }
+    }
+    return entry;
+  }
+
+  /** The id of stem (or WordNet lemma name) `stem`, added when new: the synonym stage compares synonyms with stems. */
   private stemId(stem: string): number {
-    let id = this.stemIds.get(stem);
-    if (id === undefined) {
+    const name = this.nameOf(stem);
+    let id = this.nameStems[name];
+    if (id < 0) {
       id = this.stemNames.length;
-      this.stemIds.set(stem, id);
+      this.nameStems[name] = id;
       this.stemNames.push(stem);
       this.synonymIds.push(NO_SYNONYMS);
       if (id === this.synonymState.length) {

@@ -330,41 +330,107 @@ function anyLemmaFilter(tables: Tables): Int32Array {
   return tables.anyLemma;
 }
 
-/** Whether `filter` (a lemma filter) rejects `form`: then no index it was built from holds `form`. */
-function rejects(filter: Int32Array, form: string): boolean {
-  const h = form === hashedLemma ? hashedHash : lemmaHash(form);
-  const bits = filterBits(h);
-  return (filter[h & (filter.length - 1)] & bits) !== bits;
-}
-
 /** Every suffix rule of the four parts of speech, grouped by the last character of the suffix replaced. */
 const ALL_SUBSTITUTIONS_BY_LAST = byLastCharacter(POS_LIST.flatMap((pos) => SUBSTITUTIONS[pos]));
 
+/** `prefixHashes[k]`: the lemma hash of the first k characters of the word {@link hashPrefixes} read last. */
+let prefixHashes = new Int32Array(64);
+
+/** Per length k, bit 1: the prefix of k characters was reached; bit 2: that prefix and an `s` was. */
+let reached = new Uint8Array(64);
+
+/**
+ * Whether `word` is written in the index's alphabet ({@link inAlphabet}); when it is, its prefixes' lemma hashes are
+ * left in {@link prefixHashes} and its own hash is the one {@link PosIndex.find} reuses.
+ */
+function hashPrefixes(word: string): boolean {
+  const n = word.length;
+  if (n >= prefixHashes.length) {
+    prefixHashes = new Int32Array(2 * n + 2);
+    reached = new Uint8Array(2 * n + 2);
+  }
+  const hashes = prefixHashes;
+  let h = FNV_OFFSET;
+  hashes[0] = h;
+  for (let k = 0; k < n; k++) {
+    const c = word.charCodeAt(k);
+    // a-z, 0-9, ', -, ., /, _ (OUTSIDE_ALPHABET's complement).
+    const inside = (c >= 0x61 && c <= 0x7a) || (c >= 0x2d && c <= 0x39) || c === 0x27 || c === 0x5f;
+    if (!inside) return false;
+    h = Math.imul(h ^ c, FNV_PRIME);
+    hashes[k + 1] = h;
+  }
+  hashedLemma = word;
+  hashedHash = h;
+  return true;
+}
+
 /**
  * Whether some index may hold a form that NLTK's `_morphy` tries for `word` in some part of speech (`word` not an
- * exception form): false when the lemma filter rejects `word` and every form the suffix rules of any part of
- * speech reach from it, applied again and again. `_morphy` tries `word` and forms of the rules of its part of
- * speech, again and again until it finds one (a subset of those), so then it finds nothing in any part of speech.
- * Most words of a text (in another language than English, or inflected) are none, and this answers them with a
- * hash and a filter word or two, where the search builds lists of forms per part of speech.
+ * exception form, {@link hashPrefixes} called on it last): false when the lemma filter rejects `word` and every form
+ * the suffix rules of any part of speech reach from it, applied again and again. `_morphy` tries `word` and forms of
+ * the rules of its part of speech, again and again until it finds one (a subset of those), so then it finds nothing
+ * in any part of speech. Most words of a text (in another language than English, or inflected) are none, and this
+ * answers them with a hash and a filter word or two, where the search builds lists of forms per part of speech.
+ *
+ * A form the rules reach is a prefix of `word` and a replacement, so it is hashed from the prefix's hash, without
+ * being built. Only a bare prefix or a prefix and `s` leads on to more rules (every other replacement ends in a
+ * character no suffix ends with, or is `man`, which does not end with `men`): each of those is visited once, so a
+ * run of `s`es is not walked in exponentially many orders.
  */
 function mayHaveIndexedForm(tables: Tables, word: string): boolean {
   const filter = anyLemmaFilter(tables);
-  if (!rejects(filter, word)) return true;
-  const last = word.length === 0 ? 0 : word.charCodeAt(word.length - 1);
+  const n = word.length;
+  const last = n === 0 ? 0 : word.charCodeAt(n - 1);
+  const h = prefixHashes[n];
+  const bits = filterBits(h);
+  if ((filter[h & (filter.length - 1)] & bits) === bits) return true;
   if (last >= 128 || ALL_SUBSTITUTIONS_BY_LAST[last] === undefined) return false;
-  const forms = [word];
-  for (let k = 0; k < forms.length; k++) {
-    const f = forms[k];
-    const subs = f.length === 0 ? undefined : ALL_SUBSTITUTIONS_BY_LAST[f.charCodeAt(f.length - 1)];
-    if (subs === undefined) continue;
-    for (const [old, rep] of subs) {
-      if (!f.endsWith(old)) continue;
-      const g = f.slice(0, f.length - old.length) + rep;
-      if (forms.includes(g)) continue;
-      if (!rejects(filter, g)) return true;
-      forms.push(g);
+  reached.fill(0, 0, n + 1);
+  reached[n] = 1;
+  return reachesUnrejected(filter, word, n, '');
+}
+
+/**
+ * Whether a rule applied to the form `word[0, k) + tail` (already checked against `filter`), or again to what it
+ * gives, reaches a form `filter` does not reject.
+ */
+function reachesUnrejected(filter: Int32Array, word: string, k: number, tail: string): boolean {
+  const length = k + tail.length;
+  const last = length === 0 ? 0 : tail.length > 0 ? tail.charCodeAt(tail.length - 1) : word.charCodeAt(k - 1);
+  const subs = last >= 128 ? undefined : ALL_SUBSTITUTIONS_BY_LAST[last];
+  if (subs === undefined) return false;
+  for (const [old, rep] of subs) {
+    const cut = length - old.length;
+    if (cut < 0) continue;
+    // Does the form end with `old`? Compare from its end: the tail's characters, then the prefix's.
+    let j = old.length - 1;
+    for (let i = length - 1; j >= 0; i--, j--) {
+      const c = i >= k ? tail.charCodeAt(i - k) : word.charCodeAt(i);
+      if (c !== old.charCodeAt(j)) break;
     }
+    if (j >= 0) continue;
+    let at = cut;
+    let rest = rep;
+    if (cut > k) {
+      at = k;
+      rest = tail.slice(0, cut - k) + rep;
+    }
+    // A bare prefix or a prefix and `s` in its canonical form: the longest prefix of `word` it starts with.
+    if (rest === 's' && at < word.length && word.charCodeAt(at) === 0x73) {
+      at++;
+      rest = '';
+    }
+    const mark = rest === '' ? 1 : rest === 's' ? 2 : 0;
+    if (mark !== 0) {
+      if ((reached[at] & mark) !== 0) continue;
+      reached[at] |= mark;
+    }
+    let g = prefixHashes[at];
+    for (let r = 0; r < rest.length; r++) g = Math.imul(g ^ rest.charCodeAt(r), FNV_PRIME);
+    const bits = filterBits(g);
+    if ((filter[g & (filter.length - 1)] & bits) === bits) return true;
+    if (reachesUnrejected(filter, word, at, rest)) return true;
   }
   return false;
 }
@@ -450,7 +516,7 @@ export function inAlphabet(form: string): boolean {
  * words), answered without building the set.
  */
 export function mayHaveSynonyms(word: string): boolean {
-  if (!inAlphabet(word)) return false;
+  if (!hashPrefixes(word)) return false;
   const tables = wordnet();
   return tables.exceptionForms.has(word) || mayHaveIndexedForm(tables, word);
 }
@@ -471,7 +537,7 @@ export function meteorSynonyms(word: string): Set<string> {
   const ids: string[] = [];
   // Whether `word` is an exception form of some part of speech: asked once, not per part of speech.
   const exceptional = tables.exceptionForms.has(word);
-  if (!exceptional && !mayHaveIndexedForm(tables, word)) {
+  if (!exceptional && !(hashPrefixes(word) && mayHaveIndexedForm(tables, word))) {
     out.add(word);
     return out;
   }
@@ -480,8 +546,15 @@ export function meteorSynonyms(word: string): Set<string> {
     ids.length = 0;
     morphyInto(tables, word, pos, found, ids, exceptional);
     for (const stored of ids) {
-      if (stored === '') continue;
-      for (const id of stored.split('.')) for (const name of synset(parseInt(id, 36))) out.add(name);
+      // Base-36 ids separated by `.`, read in place (none when empty).
+      let id = 0;
+      for (let k = 0; k <= stored.length; k++) {
+        const c = k === stored.length ? 0x2e : stored.charCodeAt(k);
+        if (c === 0x2e) {
+          if (k > 0) for (const name of synset(id)) out.add(name);
+          id = 0;
+        } else id = id * 36 + (c <= 0x39 ? c - 0x30 : c - 0x57);
+      }
     }
   }
   out.add(word);

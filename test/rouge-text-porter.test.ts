@@ -124,6 +124,7 @@ describe('NLTK PorterStemmer modes (hand-derived from nltk/stem/porter.py)', () 
     ['geologi', 'geolog', 'geologi', 'geologi'], // NLTK measures the l of logi with the stem
     ['happy', 'happi', 'happi', 'happi'],
     ['is', 'is', 'is', 'i'], // only ORIGINAL_ALGORITHM stems words of 1-2 letters
+    ['\u{1d482}s', '\u{1d482}s', '\u{1d482}s', '\u{1d482}'], // 2 code points (Python's len) in 3 UTF-16 units
   ])('%s → %s / %s / %s', (word, nltkExt, martin, original) => {
     expect(nltkPorterStem(word, 'NLTK_EXTENSIONS')).toBe(nltkExt);
     expect(nltkPorterStem(word, 'MARTIN_EXTENSIONS')).toBe(martin);

@@ -108,6 +108,9 @@ function step1a(word: string, mode: NltkPorterMode): string {
 }
 
 function step1b(word: string, mode: NltkPorterMode): string {
+  // Every suffix below ends in `d` or `g`.
+  const last = word.length === 0 ? 0 : word.charCodeAt(word.length - 1);
+  if (last !== 0x64 && last !== 0x67) return word;
   if (mode === 'NLTK_EXTENSIONS' && word.endsWith('ied')) {
     return word.slice(0, -3) + (word.length === 4 ? 'ie' : 'i');
   }
@@ -257,7 +260,8 @@ export function nltkPorterStem(word: string, mode: NltkPorterMode = 'NLTK_EXTENS
     const irregular = IRREGULAR.has(word) ? IRREGULAR.get(stem) : undefined;
     if (irregular !== undefined) return irregular;
   }
-  if (mode !== 'ORIGINAL_ALGORITHM' && codePointLength(word) <= 2) return stem;
+  // More than four UTF-16 units are more than two code points.
+  if (mode !== 'ORIGINAL_ALGORITHM' && word.length <= 4 && codePointLength(word) <= 2) return stem;
   stem = step1a(stem, mode);
   stem = step1b(stem, mode);
   stem = step1c(stem, mode);

@@ -5,7 +5,8 @@
  * word past the last lemma or before the first) are found exactly when the plain reading has them. Forms with a
  * character outside the index's alphabet have no base form. The quick test of whether a word may have synonyms at all
  * (one lemma filter over every part of speech, before morphy's search) says yes for every word morphy finds a base
- * form for.
+ * form for, and METEOR's synonyms of a word are the names of the synsets of the base forms morphy finds for it (the
+ * quick tests of each part of speech skip none of them).
  */
 import { describe, expect, it } from 'vitest';
 import { mayHaveSynonyms, meteorSynonyms, morphy, wordnetIndexHas, type WordnetData } from '../src/metrics/meteor/wordnet.js';
@@ -27,6 +28,25 @@ function plainIndex(data: WordnetData): Record<string, string[]> {
       }
     }
     out[pos] = lemmas;
+  }
+  return out;
+}
+
+/** Per part of speech, each index lemma's stored synset ids (base 36, `.`-separated), read the plain way. */
+function plainIds(data: WordnetData): Record<string, Map<string, string>> {
+  const out: Record<string, Map<string, string>> = {};
+  for (const pos of POS) {
+    const ids = new Map<string, string>();
+    for (const block of data.index[pos]) {
+      let prev = '';
+      for (const entry of block.split(' ')) {
+        const colon = entry.indexOf(':');
+        const lemma = prev.slice(0, parseInt(entry[0], 36)) + entry.slice(1, colon);
+        ids.set(lemma, entry.slice(colon + 1));
+        prev = lemma;
+      }
+    }
+    out[pos] = ids;
   }
   return out;
 }
@@ -82,6 +102,34 @@ describe("METEOR's WordNet index", () => {
       expect(wordnetIndexHas(l, 'n')).toBe(true);
       expect(wordnetIndexHas(`${l.slice(0, 36)}`, 'n')).toBe(new Set(index.n).has(l.slice(0, 36)));
     }
+  });
+
+  it('gives as synonyms the names of the synsets of every base form morphy finds, read the plain way', () => {
+    const ids = plainIds(data);
+    const synsets = data.synsets.flatMap((block) => block.split(';'));
+    const lemmas = index.n.concat(index.v, index.a, index.r);
+    const words = new Set<string>(['dogs', 'geese', 'lines', 'training', 'teams', 'der', 'haus']);
+    // Inflected forms reach their lemmas through one part of speech's rules, and some through several rounds.
+    const suffixes = ['', 's', 'es', 'ies', 'ed', 'ing', 'er', 'est', 'men'];
+    for (let i = 0; i < lemmas.length; i += 11) for (const x of suffixes) words.add(lemmas[i] + x);
+    const wrong: string[] = [];
+    let withSynonyms = 0;
+    for (const w of words) {
+      const plain = new Set<string>();
+      for (const pos of POS) {
+        for (const base of morphy(w, pos)) {
+          const stored = ids[pos].get(base) ?? '';
+          if (stored === '') continue;
+          for (const id of stored.split('.')) for (const name of synsets[parseInt(id, 36)].split(',')) plain.add(name);
+        }
+      }
+      plain.add(w);
+      const got = meteorSynonyms(w);
+      if (got.size !== plain.size || [...plain].some((name) => !got.has(name))) wrong.push(w);
+      if (plain.size > 1) withSynonyms++;
+    }
+    expect(wrong).toEqual([]);
+    expect(withSynonyms).toBeGreaterThan(words.size / 8);
   });
 
   it('a form with a character outside the lemmas\' alphabet has no base form', () => {

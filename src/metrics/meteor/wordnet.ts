@@ -224,6 +224,11 @@ class PosIndex {
     }
   }
 
+  /** {@link filter}, built when first asked for. */
+  lemmaFilter(): Int32Array {
+    return (this.filter ??= this.buildFilter());
+  }
+
   /** Sets {@link filter} (one {@link buildFilter} gave). */
   setFilter(filter: Int32Array): void {
     this.filter = filter;
@@ -379,26 +384,39 @@ function hashPrefixes(word: string): boolean {
  * run of `s`es is not walked in exponentially many orders.
  */
 function mayHaveIndexedForm(tables: Tables, word: string): boolean {
-  const filter = anyLemmaFilter(tables);
+  return mayReach(anyLemmaFilter(tables), ALL_SUBSTITUTIONS_BY_LAST, word);
+}
+
+/**
+ * Whether `filter` may hold `word` ({@link hashPrefixes} called on it last) or a form the rules of `byLast` reach
+ * from it, applied again and again.
+ */
+function mayReach(filter: Int32Array, byLast: SubstitutionTable, word: string): boolean {
   const n = word.length;
   const last = n === 0 ? 0 : word.charCodeAt(n - 1);
   const h = prefixHashes[n];
   const bits = filterBits(h);
   if ((filter[h & (filter.length - 1)] & bits) === bits) return true;
-  if (last >= 128 || ALL_SUBSTITUTIONS_BY_LAST[last] === undefined) return false;
+  if (last >= 128 || byLast[last] === undefined) return false;
   reached.fill(0, 0, n + 1);
   reached[n] = 1;
-  return reachesUnrejected(filter, word, n, '');
+  return reachesUnrejected(filter, byLast, word, n, '');
 }
 
 /**
  * Whether a rule applied to the form `word[0, k) + tail` (already checked against `filter`), or again to what it
  * gives, reaches a form `filter` does not reject.
  */
-function reachesUnrejected(filter: Int32Array, word: string, k: number, tail: string): boolean {
+function reachesUnrejected(
+  filter: Int32Array,
+  byLast: SubstitutionTable,
+  word: string,
+  k: number,
+  tail: string,
+): boolean {
   const length = k + tail.length;
   const last = length === 0 ? 0 : tail.length > 0 ? tail.charCodeAt(tail.length - 1) : word.charCodeAt(k - 1);
-  const subs = last >= 128 ? undefined : ALL_SUBSTITUTIONS_BY_LAST[last];
+  const subs = last >= 128 ? undefined : byLast[last];
   if (subs === undefined) return false;
   for (const [old, rep] of subs) {
     const cut = length - old.length;
@@ -430,7 +448,7 @@ function reachesUnrejected(filter: Int32Array, word: string, k: number, tail: st
     for (let r = 0; r < rest.length; r++) g = Math.imul(g ^ rest.charCodeAt(r), FNV_PRIME);
     const bits = filterBits(g);
     if ((filter[g & (filter.length - 1)] & bits) === bits) return true;
-    if (reachesUnrejected(filter, word, at, rest)) return true;
+    if (reachesUnrejected(filter, byLast, word, at, rest)) return true;
   }
   return false;
 }
@@ -542,6 +560,9 @@ export function meteorSynonyms(word: string): Set<string> {
     return out;
   }
   for (const pos of POS_LIST) {
+    // `_morphy` finds nothing for `pos` when its index's filter rejects every form it could try (most parts of speech
+    // of most words): that is answered from the word's prefix hashes, without building the forms.
+    if (!exceptional && !mayReach(tables.index[pos].lemmaFilter(), SUBSTITUTIONS_BY_LAST[pos], word)) continue;
     found.length = 0;
     ids.length = 0;
     morphyInto(tables, word, pos, found, ids, exceptional);

@@ -133,6 +133,13 @@ describe('NLTK PorterStemmer modes (hand-derived from nltk/stem/porter.py)', () 
 
   it('lowercases its input with Python rules, as PorterStemmer.stem does', () => {
     expect(nltkPorterStem('RUNNING')).toBe('run');
+    // Latin-1 capitals and other scripts are lowered too; ß, ÿ and „“ are their own lowercase.
+    expect(nltkPorterStem('Äpfel')).toBe('äpfel');
+    expect(nltkPorterStem('\u00de\u00dfe\u00ff')).toBe('\u00fe\u00dfe\u00ff');
+    expect(nltkPorterStem('\u201eH\u00e4user\u201c')).toBe('\u201eh\u00e4user\u201c');
+    expect(nltkPorterStem('\u0132ssel')).toBe('\u0133ssel');
+    expect(nltkPorterStem('ΣΑΣ')).toBe('σας');
+    expect(nltkPorterStem('\uff21\uff22\uff23s')).toBe('\uff41\uff42\uff43'); // fullwidth ABC, then step 1a
   });
 });
 

@@ -248,13 +248,28 @@ function codePointLength(s: string): number {
 }
 
 /**
+ * Whether Python's `word.lower()` is `word`, judged character by character: no A-Z and no upper-case letter of
+ * Latin-1 (whose other characters, `ß` and `ÿ` among them, are their own lowercase), or general punctuation such as
+ * `„`. The words METEOR stems come lowercased, and this spares them {@link pyLower}'s call into the runtime (or its
+ * Unicode path for an umlaut); any other character sends the word to it.
+ */
+function lowercaseAlready(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c < 0x41 || (c > 0x5a && c < 0xc0) || c === 0xd7 || (c >= 0xdf && c <= 0xff)) continue;
+    if (c < 0x2000 || c > 0x206f) return false;
+  }
+  return true;
+}
+
+/**
  * `PorterStemmer(mode).stem(word)` of NLTK 3.8: Python-lowercases `word`, then (NLTK_EXTENSIONS) looks it up in
  * the irregular forms, leaves words of at most two characters alone (all modes but ORIGINAL_ALGORITHM), and runs
  * steps 1a, 1b, 1c, 2, 3, 4, 5a, 5b.
  * @param mode default `NLTK_EXTENSIONS`, NLTK's default and rouge-score's.
  */
 export function nltkPorterStem(word: string, mode: NltkPorterMode = 'NLTK_EXTENSIONS'): string {
-  let stem = pyLower(word);
+  let stem = lowercaseAlready(word) ? word : pyLower(word);
   if (mode === 'NLTK_EXTENSIONS') {
     // NLTK tests the word as given but returns the entry of its lowercase form (the same for lowercase input).
     const irregular = IRREGULAR.has(word) ? IRREGULAR.get(stem) : undefined;

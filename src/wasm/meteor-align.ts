@@ -234,7 +234,7 @@ export class MeteorAligner {
   }
 
   /**
-   * Aligns the batch's lines not yet valued; returns how many are left for the next call ({@link needs} says what
+   * Aligns the batch's lines not yet valued; returns how many are left for the next call ({@link needsInto} says what
    * they need), 0 when every line has its value ({@link values}, {@link overflowRecords}).
    */
   run(): number {
@@ -254,15 +254,19 @@ export class MeteorAligner {
     return this.pending;
   }
 
+  /** How many needs the lines left have ({@link needsInto}). */
+  needCount(): number {
+    return this.memory.i32[(this.config >> 2) + C.needCount];
+  }
+
   /**
-   * What the lines left need (a copy): word ids whose stems are needed, and −1 − the stem ids whose synonyms are; an
-   * id may recur.
+   * What the lines left need, copied to the start of `out` (room for {@link needCount} entries at least): word ids
+   * whose stems are needed, and −1 − the stem ids whose synonyms are; an id may recur.
    */
-  needs(): Int32Array {
+  needsInto(out: Int32Array): void {
     const i32 = this.memory.i32;
-    const c = this.config >> 2;
-    const at = i32[c + C.need] >> 2;
-    return i32.slice(at, at + i32[c + C.needCount]);
+    const at = i32[(this.config >> 2) + C.need] >> 2;
+    out.set(i32.subarray(at, at + i32[(this.config >> 2) + C.needCount]));
   }
 
   /** Whether stem `stem`'s synonyms have been given. */

@@ -249,6 +249,10 @@ export class Meteor implements Metric<MeteorReferences> {
    */
   private synonymState = new Uint8Array(256);
   private readonly stemNames: string[] = [];
+  /** {@link alignBatch}'s list of stems looked up, or of the kernel's needs and the stems found for them. */
+  private scratch = new Int32Array(256);
+  /** The synonyms of a stem being looked up ({@link synonymsOf}), before they are copied to an array of their own. */
+  private synonymScratch = new Int32Array(64);
   /** The word ids of the line scanned last ({@link scanIds}). */
   private lineIds = new Int32Array(256);
   /** Per hypothesis position, the reference position it is matched with, or -1. */
@@ -325,12 +329,11 @@ export class Meteor implements Metric<MeteorReferences> {
     if (this.kernel13a && this.kernelTakes(flat)) {
       const rows = this.kernelRows(flat);
       const words = this.kernelWords;
-      for (let row = 0; row < flat.length; row++) {
-        const from = rows.offsets[row];
-        const line = new Int32Array(rows.offsets[row + 1] - from);
-        for (let k = 0; k < line.length; k++) line[k] = words[rows.tokens[from + k]];
-        ids.push(line);
-      }
+      // Every line's word ids in one array, each line a view of it: one backing store, not one per line.
+      const first = rows.offsets[0];
+      const all = new Int32Array(rows.offsets[flat.length] - first);
+      for (let k = 0; k < all.length; k++) all[k] = words[rows.tokens[first + k]];
+      for (let row = 0; row < flat.length; row++) ids.push(all.subarray(rows.offsets[row] - first, rows.offsets[row + 1] - first));
     } else {
       for (let i = 0; i < segments; i++) {
         for (let j = 0; j < nRefs; j++) {
@@ -542,36 +545,41 @@ export class Meteor implements Metric<MeteorReferences> {
     // The synonyms of those words' stems are looked up here too: the synonym stage needs them for a word no earlier
     // stage matched, which a word in no reference seldom is, and each line that asked for one would be aligned again.
     // Most stems take a filter look-up or two (mayHaveSynonyms).
-    const looked: number[] = [];
+    let looked = 0;
     for (let token = this.stemmedTokens; token < count; token++) {
       const word = tokenWords[token];
       if (this.wordStems[word] >= 0 || (word < inRefs.length && inRefs[word] === mark)) continue;
       const stem = this.stemOf(word);
       if (this.synonymState[stem] === 0) {
         this.synonymsOf(stem);
-        looked.push(stem);
+        this.scratch = withRoom(this.scratch, looked + 1);
+        this.scratch[looked++] = stem;
       }
     }
     this.stemmedTokens = count;
     aligner.setWords(this.kernelWords, this.kernelVocab!.count, this.wordStems, this.wordNames.length);
     aligner.stemCount(this.stemNames.length);
-    for (const stem of looked) if (!aligner.hasSynonyms(stem)) aligner.setSynonyms(stem, this.synonymsOf(stem));
+    for (let k = 0; k < looked; k++) {
+      const stem = this.scratch[k];
+      if (!aligner.hasSynonyms(stem)) aligner.setSynonyms(stem, this.synonymsOf(stem));
+    }
     if (newRefs || this.alignerRefs === undefined) this.alignerRefs = { of: refs, refs: alignerReferences(refs) };
     aligner.references(this.alignerRefs.refs);
     aligner.batch(rows);
     const lines = rows.offsets.length - 1;
     while (aligner.run() > 0) {
       // Stems first, then synonyms: either may add stems, which must have records before the kernel sees them.
-      const needs = aligner.needs();
-      const stems = new Int32Array(needs.length);
-      for (let k = 0; k < needs.length; k++) if (needs[k] >= 0) stems[k] = this.stemOf(needs[k]);
-      const synonyms: Int32Array[] = [];
-      for (let k = 0; k < needs.length; k++) if (needs[k] < 0) synonyms.push(this.synonymsOf(-1 - needs[k]));
+      // The needs copied to the scratch's first half, the stems found for them in its second.
+      const n = aligner.needCount();
+      this.scratch = withRoom(this.scratch, 2 * n);
+      const needs = this.scratch;
+      aligner.needsInto(needs);
+      for (let k = 0; k < n; k++) if (needs[k] >= 0) needs[n + k] = this.stemOf(needs[k]);
+      for (let k = 0; k < n; k++) if (needs[k] < 0) this.synonymsOf(-1 - needs[k]);
       aligner.stemCount(this.stemNames.length);
-      for (let k = 0, found = 0; k < needs.length; k++) {
-        if (needs[k] >= 0) aligner.setStem(needs[k], stems[k]);
-        else if (!aligner.hasSynonyms(-1 - needs[k])) aligner.setSynonyms(-1 - needs[k], synonyms[found++]);
-        else found++;
+      for (let k = 0; k < n; k++) {
+        if (needs[k] >= 0) aligner.setStem(needs[k], needs[n + k]);
+        else if (!aligner.hasSynonyms(-1 - needs[k])) aligner.setSynonyms(-1 - needs[k], this.synonymsOf(-1 - needs[k]));
       }
     }
     const values = aligner.values();
@@ -774,20 +782,22 @@ export class Meteor implements Metric<MeteorReferences> {
     const state = this.synonymState[id];
     if (state === SYNONYMS_NONE) return NO_SYNONYMS;
     if (state === SYNONYMS_SOME) return this.synonymIds[id];
-    const out: number[] = [];
+    let found = 0;
     // Most stems of a text in another language than English are not even written in WordNet's alphabet, and most
     // others lead to no index lemma: mayHaveSynonyms answers both without building a set.
     if (mayHaveSynonyms(this.stemNames[id])) {
       for (const name of meteorSynonyms(this.stemNames[id])) {
         const other = this.stemId(name);
-        if (other !== id) out.push(other);
+        if (other === id) continue;
+        this.synonymScratch = withRoom(this.synonymScratch, found + 1);
+        this.synonymScratch[found++] = other;
       }
     }
-    if (out.length === 0) {
+    if (found === 0) {
       this.synonymState[id] = SYNONYMS_NONE;
       return NO_SYNONYMS;
     }
-    const ids = Int32Array.from(out);
+    const ids = this.synonymScratch.slice(0, found);
     this.synonymIds[id] = ids;
     this.synonymState[id] = SYNONYMS_SOME;
     return ids;

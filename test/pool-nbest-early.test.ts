@@ -1,7 +1,8 @@
 /**
  * A pool started before the run's setup is known (`palette nbest -j N` starts it at the command's entry, its
- * workers get the references, metrics and kernels later on a channel): the output is byte-identical to the
- * in-thread run; a worker that dies is replaced and the new one gets the setup too; bad input still exits 2 with the
+ * workers get the references, metrics and kernels later on a channel, or compile the kernels' file themselves and
+ * get the setup in shared memory, or on the channel when the run's kernels are another build's): the output is
+ * byte-identical to the in-thread run; a worker that dies is replaced and the new one gets the setup too; bad input still exits 2 with the
  * file and line and no output file; a run that needs a pool of another size (or none) leaves the early pool alone,
  * which is then stopped. Which arguments start one early.
  */
@@ -12,7 +13,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { NbestHooks } from '../src/cli/nbest/command.js';
 import { nbest } from './helpers/nbest-command.js';
 import { startEarlyNbestPool } from '../src/cli/nbest/early-pool.js';
+import { selectedWasmBuild, wasmUrl } from '../src/node/wasm.js';
 import { EarlyNbestPool } from '../src/pool/nbest-pool.js';
+import type { KernelsFile } from '../src/pool/task-pool.js';
+import { fileURLToPath } from 'node:url';
 
 const dir = mkdtempSync(join(tmpdir(), 'palette-pool-nbest-early-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,12 +42,24 @@ async function withEarly(argv: string[], early: EarlyNbestPool, hooks: NbestHook
   }
 }
 
+const build = selectedWasmBuild(process.env);
+const otherBuild = build === 'release' ? 'debug' : 'release';
+/** How the workers get their setup: on the channel; in shared memory (the run's kernels); on the channel again (another build's file). */
+const DELIVERIES: [string, KernelsFile | undefined][] = [
+  ['channel', undefined],
+  ['shared memory', { build, path: fileURLToPath(wasmUrl(build)) }],
+  ['other kernels', { build: otherBuild, path: fileURLToPath(wasmUrl(otherBuild)) }],
+];
+
 describe('n-best pool started early', () => {
-  it('taken by the run: same bytes as in-thread for 2 and 3 scoring threads', async () => {
+  it('in-thread reference output', async () => {
     expect((await nbest([...ARGS, '-j', '1', '--stats', out('one')])).code).toBe(0);
+  });
+
+  it.each(DELIVERIES)('setup by %s, taken by the run: same bytes as in-thread for 2 and 3 scoring threads', async (_, kernels) => {
     const expected = readFileSync(out('one'));
     for (const workers of [2, 3]) {
-      const early = new EarlyNbestPool(workers - 1);
+      const early = new EarlyNbestPool(workers - 1, kernels);
       const r = await withEarly([...ARGS, '-j', String(workers), '--stats', out('early')], early);
       expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
       expect(early.adopted).toBe(true);
@@ -53,9 +69,9 @@ describe('n-best pool started early', () => {
     }
   });
 
-  it('a worker that dies is replaced, and its replacement gets the setup: same bytes', async () => {
+  it.each(DELIVERIES)('setup by %s: a worker that dies is replaced, and its replacement gets the setup: same bytes', async (_, kernels) => {
     const expected = readFileSync(out('one'));
-    const early = new EarlyNbestPool(1);
+    const early = new EarlyNbestPool(1, kernels);
     const r = await withEarly([...ARGS, '-j', '2', '--stats', out('dies')], early, {
       injectFault: { task: 0, kind: 'exit', attempts: 1 },
     });

@@ -21,7 +21,7 @@ import type { SegmentChunk } from '../corpus/stream/segment-chunks.js';
 import type { ChunkResult } from '../engine/nbest/chunk-job.js';
 import type { NbestChunkRunner, NbestRunnerFactory } from '../engine/nbest/run.js';
 import type { NbestWorkerSetup } from './kinds/nbest.js';
-import { TaskPool, type InjectedFault } from './task-pool.js';
+import { TaskPool, type InjectedFault, type KernelsFile } from './task-pool.js';
 
 /** A fault injected into one task (tests only; never reachable from the command line). */
 export interface NbestInjectedFault {
@@ -129,9 +129,12 @@ export class EarlyNbestPool {
   private pool: TaskPool<'nbest'> | undefined;
   private taken = false;
 
-  /** Starts `workers` threads (≥ 1): the pool's, without the calling thread. */
-  constructor(readonly workers: number) {
-    this.pool = new TaskPool({ kind: 'nbest', workers });
+  /**
+   * Starts `workers` threads (≥ 1): the pool's, without the calling thread. With `kernels` (the file the run's
+   * kernels will be read from), the workers compile them while they wait, and get the setup in shared memory.
+   */
+  constructor(readonly workers: number, kernels?: KernelsFile) {
+    this.pool = new TaskPool({ kind: 'nbest', workers, kernels });
   }
 
   /** Whether a run took the pool (it closes it then). */

@@ -11,7 +11,11 @@
  *   shared memory) and sets its kind up (and warms up) before it reports ready.
  * - A pool may also start before its setup is known ({@link TaskPool.configure} gives it later): its workers load
  *   their kind's code while the calling thread is still starting up (reading references, loading its own code), on
- *   a core that is idle then, and wait for the kernels and the setup on a `BroadcastChannel` of the pool's own.
+ *   a core that is idle then, and wait for the kernels and the setup on a `BroadcastChannel` of the pool's own. Given
+ *   the file of the run's kernels, the workers compile them themselves while they wait, and the setup is written to
+ *   shared memory they wait on (./setup-mailbox.ts): a message on the channel reaches only the workers already
+ *   listening, and the others' hello is answered only when the calling thread's event loop turns, which it does
+ *   not while it scores its first chunk.
  * - Each worker holds {@link TASKS_PER_WORKER} tasks, so its next task is already waiting when one ends.
  * - A task that fails (its worker throws, or dies and piscina replaces the thread) is retried once; a worker that
  *   dies fails every task it held, and each of them is retried once. A task's second failure rejects with
@@ -25,7 +29,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { wasmModule } from '../wasm/load.js';
+import { defaultWasmBuild, wasmModule, type WasmBuild } from '../wasm/load.js';
 import type { CorpusKind } from './kinds/corpus.js';
 import type { MbrKind } from './kinds/mbr.js';
 import type { MertKind } from './kinds/mert.js';
@@ -34,6 +38,7 @@ import type { NgramKind } from './kinds/ngram.js';
 import type { OrangeKind } from './kinds/orange.js';
 import type { PairwiseKind } from './kinds/pairwise.js';
 import { PoolTaskError } from './pool-error.js';
+import { createSetupMailbox, setupOnChannel, writeSetup } from './setup-mailbox.js';
 
 /**
  * How many tasks each pool worker holds at once (piscina's `concurrentTasksPerWorker`).
@@ -76,6 +81,18 @@ export interface PoolWorkerData<K extends TaskKind = TaskKind> {
    * {@link SETUP_HELLO} and receives a {@link PoolSetupMessage}.
    */
   readonly channel?: string;
+  /**
+   * A pool started before its setup was known, given the kernels' file: the shared memory the setup is written to
+   * (./setup-mailbox.ts), and the file the worker compiles the kernels from while it waits for it.
+   */
+  readonly mailbox?: SharedArrayBuffer;
+  readonly kernels?: KernelsFile;
+}
+
+/** A `.wasm` file of the kernels and the build it is. */
+export interface KernelsFile {
+  readonly build: WasmBuild;
+  readonly path: string;
 }
 
 /** What a worker of a pool started early posts on its channel when it is ready for its setup. */
@@ -119,6 +136,12 @@ export interface TaskPoolOptions<K extends TaskKind> {
   readonly setup?: TaskKinds[K]['setup'];
   /** Compiled kernels (default `wasmModule()`). */
   readonly module?: WebAssembly.Module;
+  /**
+   * A pool started without its setup: the file of the kernels the run will use (the provider's, of the build it
+   * selects), which the workers then compile themselves while they wait; the setup then reaches them in shared
+   * memory (./setup-mailbox.ts) when the run's kernels are that build's.
+   */
+  readonly kernels?: KernelsFile;
 }
 
 /** Options of one {@link TaskPool.run}. */
@@ -161,6 +184,8 @@ export class TaskPool<K extends TaskKind> {
   /** A pool started before its setup: the channel its workers get it from, and the setup once given. */
   private channel: BroadcastChannel | undefined;
   private setupMessage: PoolSetupMessage<K> | undefined;
+  private mailbox: SharedArrayBuffer | undefined;
+  private kernels: KernelsFile | undefined;
 
   constructor(options: TaskPoolOptions<K>) {
     if (!Number.isInteger(options.workers) || options.workers < 1) {
@@ -180,7 +205,9 @@ export class TaskPool<K extends TaskKind> {
       // The channel must not keep the process alive (a run that ends before giving the setup closes it anyway).
       channel.unref();
       this.channel = channel;
-      workerData = { kind: options.kind, channel: name };
+      this.kernels = options.kernels;
+      this.mailbox = this.kernels === undefined ? undefined : createSetupMailbox();
+      workerData = { kind: options.kind, channel: name, mailbox: this.mailbox, kernels: this.kernels };
     } else {
       workerData = { kind: options.kind, module: options.module ?? wasmModule(), setup: options.setup };
     }
@@ -196,6 +223,14 @@ export class TaskPool<K extends TaskKind> {
   configure(setup: TaskKinds[K]['setup'], module: WebAssembly.Module = wasmModule()): void {
     if (this.channel === undefined || this.setupMessage !== undefined) throw new Error('the pool already has its setup');
     this.setupMessage = { module, setup };
+    // The workers compiled the kernels of a build from its file: the mailbox serves when the run's kernels are that
+    // build's (the main thread's provider read the same file); other kernels go on the channel with the setup.
+    const build = this.kernels?.build;
+    const same = build !== undefined && build === defaultWasmBuild() && module === wasmModule(build);
+    if (this.mailbox !== undefined) {
+      if (same && writeSetup(this.mailbox, setup)) return;
+      setupOnChannel(this.mailbox);
+    }
     this.channel.postMessage(this.setupMessage);
   }
 

@@ -8,9 +8,11 @@
  */
 import { BroadcastChannel } from 'node:worker_threads';
 import { Piscina, workerData } from 'piscina';
-import { useWasmModule } from '../wasm/load.js';
+import { readFileSync } from 'node:fs';
+import { compileWasm, useWasmModule } from '../wasm/load.js';
 import type { TaskHandler } from './kinds/handler.js';
 import { lazyImport } from './lazy-import.js';
+import { readSetup, waitForSetup, WRITTEN } from './setup-mailbox.js';
 import { SETUP_HELLO, type PoolMessage, type PoolReply, type PoolSetupMessage, type PoolWorkerData, type TaskKind, type TaskKinds } from './task-pool.js';
 
 /** A kind's worker module: sets the kind up in a worker. */
@@ -66,7 +68,20 @@ async function setUp(data: PoolWorkerData): Promise<TaskHandler<unknown, unknown
       await (k as KindModule<TaskKind>).preload?.();
       return k as KindModule<TaskKind>;
     });
-    const received = await receiveSetup(data.channel);
+    let received: PoolSetupMessage | undefined;
+    if (data.mailbox !== undefined && data.kernels !== undefined) {
+      // The kernels compile here while the main thread gets the setup ready; the setup comes in shared memory.
+      let own: WebAssembly.Module | undefined;
+      try {
+        own = compileWasm(readFileSync(data.kernels.path));
+      } catch {
+        own = undefined; // the main thread's kernels come on the channel then
+      }
+      if ((await waitForSetup(data.mailbox)) === WRITTEN && own !== undefined) {
+        received = { module: own, setup: readSetup(data.mailbox) as never };
+      }
+    }
+    received ??= await receiveSetup(data.channel);
     ({ module, setup } = received);
     useWasmModule(module);
     kind = await loaded;

@@ -10,7 +10,9 @@
  * different output: the run adopts the pool only when it asks for a pool of the same size.
  */
 import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_TASK_SIZE } from '../../engine/nbest/task-size.js';
+import { selectedWasmBuild, wasmUrl } from '../../node/wasm.js';
 import { EarlyNbestPool } from '../../pool/nbest-pool.js';
 import { MAX_WORKERS } from '../shared-options.js';
 
@@ -47,5 +49,12 @@ export function startEarlyNbestPool(argv: readonly string[]): EarlyNbestPool | u
   }
   // The run's own rule for a list too small for a pool (src/engine/nbest/run.ts).
   if (size < 2 * taskSize) return undefined;
-  return new EarlyNbestPool(workers - 1);
+  let build;
+  try {
+    build = selectedWasmBuild(process.env);
+  } catch {
+    return new EarlyNbestPool(workers - 1); // the run reports it
+  }
+  // The Node adapter's kernels, which the run will use: the workers compile them from the file while they wait.
+  return new EarlyNbestPool(workers - 1, { build, path: fileURLToPath(wasmUrl(build)) });
 }

@@ -157,21 +157,23 @@ export async function benchNltkSentence(): Promise<void> {
 const perSecond = (hyps: number, ms: number): number => (hyps / ms) * 1000;
 
 /**
- * METEOR on lines new to the object: per pass a new object scores `warm` (untimed), then `timed`; medians of the
- * timed part's wall and CPU milliseconds over `passes`.
+ * Medians of wall and CPU milliseconds of `timed` over `passes`, each pass given copies of `lines` (so that no string
+ * carries anything from an earlier pass) and what `untimed` set up on them first.
  */
-function meteorUnseen(refs: string[][], warm: readonly string[][], timed: readonly string[][], passes: number): { wall: number; cpu: number } {
+function medianPasses<T>(
+  passes: number,
+  lines: readonly string[][],
+  untimed: () => T,
+  timed: (state: T, fresh: string[][]) => void,
+): { wall: number; cpu: number } {
   const walls: number[] = [];
   const cpus: number[] = [];
   for (let pass = 0; pass < passes; pass++) {
-    // Copies of the lines, so that no string carries anything from an earlier pass.
-    const fresh = timed.map((s) => s.map((l) => (' ' + l).slice(1)));
-    const metric = new Meteor();
-    const prepared = metric.prepareReferences(refs);
-    for (const s of warm) metric.segmentStats(s, prepared);
+    const fresh = lines.map((s) => s.map((l) => (' ' + l).slice(1)));
+    const state = untimed();
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    for (const s of fresh) metric.segmentStats(s, prepared);
+    timed(state, fresh);
     const c = process.cpuUsage(c0);
     walls.push(performance.now() - t0);
     cpus.push((c.user + c.system) / 1000);
@@ -181,26 +183,40 @@ function meteorUnseen(refs: string[][], warm: readonly string[][], timed: readon
 }
 
 /**
+ * METEOR on lines new to the object: per pass a new object scores `warm` (untimed), then `timed`; medians of the
+ * timed part's wall and CPU milliseconds over `passes`.
+ */
+function meteorUnseen(refs: string[][], warm: readonly string[][], timed: readonly string[][], passes: number): { wall: number; cpu: number } {
+  return medianPasses(
+    passes,
+    timed,
+    () => {
+      const metric = new Meteor();
+      const prepared = metric.prepareReferences(refs);
+      for (const s of warm) metric.segmentStats(s, prepared);
+      return { metric, prepared };
+    },
+    ({ metric, prepared }, fresh) => {
+      for (const s of fresh) metric.segmentStats(s, prepared);
+    },
+  );
+}
+
+/**
  * METEOR on a whole data set in one go: per pass a new object prepares the references and scores every system in
- * `systems` (copies of the lines, so that no string carries anything from an earlier pass); medians of wall and CPU
- * milliseconds over `passes`. The WordNet table is already read and the JIT warm, as in NLTK's timing.
+ * `systems`, all timed; medians over `passes`. The WordNet table is already read and the JIT warm, as in NLTK's timing.
  */
 function meteorWhole(refs: string[][], systems: readonly string[][], passes: number): { wall: number; cpu: number } {
-  const walls: number[] = [];
-  const cpus: number[] = [];
-  for (let pass = 0; pass < passes; pass++) {
-    const fresh = systems.map((s) => s.map((l) => (' ' + l).slice(1)));
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    const metric = new Meteor();
-    const prepared = metric.prepareReferences(refs);
-    for (const s of fresh) metric.segmentStats(s, prepared);
-    const c = process.cpuUsage(c0);
-    walls.push(performance.now() - t0);
-    cpus.push((c.user + c.system) / 1000);
-  }
-  const median = (a: number[]): number => [...a].sort((x, y) => x - y)[a.length >> 1];
-  return { wall: median(walls), cpu: median(cpus) };
+  return medianPasses(
+    passes,
+    systems,
+    () => undefined,
+    (_, fresh) => {
+      const metric = new Meteor();
+      const prepared = metric.prepareReferences(refs);
+      for (const s of fresh) metric.segmentStats(s, prepared);
+    },
+  );
 }
 
 /** One METEOR run from scratch in a new process (bench/meteor-cold.ts): its CPU and wall milliseconds, or why not. */

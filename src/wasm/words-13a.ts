@@ -164,11 +164,12 @@ function mostTokens(tokenizer: KernelTokenizer, placed: PlacedLines, nLines: num
   return tokenizer === 'split' ? Math.floor((placed.bytes + nLines) / 2) + 1 : placed.bytes;
 }
 
-/** Copies the row offsets and ids the kernel wrote out of the instance's memory. */
-function readRows(memory: LinearMemory, outTokens: number, outOffsets: number, nLines: number): Csr {
+/** The row offsets and ids the kernel wrote, copied out of the instance's memory (with `view`, views of it). */
+function readRows(memory: LinearMemory, outTokens: number, outOffsets: number, nLines: number, view = false): Csr {
   const i32 = memory.i32;
-  const offsets = i32.slice(outOffsets >> 2, (outOffsets >> 2) + nLines + 1);
-  const tokens = i32.slice(outTokens >> 2, (outTokens >> 2) + offsets[nLines]);
+  const part = (from: number, to: number): Int32Array => (view ? i32.subarray(from, to) : i32.slice(from, to));
+  const offsets = part(outOffsets >> 2, (outOffsets >> 2) + nLines + 1);
+  const tokens = part(outTokens >> 2, (outTokens >> 2) + offsets[nLines]);
   return { tokens, offsets };
 }
 
@@ -293,10 +294,7 @@ export function codePointRows(lines: readonly string[], keepWhitespace: boolean,
   const outOffsets = layout.place(4 * (lines.length + 1));
   memory.reserve(layout.end);
   kernels.codePoints(placed.input, placed.lineStarts, lines.length, keepWhitespace ? 1 : 0, outTokens, outOffsets);
-  if (!transient) return readRows(memory, outTokens, outOffsets, lines.length);
-  const i32 = memory.i32;
-  const offsets = i32.subarray(outOffsets >> 2, (outOffsets >> 2) + lines.length + 1);
-  return { tokens: i32.subarray(outTokens >> 2, (outTokens >> 2) + offsets[lines.length]), offsets };
+  return readRows(memory, outTokens, outOffsets, lines.length, transient);
 }
 
 /** `rows` with every id `t` replaced by `ids[t]` (the same offsets): a loop over every token, run in the kernel. */

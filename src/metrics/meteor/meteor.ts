@@ -80,11 +80,7 @@ export class ReferenceWords {
     let last = lastPositions;
     for (let j = 0; j < m; j++) {
       const id = ids[j];
-      if (id >= last.length) {
-        const grown = new Int32Array(2 * id + 2).fill(-1);
-        grown.set(last);
-        last = lastPositions = grown;
-      }
+      if (id >= last.length) last = lastPositions = withRoom(last, id + 1, -1);
       data[at + 2 * m + j] = last[id];
       last[id] = j;
     }
@@ -135,11 +131,12 @@ function alignerReferences(refs: MeteorReferences): AlignerReferences {
   return { data, index, nRefs: refs.lines.length > 0 ? refs.lines[0].length : 0, longest, words };
 }
 
-/** `ids` when it holds `n` entries, else a copy of it with room for twice `n`. */
-function withRoom(ids: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+/** `ids` when it holds `n` entries, else a copy of it with room for twice `n`, the entries past it set to `fill`. */
+function withRoom(ids: Int32Array<ArrayBuffer>, n: number, fill = 0): Int32Array<ArrayBuffer> {
   if (ids.length >= n) return ids;
   const grown = new Int32Array(2 * n);
   grown.set(ids);
+  if (fill !== 0) grown.fill(fill, ids.length);
   return grown;
 }
 
@@ -692,14 +689,8 @@ export class Meteor implements Metric<MeteorReferences> {
     const word = this.wordNames.length;
     this.nameWords[name] = word;
     this.wordNames.push(lower);
-    if (word === this.wordStems.length) {
-      const grown = new Int32Array(2 * word).fill(-1);
-      grown.set(this.wordStems);
-      this.wordStems = grown;
-      const marks = new Int32Array(4 * word);
-      marks.set(this.wordMarks);
-      this.wordMarks = marks;
-    }
+    this.wordStems = withRoom(this.wordStems, word + 1, -1);
+    this.wordMarks = withRoom(this.wordMarks, 2 * (word + 1));
     return word;
   }
 
@@ -713,11 +704,7 @@ export class Meteor implements Metric<MeteorReferences> {
 
   /** Stems the words of `refs` that have none yet, and marks them in {@link inReferences}. */
   private stemReferences(refs: MeteorReferences): void {
-    if (this.inReferences.length < this.wordNames.length) {
-      const grown = new Int32Array(2 * this.wordNames.length);
-      grown.set(this.inReferences);
-      this.inReferences = grown;
-    }
+    this.inReferences = withRoom(this.inReferences, this.wordNames.length);
     const inRefs = this.inReferences;
     const mark = ++this.referencesMark;
     for (const line of refs.lines) {
@@ -744,14 +731,8 @@ export class Meteor implements Metric<MeteorReferences> {
     if (entry === undefined) {
       entry = this.names.size;
       this.names.set(name, entry);
-      if (entry === this.nameWords.length) {
-        const words = new Int32Array(2 * entry).fill(-1);
-        words.set(this.nameWords);
-        this.nameWords = words;
-        const stems = new Int32Array(2 * entry).fill(-1);
-        stems.set(this.nameStems);
-        this.nameStems = stems;
-      }
+      this.nameWords = withRoom(this.nameWords, entry + 1, -1);
+      this.nameStems = withRoom(this.nameStems, entry + 1, -1);
     }
     return entry;
   }
@@ -769,10 +750,8 @@ export class Meteor implements Metric<MeteorReferences> {
         const grown = new Uint8Array(2 * id);
         grown.set(this.synonymState);
         this.synonymState = grown;
-        const marks = new Int32Array(4 * id);
-        marks.set(this.stemMarks);
-        this.stemMarks = marks;
       }
+      this.stemMarks = withRoom(this.stemMarks, 2 * (id + 1));
     }
     return id;
   }

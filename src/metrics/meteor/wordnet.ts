@@ -69,6 +69,12 @@ function filterBits(h: number): number {
   return (1 << (g >>> 27)) | (1 << ((g >>> 22) & 31)) | (1 << ((g >>> 17) & 31));
 }
 
+/** Whether a lemma filter may hold the lemma of hash `h` (false: no index it was built from holds it). */
+function mayHold(filter: Int32Array, h: number): boolean {
+  const bits = filterBits(h);
+  return (filter[h & (filter.length - 1)] & bits) === bits;
+}
+
 /** Words of a lemma filter for `lemmas` lemmas: a power of two, at least 16 bits per lemma. */
 function filterWords(lemmas: number): number {
   let words = 64;
@@ -172,8 +178,7 @@ class PosIndex {
       hashedLemma = lemma;
       hashedHash = h;
     }
-    const bits = filterBits(h);
-    if ((filter[h & (filter.length - 1)] & bits) !== bits) return undefined;
+    if (!mayHold(filter, h)) return undefined;
     // The last block whose first lemma is not after `lemma` (string order is the generator's sort order).
     // Heads with smaller first two characters sort before `lemma`, heads with greater ones after it.
     const heads = this.heads;
@@ -395,8 +400,7 @@ function mayReach(filter: Int32Array, byLast: SubstitutionTable, word: string): 
   const n = word.length;
   const last = n === 0 ? 0 : word.charCodeAt(n - 1);
   const h = prefixHashes[n];
-  const bits = filterBits(h);
-  if ((filter[h & (filter.length - 1)] & bits) === bits) return true;
+  if (mayHold(filter, h)) return true;
   if (last >= 128 || byLast[last] === undefined) return false;
   reached.fill(0, 0, n + 1);
   reached[n] = 1;
@@ -446,8 +450,7 @@ function reachesUnrejected(
     }
     let g = prefixHashes[at];
     for (let r = 0; r < rest.length; r++) g = Math.imul(g ^ rest.charCodeAt(r), FNV_PRIME);
-    const bits = filterBits(g);
-    if ((filter[g & (filter.length - 1)] & bits) === bits) return true;
+    if (mayHold(filter, g)) return true;
     if (reachesUnrejected(filter, byLast, word, at, rest)) return true;
   }
   return false;

@@ -233,17 +233,10 @@ function normalize(p: usize, n: usize, a: usize, b: usize): void {
 }
 
 /**
- * The `r` bytes at `p` (1 ≤ r ≤ 7) as the low bytes of a u64, the others 0. It reads eight bytes: every token lies
+ * The `r` bytes at `p` (1 ≤ r ≤ 8) as the low bytes of a u64, the others 0. It reads eight bytes: every token lies
  * in a region (a line, a scratch buffer, the arena) that other regions follow, so the bytes after it are memory of
  * the call, and they are masked off.
  */
-// @ts-ignore: decorator
-@inline
-function tailBytes(p: usize, r: usize): u64 {
-  return load<u64>(p) & ((u64(1) << (u64(r) << 3)) - 1);
-}
-
-/** The first `r` bytes at `p` (1 ≤ r ≤ 8) as the low bytes of a u64, the others 0 (read as {@link tailBytes}). */
 // @ts-ignore: decorator
 @inline
 function headBytes(p: usize, r: usize): u64 {
@@ -269,13 +262,13 @@ function tokenHash(p: usize, n: usize): u32 {
   return u32(h >> 32);
 }
 
-/** Whether the `n` bytes at `a` equal those at `b`, eight at a time (the last step masked as in {@link tailBytes}). */
+/** Whether the `n` bytes at `a` equal those at `b`, eight at a time (the last step masked as in {@link headBytes}). */
 // @ts-ignore: decorator
 @inline
 function sameKey(a: usize, b: usize, n: usize): bool {
   let k: usize = 0;
   for (; k + 8 <= n; k += 8) if (load<u64>(a + k) != load<u64>(b + k)) return false;
-  return k == n || tailBytes(a + k, n - k) == tailBytes(b + k, n - k);
+  return k == n || headBytes(a + k, n - k) == headBytes(b + k, n - k);
 }
 
 // The vocabulary of the current call (set by words13a).
@@ -345,7 +338,7 @@ function isDigitByte(p: usize): bool {
 
 /**
  * The token ids of the normalized line `[p, p + n)` (13a: padded, so its ends count as neither digit nor text). It reads
- * up to sixteen bytes past the line, which lies in a region that other regions follow (see {@link tailBytes}).
+ * up to sixteen bytes past the line, which lies in a region that other regions follow (see {@link headBytes}).
  */
 function tokenizeLine(p: usize, n: usize): void {
   if (!breakTablesFilled) fillBreakTables();

@@ -353,7 +353,13 @@ export class NbestRun {
         seenBytes += chunk.bytes.length;
         seenChunks++;
         let result: Promise<ChunkResult>;
-        if (pool !== undefined && pool.inFlight < poolShare(pool.capacity, workers - 1, options.chunkBytes, seenBytes, seenChunks)) {
+        const share = pool === undefined ? 0 : poolShare(pool.capacity, workers - 1, options.chunkBytes, seenBytes, seenChunks);
+        // A pool that looks full may only not have been heard from: its results reach this thread, and its count of
+        // tasks in flight goes down, when the event loop turns, which it does not while chunks come in without a
+        // wait and this thread scores them. Its workers then ran out of tasks while this thread scored (≈ 60 ms of
+        // a worker's 1M-candidate run at -j 2, idle). One turn first lets it take this chunk if it can.
+        if (pool !== undefined && pool.inFlight >= share && share > 0) await nextTurn();
+        if (pool !== undefined && pool.inFlight < share) {
           const posted = pool.run(chunk);
           result = posted;
           // Awaited in order below; a rejection seen only after an earlier failure must not go unhandled.

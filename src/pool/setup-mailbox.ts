@@ -14,6 +14,9 @@ import { createRequire } from 'node:module';
 let v8: typeof import('node:v8') | undefined;
 const v8Module = (): typeof import('node:v8') => (v8 ??= createRequire(import.meta.url)('node:v8') as typeof import('node:v8'));
 
+/** What a worker of a pool started early posts on the pool's channel when it is ready for its setup. */
+export const SETUP_HELLO = 'hello';
+
 /** Header (Int32): state, then the byte length of the payload. */
 const HEADER_BYTES = 8;
 const STATE = 0;

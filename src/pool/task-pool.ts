@@ -38,7 +38,7 @@ import type { NgramKind } from './kinds/ngram.js';
 import type { OrangeKind } from './kinds/orange.js';
 import type { PairwiseKind } from './kinds/pairwise.js';
 import { PoolTaskError } from './pool-error.js';
-import { createSetupMailbox, setupOnChannel, writeSetup } from './setup-mailbox.js';
+import { createSetupMailbox, SETUP_HELLO, setupOnChannel, writeSetup } from './setup-mailbox.js';
 
 /**
  * How many tasks each pool worker holds at once (piscina's `concurrentTasksPerWorker`).
@@ -95,8 +95,6 @@ export interface KernelsFile {
   readonly path: string;
 }
 
-/** What a worker of a pool started early posts on its channel when it is ready for its setup. */
-export const SETUP_HELLO = 'hello';
 
 /** The kernels and the setup of a pool started early (every worker's, those that replace a dead one included). */
 export interface PoolSetupMessage<K extends TaskKind = TaskKind> {

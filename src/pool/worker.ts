@@ -6,14 +6,14 @@
  * that no task waits for the set-up. Each task message is run by the kind's handler; the time spent in it goes
  * back with the result.
  */
-import { BroadcastChannel } from 'node:worker_threads';
-import { Piscina, workerData } from 'piscina';
+import { BroadcastChannel, workerData } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { compileWasm, useWasmModule } from '../wasm/load.js';
 import type { TaskHandler } from './kinds/handler.js';
 import { lazyImport } from './lazy-import.js';
-import { readSetup, waitForSetup, WRITTEN } from './setup-mailbox.js';
-import { SETUP_HELLO, type PoolMessage, type PoolReply, type PoolSetupMessage, type PoolWorkerData, type TaskKind, type TaskKinds } from './task-pool.js';
+import { movable } from './movable.js';
+import { readSetup, SETUP_HELLO, waitForSetup, WRITTEN } from './setup-mailbox.js';
+import type { PoolMessage, PoolReply, PoolSetupMessage, PoolWorkerData, TaskKind, TaskKinds } from './task-pool.js';
 
 /** A kind's worker module: sets the kind up in a worker. */
 interface KindModule<K extends TaskKind> {
@@ -109,8 +109,7 @@ function runTask(handler: TaskHandler<unknown, unknown>, message: PoolMessage): 
   const reply: PoolReply = { result: result as PoolReply['result'], busyMs: performance.now() - start };
   const transfer = handler.transfer?.(result) ?? [];
   if (transfer.length === 0) return reply;
-  const moved = { [Piscina.transferableSymbol]: transfer, [Piscina.valueSymbol]: reply };
-  return Piscina.move(moved as never);
+  return movable(reply, transfer);
 }
 
 const ready = setUp(workerData as PoolWorkerData);

@@ -41,7 +41,7 @@ async function extract(
     workers: options.workers,
     taskSize: options.taskSize,
   };
-  await runNbestJob(job, out, hooks);
+  await (await runNbestJob(job, out, hooks)).stopped;
 }
 
 /**

@@ -36,7 +36,7 @@ export type { NbestHooks } from './job.js';
 
 /**
  * Computes and writes the statistics (and features); the sinks are committed by the caller, which then runs what
- * this returns (a queue run's clean-up).
+ * this returns (a queue run's clean-up, or the wait for the pool's workers to stop).
  */
 async function extract(
   options: NbestOptions,
@@ -99,8 +99,9 @@ async function extract(
     workers: options.workers,
     taskSize: options.taskSize,
   };
-  await runNbestJob(job, out, hooks);
-  return undefined;
+  // The pool's workers stop while the caller commits the output.
+  const { stopped } = await runNbestJob(job, out, hooks);
+  return () => stopped;
 }
 
 /**

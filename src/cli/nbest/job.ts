@@ -160,10 +160,12 @@ export function parsePreviousRuns(
 }
 
 /**
- * Runs the job, writing into `out` (statistics; FEATURES_TXT blocks when `out.features` is set).
+ * Runs the job, writing into `out` (statistics; FEATURES_TXT blocks when `out.features` is set). Resolves once the
+ * output is complete, while a pool's workers may still be stopping: `stopped` settles once they have (the caller
+ * commits its output meanwhile, then awaits it).
  * @throws InputError for bad input (file and line named); other errors are internal.
  */
-export async function runNbestJob(job: NbestJob, out: NbestRunOutput, hooks: NbestHooks = {}): Promise<void> {
+export async function runNbestJob(job: NbestJob, out: NbestRunOutput, hooks: NbestHooks = {}): Promise<{ stopped: Promise<void> }> {
   const started = performance.now();
   const references = readReferences(job.refs);
   const previous = previousRunFiles(job.previous);
@@ -177,20 +179,22 @@ export async function runNbestJob(job: NbestJob, out: NbestRunOutput, hooks: Nbe
   if (previous.length > 0) {
     // Files are read in order when the parser comes to them.
     await run.merge({ ...out, chunks, previous: parsePreviousRuns(previous, run.width) });
-    return;
+    return { stopped: Promise.resolve() };
   }
   const workers = job.workers ?? availableParallelism();
   // The list's size is needed only to run a small list in-thread when workers could help.
   const inputBytes = workers === 1 ? undefined : fileSize(job.nbest);
+  const stops: Promise<void>[] = [];
   const info = await run.score({
     ...out,
     chunks,
     workers,
-    runner: nbestPoolRunner({ injectFault: hooks.injectFault, early: hooks.early }),
+    runner: nbestPoolRunner({ injectFault: hooks.injectFault, early: hooks.early, stopping: (stopped) => stops.push(stopped) }),
     inputBytes,
     // A gzip list's chunks are its decompressed bytes, of a length not known beforehand.
     chunkBytes: inputBytes !== undefined && !isGzipFile(job.nbest) ? inputBytes : undefined,
     taskSize: job.taskSize,
   });
   hooks.onRun?.({ ...info, wallMs: performance.now() - started });
+  return { stopped: Promise.all(stops).then(() => {}) };
 }

@@ -106,7 +106,7 @@ export class NbestPool implements NbestChunkRunner {
    * Runs one chunk (retried once on a worker failure).
    * @throws PoolTaskError when both attempts fail.
    */
-  async run(chunk: SegmentChunk): Promise<ChunkResult> {
+  async run(chunk: SegmentChunk, spare?: Uint8Array): Promise<ChunkResult> {
     const t = this.nextTask++;
     const fault = this.fault;
     let faults: InjectedFault[] | undefined;
@@ -115,7 +115,9 @@ export class NbestPool implements NbestChunkRunner {
       if (fault.then !== undefined) faults.push(fault.then);
     }
     const task = { bytes: chunk.bytes, firstLine: chunk.firstLine, byteOffset: chunk.byteOffset };
-    const outcome = await this.pool.run(task, { label: () => `n-best task ${t} (lines from ${chunk.firstLine})`, faults });
+    // The spare output array goes to the worker with the first attempt only (transferred, it is gone if that fails).
+    const first = spare === undefined ? undefined : { task: { ...task, out: spare }, transfer: [spare.buffer as ArrayBuffer] };
+    const outcome = await this.pool.run(task, { label: () => `n-best task ${t} (lines from ${chunk.firstLine})`, faults, first });
     return outcome.result;
   }
 

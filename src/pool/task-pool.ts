@@ -148,6 +148,11 @@ export interface TaskRunOptions {
   readonly label: () => string;
   /** Tests of the retry path: the fault attempt `i` simulates (none past the end). */
   readonly faults?: readonly (InjectedFault | null)[];
+  /**
+   * The first attempt's task and the buffers it transfers to its worker (not copied); later attempts send the
+   * task given to {@link TaskPool.run} instead, since a transferred buffer is gone with a worker that failed.
+   */
+  readonly first?: { readonly task: unknown; readonly transfer: readonly ArrayBuffer[] };
 }
 
 /**
@@ -255,9 +260,10 @@ export class TaskPool<K extends TaskKind> {
     this.active++;
     try {
       for (let attempt = 0; ; attempt++) {
-        const message: PoolMessage<K> = { task, fault: options.faults?.[attempt] ?? null };
+        const first = attempt === 0 ? options.first : undefined;
+        const message: PoolMessage<K> = { task: first === undefined ? task : (first.task as TaskKinds[K]['task']), fault: options.faults?.[attempt] ?? null };
         try {
-          const reply = (await this.piscina.run(message)) as PoolReply<K>;
+          const reply = (await this.piscina.run(message, first === undefined ? undefined : { transferList: [...first.transfer] })) as PoolReply<K>;
           this.counters.tasks++;
           this.counters.busyMs += reply.busyMs;
           return { result: reply.result, busyMs: reply.busyMs, retried: attempt > 0 };

@@ -50,8 +50,12 @@ export interface NbestChunkRunner {
   readonly started?: boolean;
   /** Tasks run, tasks retried, time spent inside tasks (ms, summed over workers). */
   readonly counters: { readonly tasks: number; readonly retries: number; readonly busyMs: number };
-  /** Scores one chunk (its bytes in a `SharedArrayBuffer`); bad input comes back as data, not as a rejection. */
-  run(chunk: SegmentChunk): Promise<ChunkResult>;
+  /**
+   * Scores one chunk (its bytes in a `SharedArrayBuffer`); bad input comes back as data, not as a rejection. `spare`,
+   * an output array already written out, becomes the runner's: the task's output goes into it when it is long enough
+   * (it then comes back as the result's `out`).
+   */
+  run(chunk: SegmentChunk, spare?: Uint8Array): Promise<ChunkResult>;
   /** Stops the workers. */
   close(): Promise<void>;
 }
@@ -172,8 +176,11 @@ const IN_FLIGHT_PER_THREAD = 6;
  */
 const STARTING_IN_FLIGHT = 128;
 
-/** Output arrays kept for later tasks' output at most (one or two are in use at a time). */
-const MAX_SPARE_OUTPUTS = 4;
+/**
+ * Output arrays kept for later tasks' output at most: this thread's tasks and the runner's take them (one or two
+ * are in use at a time per scoring thread).
+ */
+const MAX_SPARE_OUTPUTS = 8;
 
 /** Longest synchronous stretch (ms) of the merge's output loop before it lets the event loop run (signals). */
 const YIELD_EVERY_MS = 50;
@@ -360,7 +367,10 @@ export class NbestRun {
         // a worker's 1M-candidate run at -j 2, idle). One turn first lets it take this chunk if it can.
         if (pool !== undefined && pool.inFlight >= share && share > 0) await nextTurn();
         if (pool !== undefined && pool.inFlight < share) {
-          const posted = pool.run(chunk);
+          // An output array written out goes with the task: a worker then allocates none for its output, which
+          // was a new array per task there (memory outside V8's heap, counting towards its full-GC trigger), and
+          // this thread, receiving it, held ever more such memory (six full GCs in a 1M-candidate run at -j 2).
+          const posted = pool.run(chunk, recycle ? context.spareOut.pop() : undefined);
           result = posted;
           // Awaited in order below; a rejection seen only after an earlier failure must not go unhandled.
           posted.catch(() => {});

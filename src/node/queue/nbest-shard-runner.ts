@@ -50,7 +50,7 @@ function keptRunner(pool: NbestPool): NbestChunkRunner {
     get counters() {
       return pool.counters;
     },
-    run: (chunk: SegmentChunk): Promise<ChunkResult> => pool.run(chunk),
+    run: (chunk: SegmentChunk, spare?: Uint8Array): Promise<ChunkResult> => pool.run(chunk, spare),
     close: async () => {},
   };
 }

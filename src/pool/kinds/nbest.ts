@@ -27,6 +27,8 @@ export interface NbestChunkTask {
   readonly bytes: Uint8Array;
   readonly firstLine: number;
   readonly byteOffset: number;
+  /** An output array the calling thread has written out, for this task's output (transferred, this worker's now). */
+  readonly out?: Uint8Array;
 }
 
 /** The n-best kind: the run's references and metrics; a chunk; its encoded blocks (bad input as data). */
@@ -35,6 +37,9 @@ export interface NbestKind {
   readonly task: NbestChunkTask;
   readonly result: ChunkResult;
 }
+
+/** Output arrays a worker keeps from its tasks at most (each task's output takes one back with it). */
+const MAX_WORKER_SPARES = 4;
 
 /** Scores a few segments' references as candidates, so that the first real task runs on optimized code. */
 function warmUp(context: ChunkJobContext, setup: NbestWorkerSetup): void {
@@ -97,7 +102,12 @@ export async function createHandler(setup: NbestWorkerSetup): Promise<TaskHandle
   const context = chunkJobContext(setup.settings, setup.spec, sharedReferenceSource(setup.refs), registry);
   warmUp(context, setup);
   return {
-    run: (task) => runChunkJob(context, task.bytes, task.firstLine, task.byteOffset),
+    run: (task) => {
+      // The output goes into the array that came with the task when it is long enough: its buffer goes back with
+      // the result, so the worker keeps none (the spare list stays at one or two).
+      if (task.out !== undefined && context.spareOut.length < MAX_WORKER_SPARES) context.spareOut.push(task.out);
+      return runChunkJob(context, task.bytes, task.firstLine, task.byteOffset, true);
+    },
     // The result is one byte array (its own buffer; two with FEATURES_TXT blocks), not an object per hypothesis.
     transfer: (result) => {
       if (!result.ok) return [];

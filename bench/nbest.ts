@@ -1,17 +1,20 @@
 /**
  * End-to-end benchmark of `palette nbest`: an n-best list on disk to its statistics file, as MERT runs it.
  *
- * Workload: bench/nbest-gen.ts with its defaults (1000 segments × 1000 hypotheses, ~25 Zipf tokens, 4 references,
- * seed 2024; ~200 MB; `PALETTE_BENCH_NBEST_SEGMENTS` for fewer segments, a quick look), generated in os.tmpdir()
- * and removed afterwards. Metrics: BLEU + ROUGE-L + ROUGE-S4 + WER
- * (the issue's target set), and BLEU alone for comparison.
+ * Workload: the project's standard one, `../shared/bench/gen_nbest.py OUT 1000 1000 4 7` (1000 segments × 1000
+ * hypotheses, 4 references of 15–40 tokens, Zipf vocabulary of 20k words; 155 MB); without ../shared or python3,
+ * bench/nbest-gen.ts with its defaults (the same shape, seed 2024, ~200 MB), and the output says which.
+ * `PALETTE_BENCH_NBEST_SEGMENTS` for fewer segments, a quick look. Generated in os.tmpdir() and removed afterwards.
+ * Metrics: BLEU + ROUGE-L + ROUGE-S4 + WER (the issue's target set), and BLEU alone for comparison.
  * Cases (a 1M-line run is long enough that one run is representative; runs are repeated `PALETTE_BENCH_RUNS`
  * times, default 1, and the median printed):
  *   - cold `node` processes, startup, module loading and WASM compilation included, with `--workers 1` and
  *     `--workers 2` side by side (efficiency = t(1) ÷ t(2)), and the machine's own ceiling for it: the two halves of
- *     the list in two independent `--workers 1` processes at once. They run a copy of the CLI compiled from src/ into a
- *     temporary directory (tsc -p tsconfig.build.json --outDir TMP/dist, with build/ and node_modules/ linked beside
- *     it), so that neither a stale nor a missing dist/ matters; peak RSS from `/usr/bin/time -v` when present;
+ *     the list in two independent `--workers 1` processes at once. They run the CLI as installed (bin/palette and
+ *     its bundle, dist/bundle/) when the build is newer than every source file, else a copy compiled from src/ into
+ *     a temporary directory (tsc -p tsconfig.build.json --outDir TMP/dist, with build/ and node_modules/ linked
+ *     beside it), so that a stale or missing dist/ is never timed; the output says which. Peak RSS from
+ *     `/usr/bin/time -v` when present;
  *   - in-process, the engine as `palette nbest` runs it (src/engine/nbest/run.ts: the file's chunks, 2 scoring
  *     threads with the worker pool, SCORES_TXT to a file): the time outside tasks, 1 − (time inside tasks ÷ (2 × wall));
  *   - stages: µs per hypothesis of decoding, parsing, the chunk memo, the rows and duplicate removal + encoding, one
@@ -30,7 +33,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import {
-  closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync,
+  closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync,
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,12 +50,75 @@ import { encodeTask, scoreTask } from '../src/engine/nbest/nbest-task.js';
 import { DEFAULT_TASK_SIZE, NbestRun, type NbestRunInfo } from '../src/engine/nbest/run.js';
 import { nbestWorkerPool } from '../src/pool/nbest-pool.js';
 import { generateBatch } from './workload.js';
-import { DEFAULT_NBEST_WORKLOAD, generateNbestFiles } from './nbest-gen.js';
+import { DEFAULT_NBEST_WORKLOAD, generateNbestFiles, type NbestGenResult } from './nbest-gen.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const mb = (kb: number): string => `${(kb / 1024).toFixed(0)} MiB`;
 const rate = (n: number, ms: number): string => `${((n / ms) * 1000).toFixed(0)} hyps/s`;
+
+/** The project's standard n-best generator (../shared/bench/gen_nbest.py). */
+const GEN_NBEST = join(ROOT, '..', 'shared', 'bench', 'gen_nbest.py');
+
+/**
+ * The standard workload, `gen_nbest.py OUT SEGMENTS 1000 4 7`, in `dir`; undefined when the generator or python3 is
+ * missing (the caller then uses bench/nbest-gen.ts). `count`: count the hypothesis tokens (not for a 2 GB list).
+ */
+function standardWorkload(dir: string, segments: number, count = true): NbestGenResult | undefined {
+  if (!existsSync(GEN_NBEST)) return undefined;
+  mkdirSync(dir, { recursive: true });
+  const r = spawnSync('python3', [GEN_NBEST, dir, String(segments), '1000', '4', '7'], { stdio: 'ignore' });
+  if (r.status !== 0) return undefined;
+  const nbest = join(dir, 'nbest.txt');
+  const refs = [1, 2, 3, 4].map((k) => join(dir, `ref.${k}`));
+  if (!count) return { nbest, refs, hypotheses: 1000 * segments, hypTokens: 0, nbestBytes: statSync(nbest).size };
+  const bytes = readFileSync(nbest);
+  // Lines and the hypothesis field's tokens (`id ||| hyp ||| features ||| score`).
+  let hypotheses = 0;
+  let hypTokens = 0;
+  for (let at = 0; at < bytes.length; ) {
+    const end = bytes.indexOf(0x0a, at);
+    const line = bytes.toString('latin1', at, end < 0 ? bytes.length : end);
+    const hyp = line.split(' ||| ')[1]?.trim() ?? '';
+    hypotheses++;
+    if (hyp !== '') hypTokens += hyp.split(/\s+/).length;
+    at = end < 0 ? bytes.length : end + 1;
+  }
+  return { nbest, refs, hypotheses, hypTokens, nbestBytes: bytes.length };
+}
+
+/** The first `segments` segments of `files`' list (ids count from 0), with the same references. */
+function firstSegments(files: NbestGenResult, dir: string, segments: number): NbestGenResult {
+  mkdirSync(dir, { recursive: true });
+  const bytes = readFileSync(files.nbest);
+  let end = 0;
+  let lines = 0;
+  for (;;) {
+    const next = bytes.indexOf(0x0a, end);
+    if (next < 0 || Number(bytes.toString('latin1', end, bytes.indexOf(0x20, end))) >= segments) break;
+    end = next + 1;
+    lines++;
+  }
+  const nbest = join(dir, 'nbest.txt');
+  writeFileSync(nbest, bytes.subarray(0, end));
+  return { nbest, refs: files.refs, hypotheses: lines, hypTokens: 0, nbestBytes: end };
+}
+
+/** Whether dist/bundle/ (what bin/palette runs) is newer than every file of src/ and assembly/. */
+function bundleIsCurrent(): boolean {
+  const bundle = join(ROOT, 'dist', 'bundle', 'nbest-entry.cjs');
+  if (!existsSync(bundle) || !existsSync(join(ROOT, 'build', 'release.wasm'))) return false;
+  const built = Math.min(statSync(bundle).mtimeMs, statSync(join(ROOT, 'build', 'release.wasm')).mtimeMs);
+  const newest = (folder: string): number => {
+    let t = 0;
+    for (const e of readdirSync(folder, { withFileTypes: true })) {
+      const p = join(folder, e.name);
+      t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+    }
+    return t;
+  };
+  return newest(join(ROOT, 'src')) <= built && newest(join(ROOT, 'assembly')) <= built;
+}
 
 /** Compiles src/ into `dir/dist` and returns a launcher script that runs its CLI, or undefined (message printed). */
 function buildCli(dir: string): string | undefined {
@@ -324,12 +390,17 @@ export async function benchNbest(): Promise<void> {
   try {
     const w = { ...DEFAULT_NBEST_WORKLOAD, segments: Number(process.env.PALETTE_BENCH_NBEST_SEGMENTS ?? DEFAULT_NBEST_WORKLOAD.segments) };
     const genStart = performance.now();
-    const files = generateNbestFiles(join(dir, 'data'), w);
+    const standard = standardWorkload(join(dir, 'data'), w.segments);
+    const files = standard ?? generateNbestFiles(join(dir, 'data'), w);
     const genS = (performance.now() - genStart) / 1000;
+    const size = `(${files.hypTokens} tokens, ${(files.nbestBytes / 1e6).toFixed(0)} MB)`;
     console.log(
-      `workload: bench/nbest-gen.ts, ${w.segments} segments × ${w.hypsPerSegment} = ${files.hypotheses} hypotheses ` +
-        `(${files.hypTokens} tokens, ${(files.nbestBytes / 1e6).toFixed(0)} MB), ${w.refs} references, ` +
-        `Zipf vocabulary ${w.vocabulary}, seed ${w.seed} (generated in ${genS.toFixed(1)} s)`,
+      standard !== undefined
+        ? `workload: ../shared/bench/gen_nbest.py OUT ${w.segments} 1000 4 7, ${files.hypotheses} hypotheses ${size}, 4 references, ` +
+            `Zipf vocabulary of 20k words (generated in ${genS.toFixed(1)} s)`
+        : `workload: bench/nbest-gen.ts (../shared/bench/gen_nbest.py or python3 not found), ${w.segments} segments × ` +
+            `${w.hypsPerSegment} = ${files.hypotheses} hypotheses ${size}, ${w.refs} references, Zipf vocabulary ${w.vocabulary}, ` +
+            `seed ${w.seed} (generated in ${genS.toFixed(1)} s)`,
     );
     console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load ${loadavg()[0].toFixed(2)}, node ${process.version}`);
     console.log('target (issue 5): 1M hypotheses ≤ 4 s wall for BLEU + ROUGE-L + ROUGE-S4 + WER, 2 workers ≥ 1.8× one');
@@ -340,7 +411,9 @@ export async function benchNbest(): Promise<void> {
     console.log(`\ncold \`node\` processes (startup and WASM compilation included), median of ${runs}`);
     const cliDir = join(dir, 'cli');
     mkdirSync(cliDir);
-    const launcher = buildCli(cliDir);
+    const installed = bundleIsCurrent();
+    const launcher = installed ? join(ROOT, 'bin', 'palette') : buildCli(cliDir);
+    console.log(installed ? '  (the CLI as installed: bin/palette and dist/bundle/)' : '  (dist/bundle/ missing or older than src/: a copy compiled from src/)');
     const outputs: string[] = [];
     const cold: Record<string, number> = {};
     if (launcher !== undefined) {
@@ -386,8 +459,11 @@ export async function benchNbest(): Promise<void> {
     const cpu = process.cpuUsage(cpu0);
     console.log(`  CPU time (all threads): ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s = ${((cpu.user + cpu.system) / info.hyps).toFixed(1)} µs per hypothesis`);
     console.log(`  statistics file: ${(statSync(warmOut).size / 1e6).toFixed(0)} MB`);
-    const slice = generateNbestFiles(join(dir, 'slice'), { ...w, segments: Math.min(100, w.segments) });
-    console.log(`\nstages, µs per hypothesis, one thread, warm (first ${Math.min(100, w.segments)} segments' worth, same generator):`);
+    const slice =
+      standard !== undefined
+        ? firstSegments(standard, join(dir, 'slice'), Math.min(100, w.segments))
+        : generateNbestFiles(join(dir, 'slice'), { ...w, segments: Math.min(100, w.segments) });
+    console.log(`\nstages, µs per hypothesis, one thread, warm (the first ${Math.min(100, w.segments)} segments of the same workload):`);
     console.log('  path      decode   parse    memo    rows  dedup+encode   total');
     for (const generic of [false, true]) {
       const t = await stageTimes(slice, generic);
@@ -402,7 +478,7 @@ export async function benchNbest(): Promise<void> {
     if (process.env.PALETTE_BENCH_NBEST_10M === '1' && launcher !== undefined) {
       rmSync(join(dir, 'data'), { recursive: true, force: true });
       const big = { ...w, segments: 10 * w.segments };
-      const bigFiles = generateNbestFiles(join(dir, 'big'), big);
+      const bigFiles = standardWorkload(join(dir, 'big'), big.segments, false) ?? generateNbestFiles(join(dir, 'big'), big);
       const bigOut = join(dir, 'big.stats');
       const c = coldRun(launcher, ['nbest', '--nbest', bigFiles.nbest, '-r', ...bigFiles.refs, '-m', ...METRICS, '--stats', bigOut, '--workers', '2']);
       if (c !== undefined) {

@@ -1,7 +1,7 @@
 /**
  * End-to-end benchmark of `palette nbest`: an n-best list on disk to its statistics file, as MERT runs it.
  *
- * Workload: the project's standard one, `../shared/bench/gen_nbest.py OUT 1000 1000 4 7` (1000 segments × 1000
+ * Workload: the project's standard one, `../../shared/bench/gen_nbest.py OUT 1000 1000 4 7` (1000 segments × 1000
  * hypotheses, 4 references of 15–40 tokens, Zipf vocabulary of 20k words; 155 MB); without ../shared or python3,
  * bench/nbest-gen.ts with its defaults (the same shape, seed 2024, ~200 MB), and the output says which.
  * `PALETTE_BENCH_NBEST_SEGMENTS` for fewer segments, a quick look. Generated in os.tmpdir() and removed afterwards.
@@ -57,7 +57,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const mb = (kb: number): string => `${(kb / 1024).toFixed(0)} MiB`;
 const rate = (n: number, ms: number): string => `${((n / ms) * 1000).toFixed(0)} hyps/s`;
 
-/** The project's standard n-best generator (../shared/bench/gen_nbest.py). */
+/** The project's standard n-best generator (../../shared/bench/gen_nbest.py). */
 const GEN_NBEST = join(ROOT, '..', 'shared', 'bench', 'gen_nbest.py');
 
 /**

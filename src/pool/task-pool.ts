@@ -143,7 +143,7 @@ export interface TaskPoolOptions<K extends TaskKind> {
 }
 
 /** Options of one {@link TaskPool.run}. */
-export interface TaskRunOptions {
+export interface TaskRunOptions<T = unknown> {
   /** Names the task in the error of its second failure (`n-gram task 3 (hypotheses 10..20)`). */
   readonly label: () => string;
   /** Tests of the retry path: the fault attempt `i` simulates (none past the end). */
@@ -152,7 +152,7 @@ export interface TaskRunOptions {
    * The first attempt's task and the buffers it transfers to its worker (not copied); later attempts send the
    * task given to {@link TaskPool.run} instead, since a transferred buffer is gone with a worker that failed.
    */
-  readonly first?: { readonly task: unknown; readonly transfer: readonly ArrayBuffer[] };
+  readonly first?: { readonly task: T; readonly transfer: readonly ArrayBuffer[] };
 }
 
 /**
@@ -256,12 +256,12 @@ export class TaskPool<K extends TaskKind> {
    * Runs one task, retried once on a worker failure.
    * @throws PoolTaskError when both attempts fail.
    */
-  async run(task: TaskKinds[K]['task'], options: TaskRunOptions): Promise<TaskOutcome<TaskKinds[K]['result']>> {
+  async run(task: TaskKinds[K]['task'], options: TaskRunOptions<TaskKinds[K]['task']>): Promise<TaskOutcome<TaskKinds[K]['result']>> {
     this.active++;
     try {
       for (let attempt = 0; ; attempt++) {
         const first = attempt === 0 ? options.first : undefined;
-        const message: PoolMessage<K> = { task: first === undefined ? task : (first.task as TaskKinds[K]['task']), fault: options.faults?.[attempt] ?? null };
+        const message: PoolMessage<K> = { task: first === undefined ? task : first.task, fault: options.faults?.[attempt] ?? null };
         try {
           const reply = (await this.piscina.run(message, first === undefined ? undefined : { transferList: [...first.transfer] })) as PoolReply<K>;
           this.counters.tasks++;

@@ -171,7 +171,7 @@ class PosIndex {
 
   /** The stored synset ids of `lemma` (base 36, `.`-separated), or undefined when the index lacks it. */
   find(lemma: string): string | undefined {
-    const filter = (this.filter ??= this.buildFilter());
+    const filter = this.lemmaFilter();
     let h = hashedHash;
     if (lemma !== hashedLemma) {
       h = lemmaHash(lemma);
@@ -548,7 +548,8 @@ export function mayHaveSynonyms(word: string): boolean {
  */
 export function meteorSynonyms(word: string): Set<string> {
   const out = new Set<string>();
-  if (!inAlphabet(word)) {
+  // A word outside the index's alphabet leads to no lemma; one inside has its prefixes hashed for the filters below.
+  if (!hashPrefixes(word)) {
     out.add(word);
     return out;
   }
@@ -558,7 +559,7 @@ export function meteorSynonyms(word: string): Set<string> {
   const ids: string[] = [];
   // Whether `word` is an exception form of some part of speech: asked once, not per part of speech.
   const exceptional = tables.exceptionForms.has(word);
-  if (!exceptional && !(hashPrefixes(word) && mayHaveIndexedForm(tables, word))) {
+  if (!exceptional && !mayHaveIndexedForm(tables, word)) {
     out.add(word);
     return out;
   }

@@ -254,8 +254,8 @@ interface Tables {
   /** The lemma names of synset `id`. */
   synset(id: number): readonly string[];
   /**
-   * A filter of the lemmas of all four indexes (as each index's own: one word per hash, three bits), built with the
-   * indexes' filters on first need: a form it rejects is in no index.
+   * A filter of the lemmas of all four indexes and of the exception forms (as each index's own: one word per hash,
+   * three bits), built with the indexes' filters on first need: a form it rejects is in no index and no exception.
    */
   anyLemma?: Int32Array;
 }
@@ -331,10 +331,16 @@ function wordnet(): Tables {
 /** {@link Tables.anyLemma}, built (with each index's own filter) when first asked for. */
 function anyLemmaFilter(tables: Tables): Int32Array {
   if (tables.anyLemma === undefined) {
-    let lemmas = 0;
+    let lemmas = tables.exceptionForms.size;
     for (const pos of POS_LIST) lemmas += tables.index[pos].lemmaCount();
     const any = new Int32Array(filterWords(lemmas));
     for (const pos of POS_LIST) tables.index[pos].setFilter(tables.index[pos].buildFilter(any));
+    // The exception forms too: a word that is one then passes the filter's first test, so that mayHaveSynonyms need
+    // not also look it up in the set (a string hash and a probe for every word, where the filter reads one word).
+    for (const form of tables.exceptionForms) {
+      const h = lemmaHash(form);
+      any[h & (any.length - 1)] |= filterBits(h);
+    }
     tables.anyLemma = any;
   }
   return tables.anyLemma;
@@ -376,8 +382,8 @@ function hashPrefixes(word: string): boolean {
 }
 
 /**
- * Whether some index may hold a form that NLTK's `_morphy` tries for `word` in some part of speech (`word` not an
- * exception form, {@link hashPrefixes} called on it last): false when the lemma filter rejects `word` and every form
+ * Whether some index may hold a form that NLTK's `_morphy` tries for `word` in some part of speech, or `word` may be
+ * an exception form ({@link hashPrefixes} called on it last): false when the filter rejects `word` and every form
  * the suffix rules of any part of speech reach from it, applied again and again. `_morphy` tries `word` and forms of
  * the rules of its part of speech, again and again until it finds one (a subset of those), so then it finds nothing
  * in any part of speech. Most words of a text (in another language than English, or inflected) are none, and this
@@ -539,7 +545,8 @@ export function inAlphabet(form: string): boolean {
 export function mayHaveSynonyms(word: string): boolean {
   if (!hashPrefixes(word)) return false;
   const tables = wordnet();
-  return tables.exceptionForms.has(word) || mayHaveIndexedForm(tables, word);
+  // The filter holds the exception forms as well (anyLemmaFilter).
+  return mayHaveIndexedForm(tables, word);
 }
 
 /**

@@ -28,7 +28,7 @@ import type { Csr } from '../../text/csr.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { MeteorAligner, type AlignerReferences } from '../../wasm/meteor-align.js';
 import { Words13aGrowing } from '../../wasm/words-13a.js';
-import { mayHaveSynonyms, meteorSynonyms } from './wordnet.js';
+import { mayHaveSynonyms, visitSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
 export interface MeteorOptions extends NltkTextSettings {
@@ -250,6 +250,11 @@ export class Meteor implements Metric<MeteorReferences> {
   private scratch = new Int32Array(256);
   /** The synonyms of a stem being looked up ({@link synonymsOf}), before they are copied to an array of their own. */
   private synonymScratch = new Int32Array(64);
+  /** How many of {@link synonymScratch} the look-up has found. */
+  private synonymsFound = 0;
+  /** Per stem id, the {@link synonymStamp} of the last look-up that found it. */
+  private synonymSeen = new Int32Array(256);
+  private synonymStamp = 0;
   /** The word ids of the line scanned last ({@link scanIds}). */
   private lineIds = new Int32Array(256);
   /** Per hypothesis position, the reference position it is matched with, or -1. */
@@ -761,17 +766,18 @@ export class Meteor implements Metric<MeteorReferences> {
     const state = this.synonymState[id];
     if (state === SYNONYMS_NONE) return NO_SYNONYMS;
     if (state === SYNONYMS_SOME) return this.synonymIds[id];
-    let found = 0;
+    this.synonymsFound = 0;
     // Most stems of a text in another language than English are not even written in WordNet's alphabet, and most
-    // others lead to no index lemma: mayHaveSynonyms answers both without building a set.
+    // others lead to no index lemma: mayHaveSynonyms answers both without a search.
     if (mayHaveSynonyms(this.stemNames[id])) {
-      for (const name of meteorSynonyms(this.stemNames[id])) {
-        const other = this.stemId(name);
-        if (other === id) continue;
-        this.synonymScratch = withRoom(this.synonymScratch, found + 1);
-        this.synonymScratch[found++] = other;
+      // A stamp per look-up marks the stems found so far, so that a name of several synsets is kept once.
+      if (++this.synonymStamp === 0x7fffffff) {
+        this.synonymSeen.fill(0);
+        this.synonymStamp = 1;
       }
+      visitSynonyms(this.stemNames[id], this.keepSynonym);
     }
+    const found = this.synonymsFound;
     if (found === 0) {
       this.synonymState[id] = SYNONYMS_NONE;
       return NO_SYNONYMS;
@@ -782,4 +788,13 @@ export class Meteor implements Metric<MeteorReferences> {
     return ids;
   }
 
+  /** {@link synonymsOf}'s visitor: the stem id of synonym `name` into {@link synonymScratch}, once per look-up. */
+  private readonly keepSynonym = (name: string): void => {
+    const other = this.stemId(name);
+    this.synonymSeen = withRoom(this.synonymSeen, other + 1);
+    if (this.synonymSeen[other] === this.synonymStamp) return;
+    this.synonymSeen[other] = this.synonymStamp;
+    this.synonymScratch = withRoom(this.synonymScratch, this.synonymsFound + 1);
+    this.synonymScratch[this.synonymsFound++] = other;
+  };
 }

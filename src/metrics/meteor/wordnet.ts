@@ -555,21 +555,25 @@ export function mayHaveSynonyms(word: string): boolean {
  */
 export function meteorSynonyms(word: string): Set<string> {
   const out = new Set<string>();
+  visitSynonyms(word, (name) => out.add(name));
+  out.add(word);
+  return out;
+}
+
+/**
+ * Calls `visit` with each name of {@link meteorSynonyms}`(word)` but `word` itself, some possibly more than once (a
+ * name of several synsets): for a caller that keeps its own ids of names and drops repeats by id, without the set.
+ */
+export function visitSynonyms(word: string, visit: (name: string) => void): void {
   // A word outside the index's alphabet leads to no lemma; one inside has its prefixes hashed for the filters below.
-  if (!hashPrefixes(word)) {
-    out.add(word);
-    return out;
-  }
+  if (!hashPrefixes(word)) return;
   const tables = wordnet();
   const { synset } = tables;
-  const found: string[] = [];
-  const ids: string[] = [];
   // Whether `word` is an exception form of some part of speech: asked once, not per part of speech.
   const exceptional = tables.exceptionForms.has(word);
-  if (!exceptional && !mayHaveIndexedForm(tables, word)) {
-    out.add(word);
-    return out;
-  }
+  if (!exceptional && !mayHaveIndexedForm(tables, word)) return;
+  const found: string[] = [];
+  const ids: string[] = [];
   for (const pos of POS_LIST) {
     // `_morphy` finds nothing for `pos` when its index's filter rejects every form it could try (most parts of speech
     // of most words): that is answered from the word's prefix hashes, without building the forms.
@@ -583,12 +587,10 @@ export function meteorSynonyms(word: string): Set<string> {
       for (let k = 0; k <= stored.length; k++) {
         const c = k === stored.length ? 0x2e : stored.charCodeAt(k);
         if (c === 0x2e) {
-          if (k > 0) for (const name of synset(id)) out.add(name);
+          if (k > 0) for (const name of synset(id)) if (name !== word) visit(name);
           id = 0;
         } else id = id * 36 + (c <= 0x39 ? c - 0x30 : c - 0x57);
       }
     }
   }
-  out.add(word);
-  return out;
 }

@@ -233,6 +233,8 @@ export class Meteor implements Metric<MeteorReferences> {
   /** Entry → the id of the stem it names, or -1. */
   private nameStems = new Int32Array(256).fill(-1);
   private readonly wordNames: string[] = [];
+  /** Word id → its entry in {@link names}. */
+  private wordEntries = new Int32Array(256);
   /**
    * Word id → the id of its Porter stem, or -1 until a stage needs it: a word every line matches exactly is never
    * stemmed. As long as the vocabulary at least (grown as words are added).
@@ -694,6 +696,8 @@ export class Meteor implements Metric<MeteorReferences> {
     const word = this.wordNames.length;
     this.nameWords[name] = word;
     this.wordNames.push(lower);
+    this.wordEntries = withRoom(this.wordEntries, word + 1);
+    this.wordEntries[word] = name;
     this.wordStems = withRoom(this.wordStems, word + 1, -1);
     this.wordMarks = withRoom(this.wordMarks, 2 * (word + 1));
     return word;
@@ -726,7 +730,12 @@ export class Meteor implements Metric<MeteorReferences> {
   /** The stem id of word `id` (Porter, NLTK_EXTENSIONS), stemmed on first need. */
   private stemOf(id: number): number {
     let stem = this.wordStems[id];
-    if (stem < 0) this.wordStems[id] = stem = this.stemId(nltkPorterStem(this.wordNames[id]));
+    if (stem >= 0) return stem;
+    const word = this.wordNames[id];
+    const found = nltkPorterStem(word);
+    // Most words are their own stem (seven in ten of a German corpus): its entry is then the word's, no look-up.
+    stem = found === word ? this.stemIdAt(this.wordEntries[id], found) : this.stemId(found);
+    this.wordStems[id] = stem;
     return stem;
   }
 
@@ -744,7 +753,11 @@ export class Meteor implements Metric<MeteorReferences> {
 
   /** The id of stem (or WordNet lemma name) `stem`, added when new: the synonym stage compares synonyms with stems. */
   private stemId(stem: string): number {
-    const name = this.nameOf(stem);
+    return this.stemIdAt(this.nameOf(stem), stem);
+  }
+
+  /** {@link stemId} of `stem`, whose entry in {@link names} is `name`. */
+  private stemIdAt(name: number, stem: string): number {
     let id = this.nameStems[name];
     if (id < 0) {
       id = this.stemNames.length;

@@ -131,6 +131,29 @@ describe('NLTK PorterStemmer modes (hand-derived from nltk/stem/porter.py)', () 
     expect(nltkPorterStem(word, 'ORIGINAL_ALGORITHM')).toBe(original);
   });
 
+  it('gives every form of NLTK_EXTENSIONS\' irregular table its entry, the input lowercased or not', () => {
+    const pool: [string, string][] = [
+      ['sky', 'sky'], ['skies', 'sky'], ['dying', 'die'], ['lying', 'lie'], ['tying', 'tie'], ['news', 'news'],
+      ['innings', 'inning'], ['inning', 'inning'], ['outings', 'outing'], ['outing', 'outing'], ['cannings', 'canning'],
+      ['canning', 'canning'], ['howe', 'howe'], ['proceed', 'proceed'], ['exceed', 'exceed'], ['succeed', 'succeed'],
+    ];
+    for (const [form, stem] of pool) {
+      expect(nltkPorterStem(form)).toBe(stem);
+      expect(nltkPorterStem(form, 'NLTK_EXTENSIONS', true)).toBe(stem);
+    }
+    // NLTK looks the word up as given: a capital keeps it out of the table, and the algorithm stems it.
+    expect(nltkPorterStem('Dying')).toBe('dy');
+    expect(nltkPorterStem('Howe')).toBe('how');
+  });
+
+  it('stems an already lowercased word the same with and without being told so', () => {
+    for (const word of ['running', 'häuser', 'conformabli', 'geologi', 'σας', 'i\u0307stanbul', 'straße', 'happy', 'is']) {
+      for (const mode of ['NLTK_EXTENSIONS', 'MARTIN_EXTENSIONS', 'ORIGINAL_ALGORITHM'] as const) {
+        expect(nltkPorterStem(word, mode, true)).toBe(nltkPorterStem(word, mode));
+      }
+    }
+  });
+
   it('lowercases its input with Python rules, as PorterStemmer.stem does', () => {
     expect(nltkPorterStem('RUNNING')).toBe('run');
     // Latin-1 capitals and other scripts are lowered too; ß, ÿ and „“ are their own lowercase.

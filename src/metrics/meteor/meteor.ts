@@ -732,7 +732,7 @@ export class Meteor implements Metric<MeteorReferences> {
     let stem = this.wordStems[id];
     if (stem >= 0) return stem;
     const word = this.wordNames[id];
-    const found = nltkPorterStem(word);
+    const found = nltkPorterStem(word, 'NLTK_EXTENSIONS', true);
     // Most words are their own stem (seven in ten of a German corpus): its entry is then the word's, no look-up.
     stem = found === word ? this.stemIdAt(this.wordEntries[id], found) : this.stemId(found);
     this.wordStems[id] = stem;

@@ -42,6 +42,17 @@ const IRREGULAR: ReadonlyMap<string, string> = new Map([
   ['succeed', 'succeed'],
 ]);
 
+/** The lengths and last characters of the {@link IRREGULAR} forms: a word of another is none of them. */
+const IRREGULAR_SHORTEST = Math.min(...[...IRREGULAR.keys()].map((w) => w.length));
+const IRREGULAR_LONGEST = Math.max(...[...IRREGULAR.keys()].map((w) => w.length));
+const IRREGULAR_LAST = new Set([...IRREGULAR.keys()].map((w) => w.charCodeAt(w.length - 1)));
+
+/** Whether `word` may be one of the {@link IRREGULAR} forms (false: surely none), without a look-up of the string. */
+function mayBeIrregular(word: string): boolean {
+  const n = word.length;
+  return n >= IRREGULAR_SHORTEST && n <= IRREGULAR_LONGEST && IRREGULAR_LAST.has(word.charCodeAt(n - 1));
+}
+
 /** A rule `suffix → replacement if condition(stem)`, stem = the word without the suffix. */
 type Rule = readonly [suffix: string, replacement: string, condition: ((stem: string) => boolean) | null];
 
@@ -267,10 +278,12 @@ function lowercaseAlready(word: string): boolean {
  * the irregular forms, leaves words of at most two characters alone (all modes but ORIGINAL_ALGORITHM), and runs
  * steps 1a, 1b, 1c, 2, 3, 4, 5a, 5b.
  * @param mode default `NLTK_EXTENSIONS`, NLTK's default and rouge-score's.
+ * @param lowercased whether `word` is already Python's `lower()` of a word (which `lower()` leaves as it is): it is
+ * then not scanned for letters to lowercase.
  */
-export function nltkPorterStem(word: string, mode: NltkPorterMode = 'NLTK_EXTENSIONS'): string {
-  let stem = lowercaseAlready(word) ? word : pyLower(word);
-  if (mode === 'NLTK_EXTENSIONS') {
+export function nltkPorterStem(word: string, mode: NltkPorterMode = 'NLTK_EXTENSIONS', lowercased = false): string {
+  let stem = lowercased || lowercaseAlready(word) ? word : pyLower(word);
+  if (mode === 'NLTK_EXTENSIONS' && mayBeIrregular(word)) {
     // NLTK tests the word as given but returns the entry of its lowercase form (the same for lowercase input).
     const irregular = IRREGULAR.has(word) ? IRREGULAR.get(stem) : undefined;
     if (irregular !== undefined) return irregular;

@@ -28,7 +28,7 @@ import type { Csr } from '../../text/csr.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { MeteorAligner, type AlignerReferences } from '../../wasm/meteor-align.js';
 import { Words13aGrowing } from '../../wasm/words-13a.js';
-import { mayHaveSynonyms, visitSynonyms } from './wordnet.js';
+import { visitSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
 export interface MeteorOptions extends NltkTextSettings {
@@ -548,7 +548,7 @@ export class Meteor implements Metric<MeteorReferences> {
     const count = this.kernelVocab!.count;
     // The synonyms of those words' stems are looked up here too: the synonym stage needs them for a word no earlier
     // stage matched, which a word in no reference seldom is, and each line that asked for one would be aligned again.
-    // Most stems take a filter look-up or two (mayHaveSynonyms).
+    // Most stems take a filter look-up or two (./wordnet.ts mayHaveSynonyms).
     let looked = 0;
     for (let token = this.stemmedTokens; token < count; token++) {
       const word = tokenWords[token];
@@ -780,16 +780,14 @@ export class Meteor implements Metric<MeteorReferences> {
     if (state === SYNONYMS_NONE) return NO_SYNONYMS;
     if (state === SYNONYMS_SOME) return this.synonymIds[id];
     this.synonymsFound = 0;
-    // Most stems of a text in another language than English are not even written in WordNet's alphabet, and most
-    // others lead to no index lemma: mayHaveSynonyms answers both without a search.
-    if (mayHaveSynonyms(this.stemNames[id])) {
-      // A stamp per look-up marks the stems found so far, so that a name of several synsets is kept once.
-      if (++this.synonymStamp === 0x7fffffff) {
-        this.synonymSeen.fill(0);
-        this.synonymStamp = 1;
-      }
-      visitSynonyms(this.stemNames[id], this.keepSynonym);
+    // A stamp per look-up marks the stems found so far, so that a name of several synsets is kept once.
+    if (++this.synonymStamp === 0x7fffffff) {
+      this.synonymSeen.fill(0);
+      this.synonymStamp = 1;
     }
+    // Most stems of a text in another language than English are not even written in WordNet's alphabet, and most
+    // others lead to no index lemma: the search turns both away before it builds anything.
+    visitSynonyms(this.stemNames[id], this.keepSynonym);
     const found = this.synonymsFound;
     if (found === 0) {
       this.synonymState[id] = SYNONYMS_NONE;

@@ -565,13 +565,13 @@ export function meteorSynonyms(word: string): Set<string> {
  * name of several synsets): for a caller that keeps its own ids of names and drops repeats by id, without the set.
  */
 export function visitSynonyms(word: string, visit: (name: string) => void): void {
-  // A word outside the index's alphabet leads to no lemma; one inside has its prefixes hashed for the filters below.
-  if (!hashPrefixes(word)) return;
+  // Most words are turned away here, an exception form never (the filter holds those too); a word that passes has its
+  // prefixes hashed for the filters below.
+  if (!mayHaveSynonyms(word)) return;
   const tables = wordnet();
   const { synset } = tables;
   // Whether `word` is an exception form of some part of speech: asked once, not per part of speech.
   const exceptional = tables.exceptionForms.has(word);
-  if (!exceptional && !mayHaveIndexedForm(tables, word)) return;
   const found: string[] = [];
   const ids: string[] = [];
   for (const pos of POS_LIST) {

@@ -308,9 +308,11 @@ function decode(): Tables {
     }
     exceptions[pos] = exc;
   }
-  // A synset's names are split out when it is first asked for; its block, when one of its synsets is.
-  const synsetBlocks: (string[] | undefined)[] = new Array(storedSynsets.length);
-  const names: (readonly string[] | undefined)[] = [];
+  // A synset's names are split out when it is first asked for; its block, when one of its synsets is. Both arrays
+  // have every entry from the start: an array first written at scattered indexes (synset ids are) is kept as a hash
+  // table, whose reads cost several times an indexed one.
+  const synsetBlocks: (string[] | undefined)[] = new Array(storedSynsets.length).fill(undefined);
+  const names: (readonly string[] | undefined)[] = new Array(storedSynsets.length * perBlock).fill(undefined);
   const synset = (id: number): readonly string[] => {
     let out = names[id];
     if (out === undefined) {

@@ -291,6 +291,8 @@ let outAt: usize = 0;
  * The id of the token `[p, p + n)`: found, added (growing), or the unknown id (frozen). A slot holds the id and the
  * hash beside it, so that a probe reads one place before it compares bytes.
  */
+// @ts-ignore: decorator
+@inline
 function idOf(p: usize, n: usize): i32 {
   const hash = tokenHash(p, n);
   let slot = hash >> vShift;

@@ -18,6 +18,7 @@ export {
 } from './chunk-memo';
 export { codePoints, mapIds, utf16Lines, words13a, words13aRehash, wordsSplit } from './words-13a';
 export { meteorLines } from './meteor';
+export { meteorWordFacts } from './meteor-words';
 export { countLineFeeds, nbestCandidates, nbestDistinct } from './nbest-lines';
 export { mertDots, mertEnvelope, mertEnvelopes } from './mert';
 export { msgpackRows } from './msgpack-stats';

@@ -31,7 +31,34 @@ interface Words13aExports extends KernelExports {
   utf16Lines(units: number, starts: number, nLines: number, out: number): number;
   mapIds(tokens: number, n: number, ids: number): void;
   words13aRehash(table: number, mask: number, hashes: number, count: number): void;
+  meteorWordFacts(
+    arena: number, keyStarts: number, first: number, count: number, flags: number, keep: number, tails: number,
+    tailStarts: number,
+  ): void;
 }
+
+/** Most bytes of a stem's tail past what it keeps of its word (assembly/meteor-words.ts). */
+const MAX_TAIL = 8;
+
+/**
+ * What METEOR learns of new tokens in the kernel (assembly/meteor-words.ts), token `first + k` at k: `flags[k]` 0
+ * when the kernel left the token to the caller; otherwise {@link WORD_TAKEN}, with {@link WORD_SAME} when the token
+ * is its own word (Python's `lower()`) and {@link WORD_STEM_DIFFERS} when the word's Porter stem (NLTK_EXTENSIONS)
+ * is not the word: it is then the word's first `keep[k]` UTF-16 units and the ASCII bytes
+ * `tails[tailStarts[k] .. tailStarts[k + 1]]`.
+ */
+export interface WordFacts {
+  readonly first: number;
+  readonly flags: Uint8Array;
+  readonly keep: Int32Array;
+  readonly tails: Uint8Array;
+  readonly tailStarts: Uint32Array;
+}
+
+/** {@link WordFacts} flags. */
+export const WORD_TAKEN = 1;
+export const WORD_SAME = 2;
+export const WORD_STEM_DIFFERS = 4;
 
 /** Which tokenizer the kernel runs: sacreBLEU's BLEU preprocessing with 13a, or Python's `str.split()` alone. */
 export type KernelTokenizer = '13a' | 'split';
@@ -391,7 +418,14 @@ export class Words13aGrowing {
   private call = 0;
   private table = 0;
 
-  constructor() {
+  /** The facts of the last build's new tokens. */
+  private facts: WordFacts | undefined = undefined;
+
+  /**
+   * @param learnsWords whether each build also finds each new token's word and its Porter stem
+   * ({@link wordFacts}: METEOR's).
+   */
+  constructor(private readonly learnsWords = false) {
     this.kernels = instantiateKernels() as Words13aExports;
     this.memory = new LinearMemory(this.kernels.memory);
     this.hashes = alignUp(this.kernels.heapBase(), 16);
@@ -443,6 +477,8 @@ export class Words13aGrowing {
    */
   build(lines: readonly string[]): Csr {
     const memory = this.memory;
+    const known = this.count;
+    this.facts = undefined;
     let units = 0;
     for (const line of lines) units += line.length;
     // The lines and their offsets first: their byte count bounds what follows.
@@ -479,10 +515,48 @@ export class Words13aGrowing {
       memory.u8.fill(0, this.table, this.table + 8 * this.slots);
       this.kernels.words13aRehash(this.table, this.slots - 1, this.hashes, this.count);
     }
+    let rowsAt = { tokens: out.tokens, offsets: out.offsets };
+    if (this.learnsWords) rowsAt = this.learnWords(known, out.status + 16, rowsAt);
     const i32 = memory.i32;
-    const offsets = i32.subarray(out.offsets >> 2, (out.offsets >> 2) + lines.length + 1);
-    const tokens = i32.subarray(out.tokens >> 2, (out.tokens >> 2) + offsets[lines.length]);
+    const offsets = i32.subarray(rowsAt.offsets >> 2, (rowsAt.offsets >> 2) + lines.length + 1);
+    const tokens = i32.subarray(rowsAt.tokens >> 2, (rowsAt.tokens >> 2) + offsets[lines.length]);
     return { tokens, offsets };
+  }
+
+  /**
+   * {@link wordFacts} of tokens `first .. count`, placed from `from` in the call region (after what the call wrote
+   * there, which moves with the region if it must grow): returns the rows' addresses `rows` moved as it did.
+   */
+  private learnWords(first: number, from: number, rows: { tokens: number; offsets: number }): { tokens: number; offsets: number } {
+    const fresh = this.count - first;
+    const layout = new Layout(from);
+    const flags = layout.place(fresh + 16);
+    const keep = layout.place(4 * fresh + 4);
+    const tails = layout.place(MAX_TAIL * fresh + 16);
+    const tailStarts = layout.place(4 * (fresh + 1));
+    const placedAt = this.call;
+    this.room(0, 0, layout.end - placedAt, from - placedAt);
+    const shift = this.call - placedAt;
+    this.kernels.meteorWordFacts(
+      this.arena, this.keyStarts, first, this.count, flags + shift, keep + shift, tails + shift, tailStarts + shift,
+    );
+    const memory = this.memory;
+    this.facts = {
+      first,
+      flags: memory.u8.subarray(flags + shift, flags + shift + fresh),
+      keep: memory.i32.subarray((keep + shift) >> 2, ((keep + shift) >> 2) + fresh),
+      tails: memory.u8.subarray(tails + shift),
+      tailStarts: memory.u32.subarray((tailStarts + shift) >> 2, ((tailStarts + shift) >> 2) + fresh + 1),
+    };
+    return { tokens: rows.tokens + shift, offsets: rows.offsets + shift };
+  }
+
+  /**
+   * What the last {@link build} learnt of its new tokens (a vocabulary made with `learnsWords`), as views valid until
+   * the next call: see {@link WordFacts}.
+   */
+  wordFacts(): WordFacts | undefined {
+    return this.facts;
   }
 
   /** The tokens of ids `first .. count` as strings, in id order (as {@link byteVocabularyTokens} reads them). */

@@ -27,7 +27,7 @@ import { checkStatsWidth } from '../stats-width.js';
 import type { Csr } from '../../text/csr.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { MeteorAligner, type AlignerReferences } from '../../wasm/meteor-align.js';
-import { Words13aGrowing } from '../../wasm/words-13a.js';
+import { WORD_SAME, WORD_STEM_DIFFERS, Words13aGrowing } from '../../wasm/words-13a.js';
 import { visitSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
@@ -552,7 +552,9 @@ export class Meteor implements Metric<MeteorReferences> {
     let looked = 0;
     for (let token = this.stemmedTokens; token < count; token++) {
       const word = tokenWords[token];
-      if (this.wordStems[word] >= 0 || (word < inRefs.length && inRefs[word] === mark)) continue;
+      // A word of the references is left to the kernel's needs; another word's stem (found with the token or now)
+      // is looked up unless an earlier batch did.
+      if (word < inRefs.length && inRefs[word] === mark) continue;
       const stem = this.stemOf(word);
       if (this.synonymState[stem] === 0) {
         this.synonymsOf(stem);
@@ -665,13 +667,27 @@ export class Meteor implements Metric<MeteorReferences> {
    * their new tokens, each of which is given here the id of its lowercased word in {@link kernelWords}.
    */
   private kernelRows(lines: readonly string[]): Csr {
-    const vocab = (this.kernelVocab ??= new Words13aGrowing());
+    const vocab = (this.kernelVocab ??= new Words13aGrowing(true));
     const known = vocab.count;
     const rows = vocab.build(lines);
     if (vocab.count > known) {
       this.kernelWords = withRoom(this.kernelWords, vocab.count);
       const names = vocab.tokens(known);
-      for (let k = 0; k < names.length; k++) this.kernelWords[known + k] = this.wordId(pyLower(names[k]));
+      // The kernel lowercased and stemmed most tokens already (WordFacts): those need neither pyLower nor Porter here.
+      const { flags, keep, tails, tailStarts } = vocab.wordFacts()!;
+      for (let k = 0; k < names.length; k++) {
+        const f = flags[k];
+        const lower = (f & WORD_SAME) !== 0 ? names[k] : pyLower(names[k]);
+        const word = this.wordId(lower);
+        this.kernelWords[known + k] = word;
+        if (f === 0 || this.wordStems[word] >= 0) continue;
+        if ((f & WORD_STEM_DIFFERS) === 0) this.wordStems[word] = this.stemIdAt(this.wordEntries[word], lower);
+        else {
+          let tail = '';
+          for (let b = tailStarts[k], end = tailStarts[k + 1]; b < end; b++) tail += String.fromCharCode(tails[b]);
+          this.wordStems[word] = this.stemId(lower.slice(0, keep[k]) + tail);
+        }
+      }
     }
     return rows;
   }

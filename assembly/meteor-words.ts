@@ -1,0 +1,359 @@
+/**
+ * What METEOR learns of each new token of its 13a vocabulary, in the kernel instance that holds the tokens' bytes
+ * (../src/wasm/words-13a.ts `Words13aGrowing`): the token's word (Python's `lower()`) and that word's Porter stem
+ * (NLTK 3.8's `PorterStemmer()`, mode NLTK_EXTENSIONS), so that TypeScript lowercases and stems only the few tokens
+ * this kernel leaves to it. The plain reference is ../src/text/pystr.ts `pyLower` and ../src/text/rouge/porter-nltk.ts
+ * (a test holds the kernel to them).
+ *
+ * A token is taken when each of its characters is one whose lowercase this kernel knows: ASCII (A-Z lowered), Latin-1
+ * (À-Þ but × lowered by 0x20, the others their own lowercase) and general punctuation (U+2000-U+206F, their own
+ * lowercase); any other token is left to TypeScript. Each character taken is one UTF-16 unit, held as such while the
+ * word is stemmed (Python's lengths and indexes are then the counts here). Porter's rules read ASCII letters only:
+ * every other character is a consonant that no suffix holds, so a stem is the word's first characters and an ASCII
+ * tail.
+ *
+ * Within each step the suffixes are tried in NLTK's order and the first one the word ends with decides, whether or
+ * not its condition holds; a step's rules are grouped by the last character of their suffix (a word can only end
+ * with the suffixes of its own last character's group), each group in the step's order.
+ */
+
+/** The word being stemmed, one u16 per character from 0 to {@link len} (its code point: every one taken is below 2^16). */
+const WORD = memory.data(512, 16);
+/** Longest word this kernel stems; a longer one is left to the caller. */
+const LONGEST: i32 = 240;
+let len: i32 = 0;
+
+// @ts-ignore: decorator
+@inline
+function at(i: i32): u32 {
+  return u32(load<u16>(WORD + (usize(i) << 1)));
+}
+
+// @ts-ignore: decorator
+@inline
+function isVowelLetter(c: u32): bool {
+  return c == 0x61 || c == 0x65 || c == 0x69 || c == 0x6f || c == 0x75;
+}
+
+/** Whether the character at `i` is a consonant (a `y` is one at the start or after a vowel: the run rule). */
+function isConsonant(i: i32): bool {
+  let k = i;
+  while (k >= 0 && at(k) == 0x79) k--;
+  const run = i - k;
+  if (run == 0) return !isVowelLetter(at(i));
+  const firstIsConsonant = k < 0 || !isConsonant(k);
+  return (run & 1) == 1 ? firstIsConsonant : !firstIsConsonant;
+}
+
+/** Porter's m of the first `end` characters. */
+function measure(end: i32): i32 {
+  let m = 0;
+  let prevVowel = false;
+  let prevConsonant = true;
+  for (let i = 0; i < end; i++) {
+    const c = at(i);
+    const consonant = isVowelLetter(c) ? false : c == 0x79 ? i == 0 || !prevConsonant : true;
+    if (consonant && prevVowel) m++;
+    prevVowel = !consonant;
+    prevConsonant = consonant;
+  }
+  return m;
+}
+
+/** Whether the first `end` characters hold a vowel. */
+function containsVowel(end: i32): bool {
+  let prevConsonant = true;
+  for (let i = 0; i < end; i++) {
+    const c = at(i);
+    const consonant = isVowelLetter(c) ? false : c == 0x79 ? i == 0 || !prevConsonant : true;
+    if (!consonant) return true;
+    prevConsonant = consonant;
+  }
+  return false;
+}
+
+/** Porter's `*o` of the first `n` characters (NLTK: also a vowel and a consonant alone). */
+function endsCvc(n: i32): bool {
+  if (n >= 3) {
+    const last = at(n - 1);
+    if (isConsonant(n - 3) && !isConsonant(n - 2) && isConsonant(n - 1) && last != 0x77 && last != 0x78 && last != 0x79) {
+      return true;
+    }
+  }
+  return n == 2 && !isConsonant(0) && isConsonant(1);
+}
+
+/** Code unit `k` of the static string `s` (read in place: `charCodeAt` would check its bounds). */
+// @ts-ignore: decorator
+@inline
+function unit(s: string, k: i32): u32 {
+  return u32(load<u16>(changetype<usize>(s) + (usize(k) << 1)));
+}
+
+/** Whether the word ends with `s`. */
+function ends(s: string): bool {
+  const n = s.length;
+  if (n > len) return false;
+  const from = len - n;
+  for (let k = 0; k < n; k++) if (at(from + k) != unit(s, k)) return false;
+  return true;
+}
+
+/** The word without its last `cut` characters and with `rep` after them. */
+function replaceEnd(cut: i32, rep: string): void {
+  len -= cut;
+  for (let k = 0; k < rep.length; k++) store<u16>(WORD + (usize(len + k) << 1), u16(unit(rep, k)));
+  len += rep.length;
+}
+
+/**
+ * One rule: when the word ends with `suffix`, true, and the suffix replaced by `rep` if the measure of the rest is
+ * above `above` (-1: always); false when it does not end so.
+ */
+function rule(suffix: string, rep: string, above: i32): bool {
+  if (!ends(suffix)) return false;
+  if (above < 0 || measure(len - suffix.length) > above) replaceEnd(suffix.length, rep);
+  return true;
+}
+
+function step1a(): void {
+  if (len == 4 && ends('ies')) {
+    replaceEnd(3, 'ie');
+    return;
+  }
+  if (at(len - 1) != 0x73) return;
+  if (rule('sses', 'ss', -1) || rule('ies', 'i', -1) || rule('ss', 'ss', -1)) return;
+  rule('s', '', -1);
+}
+
+function step1b(): void {
+  const last = at(len - 1);
+  if (last != 0x64 && last != 0x67) return;
+  if (ends('ied')) {
+    replaceEnd(3, len == 4 ? 'ie' : 'i');
+    return;
+  }
+  if (ends('eed')) {
+    if (measure(len - 3) > 0) replaceEnd(3, 'ee');
+    return;
+  }
+  if (ends('ed') && containsVowel(len - 2)) len -= 2;
+  else if (ends('ing') && containsVowel(len - 3)) len -= 3;
+  else return;
+  if (ends('at') || ends('bl') || ends('iz')) {
+    replaceEnd(0, 'e');
+    return;
+  }
+  if (len >= 2 && at(len - 1) == at(len - 2) && isConsonant(len - 1)) {
+    const c = at(len - 1);
+    if (c != 0x6c && c != 0x73 && c != 0x7a) len -= 1;
+    return;
+  }
+  if (measure(len) == 1 && endsCvc(len)) replaceEnd(0, 'e');
+}
+
+function step1c(): void {
+  if (at(len - 1) != 0x79) return;
+  if (len - 1 > 1 && isConsonant(len - 2)) replaceEnd(1, 'i');
+}
+
+function step2(): void {
+  if (ends('alli') && measure(len - 4) > 0) {
+    replaceEnd(4, 'al');
+    step2();
+    return;
+  }
+  const c = at(len - 1);
+  if (c == 0x6c) {
+    if (!rule('ational', 'ate', 0)) rule('tional', 'tion', 0);
+  } else if (c == 0x69) {
+    if (rule('enci', 'ence', 0) || rule('anci', 'ance', 0) || rule('bli', 'ble', 0) || rule('alli', 'al', 0)) return;
+    if (rule('entli', 'ent', 0) || rule('eli', 'e', 0) || rule('ousli', 'ous', 0) || rule('aliti', 'al', 0)) return;
+    if (rule('iviti', 'ive', 0) || rule('biliti', 'ble', 0) || rule('fulli', 'ful', 0)) return;
+    // NLTK measures the l of logi with the stem.
+    if (ends('logi') && measure(len - 3) > 0) replaceEnd(4, 'log');
+  } else if (c == 0x72) {
+    if (!rule('izer', 'ize', 0)) rule('ator', 'ate', 0);
+  } else if (c == 0x6e) {
+    if (!rule('ization', 'ize', 0)) rule('ation', 'ate', 0);
+  } else if (c == 0x6d) {
+    rule('alism', 'al', 0);
+  } else if (c == 0x73) {
+    if (!rule('iveness', 'ive', 0) && !rule('fulness', 'ful', 0)) rule('ousness', 'ous', 0);
+  }
+}
+
+function step3(): void {
+  const c = at(len - 1);
+  if (c == 0x65) {
+    if (!rule('icate', 'ic', 0) && !rule('ative', '', 0)) rule('alize', 'al', 0);
+  } else if (c == 0x69) {
+    rule('iciti', 'ic', 0);
+  } else if (c == 0x6c) {
+    if (!rule('ical', 'ic', 0)) rule('ful', '', 0);
+  } else if (c == 0x73) {
+    rule('ness', '', 0);
+  }
+}
+
+function step4(): void {
+  const c = at(len - 1);
+  if (c == 0x6c) {
+    rule('al', '', 1);
+  } else if (c == 0x65) {
+    if (rule('ance', '', 1) || rule('ence', '', 1) || rule('able', '', 1) || rule('ible', '', 1)) return;
+    if (!rule('ate', '', 1) && !rule('ive', '', 1)) rule('ize', '', 1);
+  } else if (c == 0x72) {
+    rule('er', '', 1);
+  } else if (c == 0x63) {
+    rule('ic', '', 1);
+  } else if (c == 0x74) {
+    if (!rule('ant', '', 1) && !rule('ement', '', 1) && !rule('ment', '', 1)) rule('ent', '', 1);
+  } else if (c == 0x6e) {
+    if (ends('ion') && len >= 4 && measure(len - 3) > 1 && (at(len - 4) == 0x73 || at(len - 4) == 0x74)) len -= 3;
+  } else if (c == 0x75) {
+    rule('ou', '', 1);
+  } else if (c == 0x6d) {
+    rule('ism', '', 1);
+  } else if (c == 0x69) {
+    rule('iti', '', 1);
+  } else if (c == 0x73) {
+    rule('ous', '', 1);
+  }
+}
+
+function step5(): void {
+  if (at(len - 1) == 0x65) {
+    const m = measure(len - 1);
+    if (m > 1 || (m == 1 && !endsCvc(len - 1))) len -= 1;
+  }
+  if (ends('ll') && measure(len - 1) > 1) len -= 1;
+}
+
+/** Whether the word is `s`. */
+function isWord(s: string): bool {
+  return s.length == len && ends(s);
+}
+
+/** The word replaced by `stem`, and true. */
+function becomes(stem: string): bool {
+  len = 0;
+  replaceEnd(0, stem);
+  return true;
+}
+
+/** When the word is one of NLTK_EXTENSIONS' irregular forms: its stem in place of it, and true. */
+function irregular(): bool {
+  const c = at(len - 1);
+  if (c == 0x79) return isWord('sky') && becomes('sky');
+  if (c == 0x73) {
+    if (isWord('skies')) return becomes('sky');
+    if (isWord('news')) return becomes('news');
+    if (isWord('innings')) return becomes('inning');
+    if (isWord('outings')) return becomes('outing');
+    return isWord('cannings') && becomes('canning');
+  }
+  if (c == 0x67) {
+    if (isWord('dying')) return becomes('die');
+    if (isWord('lying')) return becomes('lie');
+    if (isWord('tying')) return becomes('tie');
+    return isWord('inning') || isWord('outing') || isWord('canning');
+  }
+  if (c == 0x65) return isWord('howe');
+  if (c == 0x64) return isWord('proceed') || isWord('exceed') || isWord('succeed');
+  return false;
+}
+
+/** The word before stemming (as {@link WORD} holds it), to find what the stem keeps of it. */
+const LOWERED = memory.data(512, 16);
+
+/** Most bytes of a stem's tail (the caller's room per token). */
+const MAX_TAIL: i32 = 8;
+
+/** Flags of a token (see {@link meteorWordFacts}). */
+const TAKEN: u8 = 1;
+const SAME: u8 = 2;
+const STEM_DIFFERS: u8 = 4;
+
+/**
+ * The word of token `[p, p + n)` (WTF-8) into {@link WORD} as Porter reads it: its length in characters in
+ * {@link len}; returns 0 when some character is not one this kernel lowercases, else {@link TAKEN}, and
+ * {@link SAME} with it when the word is the token itself.
+ */
+function lowered(p: usize, n: usize): u8 {
+  let same = true;
+  let m: i32 = 0;
+  let i: usize = 0;
+  while (i < n) {
+    if (m == LONGEST) return 0;
+    const c = u32(load<u8>(p + i));
+    if (c < 0x80) {
+      const lower = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+      same = same && lower == c;
+      store<u16>(WORD + (usize(m++) << 1), u16(lower));
+      i++;
+    } else if ((c & 0xe0) == 0xc0 && i + 1 < n) {
+      const cp = ((c & 0x1f) << 6) | (u32(load<u8>(p + i + 1)) & 0x3f);
+      if (cp < 0x80 || cp > 0xff) return 0;
+      // Latin-1: À-Þ but × have a lowercase 0x20 above; the rest of the block is its own lowercase.
+      const lower = cp >= 0xc0 && cp <= 0xde && cp != 0xd7 ? cp + 0x20 : cp;
+      same = same && lower == cp;
+      store<u16>(WORD + (usize(m++) << 1), u16(lower));
+      i += 2;
+    } else if ((c & 0xf0) == 0xe0 && i + 2 < n) {
+      const cp = ((c & 0x0f) << 12) | ((u32(load<u8>(p + i + 1)) & 0x3f) << 6) | (u32(load<u8>(p + i + 2)) & 0x3f);
+      if (cp < 0x2000 || cp > 0x206f) return 0;
+      store<u16>(WORD + (usize(m++) << 1), u16(cp));
+      i += 3;
+    } else return 0;
+  }
+  len = m;
+  return same ? TAKEN | SAME : TAKEN;
+}
+
+/**
+ * The words and stems of tokens `first .. count` (token `t` the bytes `arena[keyStarts[t] .. keyStarts[t + 1])`).
+ * Per token, at `k = t - first`: `flags[k]` 0 when the token is left to the caller; else {@link TAKEN}, with
+ * {@link SAME} when the token is its own word and {@link STEM_DIFFERS} when the word's stem is not the word. The stem
+ * is then the word's first `keep[k]` characters (UTF-16 units: every character taken is one) and the ASCII bytes
+ * `tails[tailStarts[k] .. tailStarts[k + 1]]` (`tailStarts[0]` = 0; at most four bytes a token).
+ */
+export function meteorWordFacts(
+  arena: usize, keyStarts: usize, first: i32, count: i32, flags: usize, keep: usize, tails: usize, tailStarts: usize,
+): void {
+  let o: u32 = 0;
+  store<u32>(tailStarts, 0);
+  for (let t = first; t < count; t++) {
+    const k = usize(t - first);
+    const from = load<u32>(keyStarts + (usize(t) << 2));
+    const to = load<u32>(keyStarts + (usize(t + 1) << 2));
+    let f = lowered(arena + usize(from), usize(to - from));
+    if (f != 0) {
+      const n = len;
+      memory.copy(LOWERED, WORD, usize(n) << 1);
+      // Words of one or two characters are left as they are; the irregular forms have three to eight.
+      if (n > 2 && !(n <= 8 && irregular())) {
+        step1a();
+        step1b();
+        step1c();
+        step2();
+        step3();
+        step4();
+        step5();
+      }
+      let kept: i32 = 0;
+      const most = min(len, n);
+      while (kept < most && at(kept) == u32(load<u16>(LOWERED + (usize(kept) << 1)))) kept++;
+      // A tail longer than the caller's room (none is: a replacement has at most four characters) is left to it.
+      if (len - kept > MAX_TAIL) f = 0;
+      else if (kept < n || len > n) {
+        f |= STEM_DIFFERS;
+        store<i32>(keep + (k << 2), kept);
+        // Past what the stem keeps of the word it has only the ASCII of the suffixes' replacements.
+        for (let j = kept; j < len; j++) store<u8>(tails + usize(o++), u8(at(j)));
+      }
+    }
+    store<u8>(flags + k, f);
+    store<u32>(tailStarts + ((k + 1) << 2), o);
+  }
+}

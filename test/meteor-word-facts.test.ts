@@ -1,0 +1,98 @@
+/**
+ * The METEOR word facts of the 13a kernel (assembly/meteor-words.ts through Words13aGrowing): for each new token it
+ * takes, the word (Python's lower()) and the word's Porter stem must be what the plain TypeScript gives
+ * (src/text/pystr.ts pyLower, src/text/rouge/porter-nltk.ts nltkPorterStem); a token it does not take is left whole to
+ * the caller.
+ */
+import { describe, expect, it } from 'vitest';
+import { pyLower } from '../src/text/pystr.js';
+import { nltkPorterStem } from '../src/text/rouge/porter-nltk.js';
+import { WORD_SAME, WORD_STEM_DIFFERS, WORD_TAKEN, Words13aGrowing } from '../src/wasm/words-13a.js';
+import { mulberry32 } from './helpers/mulberry32.js';
+
+const SUFFIXES = [
+  'ational', 'tional', 'enci', 'anci', 'izer', 'bli', 'alli', 'entli', 'eli', 'ousli', 'ization', 'ation', 'ator',
+  'alism', 'iveness', 'fulness', 'ousness', 'aliti', 'iviti', 'biliti', 'fulli', 'logi', 'icate', 'ative', 'alize',
+  'iciti', 'ical', 'ful', 'ness', 'al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent',
+  'sion', 'tion', 'ion', 'ou', 'ism', 'ate', 'iti', 'ous', 'ive', 'ize', 'e', 'll', 'ed', 'ing', 'ied', 'ies', 'eed',
+  'sses', 'ss', 's', 'y', 'yy', 'at', 'bl', 'iz', 'en', 'ung',
+];
+const LETTERS = ['a', 'e', 'i', 'o', 'u', 'y', 'b', 'c', 'd', 'l', 'm', 'n', 'r', 's', 't', 'g', 'z', 'Y', 'S', 'T', 'ä', 'Ö', 'ß', 'É', 'ÿ', '×'];
+const ODD = ['3', "'", '-', '.', '\u201e', '\u2013', 'Σ', 'Ж', '中', '\u{1f600}', '\u212a', 'İ', 'µ', '\ud800'];
+
+/** Tokens 13a keeps whole: letters, digits inside words, suffixes, and characters of every kind the kernel meets. */
+function words(n: number, seed: number): string[] {
+  const rnd = mulberry32(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const out: string[] = [
+    'sky', 'skies', 'dying', 'lying', 'tying', 'news', 'innings', 'inning', 'outings', 'outing', 'cannings', 'canning',
+    'howe', 'proceed', 'exceed', 'succeed', 'Dying', 'SKIES', 'Häuser', 'STRASSE', 'Straße', 'Über', 'ÄPFEL', 'naïve',
+    'Ελλάδα', 'Москва', '\u212aelvin', 'İstanbul', 'x'.repeat(300) + 'ing', 'Ä'.repeat(239) + 'en', 'a', 'ab', 'by',
+  ];
+  for (let i = 0; i < n; i++) {
+    let w = '';
+    const letters = 1 + Math.floor(rnd() * 8);
+    for (let k = 0; k < letters; k++) w += pick(LETTERS);
+    if (rnd() < 0.7) w += pick(SUFFIXES);
+    if (rnd() < 0.25) w += pick(SUFFIXES);
+    if (rnd() < 0.1) w = pick(ODD) + w;
+    if (rnd() < 0.1) w += pick(ODD);
+    if (rnd() < 0.2) w = w.toUpperCase();
+    out.push(w);
+  }
+  return out;
+}
+
+describe('METEOR word facts of the 13a kernel', () => {
+  it('lowercases and stems each token it takes as pyLower and nltkPorterStem do, batch after batch', () => {
+    const vocab = new Words13aGrowing(true);
+    let taken = 0;
+    let left = 0;
+    let differs = 0;
+    for (const seed of [1, 2, 3]) {
+      const lines: string[] = [];
+      const all = words(4000, seed);
+      for (let i = 0; i < all.length; i += 7) lines.push(all.slice(i, i + 7).join(' '));
+      const known = vocab.count;
+      vocab.build(lines);
+      const tokens = vocab.tokens(known);
+      const facts = vocab.wordFacts()!;
+      expect(facts.first).toBe(known);
+      expect(facts.flags.length).toBe(tokens.length);
+      for (let k = 0; k < tokens.length; k++) {
+        const f = facts.flags[k];
+        if (f === 0) {
+          left++;
+          continue;
+        }
+        taken++;
+        expect(f & WORD_TAKEN).toBe(WORD_TAKEN);
+        const lower = pyLower(tokens[k]);
+        if ((f & WORD_SAME) !== 0) expect(lower).toBe(tokens[k]);
+        let stem = lower;
+        if ((f & WORD_STEM_DIFFERS) !== 0) {
+          differs++;
+          let tail = '';
+          for (let b = facts.tailStarts[k]; b < facts.tailStarts[k + 1]; b++) tail += String.fromCharCode(facts.tails[b]);
+          stem = lower.slice(0, facts.keep[k]) + tail;
+        }
+        expect([tokens[k], stem]).toEqual([tokens[k], nltkPorterStem(lower, 'NLTK_EXTENSIONS', true)]);
+      }
+    }
+    // Most tokens are taken, many stems differ from their word, and the odd characters send some back.
+    expect(taken).toBeGreaterThan(5 * left);
+    expect(differs).toBeGreaterThan(taken / 4);
+    expect(left).toBeGreaterThan(100);
+  });
+
+  it('learns nothing unless asked, and the rows are those of a vocabulary that does not learn', () => {
+    const lines = words(2000, 9).reduce<string[]>((acc, w, i) => (i % 5 === 0 ? acc.push(w) : (acc[acc.length - 1] += ` ${w}`), acc), []);
+    const plain = new Words13aGrowing();
+    const learning = new Words13aGrowing(true);
+    const a = plain.build(lines);
+    expect(plain.wordFacts()).toBeUndefined();
+    const rowsA = { tokens: [...a.tokens], offsets: [...a.offsets] };
+    const b = learning.build(lines);
+    expect({ tokens: [...b.tokens], offsets: [...b.offsets] }).toEqual(rowsA);
+  });
+});

@@ -274,6 +274,7 @@ const MAX_TAIL: i32 = 8;
 const TAKEN: u8 = 1;
 const SAME: u8 = 2;
 const STEM_DIFFERS: u8 = 4;
+const MAY_HAVE_SYNONYMS: u8 = 8;
 
 /**
  * The word of token `[p, p + n)` (WTF-8) into {@link WORD} as Porter reads it: its length in characters in
@@ -311,6 +312,134 @@ function lowered(p: usize, n: usize): u8 {
   return same ? TAKEN | SAME : TAKEN;
 }
 
+// The synonym filter of ../src/metrics/meteor/wordnet.ts (`mayHaveSynonyms`), over the stem in WORD: false when no
+// form NLTK's morphy could try for it is in WordNet's index or its exception lists. The caller gives the filter
+// (`anyLemma`: per lemma hash three bits in one 32-bit word); the rules are morphy's suffix substitutions of the four
+// parts of speech, grouped by the last character of the suffix replaced.
+
+let filterAt: usize = 0;
+let filterMask: u32 = 0;
+
+/** Per length k, the FNV-1a hash of the stem's first k characters. */
+const PREFIX = memory.data(4 * 256, 16);
+/** Per length k, bit 1: the prefix of k characters was reached; bit 2: that prefix and an `s` was. */
+const REACHED = memory.data(256, 16);
+/** The tails of the forms being visited, eight bytes per level of the search. */
+const TAIL_BYTES: i32 = 8;
+const TAILS = memory.data(TAIL_BYTES * 520, 16);
+
+const FNV_OFFSET: u32 = 0x811c9dc5;
+const FNV_PRIME: u32 = 0x01000193;
+
+// @ts-ignore: decorator
+@inline
+function mayHold(h: u32): bool {
+  const g = h * 0x9e3779b1;
+  const bits = (u32(1) << (g >>> 27)) | (u32(1) << ((g >>> 22) & 31)) | (u32(1) << ((g >>> 17) & 31));
+  return (load<u32>(filterAt + (usize(h & filterMask) << 2)) & bits) == bits;
+}
+
+// Morphy's substitutions by the last character of the suffix replaced: suffixes, and their replacements at the same
+// index (nouns', verbs', adjectives' in that order, as wordnet.ts lists them).
+const S_OLD: StaticArray<string> = ['s', 'ses', 'ves', 'xes', 'zes', 'ches', 'shes', 'ies', 's', 'ies', 'es', 'es'];
+const S_NEW: StaticArray<string> = ['', 's', 'f', 'x', 'z', 'ch', 'sh', 'y', '', 'y', 'e', ''];
+const N_OLD: StaticArray<string> = ['men'];
+const N_NEW: StaticArray<string> = ['man'];
+const D_OLD: StaticArray<string> = ['ed', 'ed'];
+const D_NEW: StaticArray<string> = ['e', ''];
+const G_OLD: StaticArray<string> = ['ing', 'ing'];
+const G_NEW: StaticArray<string> = ['e', ''];
+const R_OLD: StaticArray<string> = ['er', 'er'];
+const R_NEW: StaticArray<string> = ['', 'e'];
+const T_OLD: StaticArray<string> = ['est', 'est'];
+const T_NEW: StaticArray<string> = ['', 'e'];
+
+/**
+ * Whether a rule applied to the form `WORD[0, k) + tail` (`tailLen` bytes at `tail`, already tested), or again to
+ * what it gives, reaches a form the filter does not reject.
+ */
+function reaches(k: i32, tail: usize, tailLen: i32, depth: i32): bool {
+  const length = k + tailLen;
+  const last = length == 0 ? 0 : tailLen > 0 ? u32(load<u8>(tail + usize(tailLen - 1))) : at(k - 1);
+  let olds: StaticArray<string>;
+  let news: StaticArray<string>;
+  if (last == 0x73) {
+    olds = S_OLD;
+    news = S_NEW;
+  } else if (last == 0x6e) {
+    olds = N_OLD;
+    news = N_NEW;
+  } else if (last == 0x64) {
+    olds = D_OLD;
+    news = D_NEW;
+  } else if (last == 0x67) {
+    olds = G_OLD;
+    news = G_NEW;
+  } else if (last == 0x72) {
+    olds = R_OLD;
+    news = R_NEW;
+  } else if (last == 0x74) {
+    olds = T_OLD;
+    news = T_NEW;
+  } else return false;
+  const next = TAILS + usize((depth + 1) * TAIL_BYTES);
+  for (let r = 0; r < olds.length; r++) {
+    const old = unchecked(olds[r]);
+    const rep = unchecked(news[r]);
+    const cut = length - old.length;
+    if (cut < 0) continue;
+    let j = old.length - 1;
+    for (let i = length - 1; j >= 0; i--, j--) {
+      const c = i >= k ? u32(load<u8>(tail + usize(i - k))) : at(i);
+      if (c != unit(old, j)) break;
+    }
+    if (j >= 0) continue;
+    // The form reached: WORD[0, to) and `rest` (the part of the tail the suffix left, then the replacement).
+    let to = cut;
+    let restLen: i32 = 0;
+    if (cut > k) {
+      to = k;
+      for (let b = 0; b < cut - k; b++) store<u8>(next + usize(restLen++), load<u8>(tail + usize(b)));
+    }
+    for (let b = 0; b < rep.length; b++) store<u8>(next + usize(restLen++), u8(unit(rep, b)));
+    // A bare prefix or a prefix and `s` in its canonical form: the longest prefix of the stem it starts with.
+    if (restLen == 1 && load<u8>(next) == 0x73 && to < len && at(to) == 0x73) {
+      to++;
+      restLen = 0;
+    }
+    const mark: u8 = restLen == 0 ? 1 : restLen == 1 && load<u8>(next) == 0x73 ? 2 : 0;
+    if (mark != 0) {
+      const seen = load<u8>(REACHED + usize(to));
+      if ((seen & mark) != 0) continue;
+      store<u8>(REACHED + usize(to), seen | mark);
+    }
+    let g = load<u32>(PREFIX + (usize(to) << 2));
+    for (let b = 0; b < restLen; b++) g = (g ^ u32(load<u8>(next + usize(b)))) * FNV_PRIME;
+    if (mayHold(g)) return true;
+    if (restLen > TAIL_BYTES - 4 || depth + 2 >= 520) return true;
+    if (reaches(to, next, restLen, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** `mayHaveSynonyms` of the stem in WORD. */
+function mayHaveSynonyms(): bool {
+  const n = len;
+  let h = FNV_OFFSET;
+  store<u32>(PREFIX, h);
+  for (let k = 0; k < n; k++) {
+    const c = at(k);
+    // a-z, 0-9, ', -, ., /, _: the alphabet of every index lemma and exception form.
+    if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x2d && c <= 0x39) || c == 0x27 || c == 0x5f)) return false;
+    h = (h ^ c) * FNV_PRIME;
+    store<u32>(PREFIX + (usize(k + 1) << 2), h);
+  }
+  if (mayHold(h)) return true;
+  memory.fill(REACHED, 0, usize(n + 1));
+  store<u8>(REACHED + usize(n), 1);
+  return reaches(n, TAILS, 0, 0);
+}
+
 /**
  * The words and stems of tokens `first .. count` (token `t` the bytes `arena[keyStarts[t] .. keyStarts[t + 1])`).
  * Per token, at `k = t - first`: `flags[k]` 0 when the token is left to the caller; else {@link TAKEN}, with
@@ -320,7 +449,10 @@ function lowered(p: usize, n: usize): u8 {
  */
 export function meteorWordFacts(
   arena: usize, keyStarts: usize, first: i32, count: i32, flags: usize, keep: usize, tails: usize, tailStarts: usize,
+  filter: usize, filterWords: u32,
 ): void {
+  filterAt = filter;
+  filterMask = filterWords - 1;
   let o: u32 = 0;
   store<u32>(tailStarts, 0);
   for (let t = first; t < count; t++) {
@@ -344,6 +476,7 @@ export function meteorWordFacts(
       let kept: i32 = 0;
       const most = min(len, n);
       while (kept < most && at(kept) == u32(load<u16>(LOWERED + (usize(kept) << 1)))) kept++;
+      if (filterAt != 0 && mayHaveSynonyms()) f |= MAY_HAVE_SYNONYMS;
       // A tail longer than the caller's room (none is: a replacement has at most four characters) is left to it.
       if (len - kept > MAX_TAIL) f = 0;
       else if (kept < n || len > n) {

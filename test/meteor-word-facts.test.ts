@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { pyLower } from '../src/text/pystr.js';
 import { nltkPorterStem } from '../src/text/rouge/porter-nltk.js';
-import { WORD_SAME, WORD_STEM_DIFFERS, WORD_TAKEN, Words13aGrowing } from '../src/wasm/words-13a.js';
+import { mayHaveSynonyms, synonymFilter } from '../src/metrics/meteor/wordnet.js';
+import { readWordnetTable } from '../src/node/wordnet.js';
+import { WORD_MAY_HAVE_SYNONYMS, WORD_SAME, WORD_STEM_DIFFERS, WORD_TAKEN, Words13aGrowing } from '../src/wasm/words-13a.js';
 import { mulberry32 } from './helpers/mulberry32.js';
 
 const SUFFIXES = [
@@ -83,6 +85,53 @@ describe('METEOR word facts of the 13a kernel', () => {
     expect(taken).toBeGreaterThan(5 * left);
     expect(differs).toBeGreaterThan(taken / 4);
     expect(left).toBeGreaterThan(100);
+  });
+
+  it('says a stem may have synonyms exactly when mayHaveSynonyms does', () => {
+    // WordNet's lemmas and exception forms, inflected (most reach a lemma through morphy's rules), and made-up words.
+    const table = readWordnetTable();
+    const lemmas: string[] = [];
+    for (const pos of ['n', 'v', 'a', 'r']) {
+      for (const block of table.index[pos]) {
+        let previous = '';
+        for (const entry of block.split(' ')) {
+          const digit = entry.charCodeAt(0);
+          const keep = digit <= 57 ? digit - 48 : digit - 87;
+          previous = previous.slice(0, keep) + entry.slice(1, entry.indexOf(':'));
+          lemmas.push(previous);
+        }
+      }
+      for (const chunk of table.exceptions[pos]) for (const e of chunk.split(' ')) lemmas.push(e.slice(0, e.indexOf(':')));
+    }
+    const rnd = mulberry32(5);
+    const tokens: string[] = [];
+    for (let i = 0; i < 40000; i++) {
+      const lemma = lemmas[Math.floor(rnd() * lemmas.length)].replaceAll('_', '-');
+      const inflected = rnd() < 0.5 ? lemma : lemma + ['s', 'es', 'ies', 'ed', 'ing', 'er', 'est', 'men', 'ses', 'ly', 'ness'][Math.floor(rnd() * 11)];
+      tokens.push(rnd() < 0.2 ? inflected[0].toUpperCase() + inflected.slice(1) : inflected);
+    }
+    tokens.push(...words(3000, 11));
+    const lines: string[] = [];
+    for (let i = 0; i < tokens.length; i += 9) lines.push(tokens.slice(i, i + 9).join(' '));
+    const vocab = new Words13aGrowing(true, synonymFilter());
+    vocab.build(lines);
+    const names = vocab.tokens(0);
+    const facts = vocab.wordFacts()!;
+    let may = 0;
+    let not = 0;
+    for (let k = 0; k < names.length; k++) {
+      const f = facts.flags[k];
+      if (f === 0) continue;
+      const lower = pyLower(names[k]);
+      const stem = nltkPorterStem(lower, 'NLTK_EXTENSIONS', true);
+      const kernelSays = (f & WORD_MAY_HAVE_SYNONYMS) !== 0;
+      if (kernelSays) may++;
+      else not++;
+      expect([stem, kernelSays]).toEqual([stem, mayHaveSynonyms(stem)]);
+    }
+    // Both answers are common: the filter turns many stems away and lets many through.
+    expect(may).toBeGreaterThan(1000);
+    expect(not).toBeGreaterThan(1000);
   });
 
   it('learns nothing unless asked, and the rows are those of a vocabulary that does not learn', () => {

@@ -33,19 +33,20 @@ interface Words13aExports extends KernelExports {
   words13aRehash(table: number, mask: number, hashes: number, count: number): void;
   meteorWordFacts(
     arena: number, keyStarts: number, first: number, count: number, flags: number, keep: number, tails: number,
-    tailStarts: number,
+    tailStarts: number, filter: number, filterWords: number,
   ): void;
 }
 
-/** Most bytes of a stem's tail past what it keeps of its word (assembly/meteor-words.ts). */
+/** Most bytes of a stem's tail past what it keeps of its word (../../assembly/meteor-words.ts). */
 const MAX_TAIL = 8;
 
 /**
- * What METEOR learns of new tokens in the kernel (assembly/meteor-words.ts), token `first + k` at k: `flags[k]` 0
- * when the kernel left the token to the caller; otherwise {@link WORD_TAKEN}, with {@link WORD_SAME} when the token
- * is its own word (Python's `lower()`) and {@link WORD_STEM_DIFFERS} when the word's Porter stem (NLTK_EXTENSIONS)
- * is not the word: it is then the word's first `keep[k]` UTF-16 units and the ASCII bytes
- * `tails[tailStarts[k] .. tailStarts[k + 1]]`.
+ * What METEOR learns of new tokens in the kernel (../../assembly/meteor-words.ts), token `first + k` at k:
+ * `flags[k]` 0 when the kernel left the token to the caller; otherwise {@link WORD_TAKEN}, with {@link WORD_SAME}
+ * when the token is its own word (Python's `lower()`) and {@link WORD_STEM_DIFFERS} when the word's Porter stem
+ * (NLTK_EXTENSIONS) is not the word: it is then the word's first `keep[k]` UTF-16 units and the ASCII bytes
+ * `tails[tailStarts[k] .. tailStarts[k + 1]]`. With a synonym filter, {@link WORD_MAY_HAVE_SYNONYMS} unless the
+ * stem surely has no synonym (../metrics/meteor/wordnet.ts `mayHaveSynonyms` false).
  */
 export interface WordFacts {
   readonly first: number;
@@ -59,6 +60,7 @@ export interface WordFacts {
 export const WORD_TAKEN = 1;
 export const WORD_SAME = 2;
 export const WORD_STEM_DIFFERS = 4;
+export const WORD_MAY_HAVE_SYNONYMS = 8;
 
 /** Which tokenizer the kernel runs: sacreBLEU's BLEU preprocessing with 13a, or Python's `str.split()` alone. */
 export type KernelTokenizer = '13a' | 'split';
@@ -420,16 +422,25 @@ export class Words13aGrowing {
 
   /** The facts of the last build's new tokens. */
   private facts: WordFacts | undefined = undefined;
+  /** Where the synonym filter is, and its 32-bit words (0: none). */
+  private readonly filter: number;
+  private readonly filterWords: number;
 
   /**
    * @param learnsWords whether each build also finds each new token's word and its Porter stem
    * ({@link wordFacts}: METEOR's).
+   * @param synonymFilter METEOR's WordNet filter (../metrics/meteor/wordnet.ts `synonymFilter`), with which the
+   * facts also say whether a stem may have synonyms.
    */
-  constructor(private readonly learnsWords = false) {
+  constructor(private readonly learnsWords = false, synonymFilter?: Int32Array) {
     this.kernels = instantiateKernels() as Words13aExports;
     this.memory = new LinearMemory(this.kernels.memory);
-    this.hashes = alignUp(this.kernels.heapBase(), 16);
+    // The synonym filter first, where it stays: the regions after it move as they grow.
+    this.filter = alignUp(this.kernels.heapBase(), 16);
+    this.filterWords = synonymFilter === undefined ? 0 : synonymFilter.length;
+    this.hashes = alignUp(this.filter + 4 * this.filterWords, 16);
     this.place(4096, 65536, 65536, 4096, 0);
+    if (synonymFilter !== undefined) this.memory.i32.set(synonymFilter, this.filter >> 2);
     this.memory.u8.fill(0, this.table, this.table + 8 * this.slots);
     this.memory.u32[this.keyStarts >> 2] = 0;
   }
@@ -539,6 +550,7 @@ export class Words13aGrowing {
     const shift = this.call - placedAt;
     this.kernels.meteorWordFacts(
       this.arena, this.keyStarts, first, this.count, flags + shift, keep + shift, tails + shift, tailStarts + shift,
+      this.filterWords === 0 ? 0 : this.filter, Math.max(1, this.filterWords),
     );
     const memory = this.memory;
     this.facts = {

@@ -27,8 +27,8 @@ import { checkStatsWidth } from '../stats-width.js';
 import type { Csr } from '../../text/csr.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { MeteorAligner, type AlignerReferences } from '../../wasm/meteor-align.js';
-import { WORD_SAME, WORD_STEM_DIFFERS, Words13aGrowing } from '../../wasm/words-13a.js';
-import { visitSynonyms } from './wordnet.js';
+import { WORD_MAY_HAVE_SYNONYMS, WORD_SAME, WORD_STEM_DIFFERS, Words13aGrowing } from '../../wasm/words-13a.js';
+import { synonymFilter, visitSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
 export interface MeteorOptions extends NltkTextSettings {
@@ -247,6 +247,8 @@ export class Meteor implements Metric<MeteorReferences> {
    * have none, and a byte says so.
    */
   private synonymState = new Uint8Array(256);
+  /** Stem id → 1 when the kernel's synonym filter turned its stem away (as long as {@link synonymState}). */
+  private filteredOut = new Uint8Array(256);
   private readonly stemNames: string[] = [];
   /** {@link alignBatch}'s list of stems looked up, or of the kernel's needs and the stems found for them. */
   private scratch = new Int32Array(256);
@@ -667,7 +669,7 @@ export class Meteor implements Metric<MeteorReferences> {
    * their new tokens, each of which is given here the id of its lowercased word in {@link kernelWords}.
    */
   private kernelRows(lines: readonly string[]): Csr {
-    const vocab = (this.kernelVocab ??= new Words13aGrowing(true));
+    const vocab = (this.kernelVocab ??= new Words13aGrowing(true, synonymFilter()));
     const known = vocab.count;
     const rows = vocab.build(lines);
     if (vocab.count > known) {
@@ -681,12 +683,16 @@ export class Meteor implements Metric<MeteorReferences> {
         const word = this.wordId(lower);
         this.kernelWords[known + k] = word;
         if (f === 0 || this.wordStems[word] >= 0) continue;
-        if ((f & WORD_STEM_DIFFERS) === 0) this.wordStems[word] = this.stemIdAt(this.wordEntries[word], lower);
+        let stem: number;
+        if ((f & WORD_STEM_DIFFERS) === 0) stem = this.stemIdAt(this.wordEntries[word], lower);
         else {
           let tail = '';
           for (let b = tailStarts[k], end = tailStarts[k + 1]; b < end; b++) tail += String.fromCharCode(tails[b]);
-          this.wordStems[word] = this.stemId(lower.slice(0, keep[k]) + tail);
+          stem = this.stemId(lower.slice(0, keep[k]) + tail);
         }
+        this.wordStems[word] = stem;
+        // The kernel's filter says most stems have no synonym: their look-up is then answered without a search.
+        if ((f & WORD_MAY_HAVE_SYNONYMS) === 0 && this.synonymState[stem] === 0) this.filteredOut[stem] = 1;
       }
     }
     return rows;
@@ -784,6 +790,9 @@ export class Meteor implements Metric<MeteorReferences> {
         const grown = new Uint8Array(2 * id);
         grown.set(this.synonymState);
         this.synonymState = grown;
+        const out = new Uint8Array(2 * id);
+        out.set(this.filteredOut);
+        this.filteredOut = out;
       }
       this.stemMarks = withRoom(this.stemMarks, 2 * (id + 1));
     }
@@ -795,6 +804,10 @@ export class Meteor implements Metric<MeteorReferences> {
     const state = this.synonymState[id];
     if (state === SYNONYMS_NONE) return NO_SYNONYMS;
     if (state === SYNONYMS_SOME) return this.synonymIds[id];
+    if (this.filteredOut[id] === 1) {
+      this.synonymState[id] = SYNONYMS_NONE;
+      return NO_SYNONYMS;
+    }
     this.synonymsFound = 0;
     // A stamp per look-up marks the stems found so far, so that a name of several synsets is kept once.
     if (++this.synonymStamp === 0x7fffffff) {

@@ -541,6 +541,14 @@ export function inAlphabet(form: string): boolean {
 }
 
 /**
+ * The filter {@link mayHaveSynonyms} reads (reading the table on first use): a kernel that applies the same test to
+ * words of its own gets a copy (../../wasm/words-13a.ts, ../../../assembly/meteor-words.ts).
+ */
+export function synonymFilter(): Int32Array {
+  return anyLemmaFilter(wordnet());
+}
+
+/**
  * Whether `word` may have synonyms other than itself: false when {@link meteorSynonyms} is surely `{word}` (most
  * words), answered without building the set.
  */

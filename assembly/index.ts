@@ -19,6 +19,7 @@ export {
 export { codePoints, mapIds, utf16Lines, words13a, words13aRehash, wordsSplit } from './words-13a';
 export { meteorLines } from './meteor';
 export { meteorWordFacts } from './meteor-words';
+export { nameTableIntern } from './name-table';
 export { countLineFeeds, nbestCandidates, nbestDistinct } from './nbest-lines';
 export { mertDots, mertEnvelope, mertEnvelopes } from './mert';
 export { msgpackRows } from './msgpack-stats';

@@ -267,9 +267,6 @@ function irregular(): bool {
 /** The word before stemming (as {@link WORD} holds it), to find what the stem keeps of it. */
 const LOWERED = memory.data(512, 16);
 
-/** Most bytes of a stem's tail (the caller's room per token). */
-const MAX_TAIL: i32 = 8;
-
 /** Flags of a token (see {@link meteorWordFacts}). */
 const TAKEN: u8 = 1;
 const SAME: u8 = 2;
@@ -443,26 +440,32 @@ function mayHaveSynonyms(): bool {
 /**
  * The words and stems of tokens `first .. count` (token `t` the bytes `arena[keyStarts[t] .. keyStarts[t + 1])`).
  * Per token, at `k = t - first`: `flags[k]` 0 when the token is left to the caller; else {@link TAKEN}, with
- * {@link SAME} when the token is its own word and {@link STEM_DIFFERS} when the word's stem is not the word. The stem
- * is then the word's first `keep[k]` characters (UTF-16 units: every character taken is one) and the ASCII bytes
- * `tails[tailStarts[k] .. tailStarts[k + 1]]` (`tailStarts[0]` = 0; at most four bytes a token).
+ * {@link SAME} when the token is its own word, {@link STEM_DIFFERS} when the word's stem is not the word, and (with a
+ * filter) {@link MAY_HAVE_SYNONYMS} unless the stem surely has no synonym. The word's UTF-16 units are
+ * `units[starts[2k] .. starts[2k + 1])` and the stem's, when it differs, `units[starts[2k + 1] .. starts[2k + 2])`
+ * (u16 units, u32 offsets in units; `starts[0]` = 0; a token left has both empty). `units` needs two units per byte
+ * of the tokens.
  */
 export function meteorWordFacts(
-  arena: usize, keyStarts: usize, first: i32, count: i32, flags: usize, keep: usize, tails: usize, tailStarts: usize,
+  arena: usize, keyStarts: usize, first: i32, count: i32, flags: usize, units: usize, starts: usize,
   filter: usize, filterWords: u32,
 ): void {
   filterAt = filter;
   filterMask = filterWords - 1;
   let o: u32 = 0;
-  store<u32>(tailStarts, 0);
+  store<u32>(starts, 0);
   for (let t = first; t < count; t++) {
     const k = usize(t - first);
     const from = load<u32>(keyStarts + (usize(t) << 2));
     const to = load<u32>(keyStarts + (usize(t + 1) << 2));
     let f = lowered(arena + usize(from), usize(to - from));
+    let wordEnd = o;
     if (f != 0) {
       const n = len;
       memory.copy(LOWERED, WORD, usize(n) << 1);
+      memory.copy(units + (usize(o) << 1), WORD, usize(n) << 1);
+      o += u32(n);
+      wordEnd = o;
       // Words of one or two characters are left as they are; the irregular forms have three to eight.
       if (n > 2 && !(n <= 8 && irregular())) {
         step1a();
@@ -473,20 +476,17 @@ export function meteorWordFacts(
         step4();
         step5();
       }
-      let kept: i32 = 0;
-      const most = min(len, n);
-      while (kept < most && at(kept) == u32(load<u16>(LOWERED + (usize(kept) << 1)))) kept++;
+      let same = len == n;
+      for (let j = 0; j < len && same; j++) same = at(j) == u32(load<u16>(LOWERED + (usize(j) << 1)));
       if (filterAt != 0 && mayHaveSynonyms()) f |= MAY_HAVE_SYNONYMS;
-      // A tail longer than the caller's room (none is: a replacement has at most four characters) is left to it.
-      if (len - kept > MAX_TAIL) f = 0;
-      else if (kept < n || len > n) {
+      if (!same) {
         f |= STEM_DIFFERS;
-        store<i32>(keep + (k << 2), kept);
-        // Past what the stem keeps of the word it has only the ASCII of the suffixes' replacements.
-        for (let j = kept; j < len; j++) store<u8>(tails + usize(o++), u8(at(j)));
+        memory.copy(units + (usize(o) << 1), WORD, usize(len) << 1);
+        o += u32(len);
       }
     }
     store<u8>(flags + k, f);
-    store<u32>(tailStarts + ((k + 1) << 2), o);
+    store<u32>(starts + ((k * 2 + 1) << 2), wordEnd);
+    store<u32>(starts + ((k * 2 + 2) << 2), o);
   }
 }

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { pyLower } from '../src/text/pystr.js';
 import { nltkPorterStem } from '../src/text/rouge/porter-nltk.js';
+import { Meteor } from '../src/metrics/meteor/meteor.js';
+import { tokenize13a } from '../src/text/tokenizers/index.js';
 import { mayHaveSynonyms, synonymFilter } from '../src/metrics/meteor/wordnet.js';
 import { readWordnetTable } from '../src/node/wordnet.js';
 import { WORD_MAY_HAVE_SYNONYMS, WORD_SAME, WORD_STEM_DIFFERS, WORD_TAKEN, Words13aGrowing } from '../src/wasm/words-13a.js';
@@ -65,20 +67,22 @@ describe('METEOR word facts of the 13a kernel', () => {
         const f = facts.flags[k];
         if (f === 0) {
           left++;
+          expect(facts.starts[2 * k + 2]).toBe(facts.starts[2 * k]);
           continue;
         }
         taken++;
         expect(f & WORD_TAKEN).toBe(WORD_TAKEN);
         const lower = pyLower(tokens[k]);
         if ((f & WORD_SAME) !== 0) expect(lower).toBe(tokens[k]);
-        let stem = lower;
+        const text = (from: number, to: number): string => String.fromCharCode(...facts.units.subarray(from, to));
+        const word = text(facts.starts[2 * k], facts.starts[2 * k + 1]);
+        let stem = word;
         if ((f & WORD_STEM_DIFFERS) !== 0) {
           differs++;
-          let tail = '';
-          for (let b = facts.tailStarts[k]; b < facts.tailStarts[k + 1]; b++) tail += String.fromCharCode(facts.tails[b]);
-          stem = lower.slice(0, facts.keep[k]) + tail;
-        }
-        expect([tokens[k], stem]).toEqual([tokens[k], nltkPorterStem(lower, 'NLTK_EXTENSIONS', true)]);
+          stem = text(facts.starts[2 * k + 1], facts.starts[2 * k + 2]);
+          expect(stem).not.toBe(word);
+        } else expect(facts.starts[2 * k + 2]).toBe(facts.starts[2 * k + 1]);
+        expect([tokens[k], word, stem]).toEqual([tokens[k], lower, nltkPorterStem(lower, 'NLTK_EXTENSIONS', true)]);
       }
     }
     // Most tokens are taken, many stems differ from their word, and the odd characters send some back.
@@ -144,4 +148,27 @@ describe('METEOR word facts of the 13a kernel', () => {
     const b = learning.build(lines);
     expect({ tokens: [...b.tokens], offsets: [...b.offsets] }).toEqual(rowsA);
   });
+
+  it('keeps the words an object learnt the TypeScript way when its kernel and name table arrive later', () => {
+    const rnd = mulberry32(21);
+    const vocabulary = [
+      'Die', 'die', 'Katze', 'katzen', 'running', 'runs', 'ran', 'cars', 'car', 'Auto', 'big', 'large', 'dogs', 'Ελλάδα',
+      'ελλάδα', 'Москва', 'häuser', 'Häuser', 'quickly', 'rapidly', 'x'.repeat(250) + 'ing', 'X'.repeat(250) + 'ING',
+    ];
+    const words = (n: number): string => Array.from({ length: n }, () => vocabulary[Math.floor(rnd() * vocabulary.length)]).join(' ');
+    for (let round = 0; round < 5; round++) {
+      // The references are short, so a new object prepares them the TypeScript way; the hypotheses are long enough
+      // to make its kernel (and the kernel's name table, which takes over the words known so far).
+      const refs = [words(12), words(15)];
+      const hyps = [words(1500), words(1600)];
+      const late = new Meteor();
+      const rows = late.segmentStats(hyps, late.prepareReferences([refs]));
+      // NLTK's value on the same tokens, from an object that never uses the kernel.
+      const plain = new Meteor({ tokenize: 'none' });
+      const expected = plain.segmentStats(hyps.map((h) => tokenize13a(h)), plain.prepareReferences([refs.map((r) => tokenize13a(r))]));
+      expect([...rows]).toEqual([...expected]);
+      expect(rows[0]).toBeGreaterThan(0);
+    }
+  });
 });
+

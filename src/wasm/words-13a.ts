@@ -19,6 +19,7 @@ import type { KernelExports } from './kernels.js';
 import { alignUp, Layout, LinearMemory } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
 import { decodeWtf8, encodeStringInto, getUtf16Writer } from './wtf8.js';
+import type { NameTable } from './name-table.js';
 
 interface Words13aExports extends KernelExports {
   words13a(
@@ -32,28 +33,25 @@ interface Words13aExports extends KernelExports {
   mapIds(tokens: number, n: number, ids: number): void;
   words13aRehash(table: number, mask: number, hashes: number, count: number): void;
   meteorWordFacts(
-    arena: number, keyStarts: number, first: number, count: number, flags: number, keep: number, tails: number,
-    tailStarts: number, filter: number, filterWords: number,
+    arena: number, keyStarts: number, first: number, count: number, flags: number, units: number, starts: number,
+    filter: number, filterWords: number,
   ): void;
 }
-
-/** Most bytes of a stem's tail past what it keeps of its word (../../assembly/meteor-words.ts). */
-const MAX_TAIL = 8;
 
 /**
  * What METEOR learns of new tokens in the kernel (../../assembly/meteor-words.ts), token `first + k` at k:
  * `flags[k]` 0 when the kernel left the token to the caller; otherwise {@link WORD_TAKEN}, with {@link WORD_SAME}
- * when the token is its own word (Python's `lower()`) and {@link WORD_STEM_DIFFERS} when the word's Porter stem
- * (NLTK_EXTENSIONS) is not the word: it is then the word's first `keep[k]` UTF-16 units and the ASCII bytes
- * `tails[tailStarts[k] .. tailStarts[k + 1]]`. With a synonym filter, {@link WORD_MAY_HAVE_SYNONYMS} unless the
- * stem surely has no synonym (../metrics/meteor/wordnet.ts `mayHaveSynonyms` false).
+ * when the token is its own word (Python's `lower()`), {@link WORD_STEM_DIFFERS} when the word's Porter stem
+ * (NLTK_EXTENSIONS) is not the word, and with a synonym filter {@link WORD_MAY_HAVE_SYNONYMS} unless the stem surely
+ * has no synonym (../metrics/meteor/wordnet.ts `mayHaveSynonyms` false). The word is the UTF-16 units
+ * `units[starts[2k] .. starts[2k + 1]]`, the stem when it differs `units[starts[2k + 1] .. starts[2k + 2]]` (both
+ * empty for a token left), ready for a {@link NameTable}.
  */
 export interface WordFacts {
   readonly first: number;
   readonly flags: Uint8Array;
-  readonly keep: Int32Array;
-  readonly tails: Uint8Array;
-  readonly tailStarts: Uint32Array;
+  readonly units: Uint16Array;
+  readonly starts: Uint32Array;
 }
 
 /** {@link WordFacts} flags. */
@@ -540,25 +538,26 @@ export class Words13aGrowing {
    */
   private learnWords(first: number, from: number, rows: { tokens: number; offsets: number }): { tokens: number; offsets: number } {
     const fresh = this.count - first;
+    const u32 = this.memory.u32;
+    // A word has at most one unit per byte of its token, and its stem no more than the word.
+    const bytes = u32[(this.keyStarts >> 2) + this.count] - u32[(this.keyStarts >> 2) + first];
     const layout = new Layout(from);
     const flags = layout.place(fresh + 16);
-    const keep = layout.place(4 * fresh + 4);
-    const tails = layout.place(MAX_TAIL * fresh + 16);
-    const tailStarts = layout.place(4 * (fresh + 1));
+    const units = layout.place(4 * bytes + 16);
+    const starts = layout.place(4 * (2 * fresh + 1));
     const placedAt = this.call;
     this.room(0, 0, layout.end - placedAt, from - placedAt);
     const shift = this.call - placedAt;
     this.kernels.meteorWordFacts(
-      this.arena, this.keyStarts, first, this.count, flags + shift, keep + shift, tails + shift, tailStarts + shift,
+      this.arena, this.keyStarts, first, this.count, flags + shift, units + shift, starts + shift,
       this.filterWords === 0 ? 0 : this.filter, Math.max(1, this.filterWords),
     );
     const memory = this.memory;
     this.facts = {
       first,
       flags: memory.u8.subarray(flags + shift, flags + shift + fresh),
-      keep: memory.i32.subarray((keep + shift) >> 2, ((keep + shift) >> 2) + fresh),
-      tails: memory.u8.subarray(tails + shift),
-      tailStarts: memory.u32.subarray((tailStarts + shift) >> 2, ((tailStarts + shift) >> 2) + fresh + 1),
+      units: new Uint16Array(memory.u8.buffer, units + shift, 2 * bytes),
+      starts: memory.u32.subarray((starts + shift) >> 2, ((starts + shift) >> 2) + 2 * fresh + 1),
     };
     return { tokens: rows.tokens + shift, offsets: rows.offsets + shift };
   }
@@ -569,6 +568,11 @@ export class Words13aGrowing {
    */
   wordFacts(): WordFacts | undefined {
     return this.facts;
+  }
+
+  /** Token `id` as a string. */
+  token(id: number): string {
+    return decodeTokens(this.memory.u8.subarray(this.arena), this.memory.u32.subarray(this.keyStarts >> 2), id, id + 1)[0];
   }
 
   /** The tokens of ids `first .. count` as strings, in id order (as {@link byteVocabularyTokens} reads them). */

@@ -27,7 +27,8 @@ import { checkStatsWidth } from '../stats-width.js';
 import type { Csr } from '../../text/csr.js';
 import { tokenHash, Vocabulary } from '../../text/intern.js';
 import { MeteorAligner, type AlignerReferences } from '../../wasm/meteor-align.js';
-import { WORD_MAY_HAVE_SYNONYMS, WORD_SAME, WORD_STEM_DIFFERS, Words13aGrowing } from '../../wasm/words-13a.js';
+import { NameTable } from '../../wasm/name-table.js';
+import { WORD_MAY_HAVE_SYNONYMS, Words13aGrowing } from '../../wasm/words-13a.js';
 import { synonymFilter, visitSynonyms } from './wordnet.js';
 
 /** Options of {@link Meteor}; the defaults are NLTK's. */
@@ -140,6 +141,19 @@ function withRoom(ids: Int32Array<ArrayBuffer>, n: number, fill = 0): Int32Array
   return grown;
 }
 
+/**
+ * Whether `name` is made only of the characters whose lowercase the kernel knows (assembly/meteor-words.ts: ASCII,
+ * Latin-1, general punctuation), whatever its length: such a name goes to the kernel's name table, any other to the
+ * TypeScript one, so that one string always has one entry.
+ */
+function kernelCanName(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c > 0xff && (c < 0x2000 || c > 0x206f)) return false;
+  }
+  return true;
+}
+
 /** UTF-16 units of text (about a hundred lines) from which a batch creates {@link Meteor}'s kernel instance. */
 const KERNEL_INSTANCE_UNITS = 16384;
 
@@ -228,10 +242,24 @@ export class Meteor implements Metric<MeteorReferences> {
    * words and stems, since most words are their own stem, which is then found instead of added a second time.
    */
   private readonly names = new Map<string, number>();
+  /** Entries so far (of {@link names} and of the kernel's name table). */
+  private entries = 0;
+  /**
+   * The kernel's table of words and stems (made with {@link kernelVocab}): names of the characters the kernel's words
+   * are made of go there, others to {@link names}.
+   */
+  private kernelNames: NameTable | undefined = undefined;
+  /** Kernel name id → its entry (-1: none yet), and entry → its kernel name id (-1: a name of {@link names}). */
+  private kernelNameEntries = new Int32Array(256).fill(-1);
+  private entryKernelNames = new Int32Array(256).fill(-1);
+  /** The kernel name ids of a batch's new tokens' words and stems, and one id. */
+  private kernelIds = new Int32Array(256);
+  private readonly oneId = new Int32Array(1);
   /** Entry → the id of the word it names, or -1. */
   private nameWords = new Int32Array(256).fill(-1);
   /** Entry → the id of the stem it names, or -1. */
   private nameStems = new Int32Array(256).fill(-1);
+  /** Word id → its string ('' until read, for a word of the kernel's name table: see {@link wordName}). */
   private readonly wordNames: string[] = [];
   /** Word id → its entry in {@link names}. */
   private wordEntries = new Int32Array(256);
@@ -249,11 +277,17 @@ export class Meteor implements Metric<MeteorReferences> {
   private synonymState = new Uint8Array(256);
   /** Stem id → 1 when the kernel's synonym filter turned its stem away (as long as {@link synonymState}). */
   private filteredOut = new Uint8Array(256);
+  /** Stem id → its string ('' until read, for a stem of the kernel's name table: see {@link stemName}). */
   private readonly stemNames: string[] = [];
+  /** Stem id → its entry. */
+  private stemEntries = new Int32Array(256);
   /** {@link alignBatch}'s list of stems looked up, or of the kernel's needs and the stems found for them. */
   private scratch = new Int32Array(256);
   /** The synonyms of a stem being looked up ({@link synonymsOf}), before they are copied to an array of their own. */
   private synonymScratch = new Int32Array(64);
+  /** The names a synonym look-up visited, and their kernel name ids. */
+  private readonly synonymNames: string[] = [];
+  private synonymIdsOf = new Int32Array(64);
   /** How many of {@link synonymScratch} the look-up has found. */
   private synonymsFound = 0;
   /** Per stem id, the {@link synonymStamp} of the last look-up that found it. */
@@ -669,27 +703,35 @@ export class Meteor implements Metric<MeteorReferences> {
    * their new tokens, each of which is given here the id of its lowercased word in {@link kernelWords}.
    */
   private kernelRows(lines: readonly string[]): Csr {
-    const vocab = (this.kernelVocab ??= new Words13aGrowing(true, synonymFilter()));
+    if (this.kernelVocab === undefined) {
+      this.kernelVocab = new Words13aGrowing(true, synonymFilter());
+      this.kernelNames = new NameTable();
+      this.moveNamesToKernel();
+    }
+    const vocab = this.kernelVocab;
     const known = vocab.count;
     const rows = vocab.build(lines);
     if (vocab.count > known) {
       this.kernelWords = withRoom(this.kernelWords, vocab.count);
-      const names = vocab.tokens(known);
-      // The kernel lowercased and stemmed most tokens already (WordFacts): those need neither pyLower nor Porter here.
-      const { flags, keep, tails, tailStarts } = vocab.wordFacts()!;
-      for (let k = 0; k < names.length; k++) {
+      // The kernel lowercased and stemmed most tokens already (WordFacts), and their words and stems go to the
+      // kernel's name table in one call: those need neither a string, pyLower, Porter nor a Map look-up here.
+      const { flags, units, starts } = vocab.wordFacts()!;
+      const fresh = vocab.count - known;
+      this.kernelIds = withRoom(this.kernelIds, 2 * fresh);
+      const ids = this.kernelIds;
+      this.kernelNames!.internUnits(units, starts, 2 * fresh, ids);
+      for (let k = 0; k < fresh; k++) {
         const f = flags[k];
-        const lower = (f & WORD_SAME) !== 0 ? names[k] : pyLower(names[k]);
-        const word = this.wordId(lower);
-        this.kernelWords[known + k] = word;
-        if (f === 0 || this.wordStems[word] >= 0) continue;
-        let stem: number;
-        if ((f & WORD_STEM_DIFFERS) === 0) stem = this.stemIdAt(this.wordEntries[word], lower);
-        else {
-          let tail = '';
-          for (let b = tailStarts[k], end = tailStarts[k + 1]; b < end; b++) tail += String.fromCharCode(tails[b]);
-          stem = this.stemId(lower.slice(0, keep[k]) + tail);
+        if (f === 0) {
+          this.kernelWords[known + k] = this.wordId(pyLower(vocab.token(known + k)));
+          continue;
         }
+        const entry = this.entryOfKernelName(ids[2 * k]);
+        let word = this.nameWords[entry];
+        if (word < 0) word = this.newWord(entry, '');
+        this.kernelWords[known + k] = word;
+        if (this.wordStems[word] >= 0) continue;
+        const stem = this.stemIdAt(ids[2 * k + 1] < 0 ? entry : this.entryOfKernelName(ids[2 * k + 1]), '');
         this.wordStems[word] = stem;
         // The kernel's filter says most stems have no synonym: their look-up is then answered without a search.
         if ((f & WORD_MAY_HAVE_SYNONYMS) === 0 && this.synonymState[stem] === 0) this.filteredOut[stem] = 1;
@@ -712,17 +754,33 @@ export class Meteor implements Metric<MeteorReferences> {
 
   /** The id of lowercased word `lower`, added when new. */
   private wordId(lower: string): number {
-    const name = this.nameOf(lower);
-    const known = this.nameWords[name];
-    if (known >= 0) return known;
+    const entry = this.nameOf(lower);
+    const known = this.nameWords[entry];
+    return known >= 0 ? known : this.newWord(entry, lower);
+  }
+
+  /** A new word, named by `entry` (its string `lower`, or '' when the kernel's name table holds it). */
+  private newWord(entry: number, lower: string): number {
     const word = this.wordNames.length;
-    this.nameWords[name] = word;
+    this.nameWords[entry] = word;
     this.wordNames.push(lower);
     this.wordEntries = withRoom(this.wordEntries, word + 1);
-    this.wordEntries[word] = name;
+    this.wordEntries[word] = entry;
     this.wordStems = withRoom(this.wordStems, word + 1, -1);
     this.wordMarks = withRoom(this.wordMarks, 2 * (word + 1));
     return word;
+  }
+
+  /** Word `id` as a string. */
+  private wordName(id: number): string {
+    const kernelName = this.wordNames[id] === '' ? this.entryKernelNames[this.wordEntries[id]] : -1;
+    return kernelName < 0 ? this.wordNames[id] : (this.wordNames[id] = this.kernelNames!.name(kernelName));
+  }
+
+  /** Stem `id` as a string. */
+  private stemName(id: number): string {
+    const kernelName = this.stemNames[id] === '' ? this.entryKernelNames[this.stemEntries[id]] : -1;
+    return kernelName < 0 ? this.stemNames[id] : (this.stemNames[id] = this.kernelNames!.name(kernelName));
   }
 
   /**
@@ -753,7 +811,7 @@ export class Meteor implements Metric<MeteorReferences> {
   private stemOf(id: number): number {
     let stem = this.wordStems[id];
     if (stem >= 0) return stem;
-    const word = this.wordNames[id];
+    const word = this.wordName(id);
     const found = nltkPorterStem(word, 'NLTK_EXTENSIONS', true);
     // Most words are their own stem (seven in ten of a German corpus): its entry is then the word's, no look-up.
     stem = found === word ? this.stemIdAt(this.wordEntries[id], found) : this.stemId(found);
@@ -761,16 +819,65 @@ export class Meteor implements Metric<MeteorReferences> {
     return stem;
   }
 
-  /** The entry of word or stem `name` in {@link names}, added when new. */
+  /**
+   * The entry of word or stem `name`, added when new: in the kernel's name table once it exists, for a string of the
+   * characters its words are made of ({@link kernelCanName}), else in {@link names}.
+   */
   private nameOf(name: string): number {
+    if (this.kernelNames !== undefined && name !== '' && kernelCanName(name)) {
+      this.kernelNames.internStrings([name], 1, this.oneId);
+      return this.entryOfKernelName(this.oneId[0]);
+    }
     let entry = this.names.get(name);
     if (entry === undefined) {
-      entry = this.names.size;
+      entry = this.newEntry();
       this.names.set(name, entry);
-      this.nameWords = withRoom(this.nameWords, entry + 1, -1);
-      this.nameStems = withRoom(this.nameStems, entry + 1, -1);
     }
     return entry;
+  }
+
+  /** A new entry, naming no word and no stem yet. */
+  private newEntry(): number {
+    const entry = this.entries++;
+    this.nameWords = withRoom(this.nameWords, entry + 1, -1);
+    this.nameStems = withRoom(this.nameStems, entry + 1, -1);
+    this.entryKernelNames = withRoom(this.entryKernelNames, entry + 1, -1);
+    return entry;
+  }
+
+  /** The entry of the kernel's name `id`, added when new. */
+  private entryOfKernelName(id: number): number {
+    if (id >= this.kernelNameEntries.length) this.kernelNameEntries = withRoom(this.kernelNameEntries, id + 1, -1);
+    let entry = this.kernelNameEntries[id];
+    if (entry < 0) {
+      entry = this.kernelNameEntries[id] = this.newEntry();
+      this.entryKernelNames[entry] = id;
+    }
+    return entry;
+  }
+
+  /**
+   * When the kernel's name table is made: the entries named so far whose strings it can hold move there (an object
+   * that first scored a few lines took the TypeScript way), so that a word or stem keeps its entry whichever way
+   * it comes again.
+   */
+  private moveNamesToKernel(): void {
+    const strings: string[] = [];
+    const entries: number[] = [];
+    for (const [name, entry] of this.names) {
+      if (name === '' || !kernelCanName(name)) continue;
+      strings.push(name);
+      entries.push(entry);
+    }
+    if (strings.length === 0) return;
+    const ids = new Int32Array(strings.length);
+    this.kernelNames!.internStrings(strings, strings.length, ids);
+    for (let k = 0; k < ids.length; k++) {
+      this.kernelNameEntries = withRoom(this.kernelNameEntries, ids[k] + 1, -1);
+      this.kernelNameEntries[ids[k]] = entries[k];
+      this.entryKernelNames[entries[k]] = ids[k];
+      this.names.delete(strings[k]);
+    }
   }
 
   /** The id of stem (or WordNet lemma name) `stem`, added when new: the synonym stage compares synonyms with stems. */
@@ -785,6 +892,8 @@ export class Meteor implements Metric<MeteorReferences> {
       id = this.stemNames.length;
       this.nameStems[name] = id;
       this.stemNames.push(stem);
+      this.stemEntries = withRoom(this.stemEntries, id + 1);
+      this.stemEntries[id] = name;
       this.synonymIds.push(NO_SYNONYMS);
       if (id === this.synonymState.length) {
         const grown = new Uint8Array(2 * id);
@@ -816,7 +925,15 @@ export class Meteor implements Metric<MeteorReferences> {
     }
     // Most stems of a text in another language than English are not even written in WordNet's alphabet, and most
     // others lead to no index lemma: the search turns both away before it builds anything.
-    visitSynonyms(this.stemNames[id], this.keepSynonym);
+    this.synonymNames.length = 0;
+    visitSynonyms(this.stemName(id), this.keepSynonym);
+    const names = this.synonymNames;
+    if (names.length > 0 && this.kernelNames !== undefined && names.every(kernelCanName)) {
+      // WordNet's names are ASCII: the kernel's name table takes them all in one call.
+      this.synonymIdsOf = withRoom(this.synonymIdsOf, names.length);
+      this.kernelNames.internStrings(names, names.length, this.synonymIdsOf);
+      for (let k = 0; k < names.length; k++) this.keepStem(this.stemIdAt(this.entryOfKernelName(this.synonymIdsOf[k]), ''));
+    } else for (const name of names) this.keepStem(this.stemId(name));
     const found = this.synonymsFound;
     if (found === 0) {
       this.synonymState[id] = SYNONYMS_NONE;
@@ -828,13 +945,17 @@ export class Meteor implements Metric<MeteorReferences> {
     return ids;
   }
 
-  /** {@link synonymsOf}'s visitor: the stem id of synonym `name` into {@link synonymScratch}, once per look-up. */
+  /** {@link synonymsOf}'s visitor: the names of the stem's synonyms, into {@link synonymNames}. */
   private readonly keepSynonym = (name: string): void => {
-    const other = this.stemId(name);
+    this.synonymNames.push(name);
+  };
+
+  /** Stem `other` into {@link synonymScratch}, once per look-up. */
+  private keepStem(other: number): void {
     this.synonymSeen = withRoom(this.synonymSeen, other + 1);
     if (this.synonymSeen[other] === this.synonymStamp) return;
     this.synonymSeen[other] = this.synonymStamp;
     this.synonymScratch = withRoom(this.synonymScratch, this.synonymsFound + 1);
     this.synonymScratch[this.synonymsFound++] = other;
-  };
+  }
 }

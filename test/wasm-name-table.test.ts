@@ -1,10 +1,12 @@
 /**
- * The name table kernel (src/wasm/name-table.ts, assembly/name-table.ts) against a Map: every name gets the id of its
- * first appearance, from units of another memory or from strings, across the growth of every region.
+ * The name table kernel (src/wasm/name-table.ts, assembly/name-table.ts) against its oracle (./reference/meteor-words.ts,
+ * a Map): every name gets the id of its first appearance, from units of another memory or from strings, across the
+ * growth of every region.
  */
 import { describe, expect, it } from 'vitest';
 import { NameTable } from '../src/wasm/name-table.js';
 import { mulberry32 } from './helpers/mulberry32.js';
+import { oracleNameIds } from './reference/meteor-words.js';
 
 /** Names of one to twelve units from a small alphabet (so that many recur), some with units above ASCII. */
 function names(n: number, seed: number): string[] {
@@ -24,12 +26,6 @@ describe('name table kernel', () => {
   it('gives each name the id of its first appearance, in batches of units and of strings, as a Map does', () => {
     const table = new NameTable();
     const oracle = new Map<string, number>();
-    const idOf = (s: string): number => {
-      if (s === '') return -1;
-      let id = oracle.get(s);
-      if (id === undefined) oracle.set(s, (id = oracle.size));
-      return id;
-    };
     for (let batch = 0; batch < 12; batch++) {
       const batchNames = names(3000 + 500 * batch, batch + 1);
       if (batch % 3 === 0) batchNames.push('', 'x'.repeat(5000));
@@ -46,7 +42,7 @@ describe('name table kernel', () => {
         });
         table.internUnits(Uint16Array.from(units), starts, batchNames.length, out);
       }
-      expect([...out]).toEqual(batchNames.map(idOf));
+      expect([...out]).toEqual(oracleNameIds(batchNames, oracle));
       expect(table.count).toBe(oracle.size);
     }
     for (const [s, id] of oracle) if (id % 97 === 0) expect(table.name(id)).toBe(s);

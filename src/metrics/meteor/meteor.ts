@@ -239,7 +239,8 @@ export class Meteor implements Metric<MeteorReferences> {
   private alignerRefs: { of: MeteorReferences; refs: AlignerReferences } | undefined = undefined;
   /**
    * Lowercased word, stem or WordNet lemma name → its entry in {@link nameWords} and {@link nameStems}: one table for
-   * words and stems, since most words are their own stem, which is then found instead of added a second time.
+   * words and stems, since most words are their own stem, which is then found instead of added a second time. Once
+   * the kernel's name table exists ({@link kernelNames}), only names it cannot hold are here.
    */
   private readonly names = new Map<string, number>();
   /** Entries so far (of {@link names} and of the kernel's name table). */
@@ -261,7 +262,7 @@ export class Meteor implements Metric<MeteorReferences> {
   private nameStems = new Int32Array(256).fill(-1);
   /** Word id → its string ('' until read, for a word of the kernel's name table: see {@link wordName}). */
   private readonly wordNames: string[] = [];
-  /** Word id → its entry in {@link names}. */
+  /** Word id → its entry (of {@link names} or of the kernel's name table). */
   private wordEntries = new Int32Array(256);
   /**
    * Word id → the id of its Porter stem, or -1 until a stage needs it: a word every line matches exactly is never
@@ -885,7 +886,7 @@ export class Meteor implements Metric<MeteorReferences> {
     return this.stemIdAt(this.nameOf(stem), stem);
   }
 
-  /** {@link stemId} of `stem`, whose entry in {@link names} is `name`. */
+  /** {@link stemId} of `stem` ('' when the kernel's name table holds it), whose entry is `name`. */
   private stemIdAt(name: number, stem: string): number {
     let id = this.nameStems[name];
     if (id < 0) {

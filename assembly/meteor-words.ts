@@ -1,9 +1,10 @@
 /**
  * What METEOR learns of each new token of its 13a vocabulary, in the kernel instance that holds the tokens' bytes
- * (../src/wasm/words-13a.ts `Words13aGrowing`): the token's word (Python's `lower()`) and that word's Porter stem
- * (NLTK 3.8's `PorterStemmer()`, mode NLTK_EXTENSIONS), so that TypeScript lowercases and stems only the few tokens
- * this kernel leaves to it. The plain reference is ../src/text/pystr.ts `pyLower` and ../src/text/rouge/porter-nltk.ts
- * (a test holds the kernel to them).
+ * (../src/wasm/words-13a.ts `Words13aGrowing`): the token's word (Python's `lower()`), that word's Porter stem (NLTK
+ * 3.8's `PorterStemmer()`, mode NLTK_EXTENSIONS) and whether WordNet may have synonyms for the stem, as UTF-16 units
+ * for METEOR's name table, so that TypeScript lowercases, stems and filters only the few tokens this kernel leaves to
+ * it. The plain reference is ../test/reference/meteor-words.ts (pyLower, nltkPorterStem, mayHaveSynonyms; a test holds
+ * the kernel to it).
  *
  * A token is taken when each of its characters is one whose lowercase this kernel knows: ASCII (A-Z lowered), Latin-1
  * (À-Þ but × lowered by 0x20, the others their own lowercase) and general punctuation (U+2000-U+206F, their own
@@ -17,7 +18,7 @@
  * with the suffixes of its own last character's group), each group in the step's order.
  */
 
-/** The word being stemmed, one u16 per character from 0 to {@link len} (its code point: every one taken is below 2^16). */
+/** The word being stemmed, one u16 per character from 0 to {@link len} (its code point: all taken are below 2^16). */
 const WORD = memory.data(512, 16);
 /** Longest word this kernel stems; a longer one is left to the caller. */
 const LONGEST: i32 = 240;

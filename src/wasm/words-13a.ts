@@ -525,11 +525,9 @@ export class Words13aGrowing {
       this.kernels.words13aRehash(this.table, this.slots - 1, this.hashes, this.count);
     }
     let rowsAt = { tokens: out.tokens, offsets: out.offsets };
-    if (this.learnsWords) rowsAt = this.learnWords(known, out.status + 16, rowsAt);
-    const i32 = memory.i32;
-    const offsets = i32.subarray(rowsAt.offsets >> 2, (rowsAt.offsets >> 2) + lines.length + 1);
-    const tokens = i32.subarray(rowsAt.tokens >> 2, (rowsAt.tokens >> 2) + offsets[lines.length]);
-    return { tokens, offsets };
+    // Only a build that added tokens has facts to learn (wordFacts is then undefined).
+    if (this.learnsWords && this.count > known) rowsAt = this.learnWords(known, out.status + 16, rowsAt);
+    return readRows(memory, rowsAt.tokens, rowsAt.offsets, lines.length, true);
   }
 
   /**
@@ -563,8 +561,8 @@ export class Words13aGrowing {
   }
 
   /**
-   * What the last {@link build} learnt of its new tokens (a vocabulary made with `learnsWords`), as views valid until
-   * the next call: see {@link WordFacts}.
+   * What the last {@link build} learnt of its new tokens (a vocabulary made with `learnsWords`; undefined when it
+   * added none), as views valid until the next call: see {@link WordFacts}.
    */
   wordFacts(): WordFacts | undefined {
     return this.facts;

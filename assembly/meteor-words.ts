@@ -270,17 +270,13 @@ const LOWERED = memory.data(512, 16);
 
 /** Flags of a token (see {@link meteorWordFacts}). */
 const TAKEN: u8 = 1;
-const SAME: u8 = 2;
-const STEM_DIFFERS: u8 = 4;
 const MAY_HAVE_SYNONYMS: u8 = 8;
 
 /**
  * The word of token `[p, p + n)` (WTF-8) into {@link WORD} as Porter reads it: its length in characters in
- * {@link len}; returns 0 when some character is not one this kernel lowercases, else {@link TAKEN}, and
- * {@link SAME} with it when the word is the token itself.
+ * {@link len}; returns 0 when some character is not one this kernel lowercases, else {@link TAKEN}.
  */
 function lowered(p: usize, n: usize): u8 {
-  let same = true;
   let m: i32 = 0;
   let i: usize = 0;
   while (i < n) {
@@ -288,7 +284,6 @@ function lowered(p: usize, n: usize): u8 {
     const c = u32(load<u8>(p + i));
     if (c < 0x80) {
       const lower = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
-      same = same && lower == c;
       store<u16>(WORD + (usize(m++) << 1), u16(lower));
       i++;
     } else if ((c & 0xe0) == 0xc0 && i + 1 < n) {
@@ -296,7 +291,6 @@ function lowered(p: usize, n: usize): u8 {
       if (cp < 0x80 || cp > 0xff) return 0;
       // Latin-1: À-Þ but × have a lowercase 0x20 above; the rest of the block is its own lowercase.
       const lower = cp >= 0xc0 && cp <= 0xde && cp != 0xd7 ? cp + 0x20 : cp;
-      same = same && lower == cp;
       store<u16>(WORD + (usize(m++) << 1), u16(lower));
       i += 2;
     } else if ((c & 0xf0) == 0xe0 && i + 2 < n) {
@@ -307,7 +301,7 @@ function lowered(p: usize, n: usize): u8 {
     } else return 0;
   }
   len = m;
-  return same ? TAKEN | SAME : TAKEN;
+  return TAKEN;
 }
 
 // The synonym filter of ../src/metrics/meteor/wordnet.ts (`mayHaveSynonyms`), over the stem in WORD: false when no
@@ -440,11 +434,11 @@ function mayHaveSynonyms(): bool {
 
 /**
  * The words and stems of tokens `first .. count` (token `t` the bytes `arena[keyStarts[t] .. keyStarts[t + 1])`).
- * Per token, at `k = t - first`: `flags[k]` 0 when the token is left to the caller; else {@link TAKEN}, with
- * {@link SAME} when the token is its own word, {@link STEM_DIFFERS} when the word's stem is not the word, and (with a
+ * Per token, at `k = t - first`: `flags[k]` 0 when the token is left to the caller; else {@link TAKEN}, with (given a
  * filter) {@link MAY_HAVE_SYNONYMS} unless the stem surely has no synonym. The word's UTF-16 units are
- * `units[starts[2k] .. starts[2k + 1])` and the stem's, when it differs, `units[starts[2k + 1] .. starts[2k + 2])`
- * (u16 units, u32 offsets in units; `starts[0]` = 0; a token left has both empty). `units` needs two units per byte
+ * `units[starts[2k] .. starts[2k + 1])` and the stem's, when it differs from the word,
+ * `units[starts[2k + 1] .. starts[2k + 2])`, else none (u16 units, u32 offsets in units; `starts[0]` = 0; a token left
+ * has both empty). `units` needs two units per byte
  * of the tokens.
  */
 export function meteorWordFacts(
@@ -481,7 +475,6 @@ export function meteorWordFacts(
       for (let j = 0; j < len && same; j++) same = at(j) == u32(load<u16>(LOWERED + (usize(j) << 1)));
       if (filterAt != 0 && mayHaveSynonyms()) f |= MAY_HAVE_SYNONYMS;
       if (!same) {
-        f |= STEM_DIFFERS;
         memory.copy(units + (usize(o) << 1), WORD, usize(len) << 1);
         o += u32(len);
       }

@@ -40,12 +40,12 @@ interface Words13aExports extends KernelExports {
 
 /**
  * What METEOR learns of new tokens in the kernel (../../assembly/meteor-words.ts), token `first + k` at k:
- * `flags[k]` 0 when the kernel left the token to the caller; otherwise {@link WORD_TAKEN}, with {@link WORD_SAME}
- * when the token is its own word (Python's `lower()`), {@link WORD_STEM_DIFFERS} when the word's Porter stem
- * (NLTK_EXTENSIONS) is not the word, and with a synonym filter {@link WORD_MAY_HAVE_SYNONYMS} unless the stem surely
- * has no synonym (../metrics/meteor/wordnet.ts `mayHaveSynonyms` false). The word is the UTF-16 units
- * `units[starts[2k] .. starts[2k + 1]]`, the stem when it differs `units[starts[2k + 1] .. starts[2k + 2]]` (both
- * empty for a token left), ready for a {@link NameTable}.
+ * `flags[k]` 0 when the kernel left the token to the caller; otherwise {@link WORD_TAKEN}, and with a synonym filter
+ * {@link WORD_MAY_HAVE_SYNONYMS} unless the stem surely has no synonym (../metrics/meteor/wordnet.ts
+ * `mayHaveSynonyms` false). The word (Python's `lower()` of the token) is the UTF-16 units
+ * `units[starts[2k] .. starts[2k + 1]]`; its Porter stem (NLTK_EXTENSIONS), when it is not the word,
+ * `units[starts[2k + 1] .. starts[2k + 2]]`, an empty run otherwise (both empty for a token left), ready for a
+ * {@link NameTable}.
  */
 export interface WordFacts {
   readonly first: number;
@@ -56,8 +56,6 @@ export interface WordFacts {
 
 /** {@link WordFacts} flags. */
 export const WORD_TAKEN = 1;
-export const WORD_SAME = 2;
-export const WORD_STEM_DIFFERS = 4;
 export const WORD_MAY_HAVE_SYNONYMS = 8;
 
 /** Which tokenizer the kernel runs: sacreBLEU's BLEU preprocessing with 13a, or Python's `str.split()` alone. */

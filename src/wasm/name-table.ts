@@ -6,6 +6,7 @@
  * The regions (per name its hash and where its units start, the units back to back, the open-addressing table, a
  * call's input) lie one after the other; growing one moves those after it (the table is then filled again).
  */
+import { stringOfUnits } from '../text/unicode/lower.js';
 import type { KernelExports } from './kernels.js';
 import { alignUp, LinearMemory } from './linear-memory.js';
 import { instantiateKernels } from './load.js';
@@ -141,10 +142,6 @@ export class NameTable {
     const u32 = this.memory.u32;
     const from = u32[(this.starts >> 2) + id];
     const to = u32[(this.starts >> 2) + id + 1];
-    const units = new Uint16Array(this.memory.u8.buffer, this.arena + 2 * from, to - from);
-    let out = '';
-    // In pieces: an argument list has a limit.
-    for (let k = 0; k < units.length; k += 4096) out += String.fromCharCode(...units.subarray(k, k + 4096));
-    return out;
+    return stringOfUnits(new Uint16Array(this.memory.u8.buffer, this.arena + 2 * from, to - from), to - from);
   }
 }

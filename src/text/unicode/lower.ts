@@ -77,7 +77,8 @@ function isFinalSigma(s: string, i: number): boolean {
 let buffer = new Uint16Array(1024);
 const CHUNK = 4096;
 
-function decode(units: Uint16Array, length: number): string {
+/** The string of the first `length` UTF-16 units of `units`, built in pieces (an argument list has a limit). */
+export function stringOfUnits(units: Uint16Array, length: number): string {
   let out = '';
   for (let at = 0; at < length; at += CHUNK) {
     out += String.fromCharCode.apply(null, units.subarray(at, Math.min(length, at + CHUNK)) as unknown as number[]);
@@ -191,5 +192,5 @@ export function pyLowerTables(s: string): string {
     if (special === undefined) out[len++] = l;
     else for (let k = 0; k < special.length; k++) out[len++] = special.charCodeAt(k);
   }
-  return changed ? decode(out, len) : s;
+  return changed ? stringOfUnits(out, len) : s;
 }

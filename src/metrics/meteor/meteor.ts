@@ -774,14 +774,18 @@ export class Meteor implements Metric<MeteorReferences> {
 
   /** Word `id` as a string. */
   private wordName(id: number): string {
-    const kernelName = this.wordNames[id] === '' ? this.entryKernelNames[this.wordEntries[id]] : -1;
-    return kernelName < 0 ? this.wordNames[id] : (this.wordNames[id] = this.kernelNames!.name(kernelName));
+    return this.named(this.wordNames, id, this.wordEntries[id]);
   }
 
   /** Stem `id` as a string. */
   private stemName(id: number): string {
-    const kernelName = this.stemNames[id] === '' ? this.entryKernelNames[this.stemEntries[id]] : -1;
-    return kernelName < 0 ? this.stemNames[id] : (this.stemNames[id] = this.kernelNames!.name(kernelName));
+    return this.named(this.stemNames, id, this.stemEntries[id]);
+  }
+
+  /** `strings[k]`, named by `entry`: read from the kernel's name table (once) while it is ''. */
+  private named(strings: string[], k: number, entry: number): string {
+    const kernelName = strings[k] === '' ? this.entryKernelNames[entry] : -1;
+    return kernelName < 0 ? strings[k] : (strings[k] = this.kernelNames!.name(kernelName));
   }
 
   /**
